@@ -1,0 +1,52 @@
+# Two commands do everything on a fresh Debian 12 machine:
+#   make run    installs what is missing, builds Release, starts ptreedb
+#   make test   installs what is missing, builds and runs every test
+# Builds: build/ (Release, every program in build/bin/), build-asan/ (Debug with
+# ASan + UBSan and invariant checks, for the unit tests), build-tsan/ (TSan, for
+# the concurrency tests).
+
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+RUN_ARGS ?=
+
+.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@ninja -C build -j $(JOBS)
+
+build-asan: deps
+	@cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPTREEDB_SANITIZE=address $(CMAKE_FLAGS) >/dev/null
+	@ninja -C build-asan -j $(JOBS)
+
+build-tsan: deps
+	@cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPTREEDB_SANITIZE=thread $(CMAKE_FLAGS) >/dev/null
+	@ninja -C build-tsan -j $(JOBS) ptree_concurrency_test
+
+run: build
+	@build/bin/ptreedb-demo $(RUN_ARGS)
+
+test: test-release test-asan test-tsan
+	@echo "all test suites passed"
+
+test-release: build
+	@cd build && ctest --output-on-failure -j $(JOBS)
+
+test-asan: build-asan
+	@cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		ctest --output-on-failure -j $(JOBS) -L unit
+
+test-tsan: build-tsan
+	@cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/unit/tsan.supp" \
+		ctest --output-on-failure -j $(JOBS) -L concurrency
+
+bench: build
+	@build/bin/ptreedb-bench ptree $(BENCH_ARGS)
+
+clean:
+	rm -rf build build-asan build-tsan

@@ -1,0 +1,8 @@
+// Entry points of the ptreedb-bench subcommands; argv[0] is the subcommand name.
+#pragma once
+
+namespace ptreedb::bench {
+
+int run_ptree_bench(int argc, char** argv);
+
+}  // namespace ptreedb::bench
