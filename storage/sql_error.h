@@ -36,6 +36,7 @@ namespace sqlstate {
 inline constexpr const char* kSyntaxError = "42601";
 inline constexpr const char* kUndefinedTable = "42P01";
 inline constexpr const char* kUndefinedColumn = "42703";
+inline constexpr const char* kUndefinedObject = "42704";
 inline constexpr const char* kDatatypeMismatch = "42804";
 inline constexpr const char* kInvalidTextRepresentation = "22P02";
 inline constexpr const char* kNumericValueOutOfRange = "22003";
@@ -43,6 +44,8 @@ inline constexpr const char* kDivisionByZero = "22012";
 inline constexpr const char* kInvalidDatetimeFormat = "22007";
 inline constexpr const char* kDatetimeFieldOverflow = "22008";
 inline constexpr const char* kStringDataRightTruncation = "22001";
+inline constexpr const char* kIntervalFieldOverflow = "22015";
+inline constexpr const char* kInvalidParameterValue = "22023";
 inline constexpr const char* kNotNullViolation = "23502";
 inline constexpr const char* kUniqueViolation = "23505";
 inline constexpr const char* kForeignKeyViolation = "23503";

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cassert>
 #include <cstdint>
+#include <cstdlib>
 #include <new>
 #include <utility>
 
@@ -55,6 +56,23 @@ struct Node {
   static bool less(const K& a, const K& b) { return Less{}(a, b); }
 
   // ---- allocation -------------------------------------------------------
+  // oneTBB's scalable allocator keeps per-thread free lists; ThreadSanitizer
+  // builds use malloc, whose reuse of memory across threads it can see.
+  static void* allocate_bytes(std::size_t bytes) {
+#ifdef PTREEDB_TSAN
+    return std::malloc(bytes);
+#else
+    return scalable_malloc(bytes);
+#endif
+  }
+  static void free_bytes(void* memory) {
+#ifdef PTREEDB_TSAN
+    std::free(memory);
+#else
+    scalable_free(memory);
+#endif
+  }
+
   static LiveCounter& live() {
     static LiveCounter counter;
     return counter;
@@ -62,7 +80,7 @@ struct Node {
 
   template <class KK, class VV>
   static Node* create(KK&& k, VV&& v) {
-    void* memory = scalable_malloc(sizeof(Node));
+    void* memory = allocate_bytes(sizeof(Node));
     if (memory == nullptr) throw std::bad_alloc();
     live().add(1);
     return new (memory) Node(std::forward<KK>(k), std::forward<VV>(v));
@@ -71,7 +89,7 @@ struct Node {
   // Frees one node whose children are not owned by it (already handed out).
   static void destroy_single(Node* node) {
     node->~Node();
-    scalable_free(node);
+    free_bytes(node);
     live().add(-1);
   }
 

@@ -9,8 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include <tbb/parallel_for.h>
-
 #include "storage/ptree/parallel.h"
 
 namespace ptreedb::ptree {
@@ -49,10 +47,9 @@ void stable_sort_into(T* data, T* scratch, std::size_t count, const Less& less) 
   fork_join(true, [&] { stable_sort_into(data, scratch, half, less); },
             [&] { stable_sort_into(data + half, scratch + half, count - half, less); });
   parallel_merge(data, data + half, data + half, data + count, scratch, less);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 4 * kParallelGrain),
-                    [&](const tbb::blocked_range<std::size_t>& r) {
-                      std::move(scratch + r.begin(), scratch + r.end(), data + r.begin());
-                    });
+  parallel_for_range(0, count, 16 * kParallelGrain, [&](std::size_t begin, std::size_t end) {
+    std::move(scratch + begin, scratch + end, data + begin);
+  });
 }
 
 }  // namespace sort_detail

@@ -1,0 +1,27 @@
+// Server settings from the command line (and, later, a configuration file).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ptreedb::server {
+
+struct ServerConfig {
+  std::string listen_address = "127.0.0.1";
+  std::uint16_t port = 5432;
+  std::string data_dir = "./data";
+  unsigned threads = 0;  // 0: one per hardware thread
+  unsigned max_connections = 100;
+  std::string log_level = "info";
+};
+
+struct ParsedCommandLine {
+  std::optional<ServerConfig> config;  // empty when the program should exit
+  int exit_code = 0;
+  std::string message;  // usage or error text to print
+};
+
+ParsedCommandLine parse_command_line(int argc, const char* const* argv);
+
+}  // namespace ptreedb::server

@@ -1,0 +1,75 @@
+#include "server/server.h"
+
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/session.h"
+
+namespace ptreedb::server {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+Server::Server(ServerConfig config)
+    : config_(std::move(config)),
+      acceptor_(io_),
+      signals_(io_, SIGINT, SIGTERM),
+      registry_(config_.max_connections) {
+  tcp::endpoint endpoint(asio::ip::make_address(config_.listen_address), config_.port);
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(tcp::acceptor::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+}
+
+void Server::stop() {
+  asio::post(io_, [this] {
+    boost::system::error_code ignored;
+    acceptor_.close(ignored);
+    io_.stop();
+  });
+}
+
+asio::awaitable<void> Server::accept_loop() {
+  for (;;) {
+    boost::system::error_code error;
+    tcp::socket socket = co_await acceptor_.async_accept(asio::redirect_error(asio::use_awaitable, error));
+    if (error) {
+      if (!acceptor_.is_open()) co_return;
+      spdlog::warn("accept failed: {}", error.message());
+      continue;
+    }
+    socket.set_option(tcp::no_delay(true), error);
+    auto session = std::make_shared<Session>(std::move(socket), config_, registry_);
+    asio::co_spawn(io_, [session]() -> asio::awaitable<void> { co_await session->run(); },
+                   asio::detached);
+  }
+}
+
+void Server::run() {
+  signals_.async_wait([this](const boost::system::error_code& error, int signal_number) {
+    if (error) return;
+    spdlog::info("received signal {}, shutting down", signal_number);
+    stop();
+  });
+  asio::co_spawn(io_, accept_loop(), asio::detached);
+  spdlog::info("ptreedb listening on {}:{} (data directory {})", config_.listen_address, port(),
+               config_.data_dir);
+
+  unsigned threads = config_.threads != 0 ? config_.threads : std::thread::hardware_concurrency();
+  if (threads == 0) threads = 1;
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
+  io_.run();
+  for (auto& thread : pool) thread.join();
+  spdlog::info("ptreedb stopped");
+}
+
+}  // namespace ptreedb::server

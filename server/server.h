@@ -1,0 +1,38 @@
+// The listener: accepts connections on the configured address and runs each as a
+// Session coroutine on a pool of io_context threads, until SIGINT or SIGTERM.
+#pragma once
+
+#include <cstdint>
+
+#include <utility>  // boost 1.74 awaitable.hpp uses std::exchange without it
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "server/config.h"
+#include "server/session_registry.h"
+
+namespace ptreedb::server {
+
+class Server {
+ public:
+  explicit Server(ServerConfig config);
+
+  // Serves until a signal arrives or stop() is called.
+  void run();
+  void stop();
+  std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+
+ private:
+  boost::asio::awaitable<void> accept_loop();
+
+  ServerConfig config_;
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::signal_set signals_;
+  SessionRegistry registry_;
+};
+
+}  // namespace ptreedb::server

@@ -1,0 +1,50 @@
+// One client connection: the protocol v3 state machine from the startup packet
+// to Terminate, run as one Asio coroutine. Protocol errors end only this
+// connection; SQL errors end only the statement.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <utility>  // boost 1.74 awaitable.hpp uses std::exchange without it
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include "server/config.h"
+#include "server/protocol/message_framer.h"
+#include "server/session_registry.h"
+#include "server/session_state.h"
+
+namespace ptreedb::server {
+
+class Session {
+ public:
+  Session(boost::asio::ip::tcp::socket socket, const ServerConfig& config,
+          SessionRegistry& registry);
+  ~Session();
+
+  boost::asio::awaitable<void> run();
+
+ private:
+  enum class StartupOutcome { kReady, kClose };
+
+  boost::asio::awaitable<StartupOutcome> startup();
+  boost::asio::awaitable<bool> read_more();  // false at end of stream
+  boost::asio::awaitable<void> flush();
+  // Handles one typed message; false when the connection should close.
+  bool handle_message(const protocol::Frame& frame);
+  void send_fatal(const std::string& sqlstate, const std::string& message);
+
+  boost::asio::ip::tcp::socket socket_;
+  const ServerConfig& config_;
+  SessionRegistry& registry_;
+  std::shared_ptr<SessionControl> control_;
+  protocol::MessageFramer framer_;
+  std::string out_;
+  SessionState state_;
+  // After an error in an extended-query sequence, messages are skipped until Sync.
+  bool skipping_to_sync_ = false;
+};
+
+}  // namespace ptreedb::server

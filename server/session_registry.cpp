@@ -1,0 +1,37 @@
+#include "server/session_registry.h"
+
+#include <random>
+
+namespace ptreedb::server {
+
+std::shared_ptr<SessionControl> SessionRegistry::admit() {
+  thread_local std::random_device seed_source;
+  thread_local std::mt19937 random(seed_source());
+  std::lock_guard lock(mutex_);
+  if (sessions_.size() >= max_sessions_) return nullptr;
+  auto control = std::make_shared<SessionControl>();
+  control->process_id = next_process_id_++;
+  control->secret_key = static_cast<std::int32_t>(random());
+  sessions_.emplace(control->process_id, control);
+  return control;
+}
+
+void SessionRegistry::remove(std::int32_t process_id) {
+  std::lock_guard lock(mutex_);
+  sessions_.erase(process_id);
+}
+
+void SessionRegistry::request_cancel(std::int32_t process_id, std::int32_t secret_key) {
+  std::lock_guard lock(mutex_);
+  auto it = sessions_.find(process_id);
+  if (it != sessions_.end() && it->second->secret_key == secret_key) {
+    it->second->cancel_requested.store(true, std::memory_order_relaxed);
+  }
+}
+
+std::size_t SessionRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+}  // namespace ptreedb::server

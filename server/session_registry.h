@@ -1,0 +1,38 @@
+// The live sessions: counted against max_connections, and found by process id
+// and secret key when a CancelRequest arrives on another connection.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace ptreedb::server {
+
+// What another connection may touch of a session: its cancel flag.
+struct SessionControl {
+  std::int32_t process_id = 0;
+  std::int32_t secret_key = 0;
+  std::atomic<bool> cancel_requested{false};
+};
+
+class SessionRegistry {
+ public:
+  explicit SessionRegistry(unsigned max_sessions) : max_sessions_(max_sessions) {}
+
+  // Registers a new session; null when max_connections are already in use.
+  std::shared_ptr<SessionControl> admit();
+  void remove(std::int32_t process_id);
+  // Flags the matching session; a wrong key is silently ignored, as in PostgreSQL.
+  void request_cancel(std::int32_t process_id, std::int32_t secret_key);
+  std::size_t size() const;
+
+ private:
+  unsigned max_sessions_;
+  mutable std::mutex mutex_;
+  std::int32_t next_process_id_ = 1000;
+  std::unordered_map<std::int32_t, std::shared_ptr<SessionControl>> sessions_;
+};
+
+}  // namespace ptreedb::server

@@ -1,0 +1,36 @@
+#include "storage/catalog/table_schema.h"
+
+namespace ptreedb::storage {
+namespace {
+
+RowLayout layout_of(const std::vector<ColumnSchema>& columns) {
+  std::vector<value::TypeId> types;
+  types.reserve(columns.size());
+  for (const auto& column : columns) types.push_back(column.type.id);
+  return RowLayout(types);
+}
+
+}  // namespace
+
+TableSchema::TableSchema(std::uint32_t oid, std::string name, std::vector<ColumnSchema> columns,
+                         std::vector<std::size_t> primary_key, std::vector<IndexSchema> indexes,
+                         std::vector<ForeignKeySchema> foreign_keys)
+    : oid_(oid),
+      name_(std::move(name)),
+      columns_(std::move(columns)),
+      primary_key_(std::move(primary_key)),
+      indexes_(std::move(indexes)),
+      foreign_keys_(std::move(foreign_keys)),
+      layout_(layout_of(columns_)) {
+  // Primary key columns are NOT NULL, as PostgreSQL makes them.
+  for (std::size_t position : primary_key_) columns_[position].not_null = true;
+}
+
+std::optional<std::size_t> TableSchema::find_column(std::string_view name) const {
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (columns_[i].name == name) return i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace ptreedb::storage

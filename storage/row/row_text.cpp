@@ -1,0 +1,55 @@
+#include "storage/row/row_text.h"
+
+#include "storage/value/date_time.h"
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+#include "storage/value/text_format.h"
+
+namespace ptreedb::storage {
+
+void append_column_text(std::string& out, const RowLayout& layout, const RowRef& row,
+                        std::size_t column) {
+  using value::TypeId;
+  std::uint32_t offset = layout.offset(column);
+  switch (layout.type(column)) {
+    case TypeId::kBoolean:
+      out += value::format_bool(row.get_bool(offset));
+      break;
+    case TypeId::kSmallint:
+    case TypeId::kInteger:
+    case TypeId::kBigint:
+      value::append_int(out, row.get_int(offset));
+      break;
+    case TypeId::kReal:
+      value::append_float4(out, static_cast<float>(row.get_double(offset)));
+      break;
+    case TypeId::kDouble:
+      value::append_float8(out, row.get_double(offset));
+      break;
+    case TypeId::kNumeric:
+      value::append_decimal(out, row.get_decimal(offset));
+      break;
+    case TypeId::kChar:
+    case TypeId::kVarchar:
+    case TypeId::kText:
+      out += row.get_text(offset);
+      break;
+    case TypeId::kDate:
+      value::append_date(out, value::Date{row.get_date(offset)});
+      break;
+    case TypeId::kTimestamp:
+      value::append_timestamp(out, value::Timestamp{row.get_timestamp(offset)});
+      break;
+    case TypeId::kInterval:
+      value::append_interval(out, row.get_interval(offset));
+      break;
+  }
+}
+
+std::string column_text(const RowLayout& layout, const RowRef& row, std::size_t column) {
+  std::string out;
+  append_column_text(out, layout, row, column);
+  return out;
+}
+
+}  // namespace ptreedb::storage

@@ -1,0 +1,160 @@
+// PostgreSQL's numeric as an exact scaled integer: value = units / 10^scale with
+// up to 38 significant digits in a signed 128-bit integer. The scale is the
+// display scale PostgreSQL keeps (1.50 stays "1.50"), and every operation picks
+// its result scale by PostgreSQL's rules so the text output matches byte for
+// byte. Anything that would need more than 38 digits raises SQLSTATE 22003
+// instead of wrapping. NaN and infinity (PostgreSQL 14+) are not represented.
+//
+// Hot operations (add, subtract, multiply, compare) are inline with the slow
+// paths and all error raising out of line, so executor loops stay tight.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ptreedb::value {
+
+struct Decimal {
+  __int128 units = 0;
+  std::int32_t scale = 0;  // digits after the decimal point, 0..kDecimalMaxScale
+};
+
+inline constexpr int kDecimalMaxDigits = 38;
+// PostgreSQL's NUMERIC_DSCALE_MAX: the largest display scale a value can carry.
+inline constexpr int kDecimalMaxScale = 16383;
+// PostgreSQL's NUMERIC_MAX_DISPLAY_SCALE: the cap on computed result scales
+// (division) and on round()/trunc() targets.
+inline constexpr int kDecimalMaxResultScale = 1000;
+
+namespace decimal_detail {
+
+inline constexpr __int128 kMaxUnits = [] {
+  __int128 value = 1;
+  for (int i = 0; i < kDecimalMaxDigits; ++i) value *= 10;
+  return value - 1;
+}();
+
+inline constexpr __int128 pow10(int exponent) {
+  __int128 value = 1;
+  for (int i = 0; i < exponent; ++i) value *= 10;
+  return value;
+}
+
+struct Pow10Table {
+  __int128 values[kDecimalMaxDigits + 1];
+  constexpr Pow10Table() : values{} {
+    for (int i = 0; i <= kDecimalMaxDigits; ++i) values[i] = pow10(i);
+  }
+};
+inline constexpr Pow10Table kPow10{};
+
+inline bool in_range(__int128 units) { return units <= kMaxUnits && units >= -kMaxUnits; }
+
+// units * 10^exponent, or false when the result would exceed 38 digits.
+inline bool scale_up(__int128& units, int exponent) {
+  if (units == 0 || exponent == 0) return true;
+  if (exponent > kDecimalMaxDigits) return false;
+  if (__builtin_mul_overflow(units, kPow10.values[exponent], &units)) return false;
+  return in_range(units);
+}
+
+[[noreturn]] void throw_overflow();
+Decimal add_slow(Decimal a, Decimal b);
+int compare_slow(Decimal a, Decimal b);
+
+}  // namespace decimal_detail
+
+inline Decimal decimal_from_int(std::int64_t value) { return Decimal{value, 0}; }
+
+// numeric_in: leading/trailing whitespace, sign, digits with an optional point
+// and exponent. Throws 22P02 (syntax) or 22003 (beyond 38 digits / scale 16383).
+Decimal parse_decimal(std::string_view text);
+// numeric_out: plain notation, exactly `scale` digits after the point.
+std::string format_decimal(Decimal value);
+void append_decimal(std::string& out, Decimal value);
+
+// Result scale of + and - is the larger input scale.
+inline Decimal decimal_add(Decimal a, Decimal b) {
+  if (a.scale == b.scale) {
+    Decimal result{0, a.scale};
+    if (__builtin_add_overflow(a.units, b.units, &result.units) ||
+        !decimal_detail::in_range(result.units)) {
+      decimal_detail::throw_overflow();
+    }
+    return result;
+  }
+  return decimal_detail::add_slow(a, b);
+}
+
+inline Decimal decimal_negate(Decimal value) { return Decimal{-value.units, value.scale}; }
+
+inline Decimal decimal_sub(Decimal a, Decimal b) { return decimal_add(a, decimal_negate(b)); }
+
+// Exact product; result scale is the sum of the input scales.
+inline Decimal decimal_mul(Decimal a, Decimal b) {
+  Decimal result{0, a.scale + b.scale};
+  if (__builtin_mul_overflow(a.units, b.units, &result.units) ||
+      !decimal_detail::in_range(result.units) || result.scale > kDecimalMaxScale) {
+    decimal_detail::throw_overflow();
+  }
+  return result;
+}
+
+// PostgreSQL's numeric division: rounded (half away from zero) to a scale that
+// gives at least 16 significant digits and no less than either input's scale.
+// Throws 22012 on a zero divisor.
+Decimal decimal_div(Decimal dividend, Decimal divisor);
+// The scale decimal_div would choose (PostgreSQL's select_div_scale).
+int decimal_div_scale(Decimal dividend, Decimal divisor);
+// Division rounded half away from zero to an explicit result scale (>= 0).
+Decimal decimal_div_to_scale(Decimal dividend, Decimal divisor, int result_scale);
+// div(a, b): the quotient truncated toward zero, scale 0.
+Decimal decimal_div_trunc(Decimal dividend, Decimal divisor);
+// a % b: remainder with the sign of the dividend, scale max of the inputs.
+Decimal decimal_mod(Decimal dividend, Decimal divisor);
+
+inline Decimal decimal_abs(Decimal value) {
+  return Decimal{value.units < 0 ? -value.units : value.units, value.scale};
+}
+// -1, 0 or 1.
+inline int decimal_sign(Decimal value) { return (value.units > 0) - (value.units < 0); }
+
+// round(x, s) and trunc(x, s); s may be negative (round left of the point).
+// The result scale is max(s, 0), so round(1.5, 3) is 1.500.
+Decimal decimal_round(Decimal value, int target_scale = 0);
+Decimal decimal_trunc(Decimal value, int target_scale = 0);
+Decimal decimal_ceil(Decimal value);
+Decimal decimal_floor(Decimal value);
+// Re-scales with rounding without PostgreSQL's round() clamping of the target.
+Decimal decimal_rescale(Decimal value, int target_scale);
+
+// Coercion to numeric(precision, scale): round to the scale, then fail with
+// 22003 "numeric field overflow" (with PostgreSQL's detail text) when the
+// integer part does not fit in precision - scale digits.
+Decimal decimal_apply_typmod(Decimal value, int precision, int scale);
+
+// Numeric order; scale does not matter (1.50 == 1.5).
+inline int decimal_compare(Decimal a, Decimal b) {
+  if (a.scale == b.scale) return (a.units > b.units) - (a.units < b.units);
+  return decimal_detail::compare_slow(a, b);
+}
+// Equal values hash equally whatever their scale.
+std::size_t decimal_hash(Decimal value);
+// The same value with trailing fractional zeros removed (minimal scale).
+Decimal decimal_normalize(Decimal value);
+
+// Casts. numeric -> integer rounds half away from zero and throws PostgreSQL's
+// "bigint/integer/smallint out of range". numeric -> float is correctly rounded.
+std::int64_t decimal_to_int64(Decimal value);
+std::int32_t decimal_to_int32(Decimal value);
+std::int16_t decimal_to_int16(Decimal value);
+double decimal_to_double(Decimal value);
+float decimal_to_float(Decimal value);
+// float -> numeric keeps 15 (double) or 6 (real) significant digits, like
+// PostgreSQL; NaN and infinities throw 0A000.
+Decimal decimal_from_double(double value);
+Decimal decimal_from_float(float value);
+
+}  // namespace ptreedb::value

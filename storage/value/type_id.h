@@ -1,0 +1,120 @@
+// The SQL types ptreedb stores, with the identity PostgreSQL clients see: the
+// pg_type OID, the type modifier (typmod) carrying numeric precision/scale,
+// character lengths and timestamp precision, and the name format_type() prints.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace ptreedb::value {
+
+using Oid = std::uint32_t;
+
+enum class TypeId : std::uint8_t {
+  kBoolean,
+  kSmallint,
+  kInteger,
+  kBigint,
+  kNumeric,
+  kReal,
+  kDouble,
+  kChar,     // character(n), PostgreSQL's bpchar: blank-padded
+  kVarchar,  // character varying(n)
+  kText,
+  kDate,
+  kTimestamp,  // timestamp without time zone
+  kInterval,
+};
+
+// pg_type OIDs (src/include/catalog/pg_type.dat).
+namespace oid {
+inline constexpr Oid kBool = 16;
+inline constexpr Oid kInt8 = 20;
+inline constexpr Oid kInt2 = 21;
+inline constexpr Oid kInt4 = 23;
+inline constexpr Oid kText = 25;
+inline constexpr Oid kFloat4 = 700;
+inline constexpr Oid kFloat8 = 701;
+inline constexpr Oid kBpchar = 1042;
+inline constexpr Oid kVarchar = 1043;
+inline constexpr Oid kDate = 1082;
+inline constexpr Oid kTimestamp = 1114;
+inline constexpr Oid kInterval = 1186;
+inline constexpr Oid kNumeric = 1700;
+}  // namespace oid
+
+Oid type_oid(TypeId id);
+std::optional<TypeId> type_from_oid(Oid type_oid);
+
+// pg_type.typname, e.g. "int4", "bpchar", "timestamp".
+std::string_view type_internal_name(TypeId id);
+
+// pg_type.typlen: the fixed byte width of the binary form, or -1 for varlena.
+int type_length(TypeId id);
+
+// Limits PostgreSQL enforces on type modifiers.
+inline constexpr int kNumericMaxPrecision = 1000;
+inline constexpr int kNumericMinScale = -1000;
+inline constexpr int kNumericMaxScale = 1000;
+inline constexpr int kMaxCharLength = 10 * 1024 * 1024;
+inline constexpr int kMaxTimestampPrecision = 6;
+
+// A type together with its modifier. typmod is encoded exactly as PostgreSQL
+// stores atttypmod (so it can be sent in RowDescription unchanged); -1 means
+// "no modifier" (numeric without precision, varchar without length, ...).
+struct SqlType {
+  TypeId id = TypeId::kText;
+  std::int32_t typmod = -1;
+
+  // Validating constructors; they throw SqlError 22023 with PostgreSQL's message
+  // for out-of-range modifiers.
+  static SqlType numeric(int precision, int scale = 0);
+  static SqlType character(int length);
+  static SqlType varchar(int length);
+  // Precision above 6 is reduced to 6 (PostgreSQL only warns).
+  static SqlType timestamp(int precision);
+  static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
+
+  bool has_typmod() const { return typmod >= 0; }
+
+  // Valid only when has_typmod(); scale may be negative (rounds left of the point).
+  int numeric_precision() const;
+  int numeric_scale() const;
+  // char(n) / varchar(n) length in characters.
+  int char_length() const;
+  int timestamp_precision() const { return typmod; }
+
+  Oid oid() const { return type_oid(id); }
+
+  friend bool operator==(const SqlType&, const SqlType&) = default;
+};
+
+// The name PostgreSQL's format_type(oid, typmod) prints: "integer",
+// "numeric(15,2)", "character varying(25)", "character(1)", "bpchar",
+// "timestamp(3) without time zone", ...
+std::string format_type(const SqlType& type);
+
+// Resolves a type name as the parser produces it (pg_query gives internal names
+// such as "int4" or "bpchar"; SQL spellings such as "integer" or "double
+// precision" are accepted too) plus its modifier arguments. Throws 42704 for
+// unknown names, 42601 or 22023 for modifiers the type does not take.
+SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> modifiers = {});
+
+inline bool is_integer_type(TypeId id) {
+  return id == TypeId::kSmallint || id == TypeId::kInteger || id == TypeId::kBigint;
+}
+inline bool is_float_type(TypeId id) { return id == TypeId::kReal || id == TypeId::kDouble; }
+inline bool is_numeric_category(TypeId id) {
+  return is_integer_type(id) || is_float_type(id) || id == TypeId::kNumeric;
+}
+inline bool is_character_type(TypeId id) {
+  return id == TypeId::kChar || id == TypeId::kVarchar || id == TypeId::kText;
+}
+inline bool is_datetime_type(TypeId id) {
+  return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kInterval;
+}
+
+}  // namespace ptreedb::value

@@ -1,0 +1,23 @@
+#include "storage/world/world.h"
+
+#include <algorithm>
+
+namespace ptreedb::storage {
+
+std::shared_ptr<const World> World::with_table(std::shared_ptr<const Table> table) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, table->schema().oid() + 1);
+  std::string name = table->schema().name();
+  next->tables_ = tables_.insert(std::move(name), std::move(table));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_table(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->tables_ = tables_.erase(name);
+  return next;
+}
+
+}  // namespace ptreedb::storage

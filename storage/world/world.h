@@ -1,0 +1,58 @@
+// A world is one committed state of the whole database: every table version
+// (and with it the catalog) under one immutable record. Readers hold a world
+// for as long as they like; writers make a new one by path copying and publish
+// it with one atomic swap (DESIGN.md, "The one idea").
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "storage/ptree/ptree.h"
+#include "storage/table/table.h"
+
+namespace ptreedb::storage {
+
+class World {
+ public:
+  using TableMap = ptree::PTree<std::string, std::shared_ptr<const Table>>;
+
+  World() = default;
+
+  std::uint64_t version() const { return version_; }
+  const TableMap& tables() const { return tables_; }
+  std::shared_ptr<const Table> find_table(const std::string& name) const {
+    const auto* table = tables_.find(name);
+    return table == nullptr ? nullptr : *table;
+  }
+  // The oid the next created table gets (PostgreSQL user oids start at 16384).
+  std::uint32_t next_oid() const { return next_oid_; }
+
+  // New worlds, one version later; this one is unchanged.
+  std::shared_ptr<const World> with_table(std::shared_ptr<const Table> table) const;
+  std::shared_ptr<const World> without_table(const std::string& name) const;
+
+ private:
+  std::uint64_t version_ = 0;
+  std::uint32_t next_oid_ = 16384;
+  TableMap tables_;
+};
+
+// Holds the current world. Readers take it with one atomic load; a writer
+// publishes a successor with one atomic store.
+class WorldHolder {
+ public:
+  WorldHolder() : current_(std::make_shared<const World>()) {}
+
+  std::shared_ptr<const World> current() const { return current_.load(std::memory_order_acquire); }
+  void publish(std::shared_ptr<const World> world) {
+    current_.store(std::move(world), std::memory_order_release);
+  }
+
+ private:
+  std::atomic<std::shared_ptr<const World>> current_;
+};
+
+}  // namespace ptreedb::storage

@@ -1,0 +1,110 @@
+// LiveCounter: per-thread padded slots whose sum must be exact, whichever
+// threads add and remove and however many threads share a slot.
+#include "storage/ptree/live_counter.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "storage/ptree/ptree.h"
+
+using ptreedb::ptree::LiveCounter;
+using ptreedb::ptree::PTree;
+
+TEST_CASE("a fresh LiveCounter reads zero and counts single-threaded adds") {
+  LiveCounter counter;
+  CHECK(counter.total() == 0);
+  counter.add(5);
+  counter.add(-2);
+  counter.add(0);
+  CHECK(counter.total() == 3);
+  counter.add(-3);
+  CHECK(counter.total() == 0);
+}
+
+TEST_CASE("LiveCounter adds from many threads sum exactly") {
+  LiveCounter counter;
+  // More threads than the 64 slots, so some slots are shared between threads.
+  constexpr int kThreads = 80;
+  constexpr int kAdds = 20000;
+  std::vector<std::thread> threads;
+  threads.reserve(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&counter, t] {
+      for (int i = 0; i < kAdds; ++i) {
+        counter.add(1);
+        // Every third thread also removes some, to mix signs within a slot.
+        if (t % 3 == 0 && i % 2 == 0) counter.add(-1);
+      }
+      counter.add(t);  // a per-thread distinct delta
+    });
+  }
+  for (auto& thread : threads) thread.join();
+
+  std::int64_t expected = 0;
+  for (int t = 0; t < kThreads; ++t) {
+    expected += kAdds + t;
+    if (t % 3 == 0) expected -= kAdds / 2;
+  }
+  CHECK(counter.total() == expected);
+}
+
+TEST_CASE("LiveCounter totals read while others add never go backwards for increments") {
+  LiveCounter counter;
+  constexpr int kThreads = 4;
+  constexpr int kAdds = 50000;
+  std::atomic<int> finished{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < kAdds; ++i) counter.add(1);
+      finished.fetch_add(1);
+    });
+  }
+  // Each slot only grows, so a single reader's successive sums cannot shrink
+  // (read-read coherence per slot); they stay within [0, total].
+  std::int64_t previous = 0;
+  bool monotone = true;
+  bool bounded = true;
+  int reads = 0;
+  while (finished.load() < kThreads || reads < 10) {
+    std::int64_t now = counter.total();
+    if (now < previous) monotone = false;
+    if (now < 0 || now > std::int64_t{kThreads} * kAdds) bounded = false;
+    previous = now;
+    ++reads;
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(monotone);
+  CHECK(bounded);
+  CHECK(counter.total() == std::int64_t{kThreads} * kAdds);
+}
+
+TEST_CASE("node counts balance when trees are built on one thread and freed on another") {
+  using Tree = PTree<int, int>;
+  const auto nodes_before = Tree::live_nodes();
+  {
+    constexpr int kThreads = 6;
+    constexpr int kSize = 3000;
+    std::vector<Tree> trees(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&trees, t] {
+        Tree tree;
+        for (int i = 0; i < kSize; ++i) tree = std::move(tree).insert(i * kThreads + t, i);
+        trees[t] = std::move(tree);
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    CHECK(Tree::live_nodes() - nodes_before == std::int64_t{kThreads} * kSize);
+
+    // The main thread frees nodes counted in other threads' slots; only the
+    // sum has to come out right.
+    trees.resize(kThreads / 2);
+    CHECK(Tree::live_nodes() - nodes_before == std::int64_t{kThreads / 2} * kSize);
+  }
+  REQUIRE(Tree::live_nodes() == nodes_before);
+}
