@@ -9,7 +9,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 RUN_ARGS ?=
 
-.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-clients bench clean
+.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench clean
 
 all: build
 
@@ -31,7 +31,7 @@ build-tsan: deps
 run: build
 	@build/bin/ptreedb-demo $(RUN_ARGS)
 
-test: test-release test-asan test-tsan test-clients
+test: test-release test-asan test-tsan test-integration
 	@echo "all test suites passed"
 
 test-release: build
@@ -45,11 +45,12 @@ test-tsan: build-tsan
 	@cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/unit/tsan.supp" \
 		ctest --output-on-failure -j $(JOBS) -L concurrency
 
-# Real clients (psql, raw sockets) against servers the tests start themselves;
-# the server is the ASan build, so memory errors under hostile input fail the run.
-test-clients: build-asan
+# Real clients (psql, raw sockets) against servers the tests start themselves,
+# and SQL compared statement by statement with a private PostgreSQL 15. The
+# server is the ASan build, so memory errors under hostile input fail the run.
+test-integration: build-asan
 	@PTREEDB_BIN=$(CURDIR)/build-asan/bin/ptreedb ASAN_OPTIONS=detect_leaks=1 \
-		python3 -m pytest -q -p no:cacheprovider tests/clients
+		python3 -m pytest -q -p no:cacheprovider tests/clients tests/sql
 
 bench: build
 	@build/bin/ptreedb-bench ptree $(BENCH_ARGS)

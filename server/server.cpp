@@ -47,7 +47,7 @@ asio::awaitable<void> Server::accept_loop() {
       continue;
     }
     socket.set_option(tcp::no_delay(true), error);
-    auto session = std::make_shared<Session>(std::move(socket), config_, registry_);
+    auto session = std::make_shared<Session>(std::move(socket), config_, registry_, database_);
     asio::co_spawn(io_, [session]() -> asio::awaitable<void> { co_await session->run(); },
                    asio::detached);
   }

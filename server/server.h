@@ -13,6 +13,7 @@
 
 #include "server/config.h"
 #include "server/session_registry.h"
+#include "txn/database.h"
 
 namespace ptreedb::server {
 
@@ -33,6 +34,7 @@ class Server {
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;
   SessionRegistry registry_;
+  txn::Database database_;
 };
 
 }  // namespace ptreedb::server

@@ -32,8 +32,8 @@ void send_parameter_status(std::string& out, const SessionState& state) {
 }  // namespace
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
-                 SessionRegistry& registry)
-    : socket_(std::move(socket)), config_(config), registry_(registry) {}
+                 SessionRegistry& registry, txn::Database& database)
+    : socket_(std::move(socket)), config_(config), registry_(registry), database_(database) {}
 
 Session::~Session() {
   if (control_) registry_.remove(control_->process_id);
@@ -138,7 +138,7 @@ bool Session::handle_message(const Frame& frame) {
   }
   if (auto* query = std::get_if<protocol::Query>(&message)) {
     skipping_to_sync_ = false;
-    run_simple_query(std::move(query->sql), state_, out_);
+    run_simple_query(std::move(query->sql), state_, database_, out_);
     protocol::encode_ready_for_query(out_, state_.transaction_status);
     return true;
   }

@@ -15,13 +15,14 @@
 #include "server/protocol/message_framer.h"
 #include "server/session_registry.h"
 #include "server/session_state.h"
+#include "txn/database.h"
 
 namespace ptreedb::server {
 
 class Session {
  public:
   Session(boost::asio::ip::tcp::socket socket, const ServerConfig& config,
-          SessionRegistry& registry);
+          SessionRegistry& registry, txn::Database& database);
   ~Session();
 
   boost::asio::awaitable<void> run();
@@ -39,6 +40,7 @@ class Session {
   boost::asio::ip::tcp::socket socket_;
   const ServerConfig& config_;
   SessionRegistry& registry_;
+  txn::Database& database_;
   std::shared_ptr<SessionControl> control_;
   protocol::MessageFramer framer_;
   std::string out_;

@@ -6,10 +6,11 @@
 #include <string>
 
 #include "server/session_state.h"
+#include "txn/database.h"
 
 namespace ptreedb::server {
 
 // Appends every response message for `sql` to `out` (not the ReadyForQuery).
-void run_simple_query(std::string sql, SessionState& state, std::string& out);
+void run_simple_query(std::string sql, SessionState& state, txn::Database& database, std::string& out);
 
 }  // namespace ptreedb::server

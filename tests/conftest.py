@@ -6,3 +6,4 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fixtures.server import ptreedb_server  # noqa: E402,F401
+from fixtures.postgres import postgres_oracle  # noqa: E402,F401

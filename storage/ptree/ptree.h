@@ -259,6 +259,27 @@ class PTree {
     return it;
   }
 
+  // Iterator at in-order position `index` (end() when index >= size()), in O(log n):
+  // parallel scans split a tree into position ranges and walk each from here.
+  iterator seek_index(std::size_t index) const {
+    iterator it;
+    const node_type* node = root_;
+    while (node != nullptr) {
+      std::size_t left_size = tree_size(node->left);
+      if (index < left_size) {
+        it.stack_[it.depth_++] = node;
+        node = node->left;
+      } else if (index == left_size) {
+        it.stack_[it.depth_++] = node;
+        break;
+      } else {
+        index -= left_size + 1;
+        node = node->right;
+      }
+    }
+    return it;
+  }
+
   std::vector<entry_type> to_vector() const {
     std::vector<entry_type> out(size());
     foreach_index([&](const K& k, const V& v, std::size_t i) { out[i] = entry_type(k, v); });

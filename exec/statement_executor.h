@@ -1,0 +1,23 @@
+// Runs a planned statement against the database and returns what the client
+// is sent: the result columns and rows (as chunks) and the command tag.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "exec/vector.h"
+#include "planner/plan.h"
+#include "txn/database.h"
+
+namespace ptreedb::exec {
+
+struct QueryResult {
+  bool returns_rows = false;
+  std::vector<planner::OutputColumn> columns;
+  std::vector<Chunk> chunks;  // the visible columns only
+  std::string command_tag;
+};
+
+QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database& database);
+
+}  // namespace ptreedb::exec

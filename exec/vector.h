@@ -1,0 +1,72 @@
+// Columnar batches that operators pass along: a Vector holds up to a chunk's
+// worth of one column's values in one typed array, so kernels loop over plain
+// arrays with the type switch hoisted out of the loop.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "storage/row/row.h"
+#include "storage/value/date_time.h"
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+#include "storage/value/type_id.h"
+
+namespace ptreedb::exec {
+
+inline constexpr std::size_t kChunkSize = 1024;
+
+// How values of each SQL type are held in a vector:
+//   kInt      boolean (0/1), smallint, integer, bigint, date (days), timestamp (µs)
+//   kDouble   real, double precision
+//   kDecimal  numeric
+//   kText     char, varchar, text (views into rows or into owned strings)
+//   kInterval interval
+enum class Physical : std::uint8_t { kInt, kDouble, kDecimal, kText, kInterval };
+Physical physical_of(value::TypeId type);
+
+// Keeps the bytes that text views point into alive: table rows or new strings.
+struct TextStorage {
+  std::vector<storage::RowRef> rows;
+  std::deque<std::string> strings;
+  std::vector<std::shared_ptr<const TextStorage>> others;  // whole results kept at once
+};
+
+struct Vector {
+  value::SqlType type;
+  std::vector<std::uint8_t> nulls;  // 1 = NULL
+  std::vector<std::int64_t> ints;
+  std::vector<double> doubles;
+  std::vector<value::Decimal> decimals;
+  std::vector<std::string_view> texts;
+  std::vector<value::Interval> intervals;
+  std::vector<std::shared_ptr<const TextStorage>> text_owners;
+
+  Vector() = default;
+  explicit Vector(value::SqlType sql_type) : type(sql_type) {}
+
+  std::size_t size() const { return nulls.size(); }
+  Physical physical() const { return physical_of(type.id); }
+  bool is_null(std::size_t i) const { return nulls[i] != 0; }
+  // Sizes the null mask and the one value array this type uses.
+  void resize(std::size_t count);
+  // Appends element `i` of `other` (same type); the caller keeps its text alive.
+  void append_from(const Vector& other, std::size_t i);
+  // A vector of `count` copies of element 0 of `scalar`.
+  static Vector broadcast(const Vector& scalar, std::size_t count);
+};
+
+// Rows of a chunk: one Vector per column, all of the same size.
+struct Chunk {
+  std::vector<Vector> columns;
+  std::size_t size = 0;
+};
+
+// Keeps only the rows whose `keep` flag is set.
+Chunk select_rows(const Chunk& chunk, const std::vector<std::uint8_t>& keep);
+
+}  // namespace ptreedb::exec

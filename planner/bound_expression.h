@@ -1,0 +1,61 @@
+// Expressions after name resolution and type checking: every node knows its
+// result type, column references are positions in the input row, and every
+// implicit coercion PostgreSQL would apply is an explicit Cast node.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+#include "storage/value/type_id.h"
+
+namespace ptreedb::planner {
+
+// A literal value (NULL when is_null), held in the field its type uses.
+struct Constant {
+  bool is_null = true;
+  std::int64_t int_value = 0;  // boolean, integers, date, timestamp
+  double double_value = 0;
+  value::Decimal decimal_value;
+  std::string text_value;
+  value::Interval interval_value;
+};
+
+enum class ExprKind : std::uint8_t {
+  kColumn,    // input column `column`
+  kConstant,  // `constant`
+  kCast,      // args[0] converted to `type`
+  kArithmetic,
+  kComparison,
+  kConcat,    // text || text
+  kNegate,
+  kAnd,
+  kOr,
+  kNot,
+  kIsNull,
+  kIsNotNull,
+};
+
+enum class ArithmeticOp : std::uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
+enum class ComparisonOp : std::uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+
+struct BoundExpression {
+  ExprKind kind = ExprKind::kConstant;
+  value::SqlType type;
+  std::size_t column = 0;
+  Constant constant;
+  ArithmeticOp arithmetic = ArithmeticOp::kAdd;
+  ComparisonOp comparison = ComparisonOp::kEqual;
+  std::vector<BoundExpression> args;
+  // True for a string literal whose type is still open (PostgreSQL's "unknown").
+  bool unknown_literal = false;
+  // For kCast: written by the user (char/varchar lengths truncate silently).
+  bool explicit_cast = false;
+
+  bool is_constant_tree() const;
+};
+
+}  // namespace ptreedb::planner

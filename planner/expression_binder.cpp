@@ -1,0 +1,521 @@
+#include "planner/expression_binder.h"
+
+#include <charconv>
+#include <cstring>
+
+#include "storage/sql_error.h"
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+
+namespace ptreedb::planner {
+
+using value::SqlType;
+using value::TypeId;
+
+namespace {
+
+const char* type_name_for_error(const BoundExpression& expr) {
+  if (expr.unknown_literal) return "unknown";
+  switch (expr.type.id) {
+    case TypeId::kBoolean: return "boolean";
+    case TypeId::kSmallint: return "smallint";
+    case TypeId::kInteger: return "integer";
+    case TypeId::kBigint: return "bigint";
+    case TypeId::kNumeric: return "numeric";
+    case TypeId::kReal: return "real";
+    case TypeId::kDouble: return "double precision";
+    case TypeId::kChar: return "character";
+    case TypeId::kVarchar: return "character varying";
+    case TypeId::kText: return "text";
+    case TypeId::kDate: return "date";
+    case TypeId::kTimestamp: return "timestamp without time zone";
+    case TypeId::kInterval: return "interval";
+  }
+  return "unknown";
+}
+
+[[noreturn]] void no_operator(const std::string& op, const BoundExpression& left,
+                              const BoundExpression& right, int location) {
+  throw SqlError("42883",
+                 "operator does not exist: " + std::string(type_name_for_error(left)) + " " + op +
+                     " " + type_name_for_error(right),
+                 {}, "No operator matches the given name and argument types. You might need to add explicit type casts.",
+                 location + 1);
+}
+
+int integer_rank(TypeId id) {
+  return id == TypeId::kSmallint ? 1 : id == TypeId::kInteger ? 2 : 3;
+}
+
+// The type both numeric operands are promoted to, as PostgreSQL resolves
+// numeric operators.
+SqlType numeric_common_type(TypeId a, TypeId b) {
+  if (a == TypeId::kDouble || b == TypeId::kDouble) return SqlType::of(TypeId::kDouble);
+  if (a == TypeId::kReal || b == TypeId::kReal) {
+    bool both_real_or_int = (a == TypeId::kReal || value::is_integer_type(a)) &&
+                            (b == TypeId::kReal || value::is_integer_type(b));
+    return SqlType::of(both_real_or_int && a == b ? TypeId::kReal : TypeId::kDouble);
+  }
+  if (a == TypeId::kNumeric || b == TypeId::kNumeric) return SqlType::of(TypeId::kNumeric);
+  return SqlType::of(integer_rank(a) >= integer_rank(b) ? a : b);
+}
+
+bool implicitly_castable(TypeId from, TypeId to) {
+  if (from == to) return true;
+  if (value::is_numeric_category(from) && value::is_numeric_category(to)) {
+    if (value::is_float_type(from)) return to == TypeId::kDouble;
+    if (from == TypeId::kNumeric) return value::is_float_type(to);
+    if (value::is_integer_type(to)) return integer_rank(to) >= integer_rank(from);
+    return true;
+  }
+  if (value::is_character_type(from) && value::is_character_type(to)) return true;
+  return from == TypeId::kDate && to == TypeId::kTimestamp;
+}
+
+bool castable(TypeId from, TypeId to) {
+  if (implicitly_castable(from, to)) return true;
+  if (value::is_numeric_category(from) && value::is_numeric_category(to)) return true;
+  if (value::is_character_type(from) || value::is_character_type(to)) return true;  // via text I/O
+  if (from == TypeId::kTimestamp && to == TypeId::kDate) return true;
+  if (from == TypeId::kBoolean && to == TypeId::kInteger) return true;
+  if (from == TypeId::kInteger && to == TypeId::kBoolean) return true;
+  return false;
+}
+
+BoundExpression make_cast(BoundExpression expr, SqlType target, bool explicit_cast = false) {
+  BoundExpression cast;
+  cast.kind = ExprKind::kCast;
+  cast.type = target;
+  cast.explicit_cast = explicit_cast;
+  cast.args.push_back(std::move(expr));
+  return cast;
+}
+
+std::string string_value(const PgQuery__Node* node) {
+  return node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
+}
+
+// PostgreSQL's INTERVAL_MASK bits for the interval qualifier typmod.
+value::IntervalFields interval_fields_from_mask(std::int32_t mask) {
+  constexpr std::int32_t kMonth = 1 << 1, kYear = 1 << 2, kDay = 1 << 3, kHour = 1 << 10,
+                         kMinute = 1 << 11, kSecond = 1 << 12;
+  using value::IntervalFields;
+  switch (mask) {
+    case kYear: return IntervalFields::kYear;
+    case kMonth: return IntervalFields::kMonth;
+    case kDay: return IntervalFields::kDay;
+    case kHour: return IntervalFields::kHour;
+    case kMinute: return IntervalFields::kMinute;
+    case kSecond: return IntervalFields::kSecond;
+    case kYear | kMonth: return IntervalFields::kYearToMonth;
+    case kDay | kHour: return IntervalFields::kDayToHour;
+    case kDay | kHour | kMinute: return IntervalFields::kDayToMinute;
+    case kDay | kHour | kMinute | kSecond: return IntervalFields::kDayToSecond;
+    case kHour | kMinute: return IntervalFields::kHourToMinute;
+    case kHour | kMinute | kSecond: return IntervalFields::kHourToSecond;
+    case kMinute | kSecond: return IntervalFields::kMinuteToSecond;
+    default: return IntervalFields::kNone;
+  }
+}
+
+}  // namespace
+
+BoundExpression ExpressionBinder::bind_qualified_interval(BoundExpression inner, std::int32_t mask,
+                                                          int location) const {
+  SqlType interval = SqlType::of(TypeId::kInterval);
+  if (!(inner.kind == ExprKind::kConstant && inner.unknown_literal && !inner.constant.is_null)) {
+    return coerce(std::move(inner), interval, true);
+  }
+  BoundExpression out;
+  out.kind = ExprKind::kConstant;
+  out.type = interval;
+  out.constant.is_null = false;
+  try {
+    out.constant.interval_value = value::parse_interval(inner.constant.text_value, interval_fields_from_mask(mask));
+  } catch (const SqlError& error) {
+    throw SqlError(error.sqlstate(), error.what(), error.detail(), error.hint(), location + 1);
+  }
+  return out;
+}
+
+BoundExpression make_constant_text(std::string text) {
+  BoundExpression expr;
+  expr.kind = ExprKind::kConstant;
+  expr.type = SqlType::of(TypeId::kText);
+  expr.constant.is_null = false;
+  expr.constant.text_value = std::move(text);
+  return expr;
+}
+
+BoundExpression resolve_unknown(BoundExpression expr, SqlType type, bool explicit_cast) {
+  if (!expr.unknown_literal) return expr;
+  expr.unknown_literal = false;
+  if (expr.constant.is_null) {
+    expr.type = type;
+    return expr;
+  }
+  return make_cast(std::move(expr), type, explicit_cast);
+}
+
+BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast) {
+  if (expr.unknown_literal) return resolve_unknown(std::move(expr), target, explicit_cast);
+  if (expr.type == target) return expr;
+  if (expr.type.id == target.id && !target.has_typmod()) return expr;
+  bool allowed = explicit_cast ? castable(expr.type.id, target.id)
+                               : implicitly_castable(expr.type.id, target.id);
+  if (!allowed) {
+    if (!explicit_cast && castable(expr.type.id, target.id)) {
+      throw SqlError(sqlstate::kDatatypeMismatch,
+                     std::string("column is of type ") + value::format_type(target) +
+                         " but expression is of type " + type_name_for_error(expr));
+    }
+    throw SqlError("42846", std::string("cannot cast type ") + type_name_for_error(expr) +
+                                " to " + value::format_type(target));
+  }
+  return make_cast(std::move(expr), target, explicit_cast);
+}
+
+std::string default_column_name(const PgQuery__Node* node) {
+  if (node == nullptr) return "?column?";
+  switch (node->node_case) {
+    case PG_QUERY__NODE__NODE_COLUMN_REF: {
+      const auto& ref = *node->column_ref;
+      return string_value(ref.fields[ref.n_fields - 1]);
+    }
+    case PG_QUERY__NODE__NODE_TYPE_CAST: {
+      const auto* type_name = node->type_cast->type_name;
+      std::string inner = default_column_name(node->type_cast->arg);
+      if (inner != "?column?") return inner;
+      return string_value(type_name->names[type_name->n_names - 1]);
+    }
+    case PG_QUERY__NODE__NODE_FUNC_CALL: {
+      const auto& call = *node->func_call;
+      return string_value(call.funcname[call.n_funcname - 1]);
+    }
+    case PG_QUERY__NODE__NODE_A_CONST:
+      if (node->a_const->val_case == PG_QUERY__A__CONST__VAL_BOOLVAL) return "bool";
+      return "?column?";
+    default:
+      return "?column?";
+  }
+}
+
+BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
+  switch (node->node_case) {
+    case PG_QUERY__NODE__NODE_COLUMN_REF:
+      return bind_column(*node->column_ref);
+    case PG_QUERY__NODE__NODE_A_CONST:
+      return bind_constant(*node->a_const);
+    case PG_QUERY__NODE__NODE_TYPE_CAST: {
+      const auto& cast = *node->type_cast;
+      std::vector<std::int32_t> modifiers;
+      for (std::size_t i = 0; i < cast.type_name->n_typmods; ++i) {
+        const PgQuery__Node* modifier = cast.type_name->typmods[i];
+        if (modifier->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+            modifier->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+          modifiers.push_back(modifier->a_const->ival->ival);
+        } else {
+          throw SqlError(sqlstate::kSyntaxError, "type modifiers must be simple constants", {}, {},
+                         cast.location + 1);
+        }
+      }
+      std::string name = string_value(cast.type_name->names[cast.type_name->n_names - 1]);
+      BoundExpression inner = bind(cast.arg);
+      if (name == "interval" && !modifiers.empty()) {
+        // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
+        return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
+      }
+      SqlType target = value::resolve_type_name(name, modifiers);
+      return coerce(std::move(inner), target, true);
+    }
+    case PG_QUERY__NODE__NODE_A_EXPR:
+      return bind_operator(*node->a_expr);
+    case PG_QUERY__NODE__NODE_BOOL_EXPR: {
+      const auto& bool_expr = *node->bool_expr;
+      BoundExpression out;
+      out.type = SqlType::of(TypeId::kBoolean);
+      out.kind = bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR   ? ExprKind::kAnd
+                 : bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__OR_EXPR ? ExprKind::kOr
+                                                                         : ExprKind::kNot;
+      for (std::size_t i = 0; i < bool_expr.n_args; ++i) {
+        BoundExpression arg = coerce(bind(bool_expr.args[i]), SqlType::of(TypeId::kBoolean), false);
+        if (arg.type.id != TypeId::kBoolean) {
+          throw SqlError(sqlstate::kDatatypeMismatch, "argument of boolean operator must be type boolean");
+        }
+        out.args.push_back(std::move(arg));
+      }
+      return out;
+    }
+    case PG_QUERY__NODE__NODE_NULL_TEST: {
+      const auto& test = *node->null_test;
+      BoundExpression out;
+      out.type = SqlType::of(TypeId::kBoolean);
+      out.kind = test.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? ExprKind::kIsNull
+                                                                       : ExprKind::kIsNotNull;
+      out.args.push_back(resolve_unknown(bind(test.arg), SqlType::of(TypeId::kText)));
+      return out;
+    }
+    default:
+      throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
+  }
+}
+
+BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) const {
+  std::string table, name;
+  if (ref.n_fields == 1) {
+    name = string_value(ref.fields[0]);
+  } else if (ref.n_fields == 2) {
+    table = string_value(ref.fields[0]);
+    name = string_value(ref.fields[1]);
+  }
+  if (name.empty()) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "this column reference is not supported yet", {},
+                   {}, ref.location + 1);
+  }
+  std::optional<std::size_t> found;
+  for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
+    const ScopeColumn& column = scope_.columns[i];
+    if (column.name != name || (!table.empty() && column.table != table)) continue;
+    if (found) {
+      throw SqlError("42702", "column reference \"" + name + "\" is ambiguous", {}, {}, ref.location + 1);
+    }
+    found = i;
+  }
+  if (!found) {
+    std::string shown = table.empty() ? name : table + "." + name;
+    throw SqlError(sqlstate::kUndefinedColumn, "column \"" + shown + "\" does not exist", {}, {},
+                   ref.location + 1);
+  }
+  BoundExpression out;
+  out.kind = ExprKind::kColumn;
+  out.column = *found;
+  out.type = scope_.columns[*found].type;
+  return out;
+}
+
+BoundExpression ExpressionBinder::bind_constant(const PgQuery__AConst& constant) const {
+  BoundExpression out;
+  out.kind = ExprKind::kConstant;
+  if (constant.isnull) {
+    out.type = SqlType::of(TypeId::kText);
+    out.unknown_literal = true;
+    return out;
+  }
+  out.constant.is_null = false;
+  switch (constant.val_case) {
+    case PG_QUERY__A__CONST__VAL_IVAL:
+      out.type = SqlType::of(TypeId::kInteger);
+      out.constant.int_value = constant.ival->ival;
+      return out;
+    case PG_QUERY__A__CONST__VAL_FVAL: {
+      // Integers too large for int4 arrive as "float" text: bigint if they fit.
+      std::string_view text = constant.fval->fval;
+      std::int64_t integer = 0;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
+      if (error == std::errc() && end == text.data() + text.size()) {
+        out.type = SqlType::of(TypeId::kBigint);
+        out.constant.int_value = integer;
+        return out;
+      }
+      out.type = SqlType::of(TypeId::kNumeric);
+      out.constant.decimal_value = value::parse_decimal(text);
+      return out;
+    }
+    case PG_QUERY__A__CONST__VAL_BOOLVAL:
+      out.type = SqlType::of(TypeId::kBoolean);
+      out.constant.int_value = constant.boolval->boolval ? 1 : 0;
+      return out;
+    case PG_QUERY__A__CONST__VAL_SVAL:
+      out.type = SqlType::of(TypeId::kText);
+      out.constant.text_value = constant.sval->sval;
+      out.unknown_literal = true;
+      return out;
+    default:
+      throw SqlError(sqlstate::kFeatureNotSupported, "bit string constants are not supported");
+  }
+}
+
+// Builds the parse node "left op right" so rewrites reuse the operator binder.
+PgQuery__AExpr comparison_node(const char* op, PgQuery__Node* left, PgQuery__Node* right,
+                               PgQuery__String& name_string, PgQuery__Node& name_node,
+                               PgQuery__Node** name_list, int location) {
+  name_string = PG_QUERY__STRING__INIT;
+  name_string.sval = const_cast<char*>(op);
+  name_node = PG_QUERY__NODE__INIT;
+  name_node.node_case = PG_QUERY__NODE__NODE_STRING;
+  name_node.string = &name_string;
+  name_list[0] = &name_node;
+  PgQuery__AExpr node = PG_QUERY__A__EXPR__INIT;
+  node.kind = PG_QUERY__A__EXPR__KIND__AEXPR_OP;
+  node.n_name = 1;
+  node.name = name_list;
+  node.lexpr = left;
+  node.rexpr = right;
+  node.location = location;
+  return node;
+}
+
+BoundExpression ExpressionBinder::bind_comparison(const char* op, PgQuery__Node* left, PgQuery__Node* right,
+                                                  int location) const {
+  PgQuery__String name_string;
+  PgQuery__Node name_node;
+  PgQuery__Node* name_list[1];
+  PgQuery__AExpr node = comparison_node(op, left, right, name_string, name_node, name_list, location);
+  return bind_operator(node);
+}
+
+BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) const {
+  auto combine = [](ExprKind kind, std::vector<BoundExpression> args) {
+    BoundExpression out;
+    out.kind = kind;
+    out.type = SqlType::of(TypeId::kBoolean);
+    out.args = std::move(args);
+    return out;
+  };
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN ||
+      expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN) {
+    // x BETWEEN a AND b is x >= a AND x <= b; NOT BETWEEN is x < a OR x > b.
+    const auto& bounds = *expr.rexpr->list;
+    bool negated = expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN;
+    std::vector<BoundExpression> parts;
+    parts.push_back(bind_comparison(negated ? "<" : ">=", expr.lexpr, bounds.items[0], expr.location));
+    parts.push_back(bind_comparison(negated ? ">" : "<=", expr.lexpr, bounds.items[1], expr.location));
+    return combine(negated ? ExprKind::kOr : ExprKind::kAnd, std::move(parts));
+  }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_IN) {
+    // x IN (a, b) is x = a OR x = b; x NOT IN (a, b) is x <> a AND x <> b.
+    bool negated = string_value(expr.name[0]) == "<>";
+    const auto& items = *expr.rexpr->list;
+    std::vector<BoundExpression> parts;
+    for (std::size_t i = 0; i < items.n_items; ++i) {
+      parts.push_back(bind_comparison(negated ? "<>" : "=", expr.lexpr, items.items[i], expr.location));
+    }
+    return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
+  }
+  if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || expr.n_name != 1) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "this operator form is not supported yet", {}, {},
+                   expr.location + 1);
+  }
+  std::string op = string_value(expr.name[0]);
+  if (expr.lexpr == nullptr) {  // prefix operator
+    BoundExpression operand = bind(expr.rexpr);
+    if (op == "+") return operand;
+    if (op != "-") no_operator(op, operand, operand, expr.location);
+    operand = resolve_unknown(std::move(operand), SqlType::of(TypeId::kNumeric));
+    if (!value::is_numeric_category(operand.type.id) && operand.type.id != TypeId::kInterval) {
+      no_operator(op, operand, operand, expr.location);
+    }
+    BoundExpression out;
+    out.kind = ExprKind::kNegate;
+    out.type = operand.type;
+    out.args.push_back(std::move(operand));
+    return out;
+  }
+  BoundExpression left = bind(expr.lexpr);
+  BoundExpression right = bind(expr.rexpr);
+  if (op == "||") {
+    // text || anything: untyped literals are text, and the other side is cast
+    // to text, as PostgreSQL's textanycat / anytextcat do.
+    left = resolve_unknown(std::move(left), SqlType::of(TypeId::kText));
+    right = resolve_unknown(std::move(right), SqlType::of(TypeId::kText));
+    if (!value::is_character_type(left.type.id) && !value::is_character_type(right.type.id)) {
+      no_operator(op, left, right, expr.location);
+    }
+    BoundExpression out;
+    out.kind = ExprKind::kConcat;
+    out.type = SqlType::of(TypeId::kText);
+    out.args.push_back(coerce(std::move(left), SqlType::of(TypeId::kText), true));
+    out.args.push_back(coerce(std::move(right), SqlType::of(TypeId::kText), true));
+    return out;
+  }
+  // An untyped literal takes the other side's type, as in PostgreSQL.
+  if (left.unknown_literal && !right.unknown_literal) left = resolve_unknown(std::move(left), right.type);
+  if (right.unknown_literal && !left.unknown_literal) right = resolve_unknown(std::move(right), left.type);
+  if (left.unknown_literal && right.unknown_literal) {
+    left = resolve_unknown(std::move(left), SqlType::of(TypeId::kText));
+    right = resolve_unknown(std::move(right), SqlType::of(TypeId::kText));
+  }
+  TypeId a = left.type.id, b = right.type.id;
+
+  static const std::pair<const char*, ComparisonOp> kComparisons[] = {
+      {"=", ComparisonOp::kEqual},  {"<>", ComparisonOp::kNotEqual}, {"!=", ComparisonOp::kNotEqual},
+      {"<", ComparisonOp::kLess},   {"<=", ComparisonOp::kLessEqual}, {">", ComparisonOp::kGreater},
+      {">=", ComparisonOp::kGreaterEqual}};
+  for (const auto& [name, comparison] : kComparisons) {
+    if (op != name) continue;
+    SqlType common;
+    if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
+      common = numeric_common_type(a, b);
+    } else if (value::is_character_type(a) && value::is_character_type(b)) {
+      common = a == TypeId::kChar && b == TypeId::kChar ? SqlType::of(TypeId::kChar) : SqlType::of(TypeId::kText);
+    } else if ((a == TypeId::kDate || a == TypeId::kTimestamp) && (b == TypeId::kDate || b == TypeId::kTimestamp)) {
+      common = SqlType::of(a == b ? a : TypeId::kTimestamp);
+    } else if (a == b) {
+      common = SqlType::of(a);
+    } else {
+      no_operator(op, left, right, expr.location);
+    }
+    BoundExpression out;
+    out.kind = ExprKind::kComparison;
+    out.comparison = comparison;
+    out.type = SqlType::of(TypeId::kBoolean);
+    out.args.push_back(coerce(std::move(left), common, false));
+    out.args.push_back(coerce(std::move(right), common, false));
+    return out;
+  }
+
+  ArithmeticOp arithmetic;
+  if (op == "+") arithmetic = ArithmeticOp::kAdd;
+  else if (op == "-") arithmetic = ArithmeticOp::kSubtract;
+  else if (op == "*") arithmetic = ArithmeticOp::kMultiply;
+  else if (op == "/") arithmetic = ArithmeticOp::kDivide;
+  else if (op == "%") arithmetic = ArithmeticOp::kModulo;
+  else no_operator(op, left, right, expr.location);
+
+  BoundExpression out;
+  out.kind = ExprKind::kArithmetic;
+  out.arithmetic = arithmetic;
+  auto finish = [&](SqlType result, SqlType left_type, SqlType right_type) {
+    out.type = result;
+    out.args.push_back(coerce(std::move(left), left_type, false));
+    out.args.push_back(coerce(std::move(right), right_type, false));
+    return out;
+  };
+  const SqlType kInt = SqlType::of(TypeId::kInteger), kDate = SqlType::of(TypeId::kDate),
+                kTimestamp = SqlType::of(TypeId::kTimestamp), kInterval = SqlType::of(TypeId::kInterval);
+  if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
+    if (arithmetic == ArithmeticOp::kModulo && (value::is_float_type(a) || value::is_float_type(b))) {
+      no_operator(op, left, right, expr.location);
+    }
+    SqlType common = numeric_common_type(a, b);
+    return finish(common, common, common);
+  }
+  bool additive = arithmetic == ArithmeticOp::kAdd || arithmetic == ArithmeticOp::kSubtract;
+  if (a == TypeId::kDate && value::is_integer_type(b) && additive) return finish(kDate, kDate, kInt);
+  if (value::is_integer_type(a) && b == TypeId::kDate && arithmetic == ArithmeticOp::kAdd) {
+    return finish(kDate, kInt, kDate);
+  }
+  if (a == TypeId::kDate && b == TypeId::kDate && arithmetic == ArithmeticOp::kSubtract) {
+    return finish(kInt, kDate, kDate);
+  }
+  if ((a == TypeId::kDate || a == TypeId::kTimestamp) && b == TypeId::kInterval && additive) {
+    return finish(kTimestamp, kTimestamp, kInterval);
+  }
+  if (a == TypeId::kInterval && (b == TypeId::kDate || b == TypeId::kTimestamp) && arithmetic == ArithmeticOp::kAdd) {
+    return finish(kTimestamp, kInterval, kTimestamp);
+  }
+  if (a == TypeId::kTimestamp && b == TypeId::kTimestamp && arithmetic == ArithmeticOp::kSubtract) {
+    return finish(kInterval, kTimestamp, kTimestamp);
+  }
+  if (a == TypeId::kInterval && b == TypeId::kInterval && additive) return finish(kInterval, kInterval, kInterval);
+  if (a == TypeId::kInterval && value::is_numeric_category(b) &&
+      (arithmetic == ArithmeticOp::kMultiply || arithmetic == ArithmeticOp::kDivide)) {
+    return finish(kInterval, kInterval, SqlType::of(TypeId::kDouble));
+  }
+  if (value::is_numeric_category(a) && b == TypeId::kInterval && arithmetic == ArithmeticOp::kMultiply) {
+    return finish(kInterval, SqlType::of(TypeId::kDouble), kInterval);
+  }
+  no_operator(op, left, right, expr.location);
+}
+
+}  // namespace ptreedb::planner

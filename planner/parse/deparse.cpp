@@ -1,0 +1,52 @@
+#include "planner/parse/deparse.h"
+
+#include <pg_query.h>
+
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+std::string deparse_expression(const PgQuery__Node* expression) {
+  // Wrap the expression as "SELECT <expression>", deparse that statement, and
+  // cut the SELECT keyword off again.
+  PgQuery__ResTarget target = PG_QUERY__RES_TARGET__INIT;
+  target.val = const_cast<PgQuery__Node*>(expression);
+  PgQuery__Node target_node = PG_QUERY__NODE__INIT;
+  target_node.node_case = PG_QUERY__NODE__NODE_RES_TARGET;
+  target_node.res_target = &target;
+  PgQuery__Node* targets[] = {&target_node};
+
+  PgQuery__SelectStmt select = PG_QUERY__SELECT_STMT__INIT;
+  select.n_target_list = 1;
+  select.target_list = targets;
+  select.limit_option = PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_DEFAULT;
+  select.op = PG_QUERY__SET_OPERATION__SETOP_NONE;
+  PgQuery__Node statement = PG_QUERY__NODE__INIT;
+  statement.node_case = PG_QUERY__NODE__NODE_SELECT_STMT;
+  statement.select_stmt = &select;
+
+  PgQuery__RawStmt raw = PG_QUERY__RAW_STMT__INIT;
+  raw.stmt = &statement;
+  PgQuery__RawStmt* statements[] = {&raw};
+  PgQuery__ParseResult result = PG_QUERY__PARSE_RESULT__INIT;
+  result.version = PG_VERSION_NUM;
+  result.n_stmts = 1;
+  result.stmts = statements;
+
+  std::string packed(pg_query__parse_result__get_packed_size(&result), '\0');
+  pg_query__parse_result__pack(&result, reinterpret_cast<uint8_t*>(packed.data()));
+  PgQueryProtobuf protobuf{packed.size(), packed.data()};
+  PgQueryDeparseResult deparsed = pg_query_deparse_protobuf(protobuf);
+  if (deparsed.error != nullptr) {
+    std::string message = deparsed.error->message;
+    pg_query_free_deparse_result(deparsed);
+    throw SqlError(sqlstate::kInternalError, "could not deparse expression: " + message);
+  }
+  std::string text = deparsed.query;
+  pg_query_free_deparse_result(deparsed);
+  constexpr std::string_view kPrefix = "SELECT ";
+  if (text.rfind(kPrefix, 0) == 0) text.erase(0, kPrefix.size());
+  return text;
+}
+
+}  // namespace ptreedb::planner

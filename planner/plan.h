@@ -1,0 +1,62 @@
+// What the planner hands the executor for each kind of statement.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "planner/bound_expression.h"
+#include "storage/catalog/table_schema.h"
+#include "storage/table/table.h"
+
+namespace ptreedb::planner {
+
+struct OutputColumn {
+  std::string name;
+  value::SqlType type;
+  std::uint32_t table_oid = 0;        // for RowDescription, when a plain column
+  std::int16_t column_number = 0;
+};
+
+struct SortKey {
+  std::size_t output = 0;  // position in the projected row (hidden keys follow the visible ones)
+  bool descending = false;
+  bool nulls_first = false;
+};
+
+// SELECT over at most one table: scan -> filter -> project -> sort -> offset/limit.
+struct SelectPlan {
+  std::shared_ptr<const storage::Table> table;  // null: no FROM, one row
+  std::optional<BoundExpression> filter;
+  std::vector<BoundExpression> projections;  // visible columns, then hidden sort keys
+  std::vector<OutputColumn> columns;         // the visible ones
+  std::vector<std::size_t> scanned_columns;  // table columns the expressions read
+  std::vector<SortKey> order_by;
+  std::optional<std::int64_t> limit;
+  std::int64_t offset = 0;
+};
+
+// INSERT ... VALUES: one expression per table column per row, already coerced
+// to the column's type (missing columns hold their default or NULL).
+struct InsertPlan {
+  std::string table_name;
+  std::shared_ptr<const storage::TableSchema> schema;
+  std::vector<std::vector<BoundExpression>> rows;
+};
+
+struct CreateTablePlan {
+  std::shared_ptr<const storage::TableSchema> schema;
+  bool if_not_exists = false;
+};
+
+struct DropTablePlan {
+  std::vector<std::string> names;
+  bool missing_ok = false;
+};
+
+using StatementPlan = std::variant<SelectPlan, InsertPlan, CreateTablePlan, DropTablePlan>;
+
+}  // namespace ptreedb::planner

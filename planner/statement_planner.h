@@ -1,0 +1,14 @@
+// Turns one parsed statement into a plan against the catalog of a world.
+#pragma once
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include "planner/plan.h"
+#include "storage/world/world.h"
+
+namespace ptreedb::planner {
+
+// Throws SqlError for unknown names, type errors and unsupported statements.
+StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world);
+
+}  // namespace ptreedb::planner
