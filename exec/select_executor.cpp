@@ -5,6 +5,7 @@
 #include <tbb/parallel_for.h>
 
 #include "exec/evaluate.h"
+#include "exec/hash_aggregate.h"
 #include "storage/value/character.h"
 #include "storage/value/float_arith.h"
 
@@ -65,21 +66,49 @@ Chunk load_chunk(const storage::TableSchema& schema, const std::vector<std::size
   return chunk;
 }
 
-Chunk filter_and_project(const Chunk& input, const std::optional<BoundExpression>& filter,
-                         const std::vector<BoundExpression>& projections) {
-  const Chunk* source = &input;
-  Chunk filtered;
-  if (filter) {
-    Vector keep = evaluate(*filter, input);
-    std::vector<std::uint8_t> selected(input.size);
-    for (std::size_t i = 0; i < input.size; ++i) selected[i] = !keep.nulls[i] && keep.ints[i] != 0;
-    filtered = select_rows(input, selected);
-    source = &filtered;
-  }
+Chunk apply_filter(Chunk input, const std::optional<BoundExpression>& filter) {
+  if (!filter) return input;
+  Vector keep = evaluate(*filter, input);
+  std::vector<std::uint8_t> selected(input.size);
+  for (std::size_t i = 0; i < input.size; ++i) selected[i] = !keep.nulls[i] && keep.ints[i] != 0;
+  return select_rows(input, selected);
+}
+
+Chunk project(const Chunk& input, const std::vector<BoundExpression>& projections) {
   Chunk out;
-  out.size = source->size;
-  for (const auto& projection : projections) out.columns.push_back(evaluate(projection, *source));
+  out.size = input.size;
+  for (const auto& projection : projections) out.columns.push_back(evaluate(projection, input));
   return out;
+}
+
+// Runs visit(filtered chunk, morsel number) over the plan's input, in parallel
+// over position ranges of the table tree; the single row of a FROM-less SELECT
+// is morsel 0.
+template <class Visit>
+std::size_t scan_filtered(const SelectPlan& plan, const Visit& visit) {
+  if (!plan.table) {
+    Chunk one_row;
+    one_row.size = 1;
+    visit(apply_filter(std::move(one_row), plan.filter), 0);
+    return 1;
+  }
+  const storage::RowTree& tree = plan.table->rows();
+  const storage::TableSchema& schema = plan.table->schema();
+  std::size_t total = tree.size();
+  std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
+  tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {
+    std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
+    auto it = tree.seek_index(begin);
+    for (std::size_t position = begin; position < end;) {
+      std::vector<storage::RowRef> rows;
+      std::size_t count = std::min(kChunkSize, end - position);
+      rows.reserve(count);
+      for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
+      position += count;
+      visit(apply_filter(load_chunk(schema, plan.scanned_columns, std::move(rows)), plan.filter), morsel);
+    }
+  });
+  return morsels;
 }
 
 int compare_values(const Vector& a, std::size_t i, const Vector& b, std::size_t j) {
@@ -111,32 +140,31 @@ struct RowPosition {
 std::vector<Chunk> run_select(const SelectPlan& original) {
   SelectPlan plan = original;
   if (plan.filter) plan.filter = fold_constants(std::move(*plan.filter));
+  if (plan.having) plan.having = fold_constants(std::move(*plan.having));
   for (auto& projection : plan.projections) projection = fold_constants(std::move(projection));
+  for (auto& key : plan.group_keys) key = fold_constants(std::move(key));
+  for (auto& aggregate : plan.aggregates) {
+    if (aggregate.argument) aggregate.argument = fold_constants(std::move(*aggregate.argument));
+  }
 
   std::vector<Chunk> chunks;
-  if (!plan.table) {
-    Chunk one_row;
-    one_row.size = 1;
-    chunks.push_back(filter_and_project(one_row, plan.filter, plan.projections));
+  if (plan.grouped) {
+    // Each morsel aggregates into its own table; tables merge in morsel order
+    // so groups come out in the order of their first row.
+    std::vector<std::unique_ptr<AggregationTable>> tables;
+    std::size_t morsels = plan.table ? (plan.table->rows().size() + kMorselRows - 1) / kMorselRows : 1;
+    for (std::size_t m = 0; m < std::max<std::size_t>(morsels, 1); ++m) {
+      tables.push_back(std::make_unique<AggregationTable>(plan));
+    }
+    scan_filtered(plan, [&](const Chunk& chunk, std::size_t morsel) { tables[morsel]->consume(chunk); });
+    for (std::size_t m = 1; m < tables.size(); ++m) tables[0]->merge(*tables[m]);
+    Chunk groups = apply_filter(tables[0]->finish(), plan.having);
+    chunks.push_back(project(groups, plan.projections));
   } else {
-    const storage::RowTree& tree = plan.table->rows();
-    const storage::TableSchema& schema = plan.table->schema();
-    std::size_t total = tree.size();
-    std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
-    std::vector<std::vector<Chunk>> per_morsel(morsels);
-    tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {
-      std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
-      auto it = tree.seek_index(begin);
-      for (std::size_t position = begin; position < end;) {
-        std::vector<storage::RowRef> rows;
-        std::size_t count = std::min(kChunkSize, end - position);
-        rows.reserve(count);
-        for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
-        position += count;
-        Chunk projected = filter_and_project(load_chunk(schema, plan.scanned_columns, std::move(rows)),
-                                             plan.filter, plan.projections);
-        if (projected.size > 0) per_morsel[morsel].push_back(std::move(projected));
-      }
+    std::size_t morsels = plan.table ? (plan.table->rows().size() + kMorselRows - 1) / kMorselRows : 1;
+    std::vector<std::vector<Chunk>> per_morsel(std::max<std::size_t>(morsels, 1));
+    scan_filtered(plan, [&](const Chunk& chunk, std::size_t morsel) {
+      if (chunk.size > 0) per_morsel[morsel].push_back(project(chunk, plan.projections));
     });
     for (auto& morsel : per_morsel) {
       for (auto& chunk : morsel) chunks.push_back(std::move(chunk));

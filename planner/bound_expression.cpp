@@ -3,9 +3,54 @@
 namespace ptreedb::planner {
 
 bool BoundExpression::is_constant_tree() const {
-  if (kind == ExprKind::kColumn) return false;
+  if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate) return false;
   for (const auto& arg : args) {
     if (!arg.is_constant_tree()) return false;
+  }
+  return true;
+}
+
+}  // namespace ptreedb::planner
+
+namespace ptreedb::planner {
+
+bool BoundExpression::contains_aggregate() const {
+  if (kind == ExprKind::kAggregate) return true;
+  for (const auto& arg : args) {
+    if (arg.contains_aggregate()) return true;
+  }
+  return false;
+}
+
+bool same_expression(const BoundExpression& a, const BoundExpression& b) {
+  if (a.kind != b.kind || !(a.type == b.type) || a.args.size() != b.args.size()) return false;
+  switch (a.kind) {
+    case ExprKind::kColumn:
+      if (a.column != b.column) return false;
+      break;
+    case ExprKind::kConstant: {
+      const Constant &x = a.constant, &y = b.constant;
+      if (x.is_null != y.is_null || x.int_value != y.int_value || x.double_value != y.double_value ||
+          x.decimal_value.units != y.decimal_value.units || x.decimal_value.scale != y.decimal_value.scale ||
+          x.text_value != y.text_value || !(x.interval_value == y.interval_value)) {
+        return false;
+      }
+      break;
+    }
+    case ExprKind::kArithmetic:
+      if (a.arithmetic != b.arithmetic) return false;
+      break;
+    case ExprKind::kComparison:
+      if (a.comparison != b.comparison) return false;
+      break;
+    case ExprKind::kAggregate:
+      if (a.aggregate != b.aggregate || a.distinct != b.distinct) return false;
+      break;
+    default:
+      break;
+  }
+  for (std::size_t i = 0; i < a.args.size(); ++i) {
+    if (!same_expression(a.args[i], b.args[i])) return false;
   }
   return true;
 }

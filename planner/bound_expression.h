@@ -37,7 +37,10 @@ enum class ExprKind : std::uint8_t {
   kNot,
   kIsNull,
   kIsNotNull,
+  kAggregate,  // an aggregate call over the input (only before grouping rewrites it)
 };
+
+enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax };
 
 enum class ArithmeticOp : std::uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
 enum class ComparisonOp : std::uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
@@ -54,8 +57,16 @@ struct BoundExpression {
   bool unknown_literal = false;
   // For kCast: written by the user (char/varchar lengths truncate silently).
   bool explicit_cast = false;
+  // For kAggregate: which one, and DISTINCT.
+  AggregateKind aggregate = AggregateKind::kCountStar;
+  bool distinct = false;
+
+  bool contains_aggregate() const;
 
   bool is_constant_tree() const;
 };
+
+// Same computation: used to match SELECT expressions to GROUP BY keys.
+bool same_expression(const BoundExpression& a, const BoundExpression& b);
 
 }  // namespace ptreedb::planner

@@ -27,10 +27,25 @@ struct SortKey {
   bool nulls_first = false;
 };
 
-// SELECT over at most one table: scan -> filter -> project -> sort -> offset/limit.
+// One aggregate of a grouped SELECT, computed over the filtered input rows.
+struct AggregateCall {
+  AggregateKind kind = AggregateKind::kCountStar;
+  bool distinct = false;
+  std::optional<BoundExpression> argument;  // none for count(*)
+  value::SqlType type;                      // the result type
+};
+
+// SELECT over at most one table: scan -> filter -> [group and aggregate ->
+// having] -> project -> sort -> offset/limit.
 struct SelectPlan {
   std::shared_ptr<const storage::Table> table;  // null: no FROM, one row
   std::optional<BoundExpression> filter;
+  // When grouped, the scan feeds group_keys and aggregates; `having` and the
+  // projections then read the group row: the keys, then the aggregates.
+  bool grouped = false;
+  std::vector<BoundExpression> group_keys;
+  std::vector<AggregateCall> aggregates;
+  std::optional<BoundExpression> having;
   std::vector<BoundExpression> projections;  // visible columns, then hidden sort keys
   std::vector<OutputColumn> columns;         // the visible ones
   std::vector<std::size_t> scanned_columns;  // table columns the expressions read

@@ -51,12 +51,93 @@ std::int64_t constant_count(const PgQuery__Node* node, const char* clause) {
   throw SqlError(sqlstate::kFeatureNotSupported, std::string(clause) + " must be an integer constant for now");
 }
 
+// Rewrites an expression over input rows into one over group rows: group key
+// expressions become key columns, aggregate calls become aggregate columns, and
+// any other input column is an error, as in PostgreSQL.
+BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, SelectPlan& plan) {
+  for (std::size_t i = 0; i < plan.group_keys.size(); ++i) {
+    if (same_expression(expr, plan.group_keys[i])) {
+      BoundExpression column;
+      column.kind = ExprKind::kColumn;
+      column.column = i;
+      column.type = expr.type;
+      return column;
+    }
+  }
+  if (expr.kind == ExprKind::kAggregate) {
+    std::size_t position = plan.aggregates.size();
+    for (std::size_t j = 0; j < plan.aggregates.size(); ++j) {
+      const AggregateCall& call = plan.aggregates[j];
+      bool same_argument = call.argument.has_value() == !expr.args.empty() &&
+                           (!call.argument || same_expression(*call.argument, expr.args[0]));
+      if (call.kind == expr.aggregate && call.distinct == expr.distinct && same_argument) position = j;
+    }
+    if (position == plan.aggregates.size()) {
+      AggregateCall call{expr.aggregate, expr.distinct, std::nullopt, expr.type};
+      if (!expr.args.empty()) call.argument = expr.args[0];
+      plan.aggregates.push_back(std::move(call));
+    }
+    BoundExpression column;
+    column.kind = ExprKind::kColumn;
+    column.column = plan.group_keys.size() + position;
+    column.type = expr.type;
+    return column;
+  }
+  if (expr.kind == ExprKind::kColumn) {
+    const ScopeColumn& column = scope.columns[expr.column];
+    throw SqlError("42803", "column \"" + column.table + "." + column.name +
+                                "\" must appear in the GROUP BY clause or be used in an aggregate function");
+  }
+  BoundExpression out = expr;
+  for (auto& arg : out.args) arg = over_groups(arg, scope, plan);
+  return out;
+}
+
+void group_select(const PgQuery__SelectStmt& select, const Scope& scope, const ExpressionBinder& binder,
+                  SelectPlan& plan) {
+  plan.grouped = true;
+  for (std::size_t i = 0; i < select.n_group_clause; ++i) {
+    const PgQuery__Node* item = select.group_clause[i];
+    BoundExpression key;
+    if (item->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+        item->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      std::int64_t number = item->a_const->ival->ival;
+      if (number < 1 || number > static_cast<std::int64_t>(plan.columns.size())) {
+        throw SqlError("42P10", "GROUP BY position " + std::to_string(number) + " is not in select list");
+      }
+      key = plan.projections[number - 1];
+    } else {
+      try {
+        key = binder.bind(item);
+      } catch (const SqlError& error) {
+        // GROUP BY may name an output column when no input column has that name.
+        bool bare_name = item->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && item->column_ref->n_fields == 1;
+        if (error.sqlstate() != sqlstate::kUndefinedColumn || !bare_name) throw;
+        std::string name = string_of(item->column_ref->fields[0]);
+        auto output = std::find_if(plan.columns.begin(), plan.columns.end(),
+                                   [&](const OutputColumn& c) { return c.name == name; });
+        if (output == plan.columns.end()) throw;
+        key = plan.projections[output - plan.columns.begin()];
+      }
+    }
+    if (key.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in GROUP BY");
+    plan.group_keys.push_back(resolve_unknown(std::move(key), SqlType::of(TypeId::kText)));
+  }
+  for (auto& projection : plan.projections) projection = over_groups(projection, scope, plan);
+  if (select.having_clause != nullptr) {
+    BoundExpression having = coerce(binder.bind(select.having_clause), SqlType::of(TypeId::kBoolean), false);
+    if (having.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of HAVING must be type boolean");
+    }
+    plan.having = over_groups(having, scope, plan);
+  }
+}
+
 SelectPlan plan_select(const PgQuery__SelectStmt& select, const storage::World& world) {
   if (select.n_values_lists > 0 || select.op != PG_QUERY__SET_OPERATION__SETOP_NONE ||
-      select.with_clause != nullptr || select.n_group_clause > 0 || select.having_clause != nullptr ||
-      select.n_distinct_clause > 0 || select.n_window_clause > 0 || select.n_from_clause > 1) {
+      select.with_clause != nullptr || select.n_distinct_clause > 0 || select.n_window_clause > 0 || select.n_from_clause > 1) {
     throw SqlError(sqlstate::kFeatureNotSupported,
-                   "this form of SELECT is not supported yet (joins, grouping, set operations, CTEs)");
+                   "this form of SELECT is not supported yet (joins, DISTINCT, set operations, CTEs)");
   }
   SelectPlan plan;
   Scope scope;
@@ -148,9 +229,23 @@ SelectPlan plan_select(const PgQuery__SelectStmt& select, const storage::World& 
   }
   if (select.limit_offset != nullptr) plan.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
 
+  if (plan.filter && plan.filter->contains_aggregate()) {
+    throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+  }
+  bool has_aggregates = select.having_clause != nullptr;
+  for (const auto& projection : plan.projections) has_aggregates = has_aggregates || projection.contains_aggregate();
+  if (select.n_group_clause > 0 || has_aggregates) group_select(select, scope, binder, plan);
+
   std::set<std::size_t> scanned;
   if (plan.filter) collect_columns(*plan.filter, scanned);
-  for (const auto& projection : plan.projections) collect_columns(projection, scanned);
+  if (plan.grouped) {
+    for (const auto& key : plan.group_keys) collect_columns(key, scanned);
+    for (const auto& aggregate : plan.aggregates) {
+      if (aggregate.argument) collect_columns(*aggregate.argument, scanned);
+    }
+  } else {
+    for (const auto& projection : plan.projections) collect_columns(projection, scanned);
+  }
   plan.scanned_columns.assign(scanned.begin(), scanned.end());
   return plan;
 }
