@@ -2,7 +2,9 @@
 
 #include <cmath>
 
+#include "exec/like_match.h"
 #include "storage/sql_error.h"
+#include "storage/value/date_time_fields.h"
 #include "storage/value/character.h"
 #include "storage/value/date_time.h"
 #include "storage/value/float_arith.h"
@@ -218,6 +220,210 @@ std::shared_ptr<TextStorage> new_text_storage(Vector& out) {
   auto storage = std::make_shared<TextStorage>();
   out.text_owners.push_back(storage);
   return storage;
+}
+
+// The rows of `input` at `rows` (unloaded columns stay empty).
+Chunk take_rows(const Chunk& input, const std::vector<std::uint32_t>& rows) {
+  Chunk out;
+  out.size = rows.size();
+  for (const Vector& column : input.columns) {
+    Vector taken(column.type);
+    taken.text_owners = column.text_owners;
+    if (column.size() == input.size) {
+      for (std::uint32_t row : rows) taken.append_from(column, row);
+    }
+    out.columns.push_back(std::move(taken));
+  }
+  return out;
+}
+
+void scatter(Vector& out, const std::vector<std::uint32_t>& rows, const Vector& values) {
+  for (const auto& owner : values.text_owners) out.text_owners.push_back(owner);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::uint32_t row = rows[i];
+    out.nulls[row] = values.nulls[i];
+    switch (out.physical()) {
+      case Physical::kInt: out.ints[row] = values.ints[i]; break;
+      case Physical::kDouble: out.doubles[row] = values.doubles[i]; break;
+      case Physical::kDecimal: out.decimals[row] = values.decimals[i]; break;
+      case Physical::kText: out.texts[row] = values.texts[i]; break;
+      case Physical::kInterval: out.intervals[row] = values.intervals[i]; break;
+    }
+  }
+}
+
+// CASE and COALESCE evaluate each branch only on the rows that reach it, so a
+// branch's errors (1/x where x = 0) only count where PostgreSQL would see them.
+Vector evaluate_case(const BoundExpression& expr, const Chunk& input) {
+  Vector out = result_like(expr.type, input.size);
+  std::fill(out.nulls.begin(), out.nulls.end(), 1);
+  std::vector<std::uint32_t> remaining(input.size);
+  for (std::uint32_t i = 0; i < input.size; ++i) remaining[i] = i;
+  std::size_t pairs = (expr.args.size() - 1) / 2;
+  for (std::size_t w = 0; w < pairs && !remaining.empty(); ++w) {
+    Vector condition = evaluate(expr.args[2 * w], take_rows(input, remaining));
+    std::vector<std::uint32_t> chosen, rest;
+    for (std::size_t i = 0; i < remaining.size(); ++i) {
+      (condition.nulls[i] == 0 && condition.ints[i] != 0 ? chosen : rest).push_back(remaining[i]);
+    }
+    if (!chosen.empty()) scatter(out, chosen, evaluate(expr.args[2 * w + 1], take_rows(input, chosen)));
+    remaining = std::move(rest);
+  }
+  if (!remaining.empty()) scatter(out, remaining, evaluate(expr.args.back(), take_rows(input, remaining)));
+  return out;
+}
+
+Vector evaluate_coalesce(const BoundExpression& expr, const Chunk& input) {
+  Vector out = result_like(expr.type, input.size);
+  std::fill(out.nulls.begin(), out.nulls.end(), 1);
+  std::vector<std::uint32_t> remaining(input.size);
+  for (std::uint32_t i = 0; i < input.size; ++i) remaining[i] = i;
+  for (const auto& arg : expr.args) {
+    if (remaining.empty()) break;
+    Vector values = evaluate(arg, take_rows(input, remaining));
+    scatter(out, remaining, values);
+    std::vector<std::uint32_t> still_null;
+    for (std::size_t i = 0; i < remaining.size(); ++i) {
+      if (values.nulls[i]) still_null.push_back(remaining[i]);
+    }
+    remaining = std::move(still_null);
+  }
+  return out;
+}
+
+std::string_view utf8_substring(std::string_view text, std::int64_t start, std::optional<std::int64_t> count) {
+  if (count && *count < 0) throw SqlError("22011", "negative substring length not allowed");
+  // Characters [start, start + count) in 1-based positions, clipped to the text.
+  std::int64_t first = std::max<std::int64_t>(start, 1);
+  std::int64_t end = count ? start + *count : INT64_MAX;
+  if (count && start > INT64_MAX - *count) end = INT64_MAX;
+  std::size_t byte = 0, begin_byte = text.size(), end_byte = text.size();
+  for (std::int64_t position = 1; byte <= text.size(); ++position) {
+    if (position == first) begin_byte = byte;
+    if (position == end) {
+      end_byte = byte;
+      break;
+    }
+    if (byte == text.size()) break;
+    unsigned char lead = static_cast<unsigned char>(text[byte]);
+    byte += lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
+    byte = std::min(byte, text.size());
+  }
+  if (end <= first || begin_byte >= end_byte) return {};
+  return text.substr(begin_byte, end_byte - begin_byte);
+}
+
+Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
+  using planner::FunctionId;
+  if (expr.function == FunctionId::kCoalesce) return evaluate_coalesce(expr, input);
+  std::vector<Vector> args;
+  for (const auto& arg : expr.args) args.push_back(evaluate(arg, input));
+  std::size_t count = input.size;
+  Vector out = result_like(expr.type, count);
+  const Vector& a = args[0];
+  switch (expr.function) {
+    case FunctionId::kNullIf:
+      out = a;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!args[1].nulls[i] && args[1].ints[i]) out.nulls[i] = 1;
+      }
+      return out;
+    case FunctionId::kUpper:
+    case FunctionId::kLower: {
+      out.nulls = a.nulls;
+      auto storage = new_text_storage(out);
+      bool upper = expr.function == FunctionId::kUpper;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        std::string text(a.texts[i]);
+        for (char& c : text) {
+          if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+          if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        }
+        storage->strings.push_back(std::move(text));
+        out.texts[i] = storage->strings.back();
+      }
+      return out;
+    }
+    case FunctionId::kLength:
+      out.nulls = a.nulls;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        out.ints[i] = static_cast<std::int64_t>(a.type.id == TypeId::kChar ? value::bpchar_length(a.texts[i])
+                                                                          : value::utf8_length(a.texts[i]));
+      }
+      return out;
+    case FunctionId::kSubstring:
+      out.text_owners = a.text_owners;
+      for (std::size_t i = 0; i < count; ++i) {
+        bool null = a.nulls[i] || args[1].nulls[i] || (args.size() > 2 && args[2].nulls[i]);
+        out.nulls[i] = null;
+        if (null) continue;
+        std::optional<std::int64_t> length;
+        if (args.size() > 2) length = args[2].ints[i];
+        out.texts[i] = utf8_substring(a.texts[i], args[1].ints[i], length);
+      }
+      return out;
+    case FunctionId::kAbs:
+      out.nulls = a.nulls;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        switch (expr.type.id) {
+          case TypeId::kSmallint: out.ints[i] = value::int_abs(static_cast<std::int16_t>(a.ints[i])); break;
+          case TypeId::kInteger: out.ints[i] = value::int_abs(static_cast<std::int32_t>(a.ints[i])); break;
+          case TypeId::kBigint: out.ints[i] = value::int_abs(a.ints[i]); break;
+          case TypeId::kNumeric: out.decimals[i] = value::decimal_abs(a.decimals[i]); break;
+          default: out.doubles[i] = std::fabs(a.doubles[i]); break;
+        }
+      }
+      return out;
+    case FunctionId::kRound:
+    case FunctionId::kTrunc: {
+      bool round = expr.function == FunctionId::kRound;
+      for (std::size_t i = 0; i < count; ++i) {
+        out.nulls[i] = a.nulls[i] || (args.size() > 1 && args[1].nulls[i]);
+        if (out.nulls[i]) continue;
+        if (expr.type.id == TypeId::kNumeric) {
+          int scale = args.size() > 1 ? static_cast<int>(args[1].ints[i]) : 0;
+          out.decimals[i] = round ? value::decimal_round(a.decimals[i], scale) : value::decimal_trunc(a.decimals[i], scale);
+        } else {
+          // float8 round() rounds half to even (rint), as PostgreSQL does.
+          out.doubles[i] = round ? std::nearbyint(a.doubles[i]) : std::trunc(a.doubles[i]);
+        }
+      }
+      return out;
+    }
+    case FunctionId::kExtract:
+    case FunctionId::kDateTrunc: {
+      const Vector& source = args[1];
+      for (std::size_t i = 0; i < count; ++i) {
+        out.nulls[i] = a.nulls[i] || source.nulls[i];
+        if (out.nulls[i]) continue;
+        std::string field(a.texts[i]);
+        if (expr.function == FunctionId::kDateTrunc) {
+          out.ints[i] = value::date_trunc(field, value::Timestamp{source.ints[i]}).micros;
+          continue;
+        }
+        std::optional<value::Decimal> part;
+        switch (source.type.id) {
+          case TypeId::kDate: part = value::extract_field(field, value::Date{static_cast<std::int32_t>(source.ints[i])}); break;
+          case TypeId::kTimestamp: part = value::extract_field(field, value::Timestamp{source.ints[i]}); break;
+          default: part = value::extract_field(field, source.intervals[i]); break;
+        }
+        if (!part) {
+          out.nulls[i] = 1;
+        } else if (expr.type.id == TypeId::kNumeric) {
+          out.decimals[i] = *part;
+        } else {
+          out.doubles[i] = value::decimal_to_double(*part);
+        }
+      }
+      return out;
+    }
+    case FunctionId::kCoalesce:
+      break;
+  }
+  return out;
 }
 
 }  // namespace
@@ -464,6 +670,19 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       Vector out = result_like(expr.type, input.size);
       for (std::size_t i = 0; i < input.size; ++i) {
         out.ints[i] = (a.nulls[i] != 0) == (expr.kind == ExprKind::kIsNull);
+      }
+      return out;
+    }
+    case ExprKind::kCase:
+      return evaluate_case(expr, input);
+    case ExprKind::kFunction:
+      return evaluate_function(expr, input);
+    case ExprKind::kLike: {
+      Vector text = evaluate(expr.args[0], input), pattern = evaluate(expr.args[1], input);
+      Vector out = result_like(expr.type, input.size);
+      merge_nulls(out, text, pattern);
+      for (std::size_t i = 0; i < input.size; ++i) {
+        if (!out.nulls[i]) out.ints[i] = like_match(text.texts[i], pattern.texts[i], expr.case_insensitive) != expr.negated;
       }
       return out;
     }

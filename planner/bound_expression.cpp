@@ -46,6 +46,12 @@ bool same_expression(const BoundExpression& a, const BoundExpression& b) {
     case ExprKind::kAggregate:
       if (a.aggregate != b.aggregate || a.distinct != b.distinct) return false;
       break;
+    case ExprKind::kFunction:
+      if (a.function != b.function) return false;
+      break;
+    case ExprKind::kLike:
+      if (a.negated != b.negated || a.case_insensitive != b.case_insensitive) return false;
+      break;
     default:
       break;
   }

@@ -38,6 +38,23 @@ enum class ExprKind : std::uint8_t {
   kIsNull,
   kIsNotNull,
   kAggregate,  // an aggregate call over the input (only before grouping rewrites it)
+  kCase,       // args: condition, result, condition, result, ..., else result
+  kLike,       // args: text, pattern; `negated`, `case_insensitive`
+  kFunction,   // `function` over args
+};
+
+enum class FunctionId : std::uint8_t {
+  kCoalesce,
+  kNullIf,
+  kUpper,
+  kLower,
+  kLength,
+  kSubstring,  // text, start [, count]
+  kAbs,
+  kRound,      // value [, scale]
+  kTrunc,      // value [, scale]
+  kExtract,    // field name (constant text), date/timestamp/interval
+  kDateTrunc,  // field name (constant text), timestamp
 };
 
 enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax };
@@ -60,6 +77,9 @@ struct BoundExpression {
   // For kAggregate: which one, and DISTINCT.
   AggregateKind aggregate = AggregateKind::kCountStar;
   bool distinct = false;
+  FunctionId function = FunctionId::kCoalesce;
+  bool negated = false;           // NOT LIKE
+  bool case_insensitive = false;  // ILIKE
 
   bool contains_aggregate() const;
 

@@ -60,6 +60,31 @@ SqlType numeric_common_type(TypeId a, TypeId b) {
   return SqlType::of(integer_rank(a) >= integer_rank(b) ? a : b);
 }
 
+// PostgreSQL's select_common_type for CASE and COALESCE branches.
+SqlType common_type_of(const std::vector<BoundExpression>& exprs, const char* context) {
+  std::optional<SqlType> common;
+  for (const auto& expr : exprs) {
+    if (expr.unknown_literal) continue;
+    if (!common) {
+      common = expr.type.id == TypeId::kChar || expr.type.id == TypeId::kVarchar ? SqlType::of(TypeId::kText) : SqlType::of(expr.type.id);
+      continue;
+    }
+    TypeId a = common->id, b = expr.type.id;
+    if (a == b) continue;
+    if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
+      common = numeric_common_type(a, b);
+    } else if (value::is_character_type(a) && value::is_character_type(b)) {
+      common = SqlType::of(TypeId::kText);
+    } else if ((a == TypeId::kDate || a == TypeId::kTimestamp) && (b == TypeId::kDate || b == TypeId::kTimestamp)) {
+      common = SqlType::of(TypeId::kTimestamp);
+    } else {
+      throw SqlError(sqlstate::kDatatypeMismatch, std::string(context) + " types " + value::format_type(*common) +
+                                                      " and " + value::format_type(expr.type) + " cannot be matched");
+    }
+  }
+  return common.value_or(SqlType::of(TypeId::kText));
+}
+
 bool implicitly_castable(TypeId from, TypeId to) {
   if (from == to) return true;
   if (value::is_numeric_category(from) && value::is_numeric_category(to)) {
@@ -195,6 +220,12 @@ std::string default_column_name(const PgQuery__Node* node) {
     case PG_QUERY__NODE__NODE_A_CONST:
       if (node->a_const->val_case == PG_QUERY__A__CONST__VAL_BOOLVAL) return "bool";
       return "?column?";
+    case PG_QUERY__NODE__NODE_CASE_EXPR:
+      return "case";
+    case PG_QUERY__NODE__NODE_COALESCE_EXPR:
+      return "coalesce";
+    case PG_QUERY__NODE__NODE_A_EXPR:
+      return node->a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
     default:
       return "?column?";
   }
@@ -248,6 +279,20 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     }
     case PG_QUERY__NODE__NODE_FUNC_CALL:
       return bind_function(*node->func_call);
+    case PG_QUERY__NODE__NODE_CASE_EXPR:
+      return bind_case(*node->case_expr);
+    case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
+      const auto& coalesce = *node->coalesce_expr;
+      std::vector<BoundExpression> args;
+      for (std::size_t i = 0; i < coalesce.n_args; ++i) args.push_back(bind(coalesce.args[i]));
+      SqlType type = common_type_of(args, "COALESCE");
+      BoundExpression out;
+      out.kind = ExprKind::kFunction;
+      out.function = FunctionId::kCoalesce;
+      out.type = type;
+      for (auto& arg : args) out.args.push_back(coerce(std::move(arg), type, false));
+      return out;
+    }
     case PG_QUERY__NODE__NODE_NULL_TEST: {
       const auto& test = *node->null_test;
       BoundExpression out;
@@ -260,6 +305,122 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
   }
+}
+
+BoundExpression ExpressionBinder::bind_case(const PgQuery__CaseExpr& case_expr) const {
+  std::vector<BoundExpression> conditions, results;
+  for (std::size_t i = 0; i < case_expr.n_args; ++i) {
+    const auto& when = *case_expr.args[i]->case_when;
+    if (case_expr.arg != nullptr) {  // CASE x WHEN v: x = v
+      conditions.push_back(bind_comparison("=", case_expr.arg, when.expr, when.location));
+    } else {
+      conditions.push_back(coerce(bind(when.expr), SqlType::of(TypeId::kBoolean), false));
+    }
+    results.push_back(bind(when.result));
+  }
+  BoundExpression otherwise;
+  otherwise.kind = ExprKind::kConstant;
+  otherwise.unknown_literal = true;  // ELSE NULL
+  if (case_expr.defresult != nullptr) otherwise = bind(case_expr.defresult);
+  results.push_back(otherwise);
+  SqlType type = common_type_of(results, "CASE");
+  BoundExpression out;
+  out.kind = ExprKind::kCase;
+  out.type = type;
+  for (std::size_t i = 0; i < conditions.size(); ++i) {
+    if (conditions[i].type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of CASE/WHEN must be type boolean");
+    }
+    out.args.push_back(std::move(conditions[i]));
+    out.args.push_back(coerce(std::move(results[i]), type, false));
+  }
+  out.args.push_back(coerce(std::move(results.back()), type, false));
+  return out;
+}
+
+BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const {
+  std::vector<BoundExpression> args;
+  for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
+  BoundExpression out;
+  out.kind = ExprKind::kFunction;
+  auto wrong = [&]() -> BoundExpression {
+    std::string types;
+    for (std::size_t i = 0; i < args.size(); ++i) types += (i ? ", " : "") + std::string(type_name_for_error(args[i]));
+    throw SqlError("42883", "function " + name + "(" + types + ") does not exist", {},
+                   "No function matches the given name and argument types. You might need to add explicit type casts.",
+                   call.location + 1);
+  };
+  const SqlType kText = SqlType::of(TypeId::kText), kInt = SqlType::of(TypeId::kInteger);
+  if (name == "upper" || name == "lower") {
+    if (args.size() != 1) return wrong();
+    out.function = name == "upper" ? FunctionId::kUpper : FunctionId::kLower;
+    out.type = kText;
+    out.args.push_back(coerce(std::move(args[0]), kText, false));
+    return out;
+  }
+  if (name == "length" || name == "char_length" || name == "character_length") {
+    if (args.size() != 1) return wrong();
+    out.function = FunctionId::kLength;
+    out.type = kInt;
+    BoundExpression arg = resolve_unknown(std::move(args[0]), kText);
+    if (!value::is_character_type(arg.type.id)) return wrong();
+    out.args.push_back(std::move(arg));  // char(n) keeps its type: length ignores trailing blanks
+    return out;
+  }
+  if (name == "substring" || name == "substr") {
+    if (args.size() < 2 || args.size() > 3) return wrong();
+    out.function = FunctionId::kSubstring;
+    out.type = kText;
+    out.args.push_back(coerce(std::move(args[0]), kText, false));
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      BoundExpression position = resolve_unknown(std::move(args[i]), kInt);
+      if (!value::is_integer_type(position.type.id)) return wrong();
+      out.args.push_back(coerce(std::move(position), kInt, false));
+    }
+    return out;
+  }
+  if (name == "abs") {
+    if (args.size() != 1) return wrong();
+    BoundExpression arg = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kDouble));
+    if (!value::is_numeric_category(arg.type.id)) return wrong();
+    out.function = FunctionId::kAbs;
+    out.type = arg.type;
+    out.args.push_back(std::move(arg));
+    return out;
+  }
+  if (name == "round" || name == "trunc") {
+    if (args.empty() || args.size() > 2) return wrong();
+    out.function = name == "round" ? FunctionId::kRound : FunctionId::kTrunc;
+    BoundExpression arg = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kNumeric));
+    if (!value::is_numeric_category(arg.type.id)) return wrong();
+    if (args.size() == 2 || !value::is_float_type(arg.type.id)) {
+      arg = coerce(std::move(arg), SqlType::of(TypeId::kNumeric), false);
+    }
+    out.type = arg.type;
+    out.args.push_back(std::move(arg));
+    if (args.size() == 2) out.args.push_back(coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false));
+    return out;
+  }
+  if (name == "date_part" || name == "extract" || name == "date_trunc") {
+    if (args.size() != 2 || !(args[0].kind == ExprKind::kConstant && args[0].unknown_literal)) return wrong();
+    bool truncate = name == "date_trunc";
+    out.function = truncate ? FunctionId::kDateTrunc : FunctionId::kExtract;
+    BoundExpression field = resolve_unknown(std::move(args[0]), kText);
+    BoundExpression source = resolve_unknown(std::move(args[1]), SqlType::of(TypeId::kTimestamp));
+    TypeId type = source.type.id;
+    if (type != TypeId::kDate && type != TypeId::kTimestamp && type != TypeId::kInterval) return wrong();
+    if (truncate) {
+      source = coerce(std::move(source), SqlType::of(TypeId::kTimestamp), false);
+      out.type = SqlType::of(TypeId::kTimestamp);
+    } else {
+      // PostgreSQL 14+: extract returns numeric, date_part double precision.
+      out.type = SqlType::of(name == "extract" ? TypeId::kNumeric : TypeId::kDouble);
+    }
+    out.args.push_back(std::move(field));
+    out.args.push_back(std::move(source));
+    return out;
+  }
+  throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
 
 BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) const {
@@ -328,7 +489,7 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
     out.args.push_back(std::move(argument));
     return out;
   }
-  throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
+  return bind_scalar_function(name, call);
 }
 
 BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) const {
@@ -452,6 +613,34 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     parts.push_back(bind_comparison(negated ? "<" : ">=", expr.lexpr, bounds.items[0], expr.location));
     parts.push_back(bind_comparison(negated ? ">" : "<=", expr.lexpr, bounds.items[1], expr.location));
     return combine(negated ? ExprKind::kOr : ExprKind::kAnd, std::move(parts));
+  }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_LIKE || expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE) {
+    BoundExpression out;
+    out.kind = ExprKind::kLike;
+    out.type = SqlType::of(TypeId::kBoolean);
+    out.case_insensitive = expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE;
+    out.negated = string_value(expr.name[0]).front() == '!';
+    for (const PgQuery__Node* side : {expr.lexpr, expr.rexpr}) {
+      BoundExpression arg = resolve_unknown(bind(side), SqlType::of(TypeId::kText));
+      if (!value::is_character_type(arg.type.id)) {
+        BoundExpression other = arg;
+        no_operator(out.case_insensitive ? "~~*" : "~~", arg, other, expr.location);
+      }
+      out.args.push_back(coerce(std::move(arg), SqlType::of(TypeId::kText), false));
+    }
+    return out;
+  }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF) {
+    // NULLIF(a, b): NULL when a = b, else a.
+    BoundExpression equal = bind_comparison("=", expr.lexpr, expr.rexpr, expr.location);
+    BoundExpression value = resolve_unknown(bind(expr.lexpr), SqlType::of(TypeId::kText));
+    BoundExpression out;
+    out.kind = ExprKind::kFunction;
+    out.function = FunctionId::kNullIf;
+    out.type = value.type;
+    out.args.push_back(std::move(value));
+    out.args.push_back(std::move(equal));
+    return out;
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_IN) {
     // x IN (a, b) is x = a OR x = b; x NOT IN (a, b) is x <> a AND x <> b.

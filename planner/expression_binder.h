@@ -31,6 +31,8 @@ class ExpressionBinder {
   BoundExpression bind_constant(const PgQuery__AConst& constant) const;
   BoundExpression bind_operator(const PgQuery__AExpr& expr) const;
   BoundExpression bind_function(const PgQuery__FuncCall& call) const;
+  BoundExpression bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const;
+  BoundExpression bind_case(const PgQuery__CaseExpr& case_expr) const;
   BoundExpression bind_comparison(const char* op, PgQuery__Node* left, PgQuery__Node* right,
                                   int location) const;
   BoundExpression bind_qualified_interval(BoundExpression inner, std::int32_t mask, int location) const;
