@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh Debian 12 machine:
-#   make run    installs what is missing, builds Release, starts ptreedb
+#   make run    installs what is missing, builds Release, starts the ptreedb server
 #   make test   installs what is missing, builds and runs every test
 # Builds: build/ (Release, every program in build/bin/), build-asan/ (Debug with
 # ASan + UBSan and invariant checks, for the unit tests), build-tsan/ (TSan, for
@@ -28,8 +28,9 @@ build-tsan: deps
 	@cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPTREEDB_SANITIZE=thread $(CMAKE_FLAGS) >/dev/null
 	@ninja -C build-tsan -j $(JOBS) ptree_concurrency_test
 
+# Serves on 127.0.0.1:5432 until Ctrl-C; e.g. make run RUN_ARGS="--port 6543".
 run: build
-	@build/bin/ptreedb-demo $(RUN_ARGS)
+	@build/bin/ptreedb $(RUN_ARGS)
 
 test: test-release test-asan test-tsan test-integration
 	@echo "all test suites passed"
