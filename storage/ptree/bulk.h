@@ -147,10 +147,12 @@ N* multi_delete_sorted(N* tree, const Key* keys, std::size_t count) {
 template <class N, class Keep>
 N* tree_filter(N* tree, const Keep& keep) {
   if (tree == nullptr) return nullptr;
+  // Decide before expose: a copied node's size field is not yet recomputed.
+  bool parallel = tree_size(tree) > kParallelGrain;
   N *tl, *tr;
   N* top = expose(tree, tl, tr);
   N *left, *right;
-  fork_join(top->size > kParallelGrain, [&] { left = tree_filter(tl, keep); },
+  fork_join(parallel, [&] { left = tree_filter(tl, keep); },
             [&] { right = tree_filter(tr, keep); });
   if (keep(top->key, top->value)) return join(left, top, right);
   N::destroy_single(top);

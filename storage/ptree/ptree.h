@@ -134,7 +134,9 @@ class PTree {
 
   // ---- bulk updates ---------------------------------------------------------
   // Inserts a batch in any order; keys already present (or repeated in the batch,
-  // in batch order) get combine(old, new). Work O(m log(n/m + 1)), in parallel.
+  // in batch order) get combine(old, new). Repeats in the batch fold first, so
+  // a present key gets combine(old, fold of the batch's values): the same as
+  // inserting one by one when combine is associative. Work O(m log(n/m + 1)).
   template <class Combine = KeepNew>
   PTree multi_insert(std::vector<entry_type> batch, const Combine& combine = {}) const& {
     return share_copy().multi_insert_owned(std::move(batch), combine);

@@ -27,13 +27,17 @@ TEST_CASE("a fresh LiveCounter reads zero and counts single-threaded adds") {
 
 TEST_CASE("LiveCounter adds from many threads sum exactly") {
   LiveCounter counter;
-  // More threads than the 64 slots, so some slots are shared between threads.
-  constexpr int kThreads = 80;
-  constexpr int kAdds = 20000;
+  // Twice as many threads as the 64 slots, all released at once, so threads
+  // sharing a slot really add to it at the same time.
+  constexpr int kThreads = 128;
+  constexpr int kAdds = 200000;  // long enough runs that slot-sharing threads overlap
+  std::atomic<int> ready{0};
   std::vector<std::thread> threads;
   threads.reserve(kThreads);
   for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&counter, t] {
+    threads.emplace_back([&counter, &ready, t] {
+      ready.fetch_add(1);
+      while (ready.load() < kThreads) std::this_thread::yield();  // a start gate, not a delay
       for (int i = 0; i < kAdds; ++i) {
         counter.add(1);
         // Every third thread also removes some, to mix signs within a slot.

@@ -179,6 +179,22 @@ void check_queries(const Tree& tree, const Map& ref, std::mt19937_64& rng, KeyGe
     if (expected == ref.end()) CHECK(it == tree.end());
   }
 
+  // seek_index: a bounded walk from a random position; past the end is end().
+  {
+    const std::size_t index = rng() % (ref.size() + 2);
+    auto it = tree.seek_index(index);
+    auto expected = ref.begin();
+    std::advance(expected, static_cast<std::ptrdiff_t>(std::min(index, ref.size())));
+    int steps = 0;
+    for (; expected != ref.end() && steps < 40; ++expected, ++steps, ++it) {
+      REQUIRE(!(it == tree.end()));
+      REQUIRE((*it).key == expected->first);
+      REQUIRE((*it).value == expected->second);
+    }
+    if (expected == ref.end()) CHECK(it == tree.end());
+    CHECK(tree.seek_index(ref.size()) == tree.end());
+  }
+
   // for_each_between, whole and stopped early.
   {
     K low = gen_key(rng), high = gen_key(rng);
