@@ -30,9 +30,9 @@ std::string_view cut_to_length(std::string_view text, int length, bool explicit_
   if (!explicit_cast) {
     const std::string_view excess = text.substr(cut);
     if (excess.find_first_not_of(' ') != std::string_view::npos) {
-      throw SqlError(sqlstate::kStringDataRightTruncation, "value too long for type " +
-                                                               std::string(type_name) + "(" +
-                                                               std::to_string(length) + ")");
+      throw SqlError(
+          sqlstate::kStringDataRightTruncation,
+          "value too long for type " + std::string(type_name) + "(" + std::to_string(length) + ")");
     }
   }
   return text.substr(0, cut);

@@ -58,12 +58,13 @@ class DateTimeParser {
     const std::string word = lower_case(text_);
     if (word == "infinity") return ParsedDateTime{ParsedDateTime::Kind::kInfinity};
     if (word == "-infinity") return ParsedDateTime{ParsedDateTime::Kind::kMinusInfinity};
-    if (word == "epoch") return ParsedDateTime{ParsedDateTime::Kind::kFinite, calendar::kUnixEpochDays, 0};
+    if (word == "epoch")
+      return ParsedDateTime{ParsedDateTime::Kind::kFinite, calendar::kUnixEpochDays, 0};
     if (word == "now" || word == "today" || word == "tomorrow" || word == "yesterday" ||
         word == "allballs") {
-      throw SqlError(sqlstate::kFeatureNotSupported,
-                     "special " + std::string(type_name(target_)) + " value \"" + word +
-                         "\" must be resolved by the caller");
+      throw SqlError(sqlstate::kFeatureNotSupported, "special " + std::string(type_name(target_)) +
+                                                         " value \"" + word +
+                                                         "\" must be resolved by the caller");
     }
 
     parse_date_part();
@@ -71,7 +72,8 @@ class DateTimeParser {
       const char c = text_[pos_];
       if (is_space(c)) {
         ++pos_;
-      } else if ((c == 'T' || c == 't') && !has_time_ && pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1])) {
+      } else if ((c == 'T' || c == 't') && !has_time_ && pos_ + 1 < text_.size() &&
+                 is_digit(text_[pos_ + 1])) {
         ++pos_;
         parse_time_part();
       } else if (is_digit(c) && !has_time_) {
@@ -157,18 +159,25 @@ class DateTimeParser {
     ++pos_;
     if (read_digits(minute) == 0) syntax_error();
     std::int64_t fraction_micros = 0;
+    const auto read_fraction = [&] {
+      // Like PostgreSQL: the fraction is read as a double and rounded to
+      // whole microseconds (half to even).
+      const std::size_t begin = pos_++;
+      while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+      double fraction = 0;
+      if (pos_ > begin + 1) std::from_chars(text_.data() + begin, text_.data() + pos_, fraction);
+      fraction_micros = static_cast<std::int64_t>(std::rint(fraction * 1e6));
+    };
     if (pos_ < text_.size() && text_[pos_] == ':') {
       ++pos_;
       if (read_digits(second) == 0) syntax_error();
-      if (pos_ < text_.size() && text_[pos_] == '.') {
-        // Like PostgreSQL: the fraction is read as a double and rounded to
-        // whole microseconds (half to even).
-        const std::size_t begin = pos_++;
-        while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
-        double fraction = 0;
-        if (pos_ > begin + 1) std::from_chars(text_.data() + begin, text_.data() + pos_, fraction);
-        fraction_micros = static_cast<std::int64_t>(std::rint(fraction * 1e6));
-      }
+      if (pos_ < text_.size() && text_[pos_] == '.') read_fraction();
+    } else if (pos_ < text_.size() && text_[pos_] == '.') {
+      // "mm:ss.fff": two fields with a fraction are minutes and seconds.
+      second = minute;
+      minute = hour;
+      hour = 0;
+      read_fraction();
     }
     if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != '+' && text_[pos_] != '-' &&
         !is_alpha(text_[pos_])) {
@@ -211,9 +220,9 @@ class DateTimeParser {
   }
 
   [[noreturn]] void throw_out_of_range() const {
-    throw SqlError(sqlstate::kDatetimeFieldOverflow, std::string(type_name(target_)) +
-                                                         " out of range: \"" + std::string(original_) +
-                                                         "\"");
+    throw SqlError(
+        sqlstate::kDatetimeFieldOverflow,
+        std::string(type_name(target_)) + " out of range: \"" + std::string(original_) + "\"");
   }
 
   ParsedDateTime finish() {
@@ -230,7 +239,8 @@ class DateTimeParser {
     // every month, not for the 30th of February.
     if (month_ < 1 || month_ > 12 || day_ < 1 || day_ > 31) field_error(true);
     if (day_ > calendar::days_in_month(year, static_cast<int>(month_))) field_error();
-    const std::int64_t days = calendar::days_from_civil(year, static_cast<int>(month_), static_cast<int>(day_));
+    const std::int64_t days =
+        calendar::days_from_civil(year, static_cast<int>(month_), static_cast<int>(day_));
     return ParsedDateTime{ParsedDateTime::Kind::kFinite, days, time_of_day_};
   }
 
@@ -288,7 +298,8 @@ Date parse_date(std::string_view text) {
   if (parsed.kind == ParsedDateTime::Kind::kInfinity) return Date::infinity();
   if (parsed.kind == ParsedDateTime::Kind::kMinusInfinity) return Date::minus_infinity();
   if (!is_valid_date(parsed.days)) {
-    throw SqlError(sqlstate::kDatetimeFieldOverflow, "date out of range: \"" + std::string(text) + "\"");
+    throw SqlError(sqlstate::kDatetimeFieldOverflow,
+                   "date out of range: \"" + std::string(text) + "\"");
   }
   return Date{static_cast<std::int32_t>(parsed.days)};
 }
@@ -370,11 +381,13 @@ Date make_date(int year, int month, int day) {
     return text;
   };
   if (year == 0) {
-    throw SqlError(sqlstate::kDatetimeFieldOverflow, "date field value out of range: " + describe());
+    throw SqlError(sqlstate::kDatetimeFieldOverflow,
+                   "date field value out of range: " + describe());
   }
   if (year < 0) shown_year = static_cast<std::int64_t>(year) + 1;
   if (month < 1 || month > 12 || day < 1 || day > calendar::days_in_month(shown_year, month)) {
-    throw SqlError(sqlstate::kDatetimeFieldOverflow, "date field value out of range: " + describe());
+    throw SqlError(sqlstate::kDatetimeFieldOverflow,
+                   "date field value out of range: " + describe());
   }
   const std::int64_t days = calendar::days_from_civil(shown_year, month, day);
   if (!is_valid_date(days)) {

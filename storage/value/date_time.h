@@ -30,7 +30,9 @@ struct Date {
 struct Timestamp {
   std::int64_t micros = 0;  // since 2000-01-01 00:00:00
 
-  static constexpr Timestamp infinity() { return Timestamp{std::numeric_limits<std::int64_t>::max()}; }
+  static constexpr Timestamp infinity() {
+    return Timestamp{std::numeric_limits<std::int64_t>::max()};
+  }
   static constexpr Timestamp minus_infinity() {
     return Timestamp{std::numeric_limits<std::int64_t>::min()};
   }
@@ -40,12 +42,14 @@ struct Timestamp {
 };
 
 // Valid finite ranges (PostgreSQL's IS_VALID_DATE / IS_VALID_TIMESTAMP).
-inline constexpr std::int32_t kMinDateDays = -2451545;     // 4714-11-24 BC
-inline constexpr std::int32_t kMaxDateDays = 2145031948;   // 5874897-12-31
+inline constexpr std::int32_t kMinDateDays = -2451545;                    // 4714-11-24 BC
+inline constexpr std::int32_t kMaxDateDays = 2145031948;                  // 5874897-12-31
 inline constexpr std::int64_t kMinTimestampMicros = -211813488000000000;  // 4714-11-24 00:00 BC
 inline constexpr std::int64_t kEndTimestampMicros = 9223371331200000000;  // 294277-01-01, excluded
 
-constexpr bool is_valid_date(std::int64_t days) { return days >= kMinDateDays && days <= kMaxDateDays; }
+constexpr bool is_valid_date(std::int64_t days) {
+  return days >= kMinDateDays && days <= kMaxDateDays;
+}
 constexpr bool is_valid_timestamp(std::int64_t micros) {
   return micros >= kMinTimestampMicros && micros < kEndTimestampMicros;
 }

@@ -1,5 +1,6 @@
 #include "storage/value/date_time_fields.h"
 
+#include <limits>
 #include <string>
 
 #include "storage/sql_error.h"
@@ -21,9 +22,9 @@ std::string lower_case(std::string_view text) {
 }
 
 [[noreturn]] void throw_not_recognized(std::string_view field, std::string_view type_name) {
-  throw SqlError(sqlstate::kInvalidParameterValue, "unit \"" + lower_case(field) +
-                                                       "\" not recognized for type " +
-                                                       std::string(type_name));
+  throw SqlError(
+      sqlstate::kInvalidParameterValue,
+      "unit \"" + lower_case(field) + "\" not recognized for type " + std::string(type_name));
 }
 
 std::string_view field_name(DateTimeField field) {
@@ -66,7 +67,9 @@ Decimal integer_result(std::int64_t value) { return Decimal{value, 0}; }
 // Years are astronomical inside (1 BC = 0) but extract counts 1 BC as -1.
 std::int64_t display_year(std::int64_t year) { return year > 0 ? year : year - 1; }
 
-std::int64_t decade_of(std::int64_t year) { return year >= 0 ? year / 10 : -((8 - (year - 1)) / 10); }
+std::int64_t decade_of(std::int64_t year) {
+  return year >= 0 ? year / 10 : -((8 - (year - 1)) / 10);
+}
 std::int64_t century_of(std::int64_t year) {
   return year > 0 ? (year + 99) / 100 : -((99 - (year - 1)) / 100);
 }
@@ -75,7 +78,8 @@ std::int64_t millennium_of(std::int64_t year) {
 }
 
 // The fields a date and a timestamp share; nullopt if `field` is not one.
-std::optional<Decimal> extract_date_part(DateTimeField field, std::int64_t days, const CivilDate& date) {
+std::optional<Decimal> extract_date_part(DateTimeField field, std::int64_t days,
+                                         const CivilDate& date) {
   switch (field) {
     case DateTimeField::kDay: return integer_result(date.day);
     case DateTimeField::kMonth: return integer_result(date.month);
@@ -109,10 +113,8 @@ bool is_monotonic(DateTimeField field) {
     case DateTimeField::kMillennium:
     case DateTimeField::kJulian:
     case DateTimeField::kIsoYear:
-    case DateTimeField::kEpoch:
-      return true;
-    default:
-      return false;
+    case DateTimeField::kEpoch: return true;
+    default: return false;
   }
 }
 
@@ -120,12 +122,14 @@ std::optional<Decimal> extract_from_infinity(DateTimeField field, std::string_vi
   if (is_monotonic(field)) {
     throw SqlError(sqlstate::kFeatureNotSupported,
                    "extract(" + std::string(field_name(field)) + ") of an infinite " +
-                       std::string(type_name) + " would be numeric infinity, which is not supported");
+                       std::string(type_name) +
+                       " would be numeric infinity, which is not supported");
   }
   return std::nullopt;
 }
 
-std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value, std::string_view written_name) {
+std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value,
+                                         std::string_view written_name) {
   // Infinite timestamps are looked at before the unit is validated, so even
   // "timezone" gives NULL for them.
   if (!value.is_finite()) return extract_from_infinity(field, kTimestampTypeName);
@@ -138,8 +142,18 @@ std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value, s
     case DateTimeField::kSecond: return Decimal{second_micros, 6};
     case DateTimeField::kMinute: return integer_result(civil.minute);
     case DateTimeField::kHour: return integer_result(civil.hour);
-    case DateTimeField::kEpoch:
-      return Decimal{value.micros - calendar::kUnixEpochDays * kMicrosPerDay, 6};
+    case DateTimeField::kEpoch: {
+      const __int128 micros_since_1970 =
+          static_cast<__int128>(value.micros) - calendar::kUnixEpochDays * kMicrosPerDay;
+      if (micros_since_1970 < std::numeric_limits<std::int64_t>::max()) {
+        return Decimal{micros_since_1970, 6};
+      }
+      // From 2^63 - 1 microseconds on, PostgreSQL switches to numeric division,
+      // whose result scale keeps only 4 decimals here, then rounds to 6.
+      const Decimal seconds =
+          decimal_div(Decimal{micros_since_1970, 0}, Decimal{kMicrosPerSecond, 0});
+      return decimal_round(seconds, 6);
+    }
     case DateTimeField::kJulian: {
       // Julian day number plus the fraction of the day, with numeric
       // division's result scale, exactly as PostgreSQL computes it.
@@ -149,14 +163,13 @@ std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value, s
     }
     case DateTimeField::kTimezone:
     case DateTimeField::kTimezoneHour:
-    case DateTimeField::kTimezoneMinute:
-      throw_not_supported(written_name, kTimestampTypeName);
-    default:
-      return extract_date_part(field, days, civil.date);
+    case DateTimeField::kTimezoneMinute: throw_not_supported(written_name, kTimestampTypeName);
+    default: return extract_date_part(field, days, civil.date);
   }
 }
 
-std::optional<Decimal> extract_date(DateTimeField field, Date value, std::string_view written_name) {
+std::optional<Decimal> extract_date(DateTimeField field, Date value,
+                                    std::string_view written_name) {
   switch (field) {
     case DateTimeField::kMicroseconds:
     case DateTimeField::kMilliseconds:
@@ -165,14 +178,13 @@ std::optional<Decimal> extract_date(DateTimeField field, Date value, std::string
     case DateTimeField::kHour:
     case DateTimeField::kTimezone:
     case DateTimeField::kTimezoneHour:
-    case DateTimeField::kTimezoneMinute:
-      throw_not_supported(written_name, "date");
-    default:
-      break;
+    case DateTimeField::kTimezoneMinute: throw_not_supported(written_name, "date");
+    default: break;
   }
   if (!value.is_finite()) return extract_from_infinity(field, "date");
   if (field == DateTimeField::kEpoch) {
-    return integer_result((static_cast<std::int64_t>(value.days) - calendar::kUnixEpochDays) * 86400);
+    return integer_result((static_cast<std::int64_t>(value.days) - calendar::kUnixEpochDays) *
+                          86400);
   }
   if (field == DateTimeField::kJulian) {
     return integer_result(value.days + calendar::kJulianDayOfEpoch);
@@ -211,8 +223,7 @@ Decimal extract_interval(DateTimeField field, Interval value, std::string_view w
           (86400 / 4);
       return Decimal{seconds_from_days_and_months * kMicrosPerSecond + value.micros, 6};
     }
-    default:
-      throw_not_supported(written_name, "interval");
+    default: throw_not_supported(written_name, "interval");
   }
 }
 
@@ -230,10 +241,8 @@ bool is_truncatable(DateTimeField field) {
     case DateTimeField::kYear:
     case DateTimeField::kDecade:
     case DateTimeField::kCentury:
-    case DateTimeField::kMillennium:
-      return true;
-    default:
-      return false;
+    case DateTimeField::kMillennium: return true;
+    default: return false;
   }
 }
 
@@ -383,41 +392,38 @@ Timestamp date_trunc(DateTimeField field, Timestamp value) {
     case DateTimeField::kWeek: {
       const std::int64_t monday = calendar::iso_week_start(days);
       const std::int64_t micros = monday * kMicrosPerDay;
-      if (!is_valid_timestamp(micros)) throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
+      if (!is_valid_timestamp(micros))
+        throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
       return Timestamp{micros};
     }
-    default:
-      break;
+    default: break;
   }
   CivilDate date = calendar::civil_from_days(days);
   date.day = 1;
   switch (field) {
-    case DateTimeField::kMonth:
-      break;
-    case DateTimeField::kQuarter:
-      date.month = 3 * ((date.month - 1) / 3) + 1;
-      break;
-    case DateTimeField::kYear:
-      date.month = 1;
-      break;
+    case DateTimeField::kMonth: break;
+    case DateTimeField::kQuarter: date.month = 3 * ((date.month - 1) / 3) + 1; break;
+    case DateTimeField::kYear: date.month = 1; break;
     case DateTimeField::kDecade:
       date.month = 1;
       date.year = date.year > 0 ? date.year / 10 * 10 : -((8 - (date.year - 1)) / 10) * 10;
       break;
     case DateTimeField::kCentury:
       date.month = 1;
-      date.year = date.year > 0 ? (date.year + 99) / 100 * 100 - 99 : -((99 - (date.year - 1)) / 100) * 100 + 1;
+      date.year = date.year > 0 ? (date.year + 99) / 100 * 100 - 99
+                                : -((99 - (date.year - 1)) / 100) * 100 + 1;
       break;
     case DateTimeField::kMillennium:
       date.month = 1;
       date.year = date.year > 0 ? (date.year + 999) / 1000 * 1000 - 999
                                 : -((999 - (date.year - 1)) / 1000) * 1000 + 1;
       break;
-    default:
-      break;
+    default: break;
   }
-  const std::int64_t micros = calendar::days_from_civil(date.year, date.month, date.day) * kMicrosPerDay;
-  if (!is_valid_timestamp(micros)) throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
+  const std::int64_t micros =
+      calendar::days_from_civil(date.year, date.month, date.day) * kMicrosPerDay;
+  if (!is_valid_timestamp(micros))
+    throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
   return Timestamp{micros};
 }
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 #include <functional>
 #include <limits>
 
@@ -109,8 +108,8 @@ enum class Rounding { kTruncate, kHalfAwayFromZero };
 Unsigned scaled_quotient(Unsigned numerator, int shift, Unsigned denominator, Rounding rounding) {
   Unsigned quotient;
   Unsigned remainder;
-  if (shift <= kDecimalMaxDigits &&
-      numerator <= std::numeric_limits<Unsigned>::max() / static_cast<Unsigned>(kPow10.values[shift])) {
+  if (shift <= kDecimalMaxDigits && numerator <= std::numeric_limits<Unsigned>::max() /
+                                                     static_cast<Unsigned>(kPow10.values[shift])) {
     Unsigned scaled = numerator * static_cast<Unsigned>(kPow10.values[shift]);
     quotient = scaled / denominator;
     remainder = scaled % denominator;
@@ -127,8 +126,9 @@ Unsigned scaled_quotient(Unsigned numerator, int shift, Unsigned denominator, Ro
         quotient = static_cast<Unsigned>(rest);
         break;
       }
+      // Another digit would pass 38 digits (and could wrap 128 bits).
+      if (quotient > static_cast<Unsigned>(kMaxUnits / 10)) decimal_detail::throw_overflow();
       quotient = quotient * 10 + next_quotient_digit(remainder, denominator);
-      if (quotient > static_cast<Unsigned>(kMaxUnits)) decimal_detail::throw_overflow();
     }
   }
   if (rounding == Rounding::kHalfAwayFromZero && remainder != 0 &&
@@ -166,7 +166,8 @@ BaseDigitEstimate leading_base_digit(Decimal value) {
   Unsigned abs_units = magnitude(value.units);
   // Decimal exponent of the most significant digit.
   const int exponent = digit_count(abs_units) - 1 - value.scale;
-  const int weight = exponent >= 0 ? exponent / kBaseDigits : -((-exponent + kBaseDigits - 1) / kBaseDigits);
+  const int weight =
+      exponent >= 0 ? exponent / kBaseDigits : -((-exponent + kBaseDigits - 1) / kBaseDigits);
   const int shift = kBaseDigits * weight + value.scale;  // divide units by 10^shift
   Unsigned first = shift >= 0 ? abs_units / static_cast<Unsigned>(kPow10.values[shift])
                               : abs_units * static_cast<Unsigned>(kPow10.values[-shift]);
@@ -188,7 +189,8 @@ Decimal round_or_truncate(Decimal value, int target_scale, Rounding rounding) {
     const Unsigned divisor = static_cast<Unsigned>(kPow10.values[dropped]);
     kept = abs_units / divisor;
     const Unsigned remainder = abs_units % divisor;
-    if (rounding == Rounding::kHalfAwayFromZero && remainder != 0 && remainder >= divisor - remainder) {
+    if (rounding == Rounding::kHalfAwayFromZero && remainder != 0 &&
+        remainder >= divisor - remainder) {
       ++kept;
     }
   }
@@ -287,8 +289,8 @@ Decimal parse_decimal(std::string_view text) {
     if (is_digit(c)) {
       any_digit = true;
       if (seen_point) ++fraction_digits;
-      if (units != 0 || c != '0') {
-        if (++significant_digits > kDecimalMaxDigits) decimal_detail::throw_overflow();
+      // Digits past the 38th only count, so a syntax error later still wins.
+      if ((units != 0 || c != '0') && ++significant_digits <= kDecimalMaxDigits) {
         units = units * 10 + (c - '0');
       }
     } else if (c == '.' && !seen_point) {
@@ -315,6 +317,7 @@ Decimal parse_decimal(std::string_view text) {
     if (negative_exponent) exponent = -exponent;
   }
   if (i != body.size()) throw_syntax(text);
+  if (significant_digits > kDecimalMaxDigits) decimal_detail::throw_overflow();
 
   // The display scale is the fraction digits written minus the exponent.
   long long scale = fraction_digits - exponent;
@@ -374,9 +377,12 @@ Decimal decimal_div_to_scale(Decimal dividend, Decimal divisor, int result_scale
   int numerator_shift = shift;
   if (shift < 0) {
     // Only for explicit scales below the dividend's: scale the divisor instead.
-    __int128 scaled = static_cast<__int128>(denominator);
-    if (!scale_up(scaled, -shift)) return Decimal{0, result_scale};  // |quotient| < 0.5 units
-    denominator = static_cast<Unsigned>(scaled);
+    // Past 2^128 the quotient is below 10^38 / 2^128 < 0.5 units, so it rounds to 0.
+    if (-shift > kDecimalMaxDigits ||
+        __builtin_mul_overflow(denominator, static_cast<Unsigned>(kPow10.values[-shift]),
+                               &denominator)) {
+      return Decimal{0, result_scale};
+    }
     numerator_shift = 0;
   }
   const Unsigned quotient =
@@ -472,7 +478,8 @@ std::size_t decimal_hash(Decimal value) {
   std::size_t hash = std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(bits));
   const std::uint64_t high = static_cast<std::uint64_t>(bits >> 64);
   hash ^= std::hash<std::uint64_t>{}(high) + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2);
-  hash ^= std::hash<std::int32_t>{}(normal.scale) + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2);
+  hash ^=
+      std::hash<std::int32_t>{}(normal.scale) + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2);
   return hash;
 }
 

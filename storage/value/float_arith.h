@@ -8,8 +8,6 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
-#include <cstdint>
-#include <cstring>
 #include <functional>
 #include <limits>
 

@@ -9,7 +9,6 @@
 #include <concepts>
 #include <cstdint>
 #include <limits>
-#include <type_traits>
 
 namespace ptreedb::value {
 
@@ -26,8 +25,8 @@ template <class Int>
 }  // namespace integer_detail
 
 template <class Int>
-concept SqlInteger =
-    std::same_as<Int, std::int16_t> || std::same_as<Int, std::int32_t> || std::same_as<Int, std::int64_t>;
+concept SqlInteger = std::same_as<Int, std::int16_t> || std::same_as<Int, std::int32_t> ||
+    std::same_as<Int, std::int64_t>;
 
 template <SqlInteger Int>
 inline Int int_add(Int a, Int b) {

@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <vector>
@@ -56,7 +55,8 @@ enum class Unit {
 };
 
 constexpr unsigned bit(Unit unit) { return 1u << static_cast<unsigned>(unit); }
-constexpr unsigned kAllSecondsBits = bit(Unit::kSecond) | bit(Unit::kMillisecond) | bit(Unit::kMicrosecond);
+constexpr unsigned kAllSecondsBits =
+    bit(Unit::kSecond) | bit(Unit::kMillisecond) | bit(Unit::kMicrosecond);
 constexpr unsigned kTimeBits = bit(Unit::kHour) | bit(Unit::kMinute) | kAllSecondsBits;
 
 // PostgreSQL matches unit words on their first 10 characters (TOKMAXLEN), so
@@ -68,32 +68,60 @@ Unit lookup_unit(std::string_view word) {
   };
   static constexpr Entry kUnits[] = {
       {"ago", Unit::kAgo},
-      {"c", Unit::kCentury},           {"cent", Unit::kCentury},
-      {"centuries", Unit::kCentury},   {"century", Unit::kCentury},
-      {"d", Unit::kDay},               {"day", Unit::kDay},
-      {"days", Unit::kDay},            {"dec", Unit::kDecade},
-      {"decade", Unit::kDecade},       {"decades", Unit::kDecade},
-      {"decs", Unit::kDecade},         {"h", Unit::kHour},
-      {"hour", Unit::kHour},           {"hours", Unit::kHour},
-      {"hr", Unit::kHour},             {"hrs", Unit::kHour},
-      {"m", Unit::kMinute},            {"min", Unit::kMinute},
-      {"mins", Unit::kMinute},         {"minute", Unit::kMinute},
-      {"minutes", Unit::kMinute},      {"mil", Unit::kMillennium},
-      {"millennia", Unit::kMillennium}, {"millennium", Unit::kMillennium},
-      {"mils", Unit::kMillennium},     {"millisecon", Unit::kMillisecond},
-      {"ms", Unit::kMillisecond},      {"msec", Unit::kMillisecond},
-      {"msecs", Unit::kMillisecond},   {"mseconds", Unit::kMillisecond}, {"msecond", Unit::kMillisecond},
-      {"mon", Unit::kMonth},           {"mons", Unit::kMonth},
-      {"month", Unit::kMonth},         {"months", Unit::kMonth},
-      {"s", Unit::kSecond},            {"sec", Unit::kSecond},
-      {"second", Unit::kSecond},       {"seconds", Unit::kSecond},
-      {"secs", Unit::kSecond},         {"microsecon", Unit::kMicrosecond},
-      {"us", Unit::kMicrosecond},      {"usec", Unit::kMicrosecond},
-      {"usecs", Unit::kMicrosecond},   {"useconds", Unit::kMicrosecond}, {"usecond", Unit::kMicrosecond},
-      {"w", Unit::kWeek},              {"week", Unit::kWeek},
-      {"weeks", Unit::kWeek},          {"y", Unit::kYear},
-      {"year", Unit::kYear},           {"years", Unit::kYear},
-      {"yr", Unit::kYear},             {"yrs", Unit::kYear},
+      {"c", Unit::kCentury},
+      {"cent", Unit::kCentury},
+      {"centuries", Unit::kCentury},
+      {"century", Unit::kCentury},
+      {"d", Unit::kDay},
+      {"day", Unit::kDay},
+      {"days", Unit::kDay},
+      {"dec", Unit::kDecade},
+      {"decade", Unit::kDecade},
+      {"decades", Unit::kDecade},
+      {"decs", Unit::kDecade},
+      {"h", Unit::kHour},
+      {"hour", Unit::kHour},
+      {"hours", Unit::kHour},
+      {"hr", Unit::kHour},
+      {"hrs", Unit::kHour},
+      {"m", Unit::kMinute},
+      {"min", Unit::kMinute},
+      {"mins", Unit::kMinute},
+      {"minute", Unit::kMinute},
+      {"minutes", Unit::kMinute},
+      {"mil", Unit::kMillennium},
+      {"millennia", Unit::kMillennium},
+      {"millennium", Unit::kMillennium},
+      {"mils", Unit::kMillennium},
+      {"millisecon", Unit::kMillisecond},
+      {"ms", Unit::kMillisecond},
+      {"msec", Unit::kMillisecond},
+      {"msecs", Unit::kMillisecond},
+      {"mseconds", Unit::kMillisecond},
+      {"msecond", Unit::kMillisecond},
+      {"mon", Unit::kMonth},
+      {"mons", Unit::kMonth},
+      {"month", Unit::kMonth},
+      {"months", Unit::kMonth},
+      {"s", Unit::kSecond},
+      {"sec", Unit::kSecond},
+      {"second", Unit::kSecond},
+      {"seconds", Unit::kSecond},
+      {"secs", Unit::kSecond},
+      {"microsecon", Unit::kMicrosecond},
+      {"us", Unit::kMicrosecond},
+      {"usec", Unit::kMicrosecond},
+      {"usecs", Unit::kMicrosecond},
+      {"useconds", Unit::kMicrosecond},
+      {"usecond", Unit::kMicrosecond},
+      {"w", Unit::kWeek},
+      {"week", Unit::kWeek},
+      {"weeks", Unit::kWeek},
+      {"y", Unit::kYear},
+      {"year", Unit::kYear},
+      {"years", Unit::kYear},
+      {"yr", Unit::kYear},
+      {"yrs", Unit::kYear},
   };
   if (word.size() > 10) word = word.substr(0, 10);
   for (const Entry& entry : kUnits) {
@@ -105,22 +133,16 @@ Unit lookup_unit(std::string_view word) {
 // The unit of a number written without one, decided by the qualifier's last field.
 Unit default_unit(IntervalFields fields) {
   switch (fields) {
-    case IntervalFields::kYear:
-      return Unit::kYear;
+    case IntervalFields::kYear: return Unit::kYear;
     case IntervalFields::kMonth:
-    case IntervalFields::kYearToMonth:
-      return Unit::kMonth;
-    case IntervalFields::kDay:
-      return Unit::kDay;
+    case IntervalFields::kYearToMonth: return Unit::kMonth;
+    case IntervalFields::kDay: return Unit::kDay;
     case IntervalFields::kHour:
-    case IntervalFields::kDayToHour:
-      return Unit::kHour;
+    case IntervalFields::kDayToHour: return Unit::kHour;
     case IntervalFields::kMinute:
     case IntervalFields::kHourToMinute:
-    case IntervalFields::kDayToMinute:
-      return Unit::kMinute;
-    default:
-      return Unit::kSecond;
+    case IntervalFields::kDayToMinute: return Unit::kMinute;
+    default: return Unit::kSecond;
   }
 }
 
@@ -221,8 +243,7 @@ struct Accumulator {
         add_years(value, 1000);
         add_fraction_years(fraction, 1000);
         break;
-      default:
-        fail(InputError::kSyntax);
+      default: fail(InputError::kSyntax);
     }
   }
 
@@ -307,8 +328,9 @@ std::int64_t parse_time_token(std::string_view text, IntervalFields fields) {
   }
   std::int64_t total = 0;
   if (__builtin_mul_overflow(hours, kMicrosPerHour, &total) ||
-      __builtin_add_overflow(total, minutes * kMicrosPerMinute + seconds * kMicrosPerSecond + fraction_micros,
-                             &total)) {
+      __builtin_add_overflow(
+          total, minutes * kMicrosPerMinute + seconds * kMicrosPerSecond + fraction_micros,
+          &total)) {
     fail(InputError::kFieldOverflow);
   }
   return total;
@@ -349,10 +371,13 @@ std::vector<Token> tokenize(std::string_view text) {
         ++pos;
       }
       tokens.push_back(Token{has_colon ? TokenKind::kTime : TokenKind::kNumber,
-                             text.substr(begin, pos - begin), negative, {}});
+                             text.substr(begin, pos - begin),
+                             negative,
+                             {}});
     } else if (is_alpha(first)) {
       Token token{TokenKind::kWord, {}, false, {}};
-      for (; pos < text.size() && is_alpha(text[pos]); ++pos) token.word.push_back(to_lower(text[pos]));
+      for (; pos < text.size() && is_alpha(text[pos]); ++pos)
+        token.word.push_back(to_lower(text[pos]));
       tokens.push_back(std::move(token));
     } else {
       fail(InputError::kSyntax);
@@ -433,7 +458,8 @@ Interval parse_postgres_form(std::string_view text, IntervalFields fields) {
 }
 
 // "[-]digits[.digits]" for the ISO 8601 form.
-void read_iso_number(std::string_view text, std::size_t& pos, std::int64_t& value, double& fraction) {
+void read_iso_number(std::string_view text, std::size_t& pos, std::int64_t& value,
+                     double& fraction) {
   bool negative = false;
   if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
     negative = text[pos] == '-';
@@ -562,7 +588,8 @@ Interval scale_interval(double month_product, double day_product, double time_pr
   result.days = static_cast<std::int32_t>(day_product);
   double month_remainder_days = round_to_micro((month_product - result.months) * kDaysPerMonth);
   double second_remainder = round_to_micro(
-      (day_product - result.days + month_remainder_days - static_cast<int>(month_remainder_days)) * 86400.0);
+      (day_product - result.days + month_remainder_days - static_cast<int>(month_remainder_days)) *
+      86400.0);
   if (std::fabs(second_remainder) >= 86400.0) {
     const int whole_days = static_cast<int>(second_remainder / 86400.0);
     add_days_checked(result.days, whole_days);
@@ -592,9 +619,7 @@ Interval apply_interval_fields(Interval value, IntervalFields fields) {
       value.days = 0;
       value.micros = 0;
       break;
-    case IntervalFields::kDay:
-      value.micros = 0;
-      break;
+    case IntervalFields::kDay: value.micros = 0; break;
     case IntervalFields::kHour:
     case IntervalFields::kDayToHour:
       value.micros = truncate_time(value.micros, kMicrosPerHour);
@@ -604,8 +629,7 @@ Interval apply_interval_fields(Interval value, IntervalFields fields) {
     case IntervalFields::kHourToMinute:
       value.micros = truncate_time(value.micros, kMicrosPerMinute);
       break;
-    default:
-      break;
+    default: break;
   }
   return value;
 }
@@ -736,8 +760,8 @@ int interval_compare(Interval a, Interval b) {
 std::size_t interval_hash(Interval value) {
   const unsigned __int128 bits = static_cast<unsigned __int128>(total_micros(value));
   std::size_t hash = std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(bits));
-  hash ^= std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(bits >> 64)) + 0x9e3779b97f4a7c15ULL +
-          (hash << 6) + (hash >> 2);
+  hash ^= std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(bits >> 64)) +
+          0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2);
   return hash;
 }
 

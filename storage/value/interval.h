@@ -4,7 +4,6 @@
 // and its arithmetic and ordering rules.
 #pragma once
 
-#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -125,8 +125,7 @@ std::string format_type(const SqlType& type) {
       return std::string(type_info.sql_name) + "(" + std::to_string(type.char_length()) + ")";
     case TypeId::kTimestamp:
       return "timestamp(" + std::to_string(type.timestamp_precision()) + ") without time zone";
-    default:
-      return std::string(type_info.sql_name);
+    default: return std::string(type_info.sql_name);
   }
 }
 
@@ -184,22 +183,23 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       if (modifiers.size() != 1) {
         throw_invalid_modifier("invalid type modifier");
       }
-      return id == TypeId::kChar ? SqlType::character(modifiers[0]) : SqlType::varchar(modifiers[0]);
+      return id == TypeId::kChar ? SqlType::character(modifiers[0])
+                                 : SqlType::varchar(modifiers[0]);
     case TypeId::kTimestamp:
       if (modifiers.size() != 1) throw_invalid_modifier("invalid type modifier");
       return SqlType::timestamp(modifiers[0]);
     case TypeId::kDouble:
       // float(p): up to 24 bits of precision is real, up to 53 is double.
       if (name == "float" && modifiers.size() == 1) {
-        if (modifiers[0] < 1) throw_invalid_modifier("precision for type float must be at least 1 bit");
+        if (modifiers[0] < 1)
+          throw_invalid_modifier("precision for type float must be at least 1 bit");
         if (modifiers[0] > 53) {
           throw_invalid_modifier("precision for type float must be less than 54 bits");
         }
         return SqlType::of(modifiers[0] <= 24 ? TypeId::kReal : TypeId::kDouble);
       }
       break;
-    default:
-      break;
+    default: break;
   }
   throw SqlError(sqlstate::kSyntaxError,
                  "type modifier is not allowed for type \"" + std::string(name) + "\"");
