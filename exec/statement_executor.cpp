@@ -107,6 +107,22 @@ QueryResult run_drop_table(const DropTablePlan& plan, txn::Database& database) {
   return result;
 }
 
+// COPY TO STDOUT: the query's rows, for the session to send as CopyData.
+// COPY FROM STDIN needs the client's data, so the session runs a CopyLoader.
+QueryResult run_copy_to(const planner::CopyPlan& plan) {
+  if (plan.from || !plan.query) {
+    throw SqlError(sqlstate::kInternalError, "COPY FROM STDIN must be run by the session's copy protocol");
+  }
+  QueryResult result;
+  result.columns = plan.query->columns;
+  result.chunks = run_select(*plan.query);
+  result.copy_out = plan.options;
+  std::size_t rows = 0;
+  for (const auto& chunk : result.chunks) rows += chunk.size;
+  result.command_tag = "COPY " + std::to_string(rows);
+  return result;
+}
+
 }  // namespace
 
 QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database& database) {
@@ -122,6 +138,7 @@ QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database&
   }
   if (const auto* insert = std::get_if<InsertPlan>(&plan)) return run_insert(*insert, database);
   if (const auto* create = std::get_if<CreateTablePlan>(&plan)) return run_create_table(*create, database);
+  if (const auto* copy = std::get_if<planner::CopyPlan>(&plan)) return run_copy_to(*copy);
   return run_drop_table(std::get<DropTablePlan>(plan), database);
 }
 

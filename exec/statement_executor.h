@@ -2,6 +2,7 @@
 // is sent: the result columns and rows (as chunks) and the command tag.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct QueryResult {
   std::vector<planner::OutputColumn> columns;
   std::vector<Chunk> chunks;  // the visible columns only
   std::string command_tag;
+  // Set for COPY TO STDOUT: the rows go out as CopyData in this format.
+  std::optional<planner::CopyOptions> copy_out;
 };
 
 QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database& database);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "planner/copy_planner.h"
 #include "planner/expression_binder.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
@@ -250,6 +251,8 @@ SelectPlan plan_select(const PgQuery__SelectStmt& select, const storage::World& 
   return plan;
 }
 
+}  // namespace
+
 BoundExpression bind_default(const ColumnSchema& column) {
   if (!column.default_sql) {
     BoundExpression null;
@@ -262,6 +265,8 @@ BoundExpression bind_default(const ColumnSchema& column) {
   Scope empty;
   return coerce(ExpressionBinder(empty).bind(select.target_list[0]->res_target->val), column.type, false);
 }
+
+namespace {
 
 InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world) {
   if (insert.n_returning_list > 0 || insert.on_conflict_clause != nullptr || insert.with_clause != nullptr) {
@@ -479,6 +484,8 @@ StatementPlan plan_statement(const PgQuery__Node& statement, const storage::Worl
       return plan_insert(*statement.insert_stmt, world);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return plan_create_table(*statement.create_stmt, world);
+    case PG_QUERY__NODE__NODE_COPY_STMT:
+      return plan_copy(*statement.copy_stmt, world);
     case PG_QUERY__NODE__NODE_DROP_STMT:
       return plan_drop(*statement.drop_stmt, world);
     default:

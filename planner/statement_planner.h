@@ -11,4 +11,7 @@ namespace ptreedb::planner {
 // Throws SqlError for unknown names, type errors and unsupported statements.
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world);
 
+// A column's DEFAULT bound and coerced to its type; a NULL constant when none.
+BoundExpression bind_default(const storage::ColumnSchema& column);
+
 }  // namespace ptreedb::planner

@@ -1,5 +1,8 @@
 #include "server/result_encoder.h"
 
+#include <vector>
+
+#include "exec/copy_text_format.h"
 #include "exec/evaluate.h"
 #include "server/protocol/backend_messages.h"
 
@@ -39,6 +42,28 @@ void encode_data_rows(std::string& out, const exec::QueryResult& result) {
       encoder.end_data_row();
     }
   }
+}
+
+void encode_copy_out(std::string& out, const exec::QueryResult& result) {
+  const planner::CopyOptions& options = *result.copy_out;
+  std::vector<protocol::FormatCode> formats(result.columns.size(), protocol::FormatCode::kText);
+  protocol::encode_copy_out_response(out, protocol::FormatCode::kText, formats);
+  std::string line, scratch;
+  if (options.header != planner::CopyOptions::Header::kNone) {
+    std::vector<std::string> names;
+    for (const auto& column : result.columns) names.push_back(column.name);
+    exec::append_copy_header(line, names, options);
+    protocol::encode_copy_data(out, line);
+  }
+  // One CopyData per row, as PostgreSQL sends them.
+  for (const auto& chunk : result.chunks) {
+    for (std::size_t row = 0; row < chunk.size; ++row) {
+      line.clear();
+      exec::append_copy_row(line, chunk, row, options, scratch);
+      protocol::encode_copy_data(out, line);
+    }
+  }
+  protocol::encode_copy_done(out);
 }
 
 }  // namespace ptreedb::server

@@ -9,6 +9,7 @@
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/copy_in.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
 #include "server/simple_query.h"
@@ -128,7 +129,36 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
   }
 }
 
+void Session::run_query(std::unique_ptr<SimpleQuery> query) {
+  if (auto loader = query->run(state_, database_, out_)) {
+    copy_loader_ = std::move(loader);
+    paused_query_ = std::move(query);
+    return;
+  }
+  protocol::encode_ready_for_query(out_, state_.transaction_status);
+}
+
+bool Session::handle_copy_in_message(const Frame& frame) {
+  switch (server::handle_copy_in_message(*copy_loader_, frame, out_)) {
+    case CopyInStep::kMoreData:
+      return true;
+    case CopyInStep::kDone:
+      copy_loader_.reset();
+      run_query(std::move(paused_query_));
+      return true;
+    case CopyInStep::kFailed:
+      copy_loader_.reset();
+      paused_query_.reset();
+      protocol::encode_ready_for_query(out_, state_.transaction_status);
+      return true;
+    case CopyInStep::kClose:
+      return false;
+  }
+  return false;
+}
+
 bool Session::handle_message(const Frame& frame) {
+  if (copy_loader_) return handle_copy_in_message(frame);
   auto message = protocol::decode_frontend_message(frame.type, frame.body);
   if (std::holds_alternative<protocol::Terminate>(message)) return false;
   if (std::holds_alternative<protocol::Sync>(message)) {
@@ -138,8 +168,7 @@ bool Session::handle_message(const Frame& frame) {
   }
   if (auto* query = std::get_if<protocol::Query>(&message)) {
     skipping_to_sync_ = false;
-    run_simple_query(std::move(query->sql), state_, database_, out_);
-    protocol::encode_ready_for_query(out_, state_.transaction_status);
+    run_query(std::make_unique<SimpleQuery>(std::move(query->sql)));
     return true;
   }
   if (std::holds_alternative<protocol::Flush>(message)) return true;

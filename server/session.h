@@ -15,6 +15,7 @@
 #include "server/protocol/message_framer.h"
 #include "server/session_registry.h"
 #include "server/session_state.h"
+#include "server/simple_query.h"
 #include "txn/database.h"
 
 namespace ptreedb::server {
@@ -35,6 +36,11 @@ class Session {
   boost::asio::awaitable<void> flush();
   // Handles one typed message; false when the connection should close.
   bool handle_message(const protocol::Frame& frame);
+  // Runs (or resumes) a Query message; ReadyForQuery follows unless it paused
+  // at a COPY FROM STDIN.
+  void run_query(std::unique_ptr<SimpleQuery> query);
+  // A message received while COPY FROM STDIN is in progress.
+  bool handle_copy_in_message(const protocol::Frame& frame);
   void send_fatal(const std::string& sqlstate, const std::string& message);
 
   boost::asio::ip::tcp::socket socket_;
@@ -47,6 +53,10 @@ class Session {
   SessionState state_;
   // After an error in an extended-query sequence, messages are skipped until Sync.
   bool skipping_to_sync_ = false;
+  // During COPY FROM STDIN: where the data goes, and the Query message to
+  // resume after it.
+  std::unique_ptr<exec::CopyLoader> copy_loader_;
+  std::unique_ptr<SimpleQuery> paused_query_;
 };
 
 }  // namespace ptreedb::server

@@ -1,9 +1,10 @@
 #include "server/simple_query.h"
 
+#include <vector>
+
 #include <spdlog/spdlog.h>
 
 #include "exec/statement_executor.h"
-#include "planner/parse/parse_sql.h"
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
 #include "server/result_encoder.h"
@@ -11,21 +12,32 @@
 
 namespace ptreedb::server {
 
-void run_simple_query(std::string sql, SessionState& state, txn::Database& database, std::string& out) {
+std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Database& database, std::string& out) {
   (void)state;
   // Results of earlier statements stay in `out` when a later one fails, as the
   // client has already been sent them in PostgreSQL.
   try {
-    planner::ParseTree tree = planner::parse_sql(std::move(sql));
-    if (tree.statement_count() == 0) {
-      protocol::encode_empty_query_response(out);
-      return;
+    if (!tree_) {
+      tree_.emplace(planner::parse_sql(std::move(sql_)));
+      if (tree_->statement_count() == 0) {
+        protocol::encode_empty_query_response(out);
+        return nullptr;
+      }
     }
-    for (std::size_t i = 0; i < tree.statement_count(); ++i) {
+    while (next_statement_ < tree_->statement_count()) {
+      const std::size_t i = next_statement_++;
       auto world = database.snapshot();
-      planner::StatementPlan plan = planner::plan_statement(*tree.statement(i).stmt, *world);
+      planner::StatementPlan plan = planner::plan_statement(*tree_->statement(i).stmt, *world);
+      if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
+        auto loader = std::make_unique<exec::CopyLoader>(std::move(*copy), database);
+        std::vector<protocol::FormatCode> formats(loader->column_count(), protocol::FormatCode::kText);
+        protocol::encode_copy_in_response(out, protocol::FormatCode::kText, formats);
+        return loader;
+      }
       exec::QueryResult result = exec::execute_statement(plan, database);
-      if (result.returns_rows) {
+      if (result.copy_out) {
+        encode_copy_out(out, result);
+      } else if (result.returns_rows) {
         encode_row_description(out, result);
         encode_data_rows(out, result);
       }
@@ -40,6 +52,7 @@ void run_simple_query(std::string sql, SessionState& state, txn::Database& datab
     spdlog::error("internal error: {}", error.what());
     protocol::encode_error_response(out, SqlError(sqlstate::kInternalError, error.what()));
   }
+  return nullptr;
 }
 
 }  // namespace ptreedb::server

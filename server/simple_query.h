@@ -1,16 +1,36 @@
 // The simple query protocol's unit of work: one Query message, which may hold
 // several statements, answered with result messages and CommandComplete per
 // statement. An error ends the message's remaining statements, as in PostgreSQL.
+// A COPY FROM STDIN pauses the message while the session receives the data.
 #pragma once
 
+#include <cstddef>
+#include <memory>
+#include <optional>
 #include <string>
 
+#include "exec/copy_loader.h"
+#include "planner/parse/parse_sql.h"
 #include "server/session_state.h"
 #include "txn/database.h"
 
 namespace ptreedb::server {
 
-// Appends every response message for `sql` to `out` (not the ReadyForQuery).
-void run_simple_query(std::string sql, SessionState& state, txn::Database& database, std::string& out);
+class SimpleQuery {
+ public:
+  explicit SimpleQuery(std::string sql) : sql_(std::move(sql)) {}
+
+  // Runs the statements not run yet, appending every response message to
+  // `out` (not the ReadyForQuery). Stops at a COPY FROM STDIN, after its
+  // CopyInResponse, and returns its loader: the session feeds it the client's
+  // data, then calls run() again for the statements after the COPY. Returns
+  // null when the message is done.
+  std::unique_ptr<exec::CopyLoader> run(SessionState& state, txn::Database& database, std::string& out);
+
+ private:
+  std::string sql_;
+  std::optional<planner::ParseTree> tree_;  // parsed by the first run()
+  std::size_t next_statement_ = 0;
+};
 
 }  // namespace ptreedb::server

@@ -23,12 +23,16 @@ class SqlError : public std::runtime_error {
   const std::string& detail() const { return detail_; }
   const std::string& hint() const { return hint_; }
   int position() const { return position_; }  // 1-based character offset in the query, 0 if none
+  // Where it happened, PostgreSQL's CONTEXT (e.g. "COPY t, line 3"); empty if none.
+  const std::string& context() const { return context_; }
+  void set_context(std::string context) { context_ = std::move(context); }
 
  private:
   std::string sqlstate_;
   std::string detail_;
   std::string hint_;
   int position_;
+  std::string context_;
 };
 
 // SQLSTATE codes used across layers (PostgreSQL's errcodes.txt).

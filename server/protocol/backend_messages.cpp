@@ -77,6 +77,7 @@ void encode_error_or_notice(std::string& out, char type, const ErrorFields& fiel
   if (!fields.detail.empty()) put_field('D', fields.detail);
   if (!fields.hint.empty()) put_field('H', fields.hint);
   if (fields.position > 0) put_field('P', std::to_string(fields.position));
+  if (!fields.context.empty()) put_field('W', fields.context);
   writer.put_char('\0');
   writer.finish();
 }
@@ -89,6 +90,7 @@ ErrorFields fields_of(const SqlError& error, Severity severity) {
   fields.detail = error.detail();
   fields.hint = error.hint();
   fields.position = error.position();
+  fields.context = error.context();
   return fields;
 }
 

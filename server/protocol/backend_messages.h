@@ -153,6 +153,7 @@ struct ErrorFields {
   std::string_view detail;  // omitted when empty
   std::string_view hint;    // omitted when empty
   int position = 0;         // 1-based character offset in the query; omitted when 0
+  std::string_view context;  // PostgreSQL's CONTEXT (where it happened); omitted when empty
 };
 
 void encode_error_response(std::string& out, const ErrorFields& fields);

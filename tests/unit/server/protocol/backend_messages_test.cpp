@@ -163,7 +163,7 @@ TEST_CASE("ErrorResponse and NoticeResponse fields round trip", "[protocol][back
   std::string out;
   encode_error_response(out, SqlError("22012", "division by zero", "some detail", "some hint", 0),
                         Severity::kFatal);
-  encode_notice_response(out, ErrorFields{Severity::kWarning, "01000", "careful", "", "try again", 3});
+  encode_notice_response(out, ErrorFields{Severity::kWarning, "01000", "careful", "", "try again", 3, "COPY t, line 2"});
   encode_notice_response(out, SqlError("00000", "hello"));
   const auto messages = split_backend_messages(out);
   REQUIRE(messages.size() == 3);
@@ -179,7 +179,8 @@ TEST_CASE("ErrorResponse and NoticeResponse fields round trip", "[protocol][back
   CHECK(messages[1].type == 'N');
   fields = error_fields(messages[1].body);
   CHECK(fields == std::map<char, std::string>{
-                      {'S', "WARNING"}, {'V', "WARNING"}, {'C', "01000"}, {'M', "careful"}, {'H', "try again"}, {'P', "3"}});
+                      {'S', "WARNING"}, {'V', "WARNING"}, {'C', "01000"}, {'M', "careful"}, {'H', "try again"}, {'P', "3"},
+                      {'W', "COPY t, line 2"}});
   CHECK(error_fields(messages[2].body)['S'] == "NOTICE");
 }
 
