@@ -6,6 +6,7 @@
 # the concurrency tests).
 
 JOBS ?= $(shell nproc)
+TEST_VENV := build/test-venv
 CMAKE_FLAGS ?=
 RUN_ARGS ?=
 
@@ -49,9 +50,15 @@ test-tsan: build-tsan
 # Real clients (psql, raw sockets) against servers the tests start themselves,
 # and SQL compared statement by statement with a private PostgreSQL 15. The
 # server is the ASan build, so memory errors under hostile input fail the run.
-test-integration: build-asan
+test-integration: build-asan $(TEST_VENV)/.installed
 	@PTREEDB_BIN=$(CURDIR)/build-asan/bin/ptreedb ASAN_OPTIONS=detect_leaks=1 \
-		python3 -m pytest -q -p no:cacheprovider tests/clients tests/sql
+		$(TEST_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/clients tests/sql tests/tpch
+
+# Test-only Python packages (pytest, tpchgen-cli) live in a virtual environment.
+$(TEST_VENV)/.installed: tests/requirements.txt
+	@python3 -m venv $(TEST_VENV)
+	@$(TEST_VENV)/bin/python -m pip install -q --disable-pip-version-check -r tests/requirements.txt
+	@touch $@
 
 bench: build
 	@build/bin/ptreedb-bench ptree $(BENCH_ARGS)

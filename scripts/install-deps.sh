@@ -12,7 +12,7 @@ packages=(
 )
 # Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers.
 if [[ "${PTREEDB_DEPS:-all}" == "all" ]]; then
-  packages+=(postgresql postgresql-contrib python3 python3-pytest)
+  packages+=(postgresql postgresql-contrib python3 python3-venv)
 fi
 
 missing=()
