@@ -45,21 +45,6 @@ void append_group_key(std::string& key, const Vector& vector, std::size_t row) {
   }
 }
 
-int compare_element(const Vector& a, std::size_t i, const Vector& b, std::size_t j) {
-  switch (a.physical()) {
-    case Physical::kInt: return (a.ints[i] > b.ints[j]) - (a.ints[i] < b.ints[j]);
-    case Physical::kDouble: return value::float_compare(a.doubles[i], b.doubles[j]);
-    case Physical::kDecimal: return value::decimal_compare(a.decimals[i], b.decimals[j]);
-    case Physical::kText: {
-      if (a.type.id == TypeId::kChar) return value::bpchar_compare(a.texts[i], b.texts[j]);
-      int order = a.texts[i].compare(b.texts[j]);
-      return (order > 0) - (order < 0);
-    }
-    case Physical::kInterval: return value::interval_compare(a.intervals[i], b.intervals[j]);
-  }
-  return 0;
-}
-
 void set_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
   switch (target.physical()) {
     case Physical::kInt: target.ints[i] = source.ints[j]; break;
@@ -214,7 +199,7 @@ void AggregationTable::update(std::size_t aggregate, const Vector& argument,
       for (std::size_t i = 0; i < count; ++i) {
         if (argument.is_null(i)) continue;
         std::uint32_t g = groups[i];
-        if (!state.has_value[g] || compare_element(argument, i, state.extreme, g) == wanted) {
+        if (!state.has_value[g] || compare_elements(argument, i, state.extreme, g) == wanted) {
           set_element(state.extreme, g, argument, i);
           state.has_value[g] = 1;
         }
@@ -257,7 +242,7 @@ void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, co
     case AggregateKind::kMax: {
       if (!source.has_value[from]) return;
       int wanted = call.kind == AggregateKind::kMin ? -1 : 1;
-      if (!state.has_value[into] || compare_element(source.extreme, from, state.extreme, into) == wanted) {
+      if (!state.has_value[into] || compare_elements(source.extreme, from, state.extreme, into) == wanted) {
         set_element(state.extreme, into, source.extreme, from);
         state.has_value[into] = 1;
       }

@@ -6,8 +6,6 @@
 
 #include "exec/evaluate.h"
 #include "exec/hash_aggregate.h"
-#include "storage/value/character.h"
-#include "storage/value/float_arith.h"
 
 namespace ptreedb::exec {
 
@@ -111,25 +109,6 @@ std::size_t scan_filtered(const SelectPlan& plan, const Visit& visit) {
   return morsels;
 }
 
-int compare_values(const Vector& a, std::size_t i, const Vector& b, std::size_t j) {
-  switch (a.physical()) {
-    case Physical::kInt:
-      return (a.ints[i] > b.ints[j]) - (a.ints[i] < b.ints[j]);
-    case Physical::kDouble:
-      return value::float_compare(a.doubles[i], b.doubles[j]);
-    case Physical::kDecimal:
-      return value::decimal_compare(a.decimals[i], b.decimals[j]);
-    case Physical::kText: {
-      if (a.type.id == value::TypeId::kChar) return value::bpchar_compare(a.texts[i], b.texts[j]);
-      int order = a.texts[i].compare(b.texts[j]);
-      return (order > 0) - (order < 0);
-    }
-    case Physical::kInterval:
-      return value::interval_compare(a.intervals[i], b.intervals[j]);
-  }
-  return 0;
-}
-
 struct RowPosition {
   std::uint32_t chunk;
   std::uint32_t row;
@@ -186,7 +165,7 @@ std::vector<Chunk> run_select(const SelectPlan& original) {
           if (a_null == b_null) continue;
           return a_null == key.nulls_first;
         }
-        int order_value = compare_values(a, x.row, b, y.row);
+        int order_value = compare_elements(a, x.row, b, y.row);
         if (order_value != 0) return key.descending ? order_value > 0 : order_value < 0;
       }
       return false;

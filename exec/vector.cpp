@@ -1,5 +1,8 @@
 #include "exec/vector.h"
 
+#include "storage/value/character.h"
+#include "storage/value/float_arith.h"
+
 namespace ptreedb::exec {
 
 Physical physical_of(value::TypeId type) {
@@ -85,6 +88,26 @@ Vector Vector::broadcast(const Vector& scalar, std::size_t count) {
       break;
   }
   return out;
+}
+
+int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_t j) {
+  switch (a.physical()) {
+    case Physical::kInt:
+      return (a.ints[i] > b.ints[j]) - (a.ints[i] < b.ints[j]);
+    case Physical::kDouble:
+      return value::float_compare(a.doubles[i], b.doubles[j]);
+    case Physical::kDecimal:
+      return value::decimal_compare(a.decimals[i], b.decimals[j]);
+    case Physical::kText: {
+      // character(n) compares without trailing blanks; other text bytewise (C collation).
+      if (a.type.id == value::TypeId::kChar) return value::bpchar_compare(a.texts[i], b.texts[j]);
+      int order = a.texts[i].compare(b.texts[j]);
+      return (order > 0) - (order < 0);
+    }
+    case Physical::kInterval:
+      return value::interval_compare(a.intervals[i], b.intervals[j]);
+  }
+  return 0;
 }
 
 Chunk select_rows(const Chunk& chunk, const std::vector<std::uint8_t>& keep) {

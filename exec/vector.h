@@ -66,6 +66,9 @@ struct Chunk {
   std::size_t size = 0;
 };
 
+// SQL ordering of two non-NULL elements of vectors of the same type: -1, 0, 1.
+int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_t j);
+
 // Keeps only the rows whose `keep` flag is set.
 Chunk select_rows(const Chunk& chunk, const std::vector<std::uint8_t>& keep);
 
