@@ -687,7 +687,9 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return out;
     }
     case ExprKind::kAggregate:
-      break;  // the planner replaces aggregate calls by group columns
+    case ExprKind::kOuterColumn:
+    case ExprKind::kSubquery:
+      break;  // the planner and executor replace these before evaluation
   }
   throw SqlError(sqlstate::kInternalError, "unexpected expression kind in evaluation");
 }

@@ -14,37 +14,6 @@ using value::TypeId;
 
 namespace {
 
-// Appends an order-preserving, equality-exact encoding of element `row`, so
-// equal SQL values (1.5 and 1.50, 'a' and 'a  ' in char(n)) share a group.
-void append_group_key(std::string& key, const Vector& vector, std::size_t row) {
-  namespace encode = storage::key_encoding;
-  if (vector.is_null(row)) {
-    encode::append_null(key);
-    return;
-  }
-  encode::append_not_null(key);
-  switch (vector.physical()) {
-    case Physical::kInt:
-      encode::append_int(key, vector.ints[row]);
-      break;
-    case Physical::kDouble:
-      encode::append_double(key, vector.doubles[row]);
-      break;
-    case Physical::kDecimal:
-      encode::append_decimal(key, vector.decimals[row]);
-      break;
-    case Physical::kText:
-      encode::append_text(key, vector.type.id == TypeId::kChar ? value::bpchar_significant(vector.texts[row])
-                                                               : vector.texts[row]);
-      break;
-    case Physical::kInterval: {
-      const auto& span = vector.intervals[row];
-      encode::append_interval(key, span.months, span.days, span.micros);
-      break;
-    }
-  }
-}
-
 void set_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
   switch (target.physical()) {
     case Physical::kInt: target.ints[i] = source.ints[j]; break;
@@ -65,18 +34,24 @@ value::Decimal int128_to_decimal(__int128 sum) {
 
 }  // namespace
 
-AggregationTable::AggregationTable(const planner::SelectPlan& plan) : plan_(plan) {
-  for (const auto& key : plan.group_keys) key_values_.emplace_back(key.type);
-  states_.resize(plan.aggregates.size());
-  for (std::size_t a = 0; a < plan.aggregates.size(); ++a) {
-    const AggregateCall& call = plan.aggregates[a];
+AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& keys,
+                                   const std::vector<planner::AggregateCall>& aggregates)
+    : keys_(keys), aggregates_(aggregates) {
+  for (const auto& key : keys) key_values_.emplace_back(key.type);
+  states_.resize(aggregates.size());
+  for (std::size_t a = 0; a < aggregates.size(); ++a) {
+    const AggregateCall& call = aggregates[a];
+    if (call.kind == AggregateKind::kStringAgg || call.kind == AggregateKind::kBoolAnd ||
+        call.kind == AggregateKind::kBoolOr) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "string_agg, bool_and and bool_or are not supported yet");
+    }
     if (call.distinct && call.kind != AggregateKind::kCount) {
       throw SqlError(sqlstate::kFeatureNotSupported, "DISTINCT is only supported in count() yet");
     }
     if (call.argument) states_[a].extreme = Vector(call.argument->type);
   }
   // Without GROUP BY there is exactly one group, even over no rows.
-  if (plan.group_keys.empty()) {
+  if (keys.empty()) {
     index_.emplace(std::string(), 0);
     key_bytes_.emplace_back();
     add_group();
@@ -89,7 +64,7 @@ void AggregationTable::add_group() {
     State& state = states_[a];
     state.counts.push_back(0);
     state.has_value.push_back(0);
-    switch (plan_.aggregates[a].kind) {
+    switch (aggregates_[a].kind) {
       case AggregateKind::kSum:
       case AggregateKind::kAvg:
         state.int_sums.push_back(0);
@@ -102,7 +77,7 @@ void AggregationTable::add_group() {
         state.extreme.resize(group_count_);
         break;
       case AggregateKind::kCount:
-        if (plan_.aggregates[a].distinct) state.distinct_seen.emplace_back();
+        if (aggregates_[a].distinct) state.distinct_seen.emplace_back();
         break;
       default:
         break;
@@ -130,22 +105,22 @@ std::uint32_t AggregationTable::group_of(const std::string& key, const std::vect
 void AggregationTable::consume(const Chunk& input) {
   if (input.size == 0) return;
   std::vector<std::uint32_t> groups(input.size, 0);
-  if (!plan_.group_keys.empty()) {
+  if (!keys_.empty()) {
     std::vector<Vector> keys;
-    keys.reserve(plan_.group_keys.size());
-    for (const auto& key : plan_.group_keys) {
+    keys.reserve(keys_.size());
+    for (const auto& key : keys_) {
       keys.push_back(evaluate(key, input));
       keep_owners(keys.back());
     }
     std::string bytes;
     for (std::size_t row = 0; row < input.size; ++row) {
       bytes.clear();
-      for (const Vector& key : keys) append_group_key(bytes, key, row);
+      for (const Vector& key : keys) append_key_bytes(bytes, key, row);
       groups[row] = group_of(bytes, keys, row);
     }
   }
   for (std::size_t a = 0; a < states_.size(); ++a) {
-    const AggregateCall& call = plan_.aggregates[a];
+    const AggregateCall& call = aggregates_[a];
     if (!call.argument) {  // count(*)
       for (std::uint32_t group : groups) ++states_[a].counts[group];
       continue;
@@ -158,7 +133,7 @@ void AggregationTable::consume(const Chunk& input) {
 
 void AggregationTable::update(std::size_t aggregate, const Vector& argument,
                               const std::vector<std::uint32_t>& groups) {
-  const AggregateCall& call = plan_.aggregates[aggregate];
+  const AggregateCall& call = aggregates_[aggregate];
   State& state = states_[aggregate];
   std::size_t count = groups.size();
   switch (call.kind) {
@@ -167,7 +142,7 @@ void AggregationTable::update(std::size_t aggregate, const Vector& argument,
         if (argument.is_null(i)) continue;
         if (call.distinct) {
           std::string key;
-          append_group_key(key, argument, i);
+          append_key_bytes(key, argument, i);
           if (!state.distinct_seen[groups[i]].insert(std::move(key)).second) continue;
         }
         ++state.counts[groups[i]];
@@ -206,14 +181,14 @@ void AggregationTable::update(std::size_t aggregate, const Vector& argument,
       }
       return;
     }
-    case AggregateKind::kCountStar:
+    default:
       return;
   }
 }
 
 void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, const State& source,
                                    std::uint32_t from) {
-  const AggregateCall& call = plan_.aggregates[aggregate];
+  const AggregateCall& call = aggregates_[aggregate];
   State& state = states_[aggregate];
   switch (call.kind) {
     case AggregateKind::kCountStar:
@@ -248,6 +223,8 @@ void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, co
       }
       return;
     }
+    default:
+      return;
   }
 }
 
@@ -271,7 +248,7 @@ Chunk AggregationTable::finish() {
     out.columns.push_back(std::move(key));
   }
   for (std::size_t a = 0; a < states_.size(); ++a) {
-    const AggregateCall& call = plan_.aggregates[a];
+    const AggregateCall& call = aggregates_[a];
     State& state = states_[a];
     Vector result(call.type);
     result.resize(group_count_);

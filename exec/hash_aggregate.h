@@ -13,13 +13,14 @@
 #include <vector>
 
 #include "exec/vector.h"
-#include "planner/plan.h"
+#include "planner/logical_plan.h"
 
 namespace ptreedb::exec {
 
 class AggregationTable {
  public:
-  explicit AggregationTable(const planner::SelectPlan& plan);
+  AggregationTable(const std::vector<planner::BoundExpression>& keys,
+                   const std::vector<planner::AggregateCall>& aggregates);
 
   // Folds the rows of `input` (already filtered) into their groups.
   void consume(const Chunk& input);
@@ -46,7 +47,8 @@ class AggregationTable {
   void update(std::size_t aggregate, const Vector& argument, const std::vector<std::uint32_t>& groups);
   void merge_state(std::size_t aggregate, std::uint32_t into, const State& source, std::uint32_t from);
 
-  const planner::SelectPlan& plan_;
+  const std::vector<planner::BoundExpression>& keys_;
+  const std::vector<planner::AggregateCall>& aggregates_;
   std::unordered_map<std::string, std::uint32_t> index_;
   std::vector<Vector> key_values_;
   std::vector<std::string> key_bytes_;

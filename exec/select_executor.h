@@ -1,7 +1,4 @@
-// SELECT as parallel map-reduce over the table tree: the tree is split into
-// position ranges (morsels), each scanned, filtered and projected chunk by chunk
-// on its own task; the results are concatenated in key order, then sorted and
-// limited.
+// A SELECT: its operator tree run by the plan executor.
 #pragma once
 
 #include <vector>

@@ -1,5 +1,10 @@
 #include "exec/vector.h"
 
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "storage/row/key_encoding.h"
 #include "storage/value/character.h"
 #include "storage/value/float_arith.h"
 
@@ -111,22 +116,169 @@ int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_
 }
 
 Chunk select_rows(const Chunk& chunk, const std::vector<std::uint8_t>& keep) {
+  std::vector<std::uint32_t> rows;
+  rows.reserve(chunk.size);
+  for (std::size_t i = 0; i < chunk.size; ++i) {
+    if (keep[i]) rows.push_back(static_cast<std::uint32_t>(i));
+  }
+  return gather_rows(chunk, rows);
+}
+
+}  // namespace ptreedb::exec
+
+namespace ptreedb::exec {
+
+namespace {
+
+template <class T>
+void gather_values(std::vector<T>& out, const std::vector<T>& in, const std::vector<std::uint32_t>& rows) {
+  out.resize(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) out[i] = rows[i] == kNoRow ? T{} : in[rows[i]];
+}
+
+inline std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+}  // namespace
+
+void append_key_bytes(std::string& key, const Vector& vector, std::size_t row) {
+  namespace encode = storage::key_encoding;
+  if (vector.is_null(row)) {
+    encode::append_null(key);
+    return;
+  }
+  encode::append_not_null(key);
+  switch (vector.physical()) {
+    case Physical::kInt:
+      encode::append_int(key, vector.ints[row]);
+      break;
+    case Physical::kDouble:
+      encode::append_double(key, vector.doubles[row]);
+      break;
+    case Physical::kDecimal:
+      encode::append_decimal(key, vector.decimals[row]);
+      break;
+    case Physical::kText:
+      encode::append_text(key, vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[row])
+                                                                      : vector.texts[row]);
+      break;
+    case Physical::kInterval: {
+      const auto& span = vector.intervals[row];
+      encode::append_interval(key, span.months, span.days, span.micros);
+      break;
+    }
+  }
+}
+
+Chunk slice(const Chunk& chunk, std::size_t begin, std::size_t end) {
+  std::vector<std::uint32_t> rows(end - begin);
+  for (std::size_t i = begin; i < end; ++i) rows[i - begin] = static_cast<std::uint32_t>(i);
+  return gather_rows(chunk, rows);
+}
+
+Vector gather(const Vector& source, std::size_t source_size, const std::vector<std::uint32_t>& rows) {
+  Vector out(source.type);
+  out.text_owners = source.text_owners;
+  if (source.size() != source_size) return out;  // a column nobody reads stays unloaded
+  out.nulls.resize(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) out.nulls[i] = rows[i] == kNoRow ? 1 : source.nulls[rows[i]];
+  switch (source.physical()) {
+    case Physical::kInt: gather_values(out.ints, source.ints, rows); break;
+    case Physical::kDouble: gather_values(out.doubles, source.doubles, rows); break;
+    case Physical::kDecimal: gather_values(out.decimals, source.decimals, rows); break;
+    case Physical::kText: gather_values(out.texts, source.texts, rows); break;
+    case Physical::kInterval: gather_values(out.intervals, source.intervals, rows); break;
+  }
+  return out;
+}
+
+Chunk gather_rows(const Chunk& chunk, const std::vector<std::uint32_t>& rows) {
   Chunk out;
+  out.size = rows.size();
   out.columns.reserve(chunk.columns.size());
-  for (const Vector& column : chunk.columns) {
-    Vector selected(column.type);
-    selected.text_owners = column.text_owners;
-    // Columns the query never reads are left unloaded (empty) by the scan.
-    if (column.size() == chunk.size) {
-      for (std::size_t i = 0; i < chunk.size; ++i) {
-        if (keep[i]) selected.append_from(column, i);
+  for (const Vector& column : chunk.columns) out.columns.push_back(gather(column, chunk.size, rows));
+  return out;
+}
+
+Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types) {
+  Chunk out;
+  for (const auto& type : types) out.columns.emplace_back(type);
+  for (auto& chunk : chunks) {
+    for (std::size_t c = 0; c < types.size(); ++c) {
+      Vector& target = out.columns[c];
+      const Vector& source = chunk.columns[c];
+      if (source.size() != chunk.size) continue;
+      target.nulls.insert(target.nulls.end(), source.nulls.begin(), source.nulls.end());
+      switch (target.physical()) {
+        case Physical::kInt: target.ints.insert(target.ints.end(), source.ints.begin(), source.ints.end()); break;
+        case Physical::kDouble: target.doubles.insert(target.doubles.end(), source.doubles.begin(), source.doubles.end()); break;
+        case Physical::kDecimal: target.decimals.insert(target.decimals.end(), source.decimals.begin(), source.decimals.end()); break;
+        case Physical::kText: target.texts.insert(target.texts.end(), source.texts.begin(), source.texts.end()); break;
+        case Physical::kInterval: target.intervals.insert(target.intervals.end(), source.intervals.begin(), source.intervals.end()); break;
+      }
+      if (!source.text_owners.empty()) {
+        // One holder per column, so later gathers copy one owner, not thousands.
+        if (target.text_owners.empty()) target.text_owners.push_back(std::make_shared<TextStorage>());
+        auto& holder = const_cast<TextStorage&>(*target.text_owners[0]);
+        for (const auto& owner : source.text_owners) holder.others.push_back(owner);
       }
     }
-    out.columns.push_back(std::move(selected));
+    out.size += chunk.size;
   }
-  out.size = 0;
-  for (std::size_t i = 0; i < chunk.size; ++i) out.size += keep[i] != 0;
+  // Columns that were never loaded stay empty; loaded ones cover every row.
+  for (auto& column : out.columns) {
+    if (column.size() != out.size) column = Vector(column.type);
+  }
   return out;
+}
+
+void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes) {
+  std::size_t count = vector.size();
+  auto combine = [&](std::size_t i, std::uint64_t h) { hashes[i] = mix(hashes[i] * 31 + h); };
+  switch (vector.physical()) {
+    case Physical::kInt:
+      for (std::size_t i = 0; i < count; ++i) combine(i, static_cast<std::uint64_t>(vector.ints[i]));
+      break;
+    case Physical::kDouble:
+      for (std::size_t i = 0; i < count; ++i) {
+        double d = vector.doubles[i];
+        if (d == 0) d = 0;        // -0 equals 0
+        if (d != d) d = NAN;      // every NaN equals every NaN in SQL
+        std::uint64_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        combine(i, bits);
+      }
+      break;
+    case Physical::kDecimal:
+      for (std::size_t i = 0; i < count; ++i) {
+        // 1.5 and 1.50 are equal: hash the value without trailing zeros.
+        __int128 units = vector.decimals[i].units;
+        while (units != 0 && units % 10 == 0) units /= 10;
+        combine(i, static_cast<std::uint64_t>(units) ^ static_cast<std::uint64_t>(units >> 64));
+      }
+      break;
+    case Physical::kText:
+      for (std::size_t i = 0; i < count; ++i) {
+        std::string_view text = vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[i])
+                                                                        : vector.texts[i];
+        combine(i, std::hash<std::string_view>{}(text));
+      }
+      break;
+    case Physical::kInterval:
+      for (std::size_t i = 0; i < count; ++i) {
+        const auto& span = vector.intervals[i];
+        // Equal intervals have equal totals (a month is 30 days, a day 24 hours).
+        __int128 total = (static_cast<__int128>(span.months) * 30 + span.days) * 86400000000LL + span.micros;
+        combine(i, static_cast<std::uint64_t>(total) ^ static_cast<std::uint64_t>(total >> 64));
+      }
+      break;
+  }
 }
 
 }  // namespace ptreedb::exec

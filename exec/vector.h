@@ -69,6 +69,27 @@ struct Chunk {
 // SQL ordering of two non-NULL elements of vectors of the same type: -1, 0, 1.
 int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_t j);
 
+inline constexpr std::uint32_t kNoRow = UINT32_MAX;
+
+// Elements `rows` of `source` (which has `source_size` rows), NULL where a row
+// is kNoRow; an unloaded source column gives an unloaded vector.
+Vector gather(const Vector& source, std::size_t source_size, const std::vector<std::uint32_t>& rows);
+Chunk gather_rows(const Chunk& chunk, const std::vector<std::uint32_t>& rows);
+
+// All rows of `chunks` in one chunk with columns of `types`.
+Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types);
+
+// Mixes each element's hash into hashes[i]; SQL-equal values hash alike
+// (1.5 and 1.50, 'a' and 'a ' as char(n), -0 and 0). NULLs hash as anything.
+void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes);
+
+// Appends an order-preserving, equality-exact encoding of element `row`, so
+// SQL-equal values (1.5 and 1.50, 'a' and 'a  ' in char(n)) get equal bytes.
+void append_key_bytes(std::string& key, const Vector& vector, std::size_t row);
+
+// Rows [begin, end) of a chunk.
+Chunk slice(const Chunk& chunk, std::size_t begin, std::size_t end);
+
 // Keeps only the rows whose `keep` flag is set.
 Chunk select_rows(const Chunk& chunk, const std::vector<std::uint8_t>& keep);
 

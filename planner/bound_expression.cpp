@@ -3,7 +3,10 @@
 namespace ptreedb::planner {
 
 bool BoundExpression::is_constant_tree() const {
-  if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate) return false;
+  if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate || kind == ExprKind::kOuterColumn ||
+      kind == ExprKind::kSubquery) {
+    return false;
+  }
   for (const auto& arg : args) {
     if (!arg.is_constant_tree()) return false;
   }
@@ -22,11 +25,23 @@ bool BoundExpression::contains_aggregate() const {
   return false;
 }
 
+bool BoundExpression::contains(ExprKind wanted) const {
+  if (kind == wanted) return true;
+  for (const auto& arg : args) {
+    if (arg.contains(wanted)) return true;
+  }
+  return false;
+}
+
 bool same_expression(const BoundExpression& a, const BoundExpression& b) {
   if (a.kind != b.kind || !(a.type == b.type) || a.args.size() != b.args.size()) return false;
   switch (a.kind) {
     case ExprKind::kColumn:
+    case ExprKind::kOuterColumn:
       if (a.column != b.column) return false;
+      break;
+    case ExprKind::kSubquery:
+      if (a.subquery != b.subquery) return false;
       break;
     case ExprKind::kConstant: {
       const Constant &x = a.constant, &y = b.constant;

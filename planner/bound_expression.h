@@ -14,6 +14,8 @@
 
 namespace ptreedb::planner {
 
+struct SelectPlan;
+
 // A literal value (NULL when is_null), held in the field its type uses.
 struct Constant {
   bool is_null = true;
@@ -41,6 +43,8 @@ enum class ExprKind : std::uint8_t {
   kCase,       // args: condition, result, condition, result, ..., else result
   kLike,       // args: text, pattern; `negated`, `case_insensitive`
   kFunction,   // `function` over args
+  kOuterColumn,  // column `column` of the enclosing query's scope (a correlated reference)
+  kSubquery,     // an uncorrelated scalar subquery, run once before the query
 };
 
 enum class FunctionId : std::uint8_t {
@@ -57,7 +61,7 @@ enum class FunctionId : std::uint8_t {
   kDateTrunc,  // field name (constant text), timestamp
 };
 
-enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax };
+enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr };
 
 enum class ArithmeticOp : std::uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
 enum class ComparisonOp : std::uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
@@ -80,10 +84,13 @@ struct BoundExpression {
   FunctionId function = FunctionId::kCoalesce;
   bool negated = false;           // NOT LIKE
   bool case_insensitive = false;  // ILIKE
+  std::shared_ptr<const SelectPlan> subquery;  // for kSubquery
 
   bool contains_aggregate() const;
 
   bool is_constant_tree() const;
+
+  bool contains(ExprKind wanted) const;
 };
 
 // Same computation: used to match SELECT expressions to GROUP BY keys.

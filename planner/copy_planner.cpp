@@ -298,19 +298,22 @@ std::vector<std::size_t> target_columns(const PgQuery__CopyStmt& copy, const Tab
 // COPY table TO is SELECT the columns FROM table.
 SelectPlan select_columns(const std::shared_ptr<const storage::Table>& table, const std::vector<std::size_t>& columns) {
   SelectPlan plan;
-  plan.table = table;
   const TableSchema& schema = table->schema();
+  ScanNode scan;
+  scan.table = table;
+  std::set<std::size_t> loaded(columns.begin(), columns.end());
+  scan.loaded.assign(loaded.begin(), loaded.end());
+  std::vector<value::SqlType> table_types;
+  for (const auto& column : schema.columns()) table_types.push_back(column.type);
+  std::vector<BoundExpression> projections;
+  std::vector<value::SqlType> types;
   for (std::size_t position : columns) {
-    BoundExpression column;
-    column.kind = ExprKind::kColumn;
-    column.column = position;
-    column.type = schema.column(position).type;
-    plan.projections.push_back(column);
-    plan.columns.push_back({schema.column(position).name, column.type, schema.oid(),
+    projections.push_back(column_reference(position, schema.column(position).type));
+    types.push_back(schema.column(position).type);
+    plan.columns.push_back({schema.column(position).name, schema.column(position).type, schema.oid(),
                             static_cast<std::int16_t>(position + 1)});
   }
-  std::set<std::size_t> scanned(columns.begin(), columns.end());
-  plan.scanned_columns.assign(scanned.begin(), scanned.end());
+  plan.root = make_node(ProjectNode{make_node(std::move(scan), table_types), std::move(projections)}, types);
   return plan;
 }
 

@@ -200,6 +200,10 @@ BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast)
   return make_cast(std::move(expr), target, explicit_cast);
 }
 
+SqlType common_type(const std::vector<BoundExpression>& exprs, const char* context) {
+  return common_type_of(exprs, context);
+}
+
 std::string default_column_name(const PgQuery__Node* node) {
   if (node == nullptr) return "?column?";
   switch (node->node_case) {
@@ -302,6 +306,12 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       out.args.push_back(resolve_unknown(bind(test.arg), SqlType::of(TypeId::kText)));
       return out;
     }
+    case PG_QUERY__NODE__NODE_SUB_LINK:
+      if (subqueries_ == nullptr) {
+        throw SqlError(sqlstate::kFeatureNotSupported, "subqueries are not supported here", {}, {},
+                       node->sub_link->location + 1);
+      }
+      return subqueries_->bind_sublink(*node->sub_link, *this);
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
   }
@@ -513,6 +523,25 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
     }
     found = i;
   }
+  if (!found && scope_.outer != nullptr) {
+    // A name of the enclosing query: a correlated reference.
+    const Scope& outer = *scope_.outer;
+    for (std::size_t i = 0; i < outer.columns.size(); ++i) {
+      const ScopeColumn& column = outer.columns[i];
+      if (column.name != name || (!table.empty() && column.table != table)) continue;
+      if (found) {
+        throw SqlError("42702", "column reference \"" + name + "\" is ambiguous", {}, {}, ref.location + 1);
+      }
+      found = i;
+    }
+    if (found) {
+      BoundExpression out;
+      out.kind = ExprKind::kOuterColumn;
+      out.column = *found;
+      out.type = outer.columns[*found].type;
+      return out;
+    }
+  }
   if (!found) {
     std::string shown = table.empty() ? name : table + "." + name;
     throw SqlError(sqlstate::kUndefinedColumn, "column \"" + shown + "\" does not exist", {}, {},
@@ -671,15 +700,18 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     out.args.push_back(std::move(operand));
     return out;
   }
-  BoundExpression left = bind(expr.lexpr);
-  BoundExpression right = bind(expr.rexpr);
+  return bind_binary_operator(op, bind(expr.lexpr), bind(expr.rexpr), expr.location);
+}
+
+BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
+                                                      BoundExpression right, int location) const {
   if (op == "||") {
     // text || anything: untyped literals are text, and the other side is cast
     // to text, as PostgreSQL's textanycat / anytextcat do.
     left = resolve_unknown(std::move(left), SqlType::of(TypeId::kText));
     right = resolve_unknown(std::move(right), SqlType::of(TypeId::kText));
     if (!value::is_character_type(left.type.id) && !value::is_character_type(right.type.id)) {
-      no_operator(op, left, right, expr.location);
+      no_operator(op, left, right, location);
     }
     BoundExpression out;
     out.kind = ExprKind::kConcat;
@@ -713,7 +745,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     } else if (a == b) {
       common = SqlType::of(a);
     } else {
-      no_operator(op, left, right, expr.location);
+      no_operator(op, left, right, location);
     }
     BoundExpression out;
     out.kind = ExprKind::kComparison;
@@ -730,7 +762,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   else if (op == "*") arithmetic = ArithmeticOp::kMultiply;
   else if (op == "/") arithmetic = ArithmeticOp::kDivide;
   else if (op == "%") arithmetic = ArithmeticOp::kModulo;
-  else no_operator(op, left, right, expr.location);
+  else no_operator(op, left, right, location);
 
   BoundExpression out;
   out.kind = ExprKind::kArithmetic;
@@ -745,7 +777,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
                 kTimestamp = SqlType::of(TypeId::kTimestamp), kInterval = SqlType::of(TypeId::kInterval);
   if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
     if (arithmetic == ArithmeticOp::kModulo && (value::is_float_type(a) || value::is_float_type(b))) {
-      no_operator(op, left, right, expr.location);
+      no_operator(op, left, right, location);
     }
     SqlType common = numeric_common_type(a, b);
     return finish(common, common, common);
@@ -775,7 +807,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   if (value::is_numeric_category(a) && b == TypeId::kInterval && arithmetic == ArithmeticOp::kMultiply) {
     return finish(kInterval, SqlType::of(TypeId::kDouble), kInterval);
   }
-  no_operator(op, left, right, expr.location);
+  no_operator(op, left, right, location);
 }
 
 }  // namespace ptreedb::planner

@@ -15,16 +15,33 @@ struct ScopeColumn {
   std::string table;  // the table's name or alias
   std::string name;
   value::SqlType type;
+  std::uint32_t table_oid = 0;  // a base table's column: where it comes from
+  std::int16_t column_number = 0;
 };
 
 struct Scope {
   std::vector<ScopeColumn> columns;
+  const Scope* outer = nullptr;  // the enclosing query's scope, for correlated references
+};
+
+class ExpressionBinder;
+
+// Plans subqueries met inside expressions (the select planner implements it).
+class SubqueryHook {
+ public:
+  virtual ~SubqueryHook() = default;
+  virtual BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) = 0;
 };
 
 class ExpressionBinder {
  public:
-  explicit ExpressionBinder(const Scope& scope) : scope_(scope) {}
+  explicit ExpressionBinder(const Scope& scope, SubqueryHook* subqueries = nullptr)
+      : scope_(scope), subqueries_(subqueries) {}
   BoundExpression bind(const PgQuery__Node* node) const;
+  const Scope& scope() const { return scope_; }
+  // `left op right` with the operands already bound (for IN/ANY subqueries).
+  BoundExpression bind_binary_operator(const std::string& op, BoundExpression left, BoundExpression right,
+                                       int location) const;
 
  private:
   BoundExpression bind_column(const PgQuery__ColumnRef& ref) const;
@@ -38,6 +55,7 @@ class ExpressionBinder {
   BoundExpression bind_qualified_interval(BoundExpression inner, std::int32_t mask, int location) const;
 
   const Scope& scope_;
+  SubqueryHook* subqueries_;
 };
 
 // The expression converted to `target`: unchanged when already of that type,
@@ -53,5 +71,9 @@ BoundExpression resolve_unknown(BoundExpression expr, value::SqlType type, bool 
 std::string default_column_name(const PgQuery__Node* node);
 
 BoundExpression make_constant_text(std::string text);
+
+// The type PostgreSQL resolves for values meeting in one column (CASE branches,
+// UNION columns, VALUES rows); `context` names the construct in errors.
+value::SqlType common_type(const std::vector<BoundExpression>& exprs, const char* context);
 
 }  // namespace ptreedb::planner

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "planner/bound_expression.h"
+#include "planner/logical_plan.h"
 #include "storage/catalog/table_schema.h"
 #include "storage/table/table.h"
 
@@ -21,37 +22,10 @@ struct OutputColumn {
   std::int16_t column_number = 0;
 };
 
-struct SortKey {
-  std::size_t output = 0;  // position in the projected row (hidden keys follow the visible ones)
-  bool descending = false;
-  bool nulls_first = false;
-};
-
-// One aggregate of a grouped SELECT, computed over the filtered input rows.
-struct AggregateCall {
-  AggregateKind kind = AggregateKind::kCountStar;
-  bool distinct = false;
-  std::optional<BoundExpression> argument;  // none for count(*)
-  value::SqlType type;                      // the result type
-};
-
-// SELECT over at most one table: scan -> filter -> [group and aggregate ->
-// having] -> project -> sort -> offset/limit.
+// A query: the operator tree and the columns it returns to the client.
 struct SelectPlan {
-  std::shared_ptr<const storage::Table> table;  // null: no FROM, one row
-  std::optional<BoundExpression> filter;
-  // When grouped, the scan feeds group_keys and aggregates; `having` and the
-  // projections then read the group row: the keys, then the aggregates.
-  bool grouped = false;
-  std::vector<BoundExpression> group_keys;
-  std::vector<AggregateCall> aggregates;
-  std::optional<BoundExpression> having;
-  std::vector<BoundExpression> projections;  // visible columns, then hidden sort keys
-  std::vector<OutputColumn> columns;         // the visible ones
-  std::vector<std::size_t> scanned_columns;  // table columns the expressions read
-  std::vector<SortKey> order_by;
-  std::optional<std::int64_t> limit;
-  std::int64_t offset = 0;
+  PlanPtr root;
+  std::vector<OutputColumn> columns;
 };
 
 // INSERT ... VALUES: one expression per table column per row, already coerced

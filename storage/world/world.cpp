@@ -20,4 +20,20 @@ std::shared_ptr<const World> World::without_table(const std::string& name) const
   return next;
 }
 
+std::shared_ptr<const World> World::with_view(std::shared_ptr<const ViewDefinition> view) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, view->oid + 1);
+  std::string name = view->name;
+  next->views_ = views_.insert(std::move(name), std::move(view));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_view(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->views_ = views_.erase(name);
+  return next;
+}
+
 }  // namespace ptreedb::storage

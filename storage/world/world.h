@@ -9,15 +9,25 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/ptree/ptree.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::storage {
 
+// A view is its defining query, kept as SQL text and planned where it is used.
+struct ViewDefinition {
+  std::string name;
+  std::string query_sql;
+  std::vector<std::string> column_names;  // the output names, after any alias list
+  std::uint32_t oid = 0;
+};
+
 class World {
  public:
   using TableMap = ptree::PTree<std::string, std::shared_ptr<const Table>>;
+  using ViewMap = ptree::PTree<std::string, std::shared_ptr<const ViewDefinition>>;
 
   World() = default;
 
@@ -27,17 +37,25 @@ class World {
     const auto* table = tables_.find(name);
     return table == nullptr ? nullptr : *table;
   }
+  const ViewMap& views() const { return views_; }
+  std::shared_ptr<const ViewDefinition> find_view(const std::string& name) const {
+    const auto* view = views_.find(name);
+    return view == nullptr ? nullptr : *view;
+  }
   // The oid the next created table gets (PostgreSQL user oids start at 16384).
   std::uint32_t next_oid() const { return next_oid_; }
 
   // New worlds, one version later; this one is unchanged.
   std::shared_ptr<const World> with_table(std::shared_ptr<const Table> table) const;
   std::shared_ptr<const World> without_table(const std::string& name) const;
+  std::shared_ptr<const World> with_view(std::shared_ptr<const ViewDefinition> view) const;
+  std::shared_ptr<const World> without_view(const std::string& name) const;
 
  private:
   std::uint64_t version_ = 0;
   std::uint32_t next_oid_ = 16384;
   TableMap tables_;
+  ViewMap views_;
 };
 
 // Holds the current world. Readers take it with one atomic load; a writer

@@ -1,0 +1,485 @@
+#include "exec/plan_executor.h"
+
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include "exec/evaluate.h"
+#include "exec/hash_aggregate.h"
+#include "exec/join_hash_table.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::exec {
+
+using planner::BoundExpression;
+using planner::ExprKind;
+using planner::JoinKind;
+using planner::PlanNode;
+
+namespace {
+
+constexpr std::size_t kMorselRows = 16 * kChunkSize;
+
+// Reads the loaded columns of `rows` into vectors; the chunk keeps the rows
+// alive because text vectors point into them.
+Chunk load_chunk(const storage::TableSchema& schema, const std::vector<std::size_t>& loaded_columns,
+                 std::vector<storage::RowRef> rows) {
+  Chunk chunk;
+  chunk.size = rows.size();
+  chunk.columns.reserve(schema.columns().size());
+  for (const auto& column : schema.columns()) chunk.columns.emplace_back(column.type);
+  auto storage = std::make_shared<TextStorage>();
+  storage->rows = std::move(rows);
+  const auto& loaded = storage->rows;
+  const storage::RowLayout& layout = schema.layout();
+  for (std::size_t column : loaded_columns) {
+    Vector& vector = chunk.columns[column];
+    vector.resize(chunk.size);
+    std::uint32_t offset = layout.offset(column);
+    for (std::size_t i = 0; i < chunk.size; ++i) vector.nulls[i] = loaded[i].is_null(column);
+    switch (vector.type.id) {
+      case value::TypeId::kBoolean:
+        for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_bool(offset);
+        break;
+      case value::TypeId::kDate:
+        for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_date(offset);
+        break;
+      default:
+        switch (vector.physical()) {
+          case Physical::kInt:
+            for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_int(offset);
+            break;
+          case Physical::kDouble:
+            for (std::size_t i = 0; i < chunk.size; ++i) vector.doubles[i] = loaded[i].get_double(offset);
+            break;
+          case Physical::kDecimal:
+            for (std::size_t i = 0; i < chunk.size; ++i) vector.decimals[i] = loaded[i].get_decimal(offset);
+            break;
+          case Physical::kText:
+            for (std::size_t i = 0; i < chunk.size; ++i) vector.texts[i] = loaded[i].get_text(offset);
+            vector.text_owners.push_back(storage);
+            break;
+          case Physical::kInterval:
+            for (std::size_t i = 0; i < chunk.size; ++i) vector.intervals[i] = loaded[i].get_interval(offset);
+            break;
+        }
+    }
+  }
+  return chunk;
+}
+
+Chunk apply_filter(Chunk input, const BoundExpression& filter) {
+  Vector keep = evaluate(filter, input);
+  std::vector<std::uint8_t> selected(input.size);
+  bool all = true;
+  for (std::size_t i = 0; i < input.size; ++i) {
+    selected[i] = !keep.nulls[i] && keep.ints[i] != 0;
+    all = all && selected[i];
+  }
+  if (all) return input;
+  return select_rows(input, selected);
+}
+
+planner::Constant constant_of(const Vector& vector, std::size_t i) {
+  planner::Constant constant;
+  constant.is_null = vector.nulls[i] != 0;
+  if (constant.is_null) return constant;
+  switch (vector.physical()) {
+    case Physical::kInt: constant.int_value = vector.ints[i]; break;
+    case Physical::kDouble: constant.double_value = vector.doubles[i]; break;
+    case Physical::kDecimal: constant.decimal_value = vector.decimals[i]; break;
+    case Physical::kText: constant.text_value = std::string(vector.texts[i]); break;
+    case Physical::kInterval: constant.interval_value = vector.intervals[i]; break;
+  }
+  return constant;
+}
+
+}  // namespace
+
+planner::Constant PlanExecutor::scalar_subquery(const planner::SelectPlan& plan) {
+  auto found = subquery_results_.find(&plan);
+  if (found != subquery_results_.end()) return found->second;
+  PlanExecutor inner;
+  std::vector<Chunk> chunks = inner.collect(*plan.root);
+  planner::Constant result;  // no row: NULL
+  std::size_t rows = 0;
+  for (const auto& chunk : chunks) {
+    for (std::size_t i = 0; i < chunk.size; ++i) {
+      if (++rows > 1) {
+        throw SqlError("21000", "more than one row returned by a subquery used as an expression");
+      }
+      result = constant_of(chunk.columns[0], i);
+    }
+  }
+  subquery_results_.emplace(&plan, result);
+  return result;
+}
+
+BoundExpression PlanExecutor::prepare(const BoundExpression& expr) {
+  if (!expr.contains(ExprKind::kSubquery)) return fold_constants(expr);
+  BoundExpression out = expr;
+  if (out.kind == ExprKind::kSubquery) {
+    BoundExpression constant;
+    constant.kind = ExprKind::kConstant;
+    constant.type = expr.type;
+    constant.constant = scalar_subquery(*expr.subquery);
+    return constant;
+  }
+  for (auto& arg : out.args) arg = prepare(arg);
+  return fold_constants(std::move(out));
+}
+
+std::optional<BoundExpression> PlanExecutor::prepare(const std::optional<BoundExpression>& expr) {
+  if (!expr) return std::nullopt;
+  return prepare(*expr);
+}
+
+std::vector<BoundExpression> PlanExecutor::prepare(const std::vector<BoundExpression>& exprs) {
+  std::vector<BoundExpression> out;
+  out.reserve(exprs.size());
+  for (const auto& expr : exprs) out.push_back(prepare(expr));
+  return out;
+}
+
+std::vector<Chunk> PlanExecutor::collect(const PlanNode& node) {
+  std::mutex mutex;
+  std::map<std::size_t, std::vector<Chunk>> partitions;
+  stream(node, [&](Chunk&& chunk, std::size_t partition) {
+    if (chunk.size == 0) return;
+    std::lock_guard lock(mutex);
+    partitions[partition].push_back(std::move(chunk));
+  });
+  std::vector<Chunk> out;
+  for (auto& [partition, chunks] : partitions) {
+    for (auto& chunk : chunks) out.push_back(std::move(chunk));
+  }
+  return out;
+}
+
+void PlanExecutor::stream_slices(Chunk chunk, const Sink& sink) {
+  if (chunk.size <= kMorselRows) {
+    sink(std::move(chunk), 0);
+    return;
+  }
+  std::size_t slices = (chunk.size + kMorselRows - 1) / kMorselRows;
+  tbb::parallel_for(std::size_t{0}, slices, [&](std::size_t s) {
+    std::size_t begin = s * kMorselRows;
+    sink(slice(chunk, begin, std::min(chunk.size, begin + kMorselRows)), s);
+  });
+}
+
+void PlanExecutor::stream(const PlanNode& node, const Sink& sink) {
+  std::visit(
+      [&](const auto& op) {
+        using Op = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Op, planner::ScanNode>) {
+          stream_scan(node, op, sink);
+        } else if constexpr (std::is_same_v<Op, planner::ValuesNode>) {
+          Chunk chunk;
+          chunk.size = op.rows.size();
+          for (const auto& type : node.types) chunk.columns.emplace_back(type);
+          Chunk one_row;
+          one_row.size = 1;
+          for (const auto& row : op.rows) {
+            for (std::size_t c = 0; c < row.size(); ++c) {
+              Vector value = evaluate(prepare(row[c]), one_row);
+              chunk.columns[c].append_from(value, 0);
+              for (const auto& owner : value.text_owners) chunk.columns[c].text_owners.push_back(owner);
+            }
+          }
+          sink(std::move(chunk), 0);
+        } else if constexpr (std::is_same_v<Op, planner::FilterNode>) {
+          BoundExpression predicate = prepare(op.predicate);
+          stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
+            Chunk kept = apply_filter(std::move(chunk), predicate);
+            if (kept.size > 0) sink(std::move(kept), partition);
+          });
+        } else if constexpr (std::is_same_v<Op, planner::ProjectNode>) {
+          std::vector<BoundExpression> expressions = prepare(op.expressions);
+          stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
+            Chunk out;
+            out.size = chunk.size;
+            out.columns.reserve(expressions.size());
+            for (const auto& expression : expressions) {
+              if (expression.kind == ExprKind::kColumn) {
+                out.columns.push_back(chunk.columns[expression.column]);
+              } else {
+                out.columns.push_back(evaluate(expression, chunk));
+              }
+            }
+            sink(std::move(out), partition);
+          });
+        } else if constexpr (std::is_same_v<Op, planner::JoinNode>) {
+          stream_join(node, op, sink);
+        } else if constexpr (std::is_same_v<Op, planner::AggregateNode>) {
+          stream_aggregate(node, op, sink);
+        } else if constexpr (std::is_same_v<Op, planner::SortNode>) {
+          stream_sort(node, op, sink);
+        } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
+          stream_set_operation(node, op, sink);
+        }
+      },
+      node.op);
+}
+
+void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, const Sink& sink) {
+  std::optional<BoundExpression> filter = prepare(scan.filter);
+  const storage::RowTree& tree = scan.table->rows();
+  const storage::TableSchema& schema = scan.table->schema();
+  std::size_t total = tree.size();
+  std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
+  tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {
+    std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
+    auto it = tree.seek_index(begin);
+    for (std::size_t position = begin; position < end;) {
+      std::vector<storage::RowRef> rows;
+      std::size_t count = std::min(kChunkSize, end - position);
+      rows.reserve(count);
+      for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
+      position += count;
+      Chunk chunk = load_chunk(schema, scan.loaded, std::move(rows));
+      if (filter) chunk = apply_filter(std::move(chunk), *filter);
+      if (chunk.size > 0) sink(std::move(chunk), morsel);
+    }
+  });
+}
+
+void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& join, const Sink& sink) {
+  JoinHashTable table(concatenate(collect(*join.build), join.build->types), prepare(join.build_keys));
+  std::vector<BoundExpression> probe_keys = prepare(join.probe_keys);
+  std::optional<BoundExpression> condition = prepare(join.condition);
+  const Chunk& build = table.rows();
+  bool keyed = !probe_keys.empty();
+  JoinKind kind = join.kind;
+  bool filtering = kind == JoinKind::kSemi || kind == JoinKind::kAnti || kind == JoinKind::kMark;
+  std::vector<std::atomic<std::uint8_t>> build_matched(kind == JoinKind::kFull ? build.size : 0);
+  std::size_t probe_width = join.probe->types.size();
+
+  stream(*join.probe, [&](Chunk&& probe, std::size_t partition) {
+    std::size_t count = probe.size;
+    std::vector<Vector> keys;
+    for (const auto& key : probe_keys) keys.push_back(evaluate(key, probe));
+    std::vector<std::uint32_t> probe_rows, build_rows;
+    // Semi, anti and mark joins without keys or condition only ask whether
+    // the build side has rows at all.
+    bool trivially = filtering && !keyed && !condition;
+    if (keyed) {
+      table.find_matches(keys, count, probe_rows, build_rows);
+    } else if (!trivially) {
+      for (std::uint32_t i = 0; i < count; ++i) {
+        for (std::uint32_t j = 0; j < build.size; ++j) {
+          probe_rows.push_back(i);
+          build_rows.push_back(j);
+        }
+      }
+    }
+    Chunk pairs;
+    bool have_pairs = false;
+    auto make_pairs = [&]() {
+      pairs = gather_rows(probe, probe_rows);
+      Chunk right = gather_rows(build, build_rows);
+      for (auto& column : right.columns) pairs.columns.push_back(std::move(column));
+      have_pairs = true;
+    };
+    if (condition && !probe_rows.empty()) {
+      make_pairs();
+      Vector passed = evaluate(*condition, pairs);
+      std::vector<std::uint8_t> keep(probe_rows.size());
+      std::size_t kept = 0;
+      for (std::size_t p = 0; p < probe_rows.size(); ++p) {
+        keep[p] = !passed.nulls[p] && passed.ints[p] != 0;
+        if (keep[p]) {
+          probe_rows[kept] = probe_rows[p];
+          build_rows[kept] = build_rows[p];
+          ++kept;
+        }
+      }
+      probe_rows.resize(kept);
+      build_rows.resize(kept);
+      if (kind == JoinKind::kInner) {
+        Chunk out = select_rows(pairs, keep);
+        if (out.size > 0) sink(std::move(out), partition);
+        return;
+      }
+      have_pairs = false;
+    }
+    if (kind == JoinKind::kInner) {
+      if (probe_rows.empty()) return;
+      if (!have_pairs) make_pairs();
+      sink(std::move(pairs), partition);
+      return;
+    }
+    std::vector<std::uint8_t> matched(count, 0);
+    if (trivially) {
+      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
+    } else {
+      for (std::uint32_t row : probe_rows) matched[row] = 1;
+    }
+    if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
+      if (kind == JoinKind::kFull) {
+        for (std::uint32_t row : build_rows) build_matched[row].store(1, std::memory_order_relaxed);
+      }
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!matched[i]) {
+          probe_rows.push_back(i);
+          build_rows.push_back(kNoRow);
+        }
+      }
+      make_pairs();
+      sink(std::move(pairs), partition);
+      return;
+    }
+    // Semi, anti, mark: the answer per probe row, with IN's NULL rules when null_aware.
+    std::vector<std::uint8_t> mark_null(count, 0);
+    if (join.null_aware && build.size > 0) {
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (matched[i]) continue;
+        bool probe_null = false;
+        for (const auto& key : keys) probe_null = probe_null || key.nulls[i];
+        if (probe_null || table.has_null_key()) mark_null[i] = 1;
+      }
+    }
+    if (kind == JoinKind::kMark) {
+      Vector mark(value::SqlType::of(value::TypeId::kBoolean));
+      mark.resize(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        mark.nulls[i] = mark_null[i];
+        mark.ints[i] = matched[i];
+      }
+      probe.columns.push_back(std::move(mark));
+      sink(std::move(probe), partition);
+      return;
+    }
+    std::vector<std::uint8_t> keep(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      keep[i] = kind == JoinKind::kSemi ? matched[i] : (!matched[i] && !mark_null[i]);
+    }
+    Chunk out = select_rows(probe, keep);
+    if (out.size > 0) sink(std::move(out), partition);
+  });
+
+  if (kind == JoinKind::kFull) {
+    // Build rows no probe row matched, with NULLs for the probe columns.
+    std::vector<std::uint32_t> unmatched;
+    for (std::uint32_t j = 0; j < build.size; ++j) {
+      if (!build_matched[j].load(std::memory_order_relaxed)) unmatched.push_back(j);
+    }
+    if (unmatched.empty()) return;
+    Chunk out;
+    out.size = unmatched.size();
+    std::vector<std::uint32_t> none(unmatched.size(), kNoRow);
+    for (std::size_t c = 0; c < probe_width; ++c) {
+      Vector nulls(node.types[c]);
+      nulls.resize(out.size);
+      std::fill(nulls.nulls.begin(), nulls.nulls.end(), 1);
+      out.columns.push_back(std::move(nulls));
+    }
+    Chunk right = gather_rows(build, unmatched);
+    for (auto& column : right.columns) out.columns.push_back(std::move(column));
+    sink(std::move(out), SIZE_MAX);
+  }
+}
+
+void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {
+  std::vector<BoundExpression> keys = prepare(aggregate.keys);
+  std::vector<planner::AggregateCall> calls = aggregate.aggregates;
+  for (auto& call : calls) {
+    call.argument = prepare(call.argument);
+    call.separator = prepare(call.separator);
+  }
+  tbb::enumerable_thread_specific<std::unique_ptr<AggregationTable>> tables(
+      [&] { return std::make_unique<AggregationTable>(keys, calls); });
+  stream(*aggregate.input, [&](Chunk&& chunk, std::size_t) { tables.local()->consume(chunk); });
+  AggregationTable* result = nullptr;
+  AggregationTable empty(keys, calls);
+  for (auto& table : tables) {
+    if (result == nullptr) {
+      result = table.get();
+    } else {
+      result->merge(*table);
+    }
+  }
+  if (result == nullptr) result = &empty;
+  Chunk groups = result->finish();
+  (void)node;
+  stream_slices(std::move(groups), sink);
+}
+
+void PlanExecutor::stream_sort(const PlanNode& node, const planner::SortNode& sort, const Sink& sink) {
+  Chunk rows = concatenate(collect(*sort.input), node.types);
+  std::vector<std::uint32_t> order(rows.size);
+  for (std::uint32_t i = 0; i < rows.size; ++i) order[i] = i;
+  if (!sort.keys.empty()) {
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+      for (const auto& key : sort.keys) {
+        const Vector& column = rows.columns[key.output];
+        bool a_null = column.is_null(x), b_null = column.is_null(y);
+        if (a_null || b_null) {
+          if (a_null == b_null) continue;
+          return a_null == key.nulls_first;
+        }
+        int order_value = compare_elements(column, x, column, y);
+        if (order_value != 0) return key.descending ? order_value > 0 : order_value < 0;
+      }
+      return false;
+    });
+  }
+  std::size_t begin = std::min<std::size_t>(order.size(), static_cast<std::size_t>(sort.offset));
+  std::size_t end = order.size();
+  if (sort.limit) end = std::min<std::size_t>(end, begin + static_cast<std::size_t>(*sort.limit));
+  std::vector<std::uint32_t> kept(order.begin() + begin, order.begin() + end);
+  stream_slices(gather_rows(rows, kept), sink);
+}
+
+void PlanExecutor::stream_set_operation(const PlanNode& node, const planner::SetOperationNode& set, const Sink& sink) {
+  using planner::SetOperation;
+  if (set.operation == SetOperation::kUnion && set.all) {
+    std::size_t offset = 0;
+    for (const auto* side : {set.left.get(), set.right.get()}) {
+      for (auto& chunk : collect(*side)) sink(std::move(chunk), offset++);
+    }
+    return;
+  }
+  Chunk left = concatenate(collect(*set.left), node.types);
+  Chunk right = concatenate(collect(*set.right), node.types);
+  auto key_of = [](const Chunk& chunk, std::size_t row) {
+    std::string key;
+    for (const auto& column : chunk.columns) append_key_bytes(key, column, row);
+    return key;
+  };
+  std::vector<std::uint32_t> left_rows, right_rows;
+  std::unordered_set<std::string> emitted;
+  if (set.operation == SetOperation::kUnion) {
+    for (std::uint32_t i = 0; i < left.size; ++i) {
+      if (emitted.insert(key_of(left, i)).second) left_rows.push_back(i);
+    }
+    for (std::uint32_t i = 0; i < right.size; ++i) {
+      if (emitted.insert(key_of(right, i)).second) right_rows.push_back(i);
+    }
+  } else {
+    std::unordered_map<std::string, std::int64_t> right_counts;
+    for (std::uint32_t i = 0; i < right.size; ++i) ++right_counts[key_of(right, i)];
+    bool intersect = set.operation == SetOperation::kIntersect;
+    for (std::uint32_t i = 0; i < left.size; ++i) {
+      std::string key = key_of(left, i);
+      auto found = right_counts.find(key);
+      bool in_right = found != right_counts.end() && found->second > 0;
+      if (set.all) {
+        // INTERSECT ALL keeps min(m, n) copies, EXCEPT ALL max(m - n, 0).
+        if (in_right) --found->second;
+        if (in_right == intersect) left_rows.push_back(i);
+      } else if (in_right == intersect && emitted.insert(key).second) {
+        left_rows.push_back(i);
+      }
+    }
+  }
+  sink(gather_rows(left, left_rows), 0);
+  if (!right_rows.empty()) sink(gather_rows(right, right_rows), 1);
+}
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,44 @@
+// Runs an operator tree as parallel map-reduce. Pipelines (scan, filter,
+// project, the probe side of joins) stream chunks from many tasks at once into
+// a sink; joins' build sides, aggregations, sorts and set operations collect
+// their input first, then stream their result in slices.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "exec/vector.h"
+#include "planner/plan.h"
+
+namespace ptreedb::exec {
+
+class PlanExecutor {
+ public:
+  // Receives chunks concurrently; chunks of one partition arrive in order,
+  // and partitions are numbered in the order of the output they make up.
+  using Sink = std::function<void(Chunk&&, std::size_t partition)>;
+
+  void stream(const planner::PlanNode& node, const Sink& sink);
+  // Every output chunk, in partition order.
+  std::vector<Chunk> collect(const planner::PlanNode& node);
+
+ private:
+  planner::BoundExpression prepare(const planner::BoundExpression& expr);
+  std::optional<planner::BoundExpression> prepare(const std::optional<planner::BoundExpression>& expr);
+  std::vector<planner::BoundExpression> prepare(const std::vector<planner::BoundExpression>& exprs);
+  planner::Constant scalar_subquery(const planner::SelectPlan& plan);
+
+  void stream_scan(const planner::PlanNode& node, const planner::ScanNode& scan, const Sink& sink);
+  void stream_join(const planner::PlanNode& node, const planner::JoinNode& join, const Sink& sink);
+  void stream_aggregate(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
+  void stream_sort(const planner::PlanNode& node, const planner::SortNode& sort, const Sink& sink);
+  void stream_set_operation(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
+  void stream_slices(Chunk chunk, const Sink& sink);
+
+  std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
+};
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,222 @@
+#include "planner/join_order.h"
+
+#include <algorithm>
+#include <set>
+
+#include "planner/conjuncts.h"
+
+namespace ptreedb::planner {
+
+using value::SqlType;
+
+namespace {
+
+// A rough fraction of rows a filter keeps, enough to rank relations.
+double selectivity(const BoundExpression& predicate) {
+  switch (predicate.kind) {
+    case ExprKind::kComparison:
+      return predicate.comparison == ComparisonOp::kEqual ? 0.05 : predicate.comparison == ComparisonOp::kNotEqual ? 0.9 : 0.35;
+    case ExprKind::kLike:
+      return predicate.negated ? 0.9 : 0.1;
+    case ExprKind::kAnd: {
+      double product = 1;
+      for (const auto& arg : predicate.args) product *= selectivity(arg);
+      return product;
+    }
+    case ExprKind::kOr: {
+      double sum = 0;
+      for (const auto& arg : predicate.args) sum += selectivity(arg);
+      return std::min(1.0, sum);
+    }
+    case ExprKind::kNot:
+      return 1 - selectivity(predicate.args[0]) * 0.5;
+    default:
+      return 0.5;
+  }
+}
+
+struct Conjunct {
+  BoundExpression expr;
+  std::set<std::size_t> relations;
+  bool applied = false;
+};
+
+}  // namespace
+
+PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& scope_types,
+                    std::vector<BoundExpression> conjuncts) {
+  auto relation_of = [&](std::size_t column) {
+    for (std::size_t r = 0; r < inputs.size(); ++r) {
+      if (column >= inputs[r].offset && column < inputs[r].offset + inputs[r].width) return r;
+    }
+    return inputs.size();
+  };
+  auto relations_of = [&](const BoundExpression& expr) {
+    std::set<std::size_t> columns, relations;
+    collect_columns(expr, columns);
+    for (std::size_t c : columns) relations.insert(relation_of(c));
+    return relations;
+  };
+
+  std::vector<BoundExpression> top;
+  std::vector<std::vector<BoundExpression>> pushed(inputs.size());
+  std::vector<Conjunct> multi;
+  for (auto& conjunct : conjuncts) {
+    auto relations = relations_of(conjunct);
+    if (relations.empty() || inputs.empty()) {
+      top.push_back(std::move(conjunct));
+    } else if (relations.size() == 1) {
+      pushed[*relations.begin()].push_back(std::move(conjunct));
+    } else {
+      // An OR over several relations still lets each relation drop rows that
+      // fail every branch: push OR(branch parts on r alone) when each branch has one.
+      if (conjunct.kind == ExprKind::kOr) {
+        for (std::size_t r : relations) {
+          std::vector<BoundExpression> branches;
+          for (const auto& branch : conjunct.args) {
+            std::vector<BoundExpression> mine;
+            for (auto& part : split_conjuncts(branch)) {
+              auto part_relations = relations_of(part);
+              if (part_relations.size() == 1 && *part_relations.begin() == r) mine.push_back(std::move(part));
+            }
+            if (mine.empty()) {
+              branches.clear();
+              break;
+            }
+            branches.push_back(conjunction(std::move(mine)));
+          }
+          if (!branches.empty()) pushed[r].push_back(disjunction(std::move(branches)));
+        }
+      }
+      multi.push_back({std::move(conjunct), std::move(relations)});
+    }
+  }
+
+  // Filters into scans (or over derived relations).
+  std::vector<double> rows(inputs.size());
+  for (std::size_t r = 0; r < inputs.size(); ++r) {
+    JoinInput& input = inputs[r];
+    double estimate = input.plan->estimated_rows;
+    if (!pushed[r].empty()) {
+      std::vector<BoundExpression> local;
+      for (auto& predicate : pushed[r]) {
+        estimate *= selectivity(predicate);
+        local.push_back(remap_columns(std::move(predicate), [&](std::size_t c) { return c - input.offset; }));
+      }
+      BoundExpression filter = conjunction(std::move(local));
+      if (auto* scan = std::get_if<ScanNode>(&input.plan->op); scan != nullptr && !scan->filter) {
+        scan->filter = std::move(filter);
+      } else {
+        auto types = input.plan->types;
+        input.plan = make_node(FilterNode{input.plan, std::move(filter)}, types);
+      }
+    }
+    rows[r] = std::max(1.0, estimate);
+    input.plan->estimated_rows = rows[r];
+  }
+
+  PlanPtr plan;
+  std::vector<std::size_t> layout(scope_types.size(), 0);  // scope column -> plan column
+  if (inputs.empty()) {
+    ValuesNode one_row;
+    one_row.rows.emplace_back();
+    plan = make_node(std::move(one_row), {}, 1);
+  } else {
+    std::size_t start = 0;
+    for (std::size_t r = 1; r < inputs.size(); ++r) {
+      if (rows[r] > rows[start]) start = r;
+    }
+    std::set<std::size_t> joined{start};
+    plan = inputs[start].plan;
+    for (std::size_t i = 0; i < inputs[start].width; ++i) layout[inputs[start].offset + i] = i;
+    std::size_t width = inputs[start].width;
+    double current_rows = rows[start];
+
+    auto inside = [&](const std::set<std::size_t>& relations, const std::set<std::size_t>& set) {
+      return std::all_of(relations.begin(), relations.end(), [&](std::size_t r) { return set.count(r) > 0; });
+    };
+    // An equality with one side on the joined relations and the other on r.
+    auto key_sides = [&](const Conjunct& conjunct, std::size_t r) -> std::optional<int> {
+      const auto& expr = conjunct.expr;
+      if (conjunct.applied || expr.kind != ExprKind::kComparison || expr.comparison != ComparisonOp::kEqual) {
+        return std::nullopt;
+      }
+      auto a = relations_of(expr.args[0]), b = relations_of(expr.args[1]);
+      std::set<std::size_t> only_r{r};
+      if (!a.empty() && inside(a, joined) && b == only_r) return 0;
+      if (!b.empty() && inside(b, joined) && a == only_r) return 1;
+      return std::nullopt;
+    };
+
+    while (joined.size() < inputs.size()) {
+      std::optional<std::size_t> best;
+      for (std::size_t r = 0; r < inputs.size(); ++r) {
+        if (joined.count(r)) continue;
+        bool connected = std::any_of(multi.begin(), multi.end(), [&](const Conjunct& c) { return key_sides(c, r).has_value(); });
+        if (!connected) continue;
+        double ratio = rows[r] / inputs[r].base_rows;
+        if (!best) {
+          best = r;
+          continue;
+        }
+        double best_ratio = rows[*best] / inputs[*best].base_rows;
+        if (ratio < best_ratio * 0.999 || (ratio <= best_ratio * 1.001 && rows[r] < rows[*best])) best = r;
+      }
+      bool cross = !best;
+      if (cross) {
+        for (std::size_t r = 0; r < inputs.size(); ++r) {
+          if (!joined.count(r) && (!best || rows[r] < rows[*best])) best = r;
+        }
+      }
+      std::size_t r = *best;
+      const JoinInput& input = inputs[r];
+      JoinNode join;
+      join.kind = JoinKind::kInner;
+      join.probe = plan;
+      join.build = input.plan;
+      auto to_plan = [&](std::size_t c) { return layout[c]; };
+      auto to_local = [&](std::size_t c) { return c - input.offset; };
+      for (auto& conjunct : multi) {
+        auto side = key_sides(conjunct, r);
+        if (!side) continue;
+        join.probe_keys.push_back(remap_columns(conjunct.expr.args[*side], to_plan));
+        join.build_keys.push_back(remap_columns(conjunct.expr.args[1 - *side], to_local));
+        conjunct.applied = true;
+      }
+      for (std::size_t i = 0; i < input.width; ++i) layout[input.offset + i] = width + i;
+      joined.insert(r);
+      std::vector<BoundExpression> residual;
+      for (auto& conjunct : multi) {
+        if (conjunct.applied || !inside(conjunct.relations, joined)) continue;
+        residual.push_back(remap_columns(conjunct.expr, to_plan));
+        conjunct.applied = true;
+      }
+      if (!residual.empty()) join.condition = conjunction(std::move(residual));
+      current_rows = join.probe_keys.empty() ? current_rows * rows[r]
+                                             : std::max(current_rows * rows[r] / input.base_rows, 1.0);
+      if (join.condition) current_rows *= 0.5;
+      std::vector<SqlType> types = plan->types;
+      types.insert(types.end(), input.plan->types.begin(), input.plan->types.end());
+      width = types.size();
+      plan = make_node(std::move(join), std::move(types), current_rows);
+    }
+    // Put the columns back in scope order.
+    bool identity = width == scope_types.size();
+    for (std::size_t c = 0; c < scope_types.size() && identity; ++c) identity = layout[c] == c;
+    if (!identity) {
+      std::vector<BoundExpression> reorder;
+      for (std::size_t c = 0; c < scope_types.size(); ++c) reorder.push_back(column_reference(layout[c], scope_types[c]));
+      plan = make_node(ProjectNode{plan, std::move(reorder)}, scope_types, current_rows);
+    }
+    for (auto& conjunct : multi) {
+      if (!conjunct.applied) top.push_back(std::move(conjunct.expr));
+    }
+  }
+  if (!top.empty()) {
+    double rows_after = plan->estimated_rows * 0.5;
+    plan = make_node(FilterNode{plan, conjunction(std::move(top))}, scope_types, rows_after);
+  }
+  return plan;
+}
+
+}  // namespace ptreedb::planner

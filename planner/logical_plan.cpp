@@ -1,0 +1,104 @@
+#include "planner/logical_plan.h"
+
+#include <set>
+
+#include "planner/conjuncts.h"
+
+namespace ptreedb::planner {
+
+BoundExpression column_reference(std::size_t column, value::SqlType type) {
+  BoundExpression out;
+  out.kind = ExprKind::kColumn;
+  out.column = column;
+  out.type = type;
+  return out;
+}
+
+namespace {
+
+std::vector<bool> all_columns(const PlanNode& node) { return std::vector<bool>(node.types.size(), true); }
+
+void mark(const BoundExpression& expr, std::vector<bool>& needed, std::size_t offset = 0) {
+  std::set<std::size_t> columns;
+  collect_columns(expr, columns);
+  for (std::size_t c : columns) {
+    if (c >= offset && c - offset < needed.size()) needed[c - offset] = true;
+  }
+}
+
+}  // namespace
+
+void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
+  std::visit(
+      [&](auto& op) {
+        using Op = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Op, ScanNode>) {
+          std::vector<bool> read = needed;
+          read.resize(node.types.size(), false);
+          if (op.filter) mark(*op.filter, read);
+          op.loaded.clear();
+          for (std::size_t c = 0; c < read.size(); ++c) {
+            if (read[c]) op.loaded.push_back(c);
+          }
+        } else if constexpr (std::is_same_v<Op, ValuesNode>) {
+        } else if constexpr (std::is_same_v<Op, FilterNode>) {
+          std::vector<bool> child = needed;
+          child.resize(op.input->types.size(), false);
+          mark(op.predicate, child);
+          prune_columns(*op.input, child);
+        } else if constexpr (std::is_same_v<Op, ProjectNode>) {
+          std::vector<bool> child(op.input->types.size(), false);
+          for (std::size_t i = 0; i < op.expressions.size(); ++i) {
+            if (i < needed.size() && !needed[i]) {
+              // Nobody reads this output: a typed NULL is cheaper than the value.
+              BoundExpression null;
+              null.kind = ExprKind::kConstant;
+              null.type = op.expressions[i].type;
+              op.expressions[i] = std::move(null);
+              continue;
+            }
+            mark(op.expressions[i], child);
+          }
+          prune_columns(*op.input, child);
+        } else if constexpr (std::is_same_v<Op, JoinNode>) {
+          std::size_t probe_width = op.probe->types.size();
+          std::vector<bool> probe(probe_width, false), build(op.build->types.size(), false);
+          for (std::size_t c = 0; c < needed.size(); ++c) {
+            if (!needed[c]) continue;
+            if (c < probe_width) {
+              probe[c] = true;
+            } else if (op.kind == JoinKind::kInner || op.kind == JoinKind::kLeft || op.kind == JoinKind::kFull) {
+              build[c - probe_width] = true;
+            }
+          }
+          for (const auto& key : op.probe_keys) mark(key, probe);
+          for (const auto& key : op.build_keys) mark(key, build);
+          if (op.condition) {
+            mark(*op.condition, probe);
+            mark(*op.condition, build, probe_width);
+          }
+          prune_columns(*op.probe, probe);
+          prune_columns(*op.build, build);
+        } else if constexpr (std::is_same_v<Op, AggregateNode>) {
+          std::vector<bool> child(op.input->types.size(), false);
+          for (const auto& key : op.keys) mark(key, child);
+          for (const auto& call : op.aggregates) {
+            if (call.argument) mark(*call.argument, child);
+            if (call.separator) mark(*call.separator, child);
+          }
+          prune_columns(*op.input, child);
+        } else if constexpr (std::is_same_v<Op, SortNode>) {
+          std::vector<bool> child = needed;
+          child.resize(op.input->types.size(), false);
+          for (const auto& key : op.keys) child[key.output] = true;
+          prune_columns(*op.input, child);
+        } else if constexpr (std::is_same_v<Op, SetOperationNode>) {
+          bool pass_through = op.operation == SetOperation::kUnion && op.all;
+          prune_columns(*op.left, pass_through ? needed : all_columns(*op.left));
+          prune_columns(*op.right, pass_through ? needed : all_columns(*op.right));
+        }
+      },
+      node.op);
+}
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,123 @@
+// The operator tree a query is planned into. Each node produces rows of
+// `types`; expressions in a node read its input's columns by position (a join's
+// condition reads the probe columns, then the build columns).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "planner/bound_expression.h"
+#include "storage/table/table.h"
+
+namespace ptreedb::planner {
+
+struct PlanNode;
+using PlanPtr = std::shared_ptr<PlanNode>;
+
+struct SortKey {
+  std::size_t output = 0;  // column of the sorted input
+  bool descending = false;
+  bool nulls_first = false;
+};
+
+// One aggregate of a grouped query, computed over the input rows.
+struct AggregateCall {
+  AggregateKind kind = AggregateKind::kCountStar;
+  bool distinct = false;
+  std::optional<BoundExpression> argument;  // none for count(*)
+  std::optional<BoundExpression> separator; // string_agg's second argument
+  value::SqlType type;                      // the result type
+};
+
+// All columns of a table, in table order; only `loaded` ones are read (the
+// others stay empty vectors), and `filter` runs inside the scan.
+struct ScanNode {
+  std::shared_ptr<const storage::Table> table;
+  std::vector<std::size_t> loaded;
+  std::optional<BoundExpression> filter;
+};
+
+// Constant rows (VALUES, or the single empty row of a FROM-less SELECT).
+struct ValuesNode {
+  std::vector<std::vector<BoundExpression>> rows;
+};
+
+struct FilterNode {
+  PlanPtr input;
+  BoundExpression predicate;
+};
+
+struct ProjectNode {
+  PlanPtr input;
+  std::vector<BoundExpression> expressions;
+};
+
+// kInner/kLeft/kFull output the probe columns then the build columns (NULLs
+// where a side has no match). kSemi/kAnti output the probe rows that have (do
+// not have) a match. kMark outputs every probe row plus a boolean column: true
+// when a match exists, else false, or NULL when `null_aware` (IN semantics) and
+// a NULL key or condition left the answer unknown. kAnti with `null_aware` keeps
+// only rows whose mark is false (NOT IN).
+enum class JoinKind : std::uint8_t { kInner, kLeft, kFull, kSemi, kAnti, kMark };
+
+struct JoinNode {
+  PlanPtr probe;
+  PlanPtr build;  // hashed on build_keys; no keys: every build row is a candidate
+  JoinKind kind = JoinKind::kInner;
+  std::vector<BoundExpression> probe_keys;  // over probe columns
+  std::vector<BoundExpression> build_keys;  // over build columns
+  std::optional<BoundExpression> condition; // over probe ++ build columns
+  bool null_aware = false;
+};
+
+// Output: the key values, then one column per aggregate. No keys: exactly one row.
+struct AggregateNode {
+  PlanPtr input;
+  std::vector<BoundExpression> keys;
+  std::vector<AggregateCall> aggregates;
+};
+
+// Sorts (when keys are given), then skips `offset` rows and keeps `limit`.
+struct SortNode {
+  PlanPtr input;
+  std::vector<SortKey> keys;
+  std::optional<std::int64_t> limit;
+  std::int64_t offset = 0;
+};
+
+enum class SetOperation : std::uint8_t { kUnion, kIntersect, kExcept };
+
+struct SetOperationNode {
+  PlanPtr left;
+  PlanPtr right;
+  SetOperation operation = SetOperation::kUnion;
+  bool all = false;
+};
+
+struct PlanNode {
+  std::variant<ScanNode, ValuesNode, FilterNode, ProjectNode, JoinNode, AggregateNode, SortNode,
+               SetOperationNode>
+      op;
+  std::vector<value::SqlType> types;  // of the output columns
+  double estimated_rows = 1;          // for join ordering
+};
+
+PlanPtr make_node(auto op, std::vector<value::SqlType> types, double estimated_rows = 1) {
+  auto node = std::make_shared<PlanNode>();
+  node->op = std::move(op);
+  node->types = std::move(types);
+  node->estimated_rows = estimated_rows;
+  return node;
+}
+
+// Columns `offset`.. of a row as column references (for projections).
+BoundExpression column_reference(std::size_t column, value::SqlType type);
+
+// Reads only the columns the plan's consumers need: trims every scan's `loaded`
+// list from the root down. `needed` are the root's columns its user reads.
+void prune_columns(PlanNode& root, const std::vector<bool>& needed);
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,1058 @@
+#include "planner/select_planner.h"
+
+#include <algorithm>
+#include <set>
+
+#include "planner/conjuncts.h"
+#include "planner/join_order.h"
+#include "planner/parse/parse_sql.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+using value::SqlType;
+using value::TypeId;
+
+const PgQuery__CommonTableExpr* CommonTableScope::find(const std::string& name) const {
+  for (const CommonTableScope* scope = this; scope != nullptr; scope = scope->parent) {
+    for (const auto* table : scope->tables) {
+      if (name == table->ctename) return table;
+    }
+  }
+  return nullptr;
+}
+
+namespace {
+
+std::string string_of(const PgQuery__Node* node) {
+  return node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
+}
+
+[[noreturn]] void not_supported(const std::string& what, int location = -1) {
+  throw SqlError(sqlstate::kFeatureNotSupported, what + " is not supported yet", {}, {},
+                 location >= 0 ? location + 1 : 0);
+}
+
+std::vector<SqlType> types_of(const std::vector<BoundExpression>& exprs) {
+  std::vector<SqlType> types;
+  for (const auto& expr : exprs) types.push_back(expr.type);
+  return types;
+}
+
+std::vector<SqlType> concat_types(const std::vector<SqlType>& a, const std::vector<SqlType>& b) {
+  std::vector<SqlType> out = a;
+  out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+std::int64_t constant_count(const PgQuery__Node* node, const char* clause) {
+  if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->isnull) return -1;
+  if (node->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+      node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+    std::int64_t value = node->a_const->ival->ival;
+    if (value < 0) throw SqlError("2201W", std::string(clause) + " must not be negative");
+    return value;
+  }
+  not_supported(std::string(clause) + " other than an integer constant");
+}
+
+// Aggregation as it is planned: group keys, then aggregate calls.
+struct Grouping {
+  std::vector<BoundExpression> keys;
+  std::vector<AggregateCall> aggregates;
+};
+
+// Rewrites an expression over input rows into one over group rows: group key
+// expressions become key columns, aggregate calls become aggregate columns, and
+// any other input column is an error, as in PostgreSQL.
+BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, Grouping& grouping) {
+  for (std::size_t i = 0; i < grouping.keys.size(); ++i) {
+    if (same_expression(expr, grouping.keys[i])) return column_reference(i, expr.type);
+  }
+  if (expr.kind == ExprKind::kAggregate) {
+    std::size_t position = grouping.aggregates.size();
+    for (std::size_t j = 0; j < grouping.aggregates.size(); ++j) {
+      const AggregateCall& call = grouping.aggregates[j];
+      bool same_argument = call.argument.has_value() == !expr.args.empty() &&
+                           (!call.argument || same_expression(*call.argument, expr.args[0]));
+      bool same_separator = call.separator.has_value() == (expr.args.size() > 1) &&
+                            (!call.separator || same_expression(*call.separator, expr.args[1]));
+      if (call.kind == expr.aggregate && call.distinct == expr.distinct && same_argument && same_separator) {
+        position = j;
+      }
+    }
+    if (position == grouping.aggregates.size()) {
+      AggregateCall call{expr.aggregate, expr.distinct, std::nullopt, std::nullopt, expr.type};
+      if (!expr.args.empty()) call.argument = expr.args[0];
+      if (expr.args.size() > 1) call.separator = expr.args[1];
+      grouping.aggregates.push_back(std::move(call));
+    }
+    return column_reference(grouping.keys.size() + position, expr.type);
+  }
+  if (expr.kind == ExprKind::kColumn) {
+    std::string name = expr.column < scope.columns.size()
+                           ? scope.columns[expr.column].table + "." + scope.columns[expr.column].name
+                           : "?column?";
+    throw SqlError("42803", "column \"" + name +
+                                "\" must appear in the GROUP BY clause or be used in an aggregate function");
+  }
+  BoundExpression out = expr;
+  for (auto& arg : out.args) arg = over_groups(arg, scope, grouping);
+  return out;
+}
+
+std::vector<SqlType> grouping_types(const Grouping& grouping) {
+  std::vector<SqlType> types = types_of(grouping.keys);
+  for (const auto& call : grouping.aggregates) types.push_back(call.type);
+  return types;
+}
+
+// A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
+// correlated scalar subqueries as left joins to their grouped result.
+struct Apply {
+  JoinKind kind = JoinKind::kSemi;
+  bool null_aware = false;
+  PlanPtr build;
+  std::vector<BoundExpression> probe_keys;   // over the scope (and earlier hidden columns)
+  std::vector<BoundExpression> build_keys;   // over the build rows
+  std::optional<BoundExpression> condition;  // over probe_width probe columns, then build columns
+  std::size_t probe_width = 0;
+  std::vector<SqlType> added_types;          // hidden columns it adds to the probe rows
+};
+
+// How a SubLink sits in the WHERE clause: a top-level conjunct (maybe under
+// NOT) can filter by a semi or anti join directly.
+enum class SublinkPosition : std::uint8_t { kConjunct, kNegatedConjunct };
+
+class QueryBlockPlanner : public SubqueryHook {
+ public:
+  QueryBlockPlanner(const PlanningContext& context, const Scope* outer) : context_(context) {
+    scope_.outer = outer;
+  }
+
+  QueryBlock plan(const PgQuery__SelectStmt& select);
+
+  BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) override;
+
+  // After plan(): conjuncts of WHERE that read the enclosing query, over this
+  // block's scope (kColumn) and the enclosing one (kOuterColumn), and what the
+  // subquery looks like before its select list.
+  const std::vector<BoundExpression>& correlated() const { return correlated_; }
+  const PlanPtr& filtered_input() const { return filtered_input_; }
+  const std::vector<BoundExpression>& select_list() const { return select_list_; }
+  const Scope& scope() const { return scope_; }
+  bool simple_block() const { return simple_block_; }
+
+  // Adds a FROM item; inner joins' ON conditions wait in pending_on_.
+  void add_from_item(const PgQuery__Node* item);
+  // Joins every relation added so far under `conjuncts` (over the scope).
+  PlanPtr join_relations(std::vector<BoundExpression> conjuncts);
+
+ private:
+  struct Relation {
+    PlanPtr plan;
+    std::size_t offset = 0;
+    std::size_t width = 0;
+    double base_rows = 1;
+  };
+
+  void add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows);
+  void add_range_var(const PgQuery__RangeVar& range);
+  void add_block(const QueryBlock& block, const std::string& alias, const PgQuery__Alias* column_aliases,
+                 int location);
+  void add_outer_join(const PgQuery__JoinExpr& join);
+  QueryBlock plan_set_operation(const PgQuery__SelectStmt& select);
+  QueryBlock plan_values(const PgQuery__SelectStmt& select);
+  QueryBlock finish_output(QueryBlock block, const PgQuery__SelectStmt& select);
+  PlanPtr build_input(std::vector<BoundExpression> conjuncts);
+  void note_top_level_sublinks(const PgQuery__Node* where);
+  std::size_t hidden_width() const;
+
+  PlanningContext context_;
+  CommonTableScope own_common_tables_;
+  Scope scope_;
+  std::vector<Relation> relations_;
+  std::vector<const PgQuery__Node*> pending_on_;
+  std::vector<Apply> applies_;
+  std::vector<std::pair<const PgQuery__SubLink*, SublinkPosition>> top_level_sublinks_;
+  bool binding_where_ = false;
+  std::vector<BoundExpression> correlated_;
+  PlanPtr filtered_input_;
+  std::vector<BoundExpression> select_list_;
+  bool simple_block_ = true;  // no GROUP BY, HAVING, DISTINCT, LIMIT, set operation
+};
+
+std::size_t QueryBlockPlanner::hidden_width() const {
+  std::size_t width = 0;
+  for (const auto& apply : applies_) width += apply.added_types.size();
+  return width;
+}
+
+void QueryBlockPlanner::add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows) {
+  Relation relation;
+  relation.offset = scope_.columns.size();
+  relation.width = columns.size();
+  relation.base_rows = std::max(1.0, rows);
+  plan->estimated_rows = relation.base_rows;
+  relation.plan = std::move(plan);
+  for (const auto& column : columns) scope_.columns.push_back(column);
+  relations_.push_back(std::move(relation));
+}
+
+void QueryBlockPlanner::add_block(const QueryBlock& block, const std::string& alias,
+                                  const PgQuery__Alias* column_aliases, int location) {
+  std::vector<ScopeColumn> columns;
+  std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
+  if (named > block.columns.size()) {
+    throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(block.columns.size()) +
+                                " columns available but " + std::to_string(named) + " columns specified",
+                   {}, {}, location + 1);
+  }
+  for (std::size_t i = 0; i < block.columns.size(); ++i) {
+    std::string name = i < named ? string_of(column_aliases->colnames[i]) : block.columns[i].name;
+    columns.push_back({alias, name, block.columns[i].type});
+  }
+  add_relation(block.root, columns, block.root->estimated_rows);
+}
+
+void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
+  std::string name = range.relname;
+  std::string alias = range.alias != nullptr ? range.alias->aliasname : name;
+  const PgQuery__Alias* column_aliases = range.alias;
+  bool unqualified = range.schemaname == nullptr || *range.schemaname == '\0';
+  if (unqualified && context_.common_tables != nullptr) {
+    if (const auto* common = context_.common_tables->find(name)) {
+      if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+        not_supported("WITH queries other than SELECT", common->location);
+      }
+      // A WITH query sees the WITH queries listed before it, not itself.
+      CommonTableScope visible;
+      const CommonTableScope* home = context_.common_tables;
+      while (home != nullptr &&
+             std::find(home->tables.begin(), home->tables.end(), common) == home->tables.end()) {
+        home = home->parent;
+      }
+      visible.parent = home->parent;
+      for (const auto* table : home->tables) {
+        if (table == common) break;
+        visible.tables.push_back(table);
+      }
+      PlanningContext inner{context_.world, &visible, context_.view_depth};
+      QueryBlock block = plan_query_block(*common->ctequery->select_stmt, inner);
+      for (std::size_t i = 0; i < common->n_aliascolnames && i < block.columns.size(); ++i) {
+        block.columns[i].name = string_of(common->aliascolnames[i]);
+      }
+      add_block(block, alias, column_aliases, range.location);
+      return;
+    }
+  }
+  if (auto view = context_.world.find_view(name)) {
+    if (context_.view_depth > 32) {
+      throw SqlError("42P17", "infinite recursion detected in rules for relation \"" + name + "\"");
+    }
+    ParseTree tree = parse_sql(view->query_sql);
+    PlanningContext inner{context_.world, nullptr, context_.view_depth + 1};
+    QueryBlock block = plan_query_block(*tree.statement(0).stmt->select_stmt, inner);
+    for (std::size_t i = 0; i < view->column_names.size() && i < block.columns.size(); ++i) {
+      block.columns[i].name = view->column_names[i];
+    }
+    add_block(block, alias, column_aliases, range.location);
+    return;
+  }
+  auto table = context_.world.find_table(name);
+  if (!table) {
+    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist", {}, {},
+                   range.location + 1);
+  }
+  const storage::TableSchema& schema = table->schema();
+  std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
+  std::vector<ScopeColumn> columns;
+  std::vector<SqlType> types;
+  for (std::size_t c = 0; c < schema.columns().size(); ++c) {
+    const auto& column = schema.column(c);
+    std::string column_name = c < named ? string_of(column_aliases->colnames[c]) : column.name;
+    columns.push_back({alias, column_name, column.type, schema.oid(), static_cast<std::int16_t>(c + 1)});
+    types.push_back(column.type);
+  }
+  ScanNode scan;
+  scan.table = table;
+  add_relation(make_node(std::move(scan), std::move(types)), columns, static_cast<double>(table->row_count()));
+}
+
+void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
+  switch (item->node_case) {
+    case PG_QUERY__NODE__NODE_RANGE_VAR:
+      add_range_var(*item->range_var);
+      return;
+    case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
+      const auto& subselect = *item->range_subselect;
+      if (subselect.lateral) not_supported("LATERAL");
+      if (subselect.alias == nullptr) {
+        throw SqlError(sqlstate::kSyntaxError, "subquery in FROM must have an alias", {},
+                       "For example, FROM (SELECT ...) [AS] foo.");
+      }
+      QueryBlock block = plan_query_block(*subselect.subquery->select_stmt, context_);
+      add_block(block, subselect.alias->aliasname, subselect.alias, -1);
+      return;
+    }
+    case PG_QUERY__NODE__NODE_JOIN_EXPR: {
+      const auto& join = *item->join_expr;
+      if (join.is_natural || join.n_using_clause > 0) not_supported("NATURAL and USING joins");
+      if (join.alias != nullptr) not_supported("an alias on a join");
+      if (join.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER) {
+        add_from_item(join.larg);
+        add_from_item(join.rarg);
+        if (join.quals != nullptr) pending_on_.push_back(join.quals);
+        return;
+      }
+      add_outer_join(join);
+      return;
+    }
+    default:
+      not_supported("this FROM item");
+  }
+}
+
+// An outer join is planned as one relation: each side on its own, the ON
+// condition split into hash keys, filters pushed into the side they only
+// read (for the nullable side), and the rest checked per matching pair.
+void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
+  QueryBlockPlanner left(context_, scope_.outer), right(context_, scope_.outer);
+  left.add_from_item(join.larg);
+  right.add_from_item(join.rarg);
+  PlanPtr left_plan = left.join_relations({});
+  PlanPtr right_plan = right.join_relations({});
+  Scope joined;
+  joined.outer = scope_.outer;
+  joined.columns = left.scope().columns;
+  joined.columns.insert(joined.columns.end(), right.scope().columns.begin(), right.scope().columns.end());
+  std::size_t left_width = left.scope().columns.size();
+  std::size_t width = joined.columns.size();
+
+  std::vector<BoundExpression> conjuncts;
+  if (join.quals != nullptr) {
+    ExpressionBinder binder(joined);
+    BoundExpression on = coerce(binder.bind(join.quals), SqlType::of(TypeId::kBoolean), false);
+    if (on.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+    }
+    if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
+    conjuncts = split_conjuncts(std::move(on));
+  }
+  JoinKind kind = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL ? JoinKind::kFull : JoinKind::kLeft;
+  bool swapped = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
+  // Probe = the preserved side (left for LEFT, right for RIGHT).
+  auto side_of = [&](const BoundExpression& expr) {
+    std::set<std::size_t> columns;
+    collect_columns(expr, columns);
+    int sides = 0;
+    for (std::size_t c : columns) sides |= c < left_width ? 1 : 2;
+    return sides;
+  };
+  std::vector<BoundExpression> left_filters, right_filters, left_keys, right_keys, residual;
+  for (auto& conjunct : conjuncts) {
+    int sides = side_of(conjunct);
+    if (conjunct.kind == ExprKind::kComparison && conjunct.comparison == ComparisonOp::kEqual) {
+      int a = side_of(conjunct.args[0]), b = side_of(conjunct.args[1]);
+      if ((a == 1 && b == 2) || (a == 2 && b == 1)) {
+        left_keys.push_back(a == 1 ? conjunct.args[0] : conjunct.args[1]);
+        right_keys.push_back(a == 1 ? conjunct.args[1] : conjunct.args[0]);
+        continue;
+      }
+    }
+    // A condition on the nullable side alone can filter that side first.
+    if (kind == JoinKind::kLeft && !swapped && sides == 2) {
+      right_filters.push_back(std::move(conjunct));
+    } else if (kind == JoinKind::kLeft && swapped && sides == 1) {
+      left_filters.push_back(std::move(conjunct));
+    } else {
+      residual.push_back(std::move(conjunct));
+    }
+  }
+  auto local_right = [&](std::size_t c) { return c - left_width; };
+  if (!right_filters.empty()) {
+    std::vector<BoundExpression> local;
+    for (auto& f : right_filters) local.push_back(remap_columns(std::move(f), local_right));
+    auto types = right_plan->types;
+    double rows = right_plan->estimated_rows * 0.5;
+    right_plan = make_node(FilterNode{right_plan, conjunction(std::move(local))}, types, rows);
+  }
+  if (!left_filters.empty()) {
+    auto types = left_plan->types;
+    double rows = left_plan->estimated_rows * 0.5;
+    left_plan = make_node(FilterNode{left_plan, conjunction(std::move(left_filters))}, types, rows);
+  }
+  for (auto& key : right_keys) key = remap_columns(std::move(key), local_right);
+
+  JoinNode node;
+  node.kind = kind;
+  std::vector<SqlType> types;
+  double rows = std::max(left_plan->estimated_rows, right_plan->estimated_rows);
+  if (!swapped) {
+    node.probe = left_plan;
+    node.build = right_plan;
+    node.probe_keys = std::move(left_keys);
+    node.build_keys = std::move(right_keys);
+    if (!residual.empty()) node.condition = conjunction(std::move(residual));
+    types = concat_types(left_plan->types, right_plan->types);
+    add_relation(make_node(std::move(node), types, rows), joined.columns, rows);
+    return;
+  }
+  // RIGHT JOIN: probe the right side, then put the columns back in order.
+  std::size_t right_width = width - left_width;
+  auto swap = [&](std::size_t c) { return c < left_width ? c + right_width : c - left_width; };
+  node.probe = right_plan;
+  node.build = left_plan;
+  for (auto& key : right_keys) node.probe_keys.push_back(std::move(key));
+  node.build_keys = std::move(left_keys);
+  if (!residual.empty()) node.condition = remap_columns(conjunction(std::move(residual)), swap);
+  auto swapped_types = concat_types(right_plan->types, left_plan->types);
+  PlanPtr joined_plan = make_node(std::move(node), swapped_types, rows);
+  std::vector<BoundExpression> reorder;
+  for (std::size_t c = 0; c < width; ++c) reorder.push_back(column_reference(swap(c), joined.columns[c].type));
+  types = types_of(reorder);
+  add_relation(make_node(ProjectNode{joined_plan, std::move(reorder)}, types, rows), joined.columns, rows);
+}
+
+PlanPtr QueryBlockPlanner::join_relations(std::vector<BoundExpression> conjuncts) {
+  for (const PgQuery__Node* on : pending_on_) {
+    ExpressionBinder binder(scope_, this);
+    BoundExpression bound = coerce(binder.bind(on), SqlType::of(TypeId::kBoolean), false);
+    if (bound.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+    }
+    for (auto& part : split_conjuncts(std::move(bound))) conjuncts.push_back(std::move(part));
+  }
+  pending_on_.clear();
+  std::vector<JoinInput> inputs;
+  for (const auto& relation : relations_) {
+    inputs.push_back({relation.plan, relation.offset, relation.width, relation.base_rows});
+  }
+  std::vector<SqlType> scope_types;
+  for (const auto& column : scope_.columns) scope_types.push_back(column.type);
+  return order_joins(std::move(inputs), scope_types, std::move(conjuncts));
+}
+
+void QueryBlockPlanner::note_top_level_sublinks(const PgQuery__Node* where) {
+  if (where == nullptr) return;
+  if (where->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR) {
+    const auto& bool_expr = *where->bool_expr;
+    if (bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR) {
+      for (std::size_t i = 0; i < bool_expr.n_args; ++i) note_top_level_sublinks(bool_expr.args[i]);
+    } else if (bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR && bool_expr.n_args == 1 &&
+               bool_expr.args[0]->node_case == PG_QUERY__NODE__NODE_SUB_LINK) {
+      top_level_sublinks_.push_back({bool_expr.args[0]->sub_link, SublinkPosition::kNegatedConjunct});
+    }
+    return;
+  }
+  if (where->node_case == PG_QUERY__NODE__NODE_SUB_LINK) {
+    top_level_sublinks_.push_back({where->sub_link, SublinkPosition::kConjunct});
+  }
+}
+
+BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) {
+  if (sublink.subselect == nullptr || sublink.subselect->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+    not_supported("this subquery", sublink.location);
+  }
+  std::optional<SublinkPosition> position;
+  if (binding_where_) {
+    for (const auto& [link, where] : top_level_sublinks_) {
+      if (link == &sublink) position = where;
+    }
+  }
+  QueryBlockPlanner child(context_, &binder.scope());
+  QueryBlock block = child.plan(*sublink.subselect->select_stmt);
+  bool correlated = !child.correlated().empty();
+  std::size_t probe_width = binder.scope().columns.size() + hidden_width();
+  if (&binder.scope() != &scope_) not_supported("a subquery here", sublink.location);
+
+  auto uncorrelated_plan = [&]() {
+    auto plan = std::make_shared<SelectPlan>();
+    prune_columns(*block.root, std::vector<bool>(block.root->types.size(), true));
+    plan->root = block.root;
+    plan->columns = block.columns;
+    return plan;
+  };
+
+  if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK) {
+    if (block.columns.size() != 1) {
+      throw SqlError(sqlstate::kSyntaxError, "subquery must return only one column", {}, {}, sublink.location + 1);
+    }
+    if (!correlated) {
+      BoundExpression out;
+      out.kind = ExprKind::kSubquery;
+      out.type = block.columns[0].type;
+      out.subquery = uncorrelated_plan();
+      return out;
+    }
+    // A correlated scalar aggregate: group the subquery by its correlation
+    // keys and left-join the groups; a missing group is NULL (count: 0).
+    const BoundExpression& value = child.select_list()[0];
+    if (!child.simple_block() || !value.contains_aggregate()) {
+      not_supported("a correlated scalar subquery other than one aggregate without GROUP BY", sublink.location);
+    }
+    Apply apply;
+    apply.kind = JoinKind::kLeft;
+    apply.probe_width = probe_width;
+    Grouping grouping;
+    for (const auto& conjunct : child.correlated()) {
+      bool equality = conjunct.kind == ExprKind::kComparison && conjunct.comparison == ComparisonOp::kEqual;
+      const BoundExpression* inner = nullptr;
+      const BoundExpression* outer = nullptr;
+      if (equality) {
+        for (int side = 0; side < 2; ++side) {
+          const auto& a = conjunct.args[side];
+          const auto& b = conjunct.args[1 - side];
+          if (!a.contains(ExprKind::kOuterColumn) && b.contains(ExprKind::kOuterColumn) &&
+              !b.contains(ExprKind::kColumn)) {
+            inner = &a;
+            outer = &b;
+          }
+        }
+      }
+      if (inner == nullptr) not_supported("a correlated scalar subquery with a non-equality correlation", sublink.location);
+      grouping.keys.push_back(*inner);
+      apply.probe_keys.push_back(correlated_to_joined(*outer, 0));
+    }
+    std::size_t key_count = grouping.keys.size();
+    BoundExpression grouped_value = over_groups(value, child.scope(), grouping);
+    std::vector<SqlType> group_types = grouping_types(grouping);
+    double rows = std::max(1.0, child.filtered_input()->estimated_rows * 0.1);
+    PlanPtr aggregate = make_node(AggregateNode{child.filtered_input(), grouping.keys, grouping.aggregates},
+                                  group_types, rows);
+    std::vector<BoundExpression> outputs;
+    for (std::size_t k = 0; k < key_count; ++k) outputs.push_back(column_reference(k, group_types[k]));
+    outputs.push_back(grouped_value);
+    apply.added_types = types_of(outputs);
+    apply.build = make_node(ProjectNode{aggregate, outputs}, apply.added_types, rows);
+    for (std::size_t k = 0; k < key_count; ++k) apply.build_keys.push_back(column_reference(k, group_types[k]));
+    applies_.push_back(std::move(apply));
+    BoundExpression result = column_reference(probe_width + key_count, value.type);
+    bool bare_count = value.kind == ExprKind::kAggregate &&
+                      (value.aggregate == AggregateKind::kCount || value.aggregate == AggregateKind::kCountStar);
+    if (bare_count) {
+      BoundExpression coalesce;
+      coalesce.kind = ExprKind::kFunction;
+      coalesce.function = FunctionId::kCoalesce;
+      coalesce.type = value.type;
+      BoundExpression zero = boolean_constant(false);
+      zero.type = value.type;
+      coalesce.args = {result, zero};
+      return coalesce;
+    }
+    return result;
+  }
+
+  bool exists = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK;
+  bool any = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK;
+  bool all = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
+  std::string op = sublink.n_oper_name > 0 ? string_of(sublink.oper_name[sublink.n_oper_name - 1]) : "=";
+  if (!exists && !((any && op == "=") || (all && (op == "<>" || op == "!=")))) {
+    not_supported("this kind of subquery", sublink.location);
+  }
+  Apply apply;
+  apply.probe_width = probe_width;
+  apply.null_aware = !exists;
+  // x <> ALL (q) is NOT (x IN (q)).
+  bool negated = all;
+  if (position == SublinkPosition::kNegatedConjunct) negated = !negated;
+  bool direct = position.has_value();
+  apply.kind = !direct ? JoinKind::kMark : negated ? JoinKind::kAnti : JoinKind::kSemi;
+
+  std::size_t build_width;
+  if (!correlated) {
+    apply.build = block.root;
+    build_width = block.root->types.size();
+  } else {
+    if (!child.simple_block()) not_supported("a correlated subquery with grouping, DISTINCT or LIMIT", sublink.location);
+    apply.build = child.filtered_input();
+    build_width = child.scope().columns.size();
+  }
+  if (!exists) {
+    if (block.columns.size() != 1) {
+      throw SqlError(sqlstate::kSyntaxError, "subquery has too many columns", {}, {}, sublink.location + 1);
+    }
+    BoundExpression left = binder.bind(sublink.testexpr);
+    BoundExpression right = correlated ? child.select_list()[0] : column_reference(0, block.columns[0].type);
+    if (right.contains(ExprKind::kOuterColumn)) not_supported("a correlated select list in IN", sublink.location);
+    BoundExpression equal = binder.bind_binary_operator("=", std::move(left), std::move(right), sublink.location);
+    apply.probe_keys.push_back(equal.args[0]);
+    apply.build_keys.push_back(equal.args[1]);
+  }
+  std::vector<BoundExpression> conditions;
+  for (const auto& conjunct : child.correlated()) {
+    bool placed = false;
+    if (conjunct.kind == ExprKind::kComparison && conjunct.comparison == ComparisonOp::kEqual) {
+      for (int side = 0; side < 2 && !placed; ++side) {
+        const auto& a = conjunct.args[side];
+        const auto& b = conjunct.args[1 - side];
+        if (!a.contains(ExprKind::kOuterColumn) && b.contains(ExprKind::kOuterColumn) &&
+            !b.contains(ExprKind::kColumn)) {
+          apply.probe_keys.push_back(correlated_to_joined(b, 0));
+          apply.build_keys.push_back(a);
+          placed = true;
+        }
+      }
+    }
+    if (!placed) conditions.push_back(correlated_to_joined(conjunct, probe_width));
+  }
+  if (apply.null_aware && correlated && apply.kind != JoinKind::kSemi) {
+    not_supported("a correlated NOT IN subquery", sublink.location);
+  }
+  if (!conditions.empty()) apply.condition = conjunction(std::move(conditions));
+  (void)build_width;
+  if (apply.kind == JoinKind::kMark) {
+    apply.added_types = {SqlType::of(TypeId::kBoolean)};
+    applies_.push_back(std::move(apply));
+    BoundExpression mark = column_reference(probe_width, SqlType::of(TypeId::kBoolean));
+    if (!all) return mark;
+    BoundExpression out;
+    out.kind = ExprKind::kNot;
+    out.type = SqlType::of(TypeId::kBoolean);
+    out.args.push_back(std::move(mark));
+    return out;
+  }
+  applies_.push_back(std::move(apply));
+  // The join does the filtering; the conjunct itself becomes TRUE (under NOT: NOT FALSE).
+  return boolean_constant(position == SublinkPosition::kNegatedConjunct ? false : true);
+}
+
+PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
+  std::vector<BoundExpression> local, after_applies;
+  std::size_t scope_width = scope_.columns.size();
+  for (auto& conjunct : conjuncts) {
+    if (conjunct.contains(ExprKind::kOuterColumn)) {
+      correlated_.push_back(std::move(conjunct));
+      continue;
+    }
+    std::set<std::size_t> columns;
+    collect_columns(conjunct, columns);
+    bool hidden = !columns.empty() && *columns.rbegin() >= scope_width;
+    (hidden ? after_applies : local).push_back(std::move(conjunct));
+  }
+  // Semi and anti joins that read one relation only filter it before the joins.
+  std::vector<JoinInput> inputs;
+  for (const auto& relation : relations_) {
+    inputs.push_back({relation.plan, relation.offset, relation.width, relation.base_rows});
+  }
+  for (const PgQuery__Node* on : pending_on_) {
+    ExpressionBinder binder(scope_, this);
+    BoundExpression bound = coerce(binder.bind(on), SqlType::of(TypeId::kBoolean), false);
+    if (bound.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+    }
+    for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
+  }
+  pending_on_.clear();
+  std::vector<Apply> remaining;
+  for (auto& apply : applies_) {
+    std::set<std::size_t> read;
+    for (const auto& key : apply.probe_keys) collect_columns(key, read);
+    if (apply.condition) {
+      std::set<std::size_t> condition_columns;
+      collect_columns(*apply.condition, condition_columns);
+      for (std::size_t c : condition_columns) {
+        if (c < apply.probe_width) read.insert(c);
+      }
+    }
+    bool pushable = (apply.kind == JoinKind::kSemi || apply.kind == JoinKind::kAnti) && !read.empty() &&
+                    *read.rbegin() < scope_width;
+    std::optional<std::size_t> owner;
+    if (pushable) {
+      for (std::size_t r = 0; r < inputs.size(); ++r) {
+        if (*read.begin() >= inputs[r].offset && *read.rbegin() < inputs[r].offset + inputs[r].width) owner = r;
+      }
+    }
+    if (!owner) {
+      remaining.push_back(std::move(apply));
+      continue;
+    }
+    JoinInput& input = inputs[*owner];
+    std::size_t offset = input.offset, width = input.width;
+    auto to_local = [&](std::size_t c) { return c < apply.probe_width ? c - offset : c - apply.probe_width + width; };
+    JoinNode join;
+    join.kind = apply.kind;
+    join.null_aware = apply.null_aware;
+    join.probe = input.plan;
+    join.build = apply.build;
+    for (auto& key : apply.probe_keys) join.probe_keys.push_back(remap_columns(key, to_local));
+    join.build_keys = apply.build_keys;
+    if (apply.condition) join.condition = remap_columns(*apply.condition, to_local);
+    auto types = input.plan->types;
+    double rows = input.plan->estimated_rows * 0.5;
+    input.plan = make_node(std::move(join), types, rows);
+  }
+  std::vector<SqlType> types;
+  for (const auto& column : scope_.columns) types.push_back(column.type);
+  PlanPtr plan = order_joins(std::move(inputs), types, std::move(local));
+  for (auto& apply : remaining) {
+    JoinNode join;
+    join.kind = apply.kind;
+    join.null_aware = apply.null_aware;
+    join.probe = plan;
+    join.build = apply.build;
+    join.probe_keys = std::move(apply.probe_keys);
+    join.build_keys = std::move(apply.build_keys);
+    join.condition = std::move(apply.condition);
+    types = concat_types(types, apply.added_types);
+    double rows = plan->estimated_rows;
+    plan = make_node(std::move(join), types, rows);
+  }
+  if (!after_applies.empty()) {
+    double rows = plan->estimated_rows * 0.5;
+    plan = make_node(FilterNode{plan, conjunction(std::move(after_applies))}, types, rows);
+  }
+  return plan;
+}
+
+QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
+  if (select.with_clause != nullptr) {
+    if (select.with_clause->recursive) not_supported("WITH RECURSIVE", select.with_clause->location);
+    own_common_tables_.parent = context_.common_tables;
+    for (std::size_t i = 0; i < select.with_clause->n_ctes; ++i) {
+      own_common_tables_.tables.push_back(select.with_clause->ctes[i]->common_table_expr);
+    }
+    context_.common_tables = &own_common_tables_;
+  }
+  if (select.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+    simple_block_ = false;
+    return finish_output(plan_set_operation(select), select);
+  }
+  if (select.n_values_lists > 0) {
+    simple_block_ = false;
+    return finish_output(plan_values(select), select);
+  }
+  if (select.n_window_clause > 0) not_supported("window functions");
+  if (select.into_clause != nullptr) not_supported("SELECT INTO");
+
+  for (std::size_t i = 0; i < select.n_from_clause; ++i) add_from_item(select.from_clause[i]);
+
+  ExpressionBinder binder(scope_, this);
+  std::vector<BoundExpression> conjuncts;
+  if (select.where_clause != nullptr) {
+    note_top_level_sublinks(select.where_clause);
+    binding_where_ = true;
+    BoundExpression filter = coerce(binder.bind(select.where_clause), SqlType::of(TypeId::kBoolean), false);
+    binding_where_ = false;
+    if (filter.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
+    }
+    if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+    conjuncts = split_conjuncts(std::move(filter));
+  }
+
+  // The select list: its expressions (then hidden ORDER BY keys), over the input rows.
+  std::vector<BoundExpression> projections;
+  std::vector<OutputColumn> columns;
+  for (std::size_t i = 0; i < select.n_target_list; ++i) {
+    const auto& target = *select.target_list[i]->res_target;
+    const PgQuery__Node* value = target.val;
+    if (value->node_case == PG_QUERY__NODE__NODE_COLUMN_REF) {
+      const auto& ref = *value->column_ref;
+      if (ref.fields[ref.n_fields - 1]->node_case == PG_QUERY__NODE__NODE_A_STAR) {
+        std::string table = ref.n_fields > 1 ? string_of(ref.fields[ref.n_fields - 2]) : "";
+        if (scope_.columns.empty() && table.empty()) {
+          throw SqlError(sqlstate::kSyntaxError, "SELECT * with no tables specified is not valid", {}, {},
+                         ref.location + 1);
+        }
+        bool any = false;
+        for (std::size_t c = 0; c < scope_.columns.size(); ++c) {
+          const ScopeColumn& column = scope_.columns[c];
+          if (!table.empty() && column.table != table) continue;
+          any = true;
+          projections.push_back(column_reference(c, column.type));
+          columns.push_back({column.name, column.type, column.table_oid, column.column_number});
+        }
+        if (!any) {
+          throw SqlError(sqlstate::kUndefinedTable, "missing FROM-clause entry for table \"" + table + "\"", {}, {},
+                         ref.location + 1);
+        }
+        continue;
+      }
+    }
+    BoundExpression bound = resolve_unknown(binder.bind(value), SqlType::of(TypeId::kText));
+    OutputColumn column{target.name != nullptr && *target.name ? target.name : default_column_name(value), bound.type};
+    if (bound.kind == ExprKind::kColumn && bound.column < scope_.columns.size()) {
+      column.table_oid = scope_.columns[bound.column].table_oid;
+      column.column_number = scope_.columns[bound.column].column_number;
+    }
+    projections.push_back(std::move(bound));
+    columns.push_back(column);
+  }
+  std::size_t visible = projections.size();
+  bool distinct = select.n_distinct_clause > 0;
+  if (distinct && !(select.n_distinct_clause == 1 &&
+                    select.distinct_clause[0]->node_case == PG_QUERY__NODE__NODE__NOT_SET)) {
+    not_supported("DISTINCT ON");
+  }
+
+  // ORDER BY an output position, an output name, or any expression over the input.
+  std::vector<SortKey> sort_keys;
+  for (std::size_t i = 0; i < select.n_sort_clause; ++i) {
+    const auto& sort = *select.sort_clause[i]->sort_by;
+    SortKey key;
+    key.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    key.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
+                          ? key.descending
+                          : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
+    const PgQuery__Node* node = sort.node;
+    std::optional<std::size_t> position;
+    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      std::int64_t number = node->a_const->ival->ival;
+      if (number < 1 || number > static_cast<std::int64_t>(visible)) {
+        throw SqlError("42P10", "ORDER BY position " + std::to_string(number) + " is not in select list", {}, {},
+                       sort.location + 1);
+      }
+      position = static_cast<std::size_t>(number - 1);
+    } else if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && node->column_ref->n_fields == 1 &&
+               node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
+      std::string name = string_of(node->column_ref->fields[0]);
+      for (std::size_t c = 0; c < visible; ++c) {
+        if (columns[c].name == name) {
+          position = c;
+          break;
+        }
+      }
+    }
+    if (!position) {
+      BoundExpression bound = resolve_unknown(binder.bind(node), SqlType::of(TypeId::kText));
+      for (std::size_t c = 0; c < projections.size() && !position; ++c) {
+        if (same_expression(projections[c], bound)) position = c;
+      }
+      if (!position) {
+        if (distinct) {
+          throw SqlError("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", {}, {},
+                         sort.location + 1);
+        }
+        position = projections.size();
+        projections.push_back(std::move(bound));
+      }
+    }
+    key.output = *position;
+    sort_keys.push_back(key);
+  }
+
+  PlanPtr input = build_input(std::move(conjuncts));
+  filtered_input_ = input;
+  select_list_.assign(projections.begin(), projections.begin() + visible);
+  Scope input_scope = scope_;  // hidden columns have no names
+  for (std::size_t c = scope_.columns.size(); c < input->types.size(); ++c) {
+    input_scope.columns.push_back({"", "?column?", input->types[c]});
+  }
+
+  bool has_aggregates = select.having_clause != nullptr;
+  for (const auto& projection : projections) has_aggregates = has_aggregates || projection.contains_aggregate();
+  PlanPtr node = input;
+  if (select.n_group_clause > 0 || has_aggregates) {
+    simple_block_ = simple_block_ && select.n_group_clause == 0 && select.having_clause == nullptr;
+    Grouping grouping;
+    for (std::size_t i = 0; i < select.n_group_clause; ++i) {
+      const PgQuery__Node* item = select.group_clause[i];
+      BoundExpression key;
+      if (item->node_case == PG_QUERY__NODE__NODE_A_CONST && item->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+        std::int64_t number = item->a_const->ival->ival;
+        if (number < 1 || number > static_cast<std::int64_t>(visible)) {
+          throw SqlError("42P10", "GROUP BY position " + std::to_string(number) + " is not in select list");
+        }
+        key = projections[number - 1];
+      } else {
+        try {
+          key = binder.bind(item);
+        } catch (const SqlError& error) {
+          // GROUP BY may name an output column when no input column has that name.
+          bool bare_name = item->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && item->column_ref->n_fields == 1;
+          if (error.sqlstate() != sqlstate::kUndefinedColumn || !bare_name) throw;
+          std::string name = string_of(item->column_ref->fields[0]);
+          auto output = std::find_if(columns.begin(), columns.end(),
+                                     [&](const OutputColumn& c) { return c.name == name; });
+          if (output == columns.end()) throw;
+          key = projections[output - columns.begin()];
+        }
+      }
+      if (key.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in GROUP BY");
+      key = resolve_unknown(std::move(key), SqlType::of(TypeId::kText));
+      bool duplicate = std::any_of(grouping.keys.begin(), grouping.keys.end(),
+                                   [&](const BoundExpression& k) { return same_expression(k, key); });
+      if (!duplicate) grouping.keys.push_back(std::move(key));
+    }
+    for (auto& projection : projections) projection = over_groups(projection, input_scope, grouping);
+    std::optional<BoundExpression> having;
+    if (select.having_clause != nullptr) {
+      BoundExpression bound = coerce(binder.bind(select.having_clause), SqlType::of(TypeId::kBoolean), false);
+      if (bound.type.id != TypeId::kBoolean) {
+        throw SqlError(sqlstate::kDatatypeMismatch, "argument of HAVING must be type boolean");
+      }
+      having = over_groups(bound, input_scope, grouping);
+    }
+    std::vector<SqlType> group_types = grouping_types(grouping);
+    double rows = grouping.keys.empty() ? 1 : std::max(1.0, input->estimated_rows * 0.1);
+    node = make_node(AggregateNode{input, std::move(grouping.keys), std::move(grouping.aggregates)}, group_types, rows);
+    if (having) node = make_node(FilterNode{node, std::move(*having)}, group_types, rows * 0.5);
+  }
+  std::vector<SqlType> projected_types = types_of(projections);
+  node = make_node(ProjectNode{node, projections}, projected_types, node->estimated_rows);
+  if (distinct) {
+    simple_block_ = false;
+    std::vector<BoundExpression> keys;
+    for (std::size_t c = 0; c < projected_types.size(); ++c) keys.push_back(column_reference(c, projected_types[c]));
+    node = make_node(AggregateNode{node, std::move(keys), {}}, projected_types, node->estimated_rows * 0.5);
+  }
+  SortNode sort;
+  sort.keys = std::move(sort_keys);
+  if (select.limit_count != nullptr) {
+    std::int64_t limit = constant_count(select.limit_count, "LIMIT");
+    if (limit >= 0) sort.limit = limit;
+  }
+  if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
+  if (sort.limit || sort.offset > 0) simple_block_ = false;
+  if (!sort.keys.empty() || sort.limit || sort.offset > 0) {
+    sort.input = node;
+    double rows = sort.limit ? std::min<double>(node->estimated_rows, static_cast<double>(*sort.limit)) : node->estimated_rows;
+    node = make_node(std::move(sort), projected_types, rows);
+  }
+  if (projections.size() > visible) {
+    std::vector<BoundExpression> shown;
+    for (std::size_t c = 0; c < visible; ++c) shown.push_back(column_reference(c, projected_types[c]));
+    std::vector<SqlType> shown_types = types_of(shown);
+    node = make_node(ProjectNode{node, std::move(shown)}, shown_types, node->estimated_rows);
+  }
+  for (const auto& projection : projections) {
+    if (projection.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference outside WHERE");
+  }
+  return {node, columns};
+}
+
+QueryBlock QueryBlockPlanner::plan_values(const PgQuery__SelectStmt& select) {
+  Scope empty;
+  ExpressionBinder binder(empty);
+  std::vector<std::vector<BoundExpression>> rows;
+  std::size_t width = 0;
+  for (std::size_t r = 0; r < select.n_values_lists; ++r) {
+    const auto& list = *select.values_lists[r]->list;
+    if (r > 0 && list.n_items != width) {
+      throw SqlError(sqlstate::kSyntaxError, "VALUES lists must all be the same length");
+    }
+    width = list.n_items;
+    std::vector<BoundExpression> row;
+    for (std::size_t i = 0; i < list.n_items; ++i) row.push_back(binder.bind(list.items[i]));
+    rows.push_back(std::move(row));
+  }
+  std::vector<SqlType> types;
+  QueryBlock block;
+  for (std::size_t c = 0; c < width; ++c) {
+    std::vector<BoundExpression> column;
+    for (const auto& row : rows) column.push_back(row[c]);
+    bool same = std::all_of(column.begin(), column.end(), [&](const BoundExpression& e) {
+      return !e.unknown_literal && e.type == column[0].type;
+    });
+    SqlType type = same ? column[0].type : common_type(column, "VALUES");
+    for (auto& row : rows) row[c] = coerce(resolve_unknown(std::move(row[c]), type), type, false);
+    types.push_back(type);
+    block.columns.push_back({"column" + std::to_string(c + 1), type});
+  }
+  double count = static_cast<double>(rows.size());
+  block.root = make_node(ValuesNode{std::move(rows)}, types, count);
+  return block;
+}
+
+QueryBlock QueryBlockPlanner::plan_set_operation(const PgQuery__SelectStmt& select) {
+  QueryBlock left = plan_query_block(*select.larg, context_);
+  QueryBlock right = plan_query_block(*select.rarg, context_);
+  const char* name = select.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? "UNION"
+                     : select.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? "INTERSECT"
+                                                                             : "EXCEPT";
+  if (left.columns.size() != right.columns.size()) {
+    throw SqlError(sqlstate::kSyntaxError, std::string("each ") + name + " query must have the same number of columns");
+  }
+  std::vector<BoundExpression> left_cast, right_cast;
+  std::vector<SqlType> types;
+  for (std::size_t c = 0; c < left.columns.size(); ++c) {
+    BoundExpression a = column_reference(c, left.columns[c].type), b = column_reference(c, right.columns[c].type);
+    SqlType type = a.type == b.type ? a.type : common_type({a, b}, name);
+    left_cast.push_back(coerce(a, type, false));
+    right_cast.push_back(coerce(b, type, false));
+    types.push_back(type);
+  }
+  auto adjust = [&](QueryBlock& side, std::vector<BoundExpression>& casts) {
+    bool identity = true;
+    for (const auto& cast : casts) identity = identity && cast.kind == ExprKind::kColumn;
+    if (identity) return side.root;
+    return make_node(ProjectNode{side.root, casts}, types, side.root->estimated_rows);
+  };
+  SetOperationNode node;
+  node.left = adjust(left, left_cast);
+  node.right = adjust(right, right_cast);
+  node.all = select.all;
+  node.operation = select.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? SetOperation::kUnion
+                   : select.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? SetOperation::kIntersect
+                                                                           : SetOperation::kExcept;
+  double rows = node.left->estimated_rows + node.right->estimated_rows;
+  QueryBlock block;
+  block.root = make_node(std::move(node), types, rows);
+  for (std::size_t c = 0; c < types.size(); ++c) block.columns.push_back({left.columns[c].name, types[c]});
+  return block;
+}
+
+// ORDER BY (output names and positions only) and LIMIT/OFFSET over a set
+// operation's or VALUES' rows.
+QueryBlock QueryBlockPlanner::finish_output(QueryBlock block, const PgQuery__SelectStmt& select) {
+  SortNode sort;
+  for (std::size_t i = 0; i < select.n_sort_clause; ++i) {
+    const auto& sort_by = *select.sort_clause[i]->sort_by;
+    SortKey key;
+    key.descending = sort_by.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    key.nulls_first = sort_by.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
+                          ? key.descending
+                          : sort_by.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
+    const PgQuery__Node* node = sort_by.node;
+    std::optional<std::size_t> position;
+    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      std::int64_t number = node->a_const->ival->ival;
+      if (number < 1 || number > static_cast<std::int64_t>(block.columns.size())) {
+        throw SqlError("42P10", "ORDER BY position " + std::to_string(number) + " is not in select list", {}, {},
+                       sort_by.location + 1);
+      }
+      position = static_cast<std::size_t>(number - 1);
+    } else if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && node->column_ref->n_fields == 1) {
+      std::string name = string_of(node->column_ref->fields[0]);
+      for (std::size_t c = 0; c < block.columns.size() && !position; ++c) {
+        if (block.columns[c].name == name) position = c;
+      }
+      if (!position) {
+        throw SqlError(sqlstate::kUndefinedColumn, "column \"" + name + "\" does not exist", {}, {},
+                       sort_by.location + 1);
+      }
+    } else {
+      not_supported("ORDER BY an expression over UNION, INTERSECT, EXCEPT or VALUES", sort_by.location);
+    }
+    key.output = *position;
+    sort.keys.push_back(key);
+  }
+  if (select.limit_count != nullptr) {
+    std::int64_t limit = constant_count(select.limit_count, "LIMIT");
+    if (limit >= 0) sort.limit = limit;
+  }
+  if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
+  if (sort.keys.empty() && !sort.limit && sort.offset == 0) return block;
+  auto types = block.root->types;
+  double rows = block.root->estimated_rows;
+  sort.input = block.root;
+  block.root = make_node(std::move(sort), types, rows);
+  return block;
+}
+
+}  // namespace
+
+QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
+  QueryBlockPlanner planner(context, outer);
+  return planner.plan(select);
+}
+
+SelectPlan plan_select_statement(const PgQuery__SelectStmt& select, const storage::World& world) {
+  PlanningContext context{world};
+  QueryBlock block = plan_query_block(select, context);
+  prune_columns(*block.root, std::vector<bool>(block.root->types.size(), true));
+  return {block.root, block.columns};
+}
+
+}  // namespace ptreedb::planner
