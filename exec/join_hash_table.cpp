@@ -2,6 +2,9 @@
 
 #include "exec/evaluate.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 namespace ptreedb::exec {
 
 namespace {
@@ -32,22 +35,28 @@ JoinHashTable::JoinHashTable(Chunk rows, const std::vector<planner::BoundExpress
   std::size_t count = rows_.size;
   for (const auto& key : keys) keys_.push_back(evaluate(key, rows_));
   hashes_.assign(count, 0);
-  for (const auto& key : keys_) hash_into(key, hashes_);
   std::size_t buckets = 16;
   while (buckets < count * 2) buckets *= 2;
   mask_ = buckets - 1;
-  heads_.assign(buckets, kNoRow);
+  heads_ = std::vector<std::atomic<std::uint32_t>>(buckets);
+  for (auto& head : heads_) head.store(kNoRow, std::memory_order_relaxed);
   next_.assign(count, kNoRow);
-  // Inserted back to front so each chain lists rows in build order.
-  for (std::size_t row = count; row-- > 0;) {
-    if (any_null(keys_, row)) {
-      has_null_key_ = true;
-      continue;
+  // Rows are hashed and pushed onto their bucket's chain in parallel; chains
+  // are lock-free stacks, complete once the loop has joined.
+  std::atomic<bool> saw_null{false};
+  constexpr std::size_t kGrain = 1 << 15;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain), [&](const tbb::blocked_range<std::size_t>& range) {
+    for (const auto& key : keys_) hash_into(key, hashes_, range.begin(), range.end());
+    for (std::size_t row = range.begin(); row < range.end(); ++row) {
+      if (any_null(keys_, row)) {
+        saw_null.store(true, std::memory_order_relaxed);
+        continue;
+      }
+      std::uint64_t bucket = hashes_[row] & mask_;
+      next_[row] = heads_[bucket].exchange(static_cast<std::uint32_t>(row), std::memory_order_relaxed);
     }
-    std::uint64_t bucket = hashes_[row] & mask_;
-    next_[row] = heads_[bucket];
-    heads_[bucket] = static_cast<std::uint32_t>(row);
-  }
+  });
+  has_null_key_ = saw_null.load();
 }
 
 void JoinHashTable::find_matches(const std::vector<Vector>& probe_keys, std::size_t probe_size,
@@ -56,7 +65,8 @@ void JoinHashTable::find_matches(const std::vector<Vector>& probe_keys, std::siz
   for (const auto& key : probe_keys) hash_into(key, hashes);
   for (std::size_t i = 0; i < probe_size; ++i) {
     if (any_null(probe_keys, i)) continue;
-    for (std::uint32_t row = heads_[hashes[i] & mask_]; row != kNoRow; row = next_[row]) {
+    for (std::uint32_t row = heads_[hashes[i] & mask_].load(std::memory_order_relaxed); row != kNoRow;
+         row = next_[row]) {
       if (hashes_[row] == hashes[i] && keys_equal(probe_keys, i, keys_, row)) {
         probe_rows.push_back(static_cast<std::uint32_t>(i));
         build_rows.push_back(row);

@@ -2,6 +2,7 @@
 // hash of their key values. SQL equality decides matches; NULL keys never match.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -27,7 +28,7 @@ class JoinHashTable {
   Chunk rows_;
   std::vector<Vector> keys_;
   std::vector<std::uint64_t> hashes_;
-  std::vector<std::uint32_t> heads_;  // bucket -> first row, kNoRow when empty
+  std::vector<std::atomic<std::uint32_t>> heads_;  // bucket -> first row, kNoRow when empty
   std::vector<std::uint32_t> next_;   // row -> next row in its bucket
   std::uint64_t mask_ = 0;
   bool has_null_key_ = false;

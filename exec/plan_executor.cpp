@@ -12,6 +12,7 @@
 #include "exec/evaluate.h"
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
+#include "exec/key_range.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::exec {
@@ -229,8 +230,11 @@ void PlanExecutor::stream(const PlanNode& node, const Sink& sink) {
 
 void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, const Sink& sink) {
   std::optional<BoundExpression> filter = prepare(scan.filter);
-  const storage::RowTree& tree = scan.table->rows();
   const storage::TableSchema& schema = scan.table->schema();
+  // Predicates on the primary key narrow the scan to a subtree, cut in O(log n).
+  std::optional<KeyRange> range = filter ? primary_key_range(schema, *filter) : std::nullopt;
+  storage::RowTree narrowed = range ? scan.table->rows().range(range->low, range->high) : storage::RowTree();
+  const storage::RowTree& tree = range ? narrowed : scan.table->rows();
   std::size_t total = tree.size();
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
   tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {

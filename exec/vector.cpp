@@ -239,14 +239,17 @@ Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& 
 }
 
 void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes) {
-  std::size_t count = vector.size();
+  hash_into(vector, hashes, 0, vector.size());
+}
+
+void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes, std::size_t begin, std::size_t count) {
   auto combine = [&](std::size_t i, std::uint64_t h) { hashes[i] = mix(hashes[i] * 31 + h); };
   switch (vector.physical()) {
     case Physical::kInt:
-      for (std::size_t i = 0; i < count; ++i) combine(i, static_cast<std::uint64_t>(vector.ints[i]));
+      for (std::size_t i = begin; i < count; ++i) combine(i, static_cast<std::uint64_t>(vector.ints[i]));
       break;
     case Physical::kDouble:
-      for (std::size_t i = 0; i < count; ++i) {
+      for (std::size_t i = begin; i < count; ++i) {
         double d = vector.doubles[i];
         if (d == 0) d = 0;        // -0 equals 0
         if (d != d) d = NAN;      // every NaN equals every NaN in SQL
@@ -256,7 +259,7 @@ void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes) {
       }
       break;
     case Physical::kDecimal:
-      for (std::size_t i = 0; i < count; ++i) {
+      for (std::size_t i = begin; i < count; ++i) {
         // 1.5 and 1.50 are equal: hash the value without trailing zeros.
         __int128 units = vector.decimals[i].units;
         while (units != 0 && units % 10 == 0) units /= 10;
@@ -264,14 +267,14 @@ void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes) {
       }
       break;
     case Physical::kText:
-      for (std::size_t i = 0; i < count; ++i) {
+      for (std::size_t i = begin; i < count; ++i) {
         std::string_view text = vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[i])
                                                                         : vector.texts[i];
         combine(i, std::hash<std::string_view>{}(text));
       }
       break;
     case Physical::kInterval:
-      for (std::size_t i = 0; i < count; ++i) {
+      for (std::size_t i = begin; i < count; ++i) {
         const auto& span = vector.intervals[i];
         // Equal intervals have equal totals (a month is 30 days, a day 24 hours).
         __int128 total = (static_cast<__int128>(span.months) * 30 + span.days) * 86400000000LL + span.micros;

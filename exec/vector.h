@@ -82,6 +82,8 @@ Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& 
 // Mixes each element's hash into hashes[i]; SQL-equal values hash alike
 // (1.5 and 1.50, 'a' and 'a ' as char(n), -0 and 0). NULLs hash as anything.
 void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes);
+// The same for elements [begin, end) only.
+void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes, std::size_t begin, std::size_t end);
 
 // Appends an order-preserving, equality-exact encoding of element `row`, so
 // SQL-equal values (1.5 and 1.50, 'a' and 'a  ' in char(n)) get equal bytes.

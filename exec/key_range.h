@@ -1,0 +1,26 @@
+// Access path from predicates: the part of a table's primary-key order a
+// scan's filter can possibly accept, so a scan with `pk = 5` or
+// `pk BETWEEN a AND b` walks an O(log n) subtree instead of the whole table.
+#pragma once
+
+#include <optional>
+
+#include "planner/bound_expression.h"
+#include "storage/catalog/table_schema.h"
+#include "storage/row/row_key.h"
+
+namespace ptreedb::exec {
+
+// Inclusive bounds on the primary key covering every row the filter accepts
+// (a superset: the scan still applies the filter to each row).
+struct KeyRange {
+  storage::RowKey low;
+  storage::RowKey high;
+};
+
+// Bounds from equalities on a prefix of the primary key, then a range on the
+// next key column, each compared with a constant of the column's type; none
+// when the filter does not restrict the first key column.
+std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, const planner::BoundExpression& filter);
+
+}  // namespace ptreedb::exec
