@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "exec/evaluate.h"
+#include "storage/constraints/foreign_key_check.h"
 #include "storage/sql_error.h"
 #include "storage/table/table.h"
 #include "storage/table/table_keys.h"
@@ -104,13 +105,16 @@ std::uint64_t CopyLoader::finish() {
         throw SqlError(sqlstate::kSerializationFailure,
                        "table \"" + plan_.table_name + "\" was changed by a concurrent statement");
       }
+      std::shared_ptr<const storage::World> next;
       try {
-        return world.with_table(std::make_shared<storage::Table>(table->insert_rows(rows_)));
+        next = world.with_table(std::make_shared<storage::Table>(table->insert_rows(rows_)));
       } catch (const SqlError& error) {
         if (error.sqlstate() != sqlstate::kUniqueViolation) throw;
         if (auto located = first_duplicate(*table)) throw *located;
         throw;
       }
+      // Checked at the end of the statement, as PostgreSQL's RI triggers are.
+      return storage::enforce_foreign_keys(std::move(next), plan_.table_name, rows_, {});
     });
   }
   std::uint64_t count = rows_.size();

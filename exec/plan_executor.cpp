@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -175,6 +176,31 @@ void PlanExecutor::stream_slices(Chunk chunk, const Sink& sink) {
 }
 
 void PlanExecutor::stream(const PlanNode& node, const Sink& sink) {
+  if (statistics_ == nullptr) {
+    stream_operator(node, sink);
+    return;
+  }
+  // EXPLAIN ANALYZE: count what the operator emits, and when.
+  NodeStatistics& counters = statistics_->of(&node);
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed_ns = [&] {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+  };
+  bool first_loop = counters.loops.fetch_add(1) == 0;
+  stream_operator(node, [&](Chunk&& chunk, std::size_t partition) {
+    if (chunk.size > 0) {
+      counters.rows.fetch_add(chunk.size, std::memory_order_relaxed);
+      std::int64_t unset = -1;
+      if (first_loop && counters.first_row_ns.load(std::memory_order_relaxed) == unset) {
+        counters.first_row_ns.compare_exchange_strong(unset, elapsed_ns());
+      }
+    }
+    sink(std::move(chunk), partition);
+  });
+  counters.total_ns.fetch_add(elapsed_ns());
+}
+
+void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
   std::visit(
       [&](const auto& op) {
         using Op = std::decay_t<decltype(op)>;
@@ -235,6 +261,8 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   std::optional<KeyRange> range = filter ? primary_key_range(schema, *filter) : std::nullopt;
   storage::RowTree narrowed = range ? scan.table->rows().range(range->low, range->high) : storage::RowTree();
   const storage::RowTree& tree = range ? narrowed : scan.table->rows();
+  // Row positions count from the start of the whole row tree.
+  std::size_t first_position = scan.row_positions && range ? scan.table->rows().rank(range->low) : 0;
   std::size_t total = tree.size();
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
   tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {
@@ -245,8 +273,14 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       std::size_t count = std::min(kChunkSize, end - position);
       rows.reserve(count);
       for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
-      position += count;
       Chunk chunk = load_chunk(schema, scan.loaded, std::move(rows));
+      if (scan.row_positions) {
+        Vector positions(value::SqlType::of(value::TypeId::kBigint));
+        positions.resize(count);
+        for (std::size_t i = 0; i < count; ++i) positions.ints[i] = static_cast<std::int64_t>(first_position + position + i);
+        chunk.columns.push_back(std::move(positions));
+      }
+      position += count;
       if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (chunk.size > 0) sink(std::move(chunk), morsel);
     }
@@ -269,6 +303,7 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
     std::vector<Vector> keys;
     for (const auto& key : probe_keys) keys.push_back(evaluate(key, probe));
     std::vector<std::uint32_t> probe_rows, build_rows;
+    std::vector<std::uint8_t> unknown(join.null_aware ? count : 0, 0);
     // Semi, anti and mark joins without keys or condition only ask whether
     // the build side has rows at all.
     bool trivially = filtering && !keyed && !condition;
@@ -297,6 +332,8 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
       std::size_t kept = 0;
       for (std::size_t p = 0; p < probe_rows.size(); ++p) {
         keep[p] = !passed.nulls[p] && passed.ints[p] != 0;
+        // x < ANY (q): an unknown comparison makes a "no" answer unknown.
+        if (passed.nulls[p] && join.null_aware) unknown[probe_rows[p]] = 1;
         if (keep[p]) {
           probe_rows[kept] = probe_rows[p];
           build_rows[kept] = build_rows[p];
@@ -345,7 +382,7 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
         if (matched[i]) continue;
         bool probe_null = false;
         for (const auto& key : keys) probe_null = probe_null || key.nulls[i];
-        if (probe_null || table.has_null_key()) mark_null[i] = 1;
+        if (probe_null || table.has_null_key() || unknown[i]) mark_null[i] = 1;
       }
     }
     if (kind == JoinKind::kMark) {
@@ -395,6 +432,8 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
   for (auto& call : calls) {
     call.argument = prepare(call.argument);
     call.separator = prepare(call.separator);
+    call.filter = prepare(call.filter);
+    for (auto& key : call.order) key.expression = prepare(key.expression);
   }
   tbb::enumerable_thread_specific<std::unique_ptr<AggregationTable>> tables(
       [&] { return std::make_unique<AggregationTable>(keys, calls); });

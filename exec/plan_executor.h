@@ -10,6 +10,7 @@
 #include <mutex>
 #include <vector>
 
+#include "exec/plan_statistics.h"
 #include "exec/vector.h"
 #include "planner/plan.h"
 
@@ -31,6 +32,7 @@ class PlanExecutor {
   std::vector<planner::BoundExpression> prepare(const std::vector<planner::BoundExpression>& exprs);
   planner::Constant scalar_subquery(const planner::SelectPlan& plan);
 
+  void stream_operator(const planner::PlanNode& node, const Sink& sink);
   void stream_scan(const planner::PlanNode& node, const planner::ScanNode& scan, const Sink& sink);
   void stream_join(const planner::PlanNode& node, const planner::JoinNode& join, const Sink& sink);
   void stream_aggregate(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
@@ -39,6 +41,7 @@ class PlanExecutor {
   void stream_slices(Chunk chunk, const Sink& sink);
 
   std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
+  PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
 };
 
 }  // namespace ptreedb::exec

@@ -59,7 +59,16 @@ bool same_expression(const BoundExpression& a, const BoundExpression& b) {
       if (a.comparison != b.comparison) return false;
       break;
     case ExprKind::kAggregate:
-      if (a.aggregate != b.aggregate || a.distinct != b.distinct) return false;
+      if (a.aggregate != b.aggregate || a.distinct != b.distinct || a.aggregate_filter != b.aggregate_filter ||
+          a.aggregate_order.size() != b.aggregate_order.size()) {
+        return false;
+      }
+      for (std::size_t i = 0; i < a.aggregate_order.size(); ++i) {
+        if (a.aggregate_order[i].descending != b.aggregate_order[i].descending ||
+            a.aggregate_order[i].nulls_first != b.aggregate_order[i].nulls_first) {
+          return false;
+        }
+      }
       break;
     case ExprKind::kFunction:
       if (a.function != b.function) return false;

@@ -63,6 +63,12 @@ enum class FunctionId : std::uint8_t {
 
 enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr };
 
+// One ORDER BY key inside an aggregate call (string_agg(x, ',' ORDER BY y DESC)).
+struct AggregateOrder {
+  bool descending = false;
+  bool nulls_first = false;
+};
+
 enum class ArithmeticOp : std::uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
 enum class ComparisonOp : std::uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
 
@@ -78,9 +84,13 @@ struct BoundExpression {
   bool unknown_literal = false;
   // For kCast: written by the user (char/varchar lengths truncate silently).
   bool explicit_cast = false;
-  // For kAggregate: which one, and DISTINCT.
+  // For kAggregate: which one, and DISTINCT. `args` holds the call's
+  // arguments, then one expression per `aggregate_order` key, then the FILTER
+  // condition when `aggregate_filter`.
   AggregateKind aggregate = AggregateKind::kCountStar;
   bool distinct = false;
+  std::vector<AggregateOrder> aggregate_order;
+  bool aggregate_filter = false;
   FunctionId function = FunctionId::kCoalesce;
   bool negated = false;           // NOT LIKE
   bool case_insensitive = false;  // ILIKE
@@ -91,6 +101,11 @@ struct BoundExpression {
   bool is_constant_tree() const;
 
   bool contains(ExprKind wanted) const;
+
+  // For kAggregate: how many of `args` are the call's arguments.
+  std::size_t aggregate_argument_count() const {
+    return args.size() - aggregate_order.size() - (aggregate_filter ? 1 : 0);
+  }
 };
 
 // Same computation: used to match SELECT expressions to GROUP BY keys.

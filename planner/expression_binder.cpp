@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "planner/aggregate_binder.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -226,6 +227,21 @@ std::string default_column_name(const PgQuery__Node* node) {
       return "?column?";
     case PG_QUERY__NODE__NODE_CASE_EXPR:
       return "case";
+    case PG_QUERY__NODE__NODE_SUB_LINK: {
+      const auto& link = *node->sub_link;
+      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return "exists";
+      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && link.subselect != nullptr &&
+          link.subselect->node_case == PG_QUERY__NODE__NODE_SELECT_STMT) {
+        // A scalar subquery is named after its own single output column.
+        const auto& select = *link.subselect->select_stmt;
+        if (select.n_target_list > 0) {
+          const auto& target = *select.target_list[0]->res_target;
+          if (target.name != nullptr && *target.name) return target.name;
+          return default_column_name(target.val);
+        }
+      }
+      return "?column?";
+    }
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return "coalesce";
     case PG_QUERY__NODE__NODE_A_EXPR:
@@ -438,67 +454,8 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
   if (call.over != nullptr) {
     throw SqlError(sqlstate::kFeatureNotSupported, "window functions are not supported yet", {}, {}, call.location + 1);
   }
-  static const std::pair<const char*, AggregateKind> kAggregates[] = {
-      {"count", AggregateKind::kCount}, {"sum", AggregateKind::kSum}, {"avg", AggregateKind::kAvg},
-      {"min", AggregateKind::kMin},     {"max", AggregateKind::kMax}};
-  for (const auto& [aggregate_name, kind] : kAggregates) {
-    if (name != aggregate_name) continue;
-    if (call.agg_filter != nullptr || call.n_agg_order > 0) {
-      throw SqlError(sqlstate::kFeatureNotSupported, "FILTER and ORDER BY in aggregates are not supported yet",
-                     {}, {}, call.location + 1);
-    }
-    BoundExpression out;
-    out.kind = ExprKind::kAggregate;
-    out.distinct = call.agg_distinct;
-    if (call.agg_star) {
-      if (kind != AggregateKind::kCount) {
-        throw SqlError(sqlstate::kSyntaxError, name + "(*) must be used to call a parameterless aggregate function",
-                       {}, {}, call.location + 1);
-      }
-      out.aggregate = AggregateKind::kCountStar;
-      out.type = SqlType::of(TypeId::kBigint);
-      return out;
-    }
-    if (call.n_args != 1) {
-      throw SqlError("42883", "function " + name + " with " + std::to_string(call.n_args) +
-                                  " arguments does not exist", {}, {}, call.location + 1);
-    }
-    BoundExpression argument = resolve_unknown(bind(call.args[0]), SqlType::of(TypeId::kText));
-    if (argument.contains_aggregate()) {
-      throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
-    }
-    TypeId type = argument.type.id;
-    out.aggregate = kind;
-    switch (kind) {
-      case AggregateKind::kCount:
-        out.type = SqlType::of(TypeId::kBigint);
-        break;
-      case AggregateKind::kSum:
-        if (type == TypeId::kSmallint || type == TypeId::kInteger) out.type = SqlType::of(TypeId::kBigint);
-        else if (type == TypeId::kBigint || type == TypeId::kNumeric) out.type = SqlType::of(TypeId::kNumeric);
-        else if (value::is_float_type(type) || type == TypeId::kInterval) out.type = SqlType::of(type);
-        else throw SqlError("42883", "function sum(" + value::format_type(argument.type) + ") does not exist", {}, {}, call.location + 1);
-        break;
-      case AggregateKind::kAvg:
-        if (value::is_integer_type(type) || type == TypeId::kNumeric) out.type = SqlType::of(TypeId::kNumeric);
-        else if (value::is_float_type(type)) out.type = SqlType::of(TypeId::kDouble);
-        else if (type == TypeId::kInterval) out.type = SqlType::of(TypeId::kInterval);
-        else throw SqlError("42883", "function avg(" + value::format_type(argument.type) + ") does not exist", {}, {}, call.location + 1);
-        break;
-      case AggregateKind::kMin:
-      case AggregateKind::kMax:
-        if (type == TypeId::kBoolean) {
-          throw SqlError("42883", "function " + name + "(boolean) does not exist", {}, {}, call.location + 1);
-        }
-        out.type = argument.type.id == TypeId::kChar || argument.type.id == TypeId::kVarchar
-                       ? SqlType::of(argument.type.id) : argument.type;
-        break;
-      default:
-        break;
-    }
-    out.args.push_back(std::move(argument));
-    return out;
-  }
+  if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
+  reject_aggregate_clauses(name, call);
   return bind_scalar_function(name, call);
 }
 

@@ -14,6 +14,44 @@ BoundExpression column_reference(std::size_t column, value::SqlType type) {
   return out;
 }
 
+AggregateCall aggregate_call_of(const BoundExpression& aggregate) {
+  AggregateCall call;
+  call.kind = aggregate.aggregate;
+  call.distinct = aggregate.distinct;
+  call.type = aggregate.type;
+  std::size_t arguments = aggregate.aggregate_argument_count();
+  if (arguments > 0) call.argument = aggregate.args[0];
+  if (arguments > 1) call.separator = aggregate.args[1];
+  for (std::size_t k = 0; k < aggregate.aggregate_order.size(); ++k) {
+    call.order.push_back({aggregate.args[arguments + k], aggregate.aggregate_order[k].descending,
+                          aggregate.aggregate_order[k].nulls_first});
+  }
+  if (aggregate.aggregate_filter) call.filter = aggregate.args.back();
+  return call;
+}
+
+namespace {
+
+bool same_optional(const std::optional<BoundExpression>& a, const std::optional<BoundExpression>& b) {
+  return a.has_value() == b.has_value() && (!a || same_expression(*a, *b));
+}
+
+}  // namespace
+
+bool same_aggregate_call(const AggregateCall& a, const AggregateCall& b) {
+  if (a.kind != b.kind || a.distinct != b.distinct || !(a.type == b.type) || a.order.size() != b.order.size()) {
+    return false;
+  }
+  for (std::size_t k = 0; k < a.order.size(); ++k) {
+    if (a.order[k].descending != b.order[k].descending || a.order[k].nulls_first != b.order[k].nulls_first ||
+        !same_expression(a.order[k].expression, b.order[k].expression)) {
+      return false;
+    }
+  }
+  return same_optional(a.argument, b.argument) && same_optional(a.separator, b.separator) &&
+         same_optional(a.filter, b.filter);
+}
+
 namespace {
 
 std::vector<bool> all_columns(const PlanNode& node) { return std::vector<bool>(node.types.size(), true); }
@@ -34,7 +72,8 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
         using Op = std::decay_t<decltype(op)>;
         if constexpr (std::is_same_v<Op, ScanNode>) {
           std::vector<bool> read = needed;
-          read.resize(node.types.size(), false);
+          // Table columns only: a row-position column is not read from the rows.
+          read.resize(op.table->schema().columns().size(), false);
           if (op.filter) mark(*op.filter, read);
           op.loaded.clear();
           for (std::size_t c = 0; c < read.size(); ++c) {
@@ -85,6 +124,8 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
           for (const auto& call : op.aggregates) {
             if (call.argument) mark(*call.argument, child);
             if (call.separator) mark(*call.separator, child);
+            for (const auto& key : call.order) mark(key.expression, child);
+            if (call.filter) mark(*call.filter, child);
           }
           prune_columns(*op.input, child);
         } else if constexpr (std::is_same_v<Op, SortNode>) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -23,6 +24,13 @@ struct SortKey {
   bool nulls_first = false;
 };
 
+// An ORDER BY key inside an aggregate call, over the input rows.
+struct AggregateOrderKey {
+  BoundExpression expression;
+  bool descending = false;
+  bool nulls_first = false;
+};
+
 // One aggregate of a grouped query, computed over the input rows.
 struct AggregateCall {
   AggregateKind kind = AggregateKind::kCountStar;
@@ -30,7 +38,14 @@ struct AggregateCall {
   std::optional<BoundExpression> argument;  // none for count(*)
   std::optional<BoundExpression> separator; // string_agg's second argument
   value::SqlType type;                      // the result type
+  std::vector<AggregateOrderKey> order;     // ORDER BY inside the call
+  std::optional<BoundExpression> filter;    // FILTER (WHERE ...): only rows where it is true count
 };
+
+// The call a bound kAggregate expression stands for.
+AggregateCall aggregate_call_of(const BoundExpression& aggregate);
+// Same computation, so a query computes it once.
+bool same_aggregate_call(const AggregateCall& a, const AggregateCall& b);
 
 // All columns of a table, in table order; only `loaded` ones are read (the
 // others stay empty vectors), and `filter` runs inside the scan.
@@ -38,6 +53,11 @@ struct ScanNode {
   std::shared_ptr<const storage::Table> table;
   std::vector<std::size_t> loaded;
   std::optional<BoundExpression> filter;
+  std::string alias;  // the FROM item's name (for EXPLAIN); empty: the table's
+  // UPDATE and DELETE: one more bigint column after the table's, each row's
+  // position in `table`'s row tree, so the statement can find the rows it read
+  // (an 8-byte column rather than the row's key, which may be long).
+  bool row_positions = false;
 };
 
 // Constant rows (VALUES, or the single empty row of a FROM-less SELECT).

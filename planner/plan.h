@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "planner/bound_expression.h"
+#include "planner/ddl_plan.h"
 #include "planner/logical_plan.h"
 #include "storage/catalog/table_schema.h"
 #include "storage/table/table.h"
@@ -20,6 +21,9 @@ struct OutputColumn {
   value::SqlType type;
   std::uint32_t table_oid = 0;        // for RowDescription, when a plain column
   std::int16_t column_number = 0;
+  // A bare NULL or string literal: a set operation may still give it the
+  // other side's type, as PostgreSQL resolves "unknown" columns.
+  bool unknown_literal = false;
 };
 
 // A query: the operator tree and the columns it returns to the client.
@@ -28,22 +32,38 @@ struct SelectPlan {
   std::vector<OutputColumn> columns;
 };
 
-// INSERT ... VALUES: one expression per table column per row, already coerced
-// to the column's type (missing columns hold their default or NULL).
+// INSERT (VALUES, SELECT or DEFAULT VALUES; planner/dml_planner.cpp): `source`
+// yields one row per new row: a column per table column, already coerced to
+// its type (columns not listed hold their default), then the RETURNING values.
 struct InsertPlan {
   std::string table_name;
   std::shared_ptr<const storage::TableSchema> schema;
-  std::vector<std::vector<BoundExpression>> rows;
+  PlanPtr source;
+  std::optional<std::vector<OutputColumn>> returning;
+};
+
+// UPDATE and DELETE: `source` is a query over `table`, the version the
+// statement was planned against, whose scan also emits each row's position
+// in that version's row tree (ScanNode::row_positions). Per matched row
+// (repeated when a FROM/USING join matches it twice) it yields the position,
+// for UPDATE the new value of every column (coerced), then the RETURNING values.
+struct RowChangePlan {
+  std::string table_name;
+  std::shared_ptr<const storage::Table> table;
+  PlanPtr source;
+  std::optional<std::vector<OutputColumn>> returning;
+};
+struct UpdatePlan : RowChangePlan {};
+struct DeletePlan : RowChangePlan {};
+
+struct TruncatePlan {
+  std::vector<std::string> names;  // tables, each once
+  bool cascade = false;            // also truncate tables whose foreign keys reference them
 };
 
 struct CreateTablePlan {
   std::shared_ptr<const storage::TableSchema> schema;
   bool if_not_exists = false;
-};
-
-struct DropTablePlan {
-  std::vector<std::string> names;
-  bool missing_ok = false;
 };
 
 // COPY's data format, validated and with PostgreSQL 15's defaults filled in.
@@ -78,6 +98,23 @@ struct CopyPlan {
   std::optional<SelectPlan> query;
 };
 
-using StatementPlan = std::variant<SelectPlan, InsertPlan, CreateTablePlan, DropTablePlan, CopyPlan>;
+// EXPLAIN [ANALYZE]: the explained statement's plan (planner/explain_planner.h),
+// printed by exec/explain.h and, for ANALYZE, run.
+struct ExplainTarget;
+struct ExplainPlan {
+  std::shared_ptr<const ExplainTarget> target;
+  bool analyze = false;
+  bool costs = true;     // print estimated rows
+  bool timing = true;    // ANALYZE: print actual times
+  bool summary = false;  // print planning and execution time (on with ANALYZE)
+  double planning_ms = 0;
+};
+
+using StatementPlan = std::variant<SelectPlan, InsertPlan, CreateTablePlan, CopyPlan, UpdatePlan,
+                                   DeletePlan, TruncatePlan, DdlPlan, ExplainPlan>;
+
+struct ExplainTarget {
+  StatementPlan plan;
+};
 
 }  // namespace ptreedb::planner

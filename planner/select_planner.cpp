@@ -1,6 +1,7 @@
 #include "planner/select_planner.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "planner/conjuncts.h"
@@ -70,23 +71,12 @@ BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, Gro
     if (same_expression(expr, grouping.keys[i])) return column_reference(i, expr.type);
   }
   if (expr.kind == ExprKind::kAggregate) {
+    AggregateCall call = aggregate_call_of(expr);
     std::size_t position = grouping.aggregates.size();
-    for (std::size_t j = 0; j < grouping.aggregates.size(); ++j) {
-      const AggregateCall& call = grouping.aggregates[j];
-      bool same_argument = call.argument.has_value() == !expr.args.empty() &&
-                           (!call.argument || same_expression(*call.argument, expr.args[0]));
-      bool same_separator = call.separator.has_value() == (expr.args.size() > 1) &&
-                            (!call.separator || same_expression(*call.separator, expr.args[1]));
-      if (call.kind == expr.aggregate && call.distinct == expr.distinct && same_argument && same_separator) {
-        position = j;
-      }
+    for (std::size_t j = 0; j < grouping.aggregates.size() && position == grouping.aggregates.size(); ++j) {
+      if (same_aggregate_call(grouping.aggregates[j], call)) position = j;
     }
-    if (position == grouping.aggregates.size()) {
-      AggregateCall call{expr.aggregate, expr.distinct, std::nullopt, std::nullopt, expr.type};
-      if (!expr.args.empty()) call.argument = expr.args[0];
-      if (expr.args.size() > 1) call.separator = expr.args[1];
-      grouping.aggregates.push_back(std::move(call));
-    }
+    if (position == grouping.aggregates.size()) grouping.aggregates.push_back(std::move(call));
     return column_reference(grouping.keys.size() + position, expr.type);
   }
   if (expr.kind == ExprKind::kColumn) {
@@ -131,6 +121,10 @@ class QueryBlockPlanner : public SubqueryHook {
   }
 
   QueryBlock plan(const PgQuery__SelectStmt& select);
+  // INSERT, UPDATE and DELETE: see plan_dml_rows and bind_standalone_expression.
+  PlanPtr plan_dml_rows(PlannedRelation relation, std::span<PgQuery__Node* const> from_items,
+                        const PgQuery__Node* where, const BindOutputs& bind_outputs);
+  BoundExpression bind_standalone(const PgQuery__Node* node);
 
   BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) override;
 
@@ -276,6 +270,7 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
   }
   ScanNode scan;
   scan.table = table;
+  scan.alias = alias;
   add_relation(make_node(std::move(scan), std::move(types)), columns, static_cast<double>(table->row_count()));
 }
 
@@ -516,44 +511,68 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     std::size_t key_count = grouping.keys.size();
     BoundExpression grouped_value = over_groups(value, child.scope(), grouping);
+    for (const auto& call : grouping.aggregates) {
+      bool reads_outer = (call.argument && call.argument->contains(ExprKind::kOuterColumn)) ||
+                         (call.separator && call.separator->contains(ExprKind::kOuterColumn));
+      if (reads_outer) not_supported("an outer reference inside a correlated subquery's aggregate", sublink.location);
+    }
     std::vector<SqlType> group_types = grouping_types(grouping);
     double rows = std::max(1.0, child.filtered_input()->estimated_rows * 0.1);
-    PlanPtr aggregate = make_node(AggregateNode{child.filtered_input(), grouping.keys, grouping.aggregates},
-                                  group_types, rows);
-    std::vector<BoundExpression> outputs;
-    for (std::size_t k = 0; k < key_count; ++k) outputs.push_back(column_reference(k, group_types[k]));
-    outputs.push_back(grouped_value);
-    apply.added_types = types_of(outputs);
-    apply.build = make_node(ProjectNode{aggregate, outputs}, apply.added_types, rows);
+    apply.added_types = group_types;
+    apply.build = make_node(AggregateNode{child.filtered_input(), grouping.keys, grouping.aggregates}, group_types, rows);
     for (std::size_t k = 0; k < key_count; ++k) apply.build_keys.push_back(column_reference(k, group_types[k]));
-    applies_.push_back(std::move(apply));
-    BoundExpression result = column_reference(probe_width + key_count, value.type);
-    bool bare_count = value.kind == ExprKind::kAggregate &&
-                      (value.aggregate == AggregateKind::kCount || value.aggregate == AggregateKind::kCountStar);
-    if (bare_count) {
-      BoundExpression coalesce;
-      coalesce.kind = ExprKind::kFunction;
-      coalesce.function = FunctionId::kCoalesce;
-      coalesce.type = value.type;
-      BoundExpression zero = boolean_constant(false);
-      zero.type = value.type;
-      coalesce.args = {result, zero};
-      return coalesce;
+    // The value is computed on the joined row: group columns follow the probe
+    // columns, outer references read the probe row. A missing group means the
+    // subquery saw no rows: its counts are 0, its other aggregates NULL.
+    std::vector<bool> is_count(group_types.size(), false);
+    for (std::size_t a = 0; a < grouping.aggregates.size(); ++a) {
+      AggregateKind kind = grouping.aggregates[a].kind;
+      is_count[key_count + a] = kind == AggregateKind::kCount || kind == AggregateKind::kCountStar;
     }
-    return result;
+    std::function<BoundExpression(BoundExpression)> on_joined_row = [&](BoundExpression expr) {
+      if (expr.kind == ExprKind::kColumn) {
+        bool count = is_count[expr.column];
+        expr.column += probe_width;
+        if (!count) return expr;
+        BoundExpression zero = boolean_constant(false);
+        zero.type = expr.type;
+        BoundExpression coalesce;
+        coalesce.kind = ExprKind::kFunction;
+        coalesce.function = FunctionId::kCoalesce;
+        coalesce.type = expr.type;
+        coalesce.args = {std::move(expr), std::move(zero)};
+        return coalesce;
+      }
+      if (expr.kind == ExprKind::kOuterColumn) {
+        expr.kind = ExprKind::kColumn;
+        return expr;
+      }
+      for (auto& arg : expr.args) arg = on_joined_row(std::move(arg));
+      return expr;
+    };
+    applies_.push_back(std::move(apply));
+    return on_joined_row(std::move(grouped_value));
   }
 
   bool exists = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK;
   bool any = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK;
   bool all = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
   std::string op = sublink.n_oper_name > 0 ? string_of(sublink.oper_name[sublink.n_oper_name - 1]) : "=";
-  if (!exists && !((any && op == "=") || (all && (op == "<>" || op == "!=")))) {
-    not_supported("this kind of subquery", sublink.location);
+  if (!exists && !any && !all) not_supported("this kind of subquery", sublink.location);
+  static const std::pair<const char*, const char*> kNegatedOperators[] = {
+      {"=", "<>"}, {"<>", "="}, {"!=", "="}, {"<", ">="}, {"<=", ">"}, {">", "<="}, {">=", "<"}};
+  // x op ALL (q) is NOT (x negated-op ANY (q)); x = ANY (q) is x IN (q).
+  std::string any_op = op;
+  if (all) {
+    auto negation = std::find_if(std::begin(kNegatedOperators), std::end(kNegatedOperators),
+                                 [&](const auto& pair) { return op == pair.first; });
+    if (negation == std::end(kNegatedOperators)) not_supported("this operator with ALL", sublink.location);
+    any_op = negation->second;
   }
+  bool hashed = exists || any_op == "=";
   Apply apply;
   apply.probe_width = probe_width;
   apply.null_aware = !exists;
-  // x <> ALL (q) is NOT (x IN (q)).
   bool negated = all;
   if (position == SublinkPosition::kNegatedConjunct) negated = !negated;
   bool direct = position.has_value();
@@ -575,11 +594,26 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     BoundExpression left = binder.bind(sublink.testexpr);
     BoundExpression right = correlated ? child.select_list()[0] : column_reference(0, block.columns[0].type);
     if (right.contains(ExprKind::kOuterColumn)) not_supported("a correlated select list in IN", sublink.location);
-    BoundExpression equal = binder.bind_binary_operator("=", std::move(left), std::move(right), sublink.location);
-    apply.probe_keys.push_back(equal.args[0]);
-    apply.build_keys.push_back(equal.args[1]);
+    if (hashed) {
+      BoundExpression equal = binder.bind_binary_operator("=", std::move(left), std::move(right), sublink.location);
+      apply.probe_keys.push_back(equal.args[0]);
+      apply.build_keys.push_back(equal.args[1]);
+    } else {
+      // Other comparisons are checked pair by pair (a nested loop).
+      if (correlated && (apply.kind != JoinKind::kSemi)) {
+        not_supported("a correlated subquery with this comparison", sublink.location);
+      }
+      BoundExpression compared =
+          binder.bind_binary_operator(any_op, std::move(left), std::move(right), sublink.location);
+      if (compared.type.id != TypeId::kBoolean) not_supported("this operator with ANY or ALL", sublink.location);
+      // The subquery's column follows the probe columns in the joined row.
+      compared.args[1] = correlated_to_joined(std::move(compared.args[1]), probe_width);
+      apply.condition = std::move(compared);
+    }
   }
   std::vector<BoundExpression> conditions;
+  if (apply.condition) conditions.push_back(std::move(*apply.condition));
+  apply.condition.reset();
   for (const auto& conjunct : child.correlated()) {
     bool placed = false;
     if (conjunct.kind == ExprKind::kComparison && conjunct.comparison == ComparisonOp::kEqual) {
@@ -770,8 +804,11 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
         continue;
       }
     }
-    BoundExpression bound = resolve_unknown(binder.bind(value), SqlType::of(TypeId::kText));
+    BoundExpression bound = binder.bind(value);
+    bool unknown = bound.unknown_literal;
+    bound = resolve_unknown(std::move(bound), SqlType::of(TypeId::kText));
     OutputColumn column{target.name != nullptr && *target.name ? target.name : default_column_name(value), bound.type};
+    column.unknown_literal = unknown;
     if (bound.kind == ExprKind::kColumn && bound.column < scope_.columns.size()) {
       column.table_oid = scope_.columns[bound.column].table_oid;
       column.column_number = scope_.columns[bound.column].column_number;
@@ -968,9 +1005,14 @@ QueryBlock QueryBlockPlanner::plan_set_operation(const PgQuery__SelectStmt& sele
   std::vector<SqlType> types;
   for (std::size_t c = 0; c < left.columns.size(); ++c) {
     BoundExpression a = column_reference(c, left.columns[c].type), b = column_reference(c, right.columns[c].type);
-    SqlType type = a.type == b.type ? a.type : common_type({a, b}, name);
-    left_cast.push_back(coerce(a, type, false));
-    right_cast.push_back(coerce(b, type, false));
+    bool left_unknown = left.columns[c].unknown_literal, right_unknown = right.columns[c].unknown_literal;
+    SqlType type = a.type == b.type   ? a.type
+                   : left_unknown     ? b.type
+                   : right_unknown    ? a.type
+                                      : common_type({a, b}, name);
+    // A literal column takes the other side's type as its input would.
+    left_cast.push_back(coerce(a, type, left_unknown));
+    right_cast.push_back(coerce(b, type, right_unknown));
     types.push_back(type);
   }
   auto adjust = [&](QueryBlock& side, std::vector<BoundExpression>& casts) {
@@ -989,7 +1031,10 @@ QueryBlock QueryBlockPlanner::plan_set_operation(const PgQuery__SelectStmt& sele
   double rows = node.left->estimated_rows + node.right->estimated_rows;
   QueryBlock block;
   block.root = make_node(std::move(node), types, rows);
-  for (std::size_t c = 0; c < types.size(); ++c) block.columns.push_back({left.columns[c].name, types[c]});
+  for (std::size_t c = 0; c < types.size(); ++c) {
+    block.columns.push_back({left.columns[c].name, types[c]});
+    block.columns.back().unknown_literal = left.columns[c].unknown_literal && right.columns[c].unknown_literal;
+  }
   return block;
 }
 
@@ -1041,7 +1086,52 @@ QueryBlock QueryBlockPlanner::finish_output(QueryBlock block, const PgQuery__Sel
   return block;
 }
 
+PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQuery__Node* const> from_items,
+                                         const PgQuery__Node* where, const BindOutputs& bind_outputs) {
+  double relation_rows = relation.plan->estimated_rows;
+  add_relation(std::move(relation.plan), relation.columns, relation_rows);
+  for (const PgQuery__Node* item : from_items) add_from_item(item);
+  ExpressionBinder binder(scope_, this);
+  std::vector<BoundExpression> conjuncts;
+  if (where != nullptr) {
+    note_top_level_sublinks(where);
+    binding_where_ = true;
+    BoundExpression filter = coerce(binder.bind(where), SqlType::of(TypeId::kBoolean), false);
+    binding_where_ = false;
+    if (filter.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
+    }
+    if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+    conjuncts = split_conjuncts(std::move(filter));
+  }
+  std::vector<BoundExpression> outputs = bind_outputs(binder);
+  PlanPtr input = build_input(std::move(conjuncts));
+  std::vector<SqlType> types = types_of(outputs);
+  double rows = input->estimated_rows;
+  return make_node(ProjectNode{std::move(input), std::move(outputs)}, std::move(types), rows);
+}
+
+BoundExpression QueryBlockPlanner::bind_standalone(const PgQuery__Node* node) {
+  ExpressionBinder binder(scope_, this);
+  BoundExpression bound = binder.bind(node);
+  // EXISTS and IN outside WHERE become joins, which need rows to join to.
+  if (!applies_.empty()) not_supported("EXISTS or IN subqueries here");
+  return bound;
+}
+
 }  // namespace
+
+PlanPtr plan_dml_rows(const PlanningContext& context, PlannedRelation relation,
+                      std::span<PgQuery__Node* const> from_items, const PgQuery__Node* where,
+                      const BindOutputs& bind_outputs) {
+  QueryBlockPlanner planner(context, nullptr);
+  return planner.plan_dml_rows(std::move(relation), from_items, where, bind_outputs);
+}
+
+BoundExpression bind_standalone_expression(const PgQuery__Node* node, const PlanningContext& context) {
+  QueryBlockPlanner planner(context, nullptr);
+  return planner.bind_standalone(node);
+}
 
 QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
   QueryBlockPlanner planner(context, outer);

@@ -2,6 +2,8 @@
 // operations and CTEs) into an operator tree.
 #pragma once
 
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,5 +40,30 @@ QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningCon
 
 // A whole SELECT statement, its scans trimmed to the columns it reads.
 SelectPlan plan_select_statement(const PgQuery__SelectStmt& select, const storage::World& world);
+
+// ---- For INSERT, UPDATE and DELETE (planner/dml_planner.cpp) ----
+
+// A relation its caller planned (a DML statement's target) and the names its
+// columns go by.
+struct PlannedRelation {
+  PlanPtr plan;
+  std::vector<ScopeColumn> columns;
+};
+
+// Binds a DML statement's output expressions (new values, RETURNING) with
+// `binder`, whose scope is the relation's columns then the FROM items'; it
+// plans subqueries the way a select list does.
+using BindOutputs = std::function<std::vector<BoundExpression>(const ExpressionBinder& binder)>;
+
+// The rows of `relation` joined with `from_items` (UPDATE's FROM, DELETE's
+// USING) and filtered by `where` (may be null), projected to what
+// `bind_outputs` returns: a select list without grouping, DISTINCT or ORDER BY.
+PlanPtr plan_dml_rows(const PlanningContext& context, PlannedRelation relation,
+                      std::span<PgQuery__Node* const> from_items, const PgQuery__Node* where,
+                      const BindOutputs& bind_outputs);
+
+// An expression that reads no columns (an INSERT ... VALUES item); scalar
+// subqueries in it run once per statement.
+BoundExpression bind_standalone_expression(const PgQuery__Node* node, const PlanningContext& context);
 
 }  // namespace ptreedb::planner

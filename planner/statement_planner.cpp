@@ -4,11 +4,16 @@
 #include <set>
 
 #include "planner/copy_planner.h"
+#include "planner/explain_planner.h"
+#include "planner/ddl_planner.h"
+#include "planner/dml_planner.h"
 #include "planner/expression_binder.h"
+#include "planner/foreign_key_planner.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/select_planner.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_lookup.h"
 
 namespace ptreedb::planner {
 
@@ -49,76 +54,6 @@ BoundExpression bind_default(const ColumnSchema& column) {
   return coerce(ExpressionBinder(empty).bind(select.target_list[0]->res_target->val), column.type, false);
 }
 
-namespace {
-
-InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world) {
-  if (insert.n_returning_list > 0 || insert.on_conflict_clause != nullptr || insert.with_clause != nullptr) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "INSERT with RETURNING, ON CONFLICT or WITH is not supported yet");
-  }
-  auto table = lookup_table(world, *insert.relation);
-  const TableSchema& schema = table->schema();
-  InsertPlan plan;
-  plan.table_name = schema.name();
-  plan.schema = table->schema_ptr();
-
-  // Target columns: those listed, else all in order.
-  std::vector<std::size_t> targets;
-  for (std::size_t i = 0; i < insert.n_cols; ++i) {
-    const auto& target = *insert.cols[i]->res_target;
-    auto position = schema.find_column(target.name);
-    if (!position) {
-      throw SqlError(sqlstate::kUndefinedColumn,
-                     "column \"" + std::string(target.name) + "\" of relation \"" + schema.name() + "\" does not exist",
-                     {}, {}, target.location + 1);
-    }
-    if (std::find(targets.begin(), targets.end(), *position) != targets.end()) {
-      throw SqlError("42701", "column \"" + std::string(target.name) + "\" specified more than once", {}, {},
-                     target.location + 1);
-    }
-    targets.push_back(*position);
-  }
-  if (insert.n_cols == 0) {
-    for (std::size_t c = 0; c < schema.columns().size(); ++c) targets.push_back(c);
-  }
-
-  const PgQuery__Node* source = insert.select_stmt;
-  if (source == nullptr || source->node_case != PG_QUERY__NODE__NODE_SELECT_STMT ||
-      source->select_stmt->n_values_lists == 0) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "only INSERT ... VALUES is supported yet");
-  }
-  const auto& values = *source->select_stmt;
-  Scope empty;
-  ExpressionBinder binder(empty);
-  std::vector<BoundExpression> defaults;
-  for (const auto& column : schema.columns()) defaults.push_back(bind_default(column));
-  for (std::size_t r = 0; r < values.n_values_lists; ++r) {
-    const auto& list = *values.values_lists[r]->list;
-    if (list.n_items > targets.size()) {
-      throw SqlError(sqlstate::kSyntaxError, "INSERT has more expressions than target columns");
-    }
-    if (list.n_items < targets.size()) {
-      throw SqlError(sqlstate::kSyntaxError, "INSERT has more target columns than expressions");
-    }
-    std::vector<BoundExpression> row = defaults;
-    for (std::size_t i = 0; i < list.n_items; ++i) {
-      const PgQuery__Node* item = list.items[i];
-      if (item->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) continue;
-      const ColumnSchema& column = schema.column(targets[i]);
-      BoundExpression bound = binder.bind(item);
-      try {
-        row[targets[i]] = coerce(std::move(bound), column.type, false);
-      } catch (const SqlError& error) {
-        if (error.sqlstate() != sqlstate::kDatatypeMismatch) throw;
-        throw SqlError(sqlstate::kDatatypeMismatch,
-                       "column \"" + column.name + "\" " + std::string(error.what()).substr(std::string("column ").size()),
-                       {}, "You will need to rewrite or cast the expression.");
-      }
-    }
-    plan.rows.push_back(std::move(row));
-  }
-  return plan;
-}
-
 SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
   std::vector<std::int32_t> modifiers;
   for (std::size_t i = 0; i < type_name.n_typmods; ++i) {
@@ -135,6 +70,8 @@ SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
   }
   return value::resolve_type_name(string_of(type_name.names[type_name.n_names - 1]), modifiers);
 }
+
+namespace {
 
 std::vector<std::size_t> key_columns(const std::vector<ColumnSchema>& columns, PgQuery__Node** keys,
                                      std::size_t count, int location) {
@@ -155,7 +92,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
   std::string name = create.relation->relname;
   CreateTablePlan plan;
   plan.if_not_exists = create.if_not_exists;
-  if (world.find_table(name)) {
+  if (storage::relation_kind(world, name)) {
     if (create.if_not_exists) return plan;  // schema stays null: nothing to do
     throw SqlError("42P07", "relation \"" + name + "\" already exists");
   }
@@ -177,6 +114,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
     primary_key = std::move(keys);
   };
   std::vector<const PgQuery__Constraint*> table_constraints;
+  std::vector<ForeignKeyDefinition> references;  // resolved once every column and key is known
   for (std::size_t i = 0; i < create.n_table_elts; ++i) {
     const PgQuery__Node* element = create.table_elts[i];
     if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
@@ -214,6 +152,9 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           bind_default(columns[position]);  // type-check it now, as PostgreSQL does
           break;
         }
+        case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+          references.push_back(foreign_key_definition(constraint, definition.colname));
+          break;
         default:
           throw SqlError(sqlstate::kFeatureNotSupported, "this column constraint is not supported yet", {}, {},
                          constraint.location + 1);
@@ -230,30 +171,23 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         add_unique(key_columns(columns, constraint->keys, constraint->n_keys, constraint->location),
                    constraint->conname);
         break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+        references.push_back(foreign_key_definition(*constraint, nullptr));
+        break;
       default:
         throw SqlError(sqlstate::kFeatureNotSupported, "this table constraint is not supported yet", {}, {},
                        constraint->location + 1);
     }
   }
-  plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns),
-                                              std::move(primary_key), std::move(indexes));
-  return plan;
-}
-
-DropTablePlan plan_drop(const PgQuery__DropStmt& drop, const storage::World& world) {
-  if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "only DROP TABLE is supported yet");
-  }
-  DropTablePlan plan;
-  plan.missing_ok = drop.missing_ok;
-  for (std::size_t i = 0; i < drop.n_objects; ++i) {
-    const auto& names = *drop.objects[i]->list;
-    std::string name = string_of(names.items[names.n_items - 1]);
-    if (!world.find_table(name) && !drop.missing_ok) {
-      throw SqlError(sqlstate::kUndefinedTable, "table \"" + name + "\" does not exist");
+  std::vector<storage::ForeignKeySchema> foreign_keys;
+  if (!references.empty()) {
+    TableSchema draft(world.next_oid(), name, columns, primary_key, indexes);
+    for (const auto& reference : references) {
+      foreign_keys.push_back(resolve_foreign_key(reference, draft, world, foreign_keys));
     }
-    plan.names.push_back(name);
   }
+  plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns),
+                                              std::move(primary_key), std::move(indexes), std::move(foreign_keys));
   return plan;
 }
 
@@ -261,16 +195,32 @@ DropTablePlan plan_drop(const PgQuery__DropStmt& drop, const storage::World& wor
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
   switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+      return plan_explain(*statement.explain_stmt, world);
     case PG_QUERY__NODE__NODE_SELECT_STMT:
       return plan_select_statement(*statement.select_stmt, world);
     case PG_QUERY__NODE__NODE_INSERT_STMT:
       return plan_insert(*statement.insert_stmt, world);
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+      return plan_update(*statement.update_stmt, world);
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+      return plan_delete(*statement.delete_stmt, world);
+    case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
+      return plan_truncate(*statement.truncate_stmt, world);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return plan_create_table(*statement.create_stmt, world);
     case PG_QUERY__NODE__NODE_COPY_STMT:
       return plan_copy(*statement.copy_stmt, world);
     case PG_QUERY__NODE__NODE_DROP_STMT:
-      return plan_drop(*statement.drop_stmt, world);
+      return plan_drop(*statement.drop_stmt);
+    case PG_QUERY__NODE__NODE_VIEW_STMT:
+      return plan_create_view(*statement.view_stmt, world);
+    case PG_QUERY__NODE__NODE_INDEX_STMT:
+      return plan_create_index(*statement.index_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+      return plan_alter_table(*statement.alter_table_stmt);
+    case PG_QUERY__NODE__NODE_RENAME_STMT:
+      return plan_rename(*statement.rename_stmt);
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this statement is not supported yet");
   }

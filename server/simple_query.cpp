@@ -26,15 +26,27 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     }
     while (next_statement_ < tree_->statement_count()) {
       const std::size_t i = next_statement_++;
-      auto world = database.snapshot();
-      planner::StatementPlan plan = planner::plan_statement(*tree_->statement(i).stmt, *world);
-      if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
-        auto loader = std::make_unique<exec::CopyLoader>(std::move(*copy), database);
-        std::vector<protocol::FormatCode> formats(loader->column_count(), protocol::FormatCode::kText);
-        protocol::encode_copy_in_response(out, protocol::FormatCode::kText, formats);
-        return loader;
+      exec::QueryResult result;
+      // A write that lost a race with a concurrent one fails with 40001 before
+      // publishing anything; it is planned again against the newer world and
+      // rerun, so concurrent UPDATEs of a row both apply, as in PostgreSQL.
+      constexpr int kWriteAttempts = 100;
+      for (int attempt = 1;; ++attempt) {
+        auto world = database.snapshot();
+        planner::StatementPlan plan = planner::plan_statement(*tree_->statement(i).stmt, *world);
+        if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
+          auto loader = std::make_unique<exec::CopyLoader>(std::move(*copy), database);
+          std::vector<protocol::FormatCode> formats(loader->column_count(), protocol::FormatCode::kText);
+          protocol::encode_copy_in_response(out, protocol::FormatCode::kText, formats);
+          return loader;
+        }
+        try {
+          result = exec::execute_statement(plan, database);
+          break;
+        } catch (const SqlError& error) {
+          if (error.sqlstate() != sqlstate::kSerializationFailure || attempt == kWriteAttempts) throw;
+        }
       }
-      exec::QueryResult result = exec::execute_statement(plan, database);
       if (result.copy_out) {
         encode_copy_out(out, result);
       } else if (result.returns_rows) {

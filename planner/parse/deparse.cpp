@@ -6,6 +6,29 @@
 
 namespace ptreedb::planner {
 
+std::string deparse_statement(const PgQuery__Node* statement) {
+  PgQuery__RawStmt raw = PG_QUERY__RAW_STMT__INIT;
+  raw.stmt = const_cast<PgQuery__Node*>(statement);
+  PgQuery__RawStmt* statements[] = {&raw};
+  PgQuery__ParseResult result = PG_QUERY__PARSE_RESULT__INIT;
+  result.version = PG_VERSION_NUM;
+  result.n_stmts = 1;
+  result.stmts = statements;
+
+  std::string packed(pg_query__parse_result__get_packed_size(&result), '\0');
+  pg_query__parse_result__pack(&result, reinterpret_cast<uint8_t*>(packed.data()));
+  PgQueryProtobuf protobuf{packed.size(), packed.data()};
+  PgQueryDeparseResult deparsed = pg_query_deparse_protobuf(protobuf);
+  if (deparsed.error != nullptr) {
+    std::string message = deparsed.error->message;
+    pg_query_free_deparse_result(deparsed);
+    throw SqlError(sqlstate::kInternalError, "could not deparse statement: " + message);
+  }
+  std::string text = deparsed.query;
+  pg_query_free_deparse_result(deparsed);
+  return text;
+}
+
 std::string deparse_expression(const PgQuery__Node* expression) {
   // Wrap the expression as "SELECT <expression>", deparse that statement, and
   // cut the SELECT keyword off again.

@@ -11,4 +11,7 @@ namespace ptreedb::planner {
 // The SQL text of one expression node.
 std::string deparse_expression(const PgQuery__Node* expression);
 
+// The SQL text of one statement node (a view's query, kept as text).
+std::string deparse_statement(const PgQuery__Node* statement);
+
 }  // namespace ptreedb::planner

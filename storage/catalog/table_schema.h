@@ -35,13 +35,21 @@ struct IndexSchema {
   std::string name;
   std::vector<std::size_t> columns;  // positions in the table's column list
   bool unique = false;
+  // Made by CREATE INDEX rather than for a UNIQUE constraint: only such an
+  // index may be dropped with DROP INDEX, as in PostgreSQL.
+  bool standalone = false;
 };
+
+// What deleting a referenced row does to the rows referencing it.
+enum class ForeignKeyAction : std::uint8_t { kNoAction, kRestrict, kCascade };
 
 struct ForeignKeySchema {
   std::string name;
   std::vector<std::size_t> columns;
   std::string referenced_table;
-  std::vector<std::size_t> referenced_columns;
+  std::vector<std::size_t> referenced_columns;  // a primary key or unique index's columns, in any order
+  ForeignKeyAction on_delete = ForeignKeyAction::kNoAction;
+  bool match_full = false;  // MATCH FULL: all key columns NULL or none
 };
 
 class TableSchema {

@@ -159,6 +159,18 @@ N* tree_filter(N* tree, const Keep& keep) {
   return join2(left, right);
 }
 
+// A tree of the same keys and shape whose values are map(key, value): one new
+// node per entry, made in parallel, with nothing sorted or searched (reads
+// `tree`, which it does not consume).
+template <class N, class Map>
+N* tree_map_values(const N* tree, const Map& map) {
+  if (tree == nullptr) return nullptr;
+  N *left, *right;
+  fork_join(tree_size(tree) > kParallelGrain, [&] { left = tree_map_values(tree->left, map); },
+            [&] { right = tree_map_values(tree->right, map); });
+  return attach(left, N::create(tree->key, map(tree->key, tree->value)), right);
+}
+
 // Keys >= low (consumes `tree`; copies only the O(log n) nodes on the boundary).
 template <class N>
 N* take_from(N* tree, const typename N::key_type& low) {

@@ -173,6 +173,13 @@ class PTree {
   PTree from(const K& low) const { return PTree(take_from(share(), low)); }
   PTree until(const K& high) const { return PTree(take_until(share(), high)); }
 
+  // The same keys with values map(key, value), in parallel: O(n) work, no
+  // sorting (the new tree has this one's shape). map must be thread-safe.
+  template <class Map>
+  PTree map_values(const Map& map) const {
+    return PTree(tree_map_values(root_, map));
+  }
+
   // Entries for which keep(key, value) holds, in parallel.
   template <class Keep>
   PTree filter(const Keep& keep) const {

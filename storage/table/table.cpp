@@ -13,10 +13,6 @@ using IndexEntry = std::pair<RowKey, KeySet>;
 
 KeySet single_key(RowKey key) { return KeySet::from_sorted({{std::move(key), ptree::Unit{}}}); }
 
-std::string primary_key_constraint_name(const TableSchema& schema) {
-  return schema.name() + "_pkey";
-}
-
 [[noreturn]] void throw_unique_violation(const std::string& constraint, const std::string& key) {
   throw SqlError(sqlstate::kUniqueViolation,
                  "duplicate key value violates unique constraint \"" + constraint + "\"",
@@ -38,7 +34,7 @@ void Table::throw_duplicate_primary_key(const std::vector<std::pair<RowKey, RowR
     bool repeats = i + 1 < sorted.size() && sorted[i]->first == sorted[i + 1]->first;
     if (repeats || rows_.contains(sorted[i]->first)) {
       const RowRef& row = repeats ? sorted[i + 1]->second : sorted[i]->second;
-      throw_unique_violation(primary_key_constraint_name(*schema_),
+      throw_unique_violation(primary_key_index_name(*schema_),
                              describe_key(*schema_, schema_->primary_key(), row));
     }
   }

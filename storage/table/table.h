@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "storage/catalog/table_schema.h"
@@ -38,10 +40,30 @@ class Table {
   // Deletes, then inserts, as one new version (UPDATE: the new rows may move keys).
   Table replace_rows(std::vector<RowKey> deleted, std::vector<RowRef> inserted) const;
 
+  // ---- DDL: versions of this table under a changed schema (table_ddl.cpp) ----
+  // The same rows and index trees under `schema`, which keeps this one's
+  // layout, keys and indexes (renames, foreign key changes).
+  Table with_schema(std::shared_ptr<const TableSchema> schema) const;
+  // `schema` is this one plus one last index, built over the rows in bulk
+  // (23505 "could not create unique index" when a unique one finds duplicates).
+  Table with_added_index(std::shared_ptr<const TableSchema> schema) const;
+  // `schema` is this one without index `position`.
+  Table without_index(std::shared_ptr<const TableSchema> schema, std::size_t position) const;
+  // Every row rewritten into `schema`'s layout by rewrite(old row, builder), in
+  // parallel (ALTER TABLE ADD/DROP COLUMN). New index i keeps this table's tree
+  // index_sources[i], or is built when that is nullopt. When `schema` gains or
+  // loses a primary key, rows are re-keyed (by it, with 23505 "could not
+  // create unique index" on duplicates, or by row id) and every index rebuilt;
+  // the new key columns must hold no NULLs.
+  using RowRewrite = std::function<RowRef(const RowRef& row, RowBuilder& builder)>;
+  Table with_rewritten_rows(std::shared_ptr<const TableSchema> schema, const RowRewrite& rewrite,
+                            const std::vector<std::optional<std::size_t>>& index_sources) const;
+
  private:
   [[noreturn]] void throw_duplicate_primary_key(
       const std::vector<std::pair<RowKey, RowRef>>& entries) const;
   void check_unique_index(std::size_t position, const std::vector<RowRef>& inserted) const;
+  void throw_if_repeated_keys(const std::vector<std::pair<RowKey, RowRef>>& sorted) const;
 
   std::shared_ptr<const TableSchema> schema_;
   RowTree rows_;

@@ -56,6 +56,8 @@ RowKey primary_key_of(const TableSchema& schema, const RowRef& row) {
   return RowKey(key);
 }
 
+std::string primary_key_index_name(const TableSchema& schema) { return schema.name() + "_pkey"; }
+
 RowKey row_id_key(std::uint64_t row_id) {
   std::string key;
   key_encoding::append_int(key, static_cast<std::int64_t>(row_id));

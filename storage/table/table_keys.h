@@ -23,6 +23,9 @@ RowKey index_key_of(const TableSchema& schema, const IndexSchema& index, const R
 // True when any of the index's columns is NULL in `row` (such rows never violate UNIQUE).
 bool has_null_in(const IndexSchema& index, const RowRef& row);
 
+// The name of the index behind a table's primary key (and of its constraint).
+std::string primary_key_index_name(const TableSchema& schema);
+
 // Renders the key columns as PostgreSQL does in a unique-violation detail:
 // "(a, b)=(1, x)".
 std::string describe_key(const TableSchema& schema, std::span<const std::size_t> columns,

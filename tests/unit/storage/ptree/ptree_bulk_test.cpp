@@ -254,6 +254,24 @@ TEST_CASE("multi_delete of present, absent and repeated keys") {
   REQUIRE(Tree::live_nodes() == nodes_before);
 }
 
+TEST_CASE("map_values keeps keys and shape and maps every value") {
+  const auto nodes_before = Tree::live_nodes();
+  {
+    std::mt19937_64 rng(505);
+    for (std::size_t n : test_sizes(rng)) {
+      INFO("n = " << n);
+      const Version base = random_version(n, static_cast<int>(2 * n + 10), rng);
+      Tree mapped = base.tree.map_values([](int key, long long value) { return value * 3 + key; });
+      Entries expected = base.ref;
+      for (auto& [key, value] : expected) value = value * 3 + key;
+      CHECK(difference(mapped, expected) == "");
+      CHECK(mapped.check_invariants().empty());
+      check_unchanged({&base});
+    }
+  }
+  REQUIRE(Tree::live_nodes() == nodes_before);
+}
+
 TEST_CASE("filter keeps exactly the entries its predicate accepts") {
   const auto nodes_before = Tree::live_nodes();
   {

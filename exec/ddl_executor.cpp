@@ -1,0 +1,52 @@
+#include "exec/ddl_executor.h"
+
+#include "exec/ddl_changes.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::exec {
+namespace {
+
+std::string drop_tag(storage::RelationKind kind) {
+  switch (kind) {
+    case storage::RelationKind::kTable: return "DROP TABLE";
+    case storage::RelationKind::kView: return "DROP VIEW";
+    case storage::RelationKind::kIndex: return "DROP INDEX";
+  }
+  return "DROP TABLE";
+}
+
+template <class Plan>
+void commit(txn::Database& database, const Plan& plan, WorldPtr (*change)(const storage::World&, const Plan&)) {
+  database.write([&](const storage::World& world) { return change(world, plan); });
+}
+
+}  // namespace
+
+QueryResult execute_ddl(const planner::DdlPlan& plan, txn::Database& database) {
+  QueryResult result;
+  if (const auto* view = std::get_if<planner::CreateViewPlan>(&plan)) {
+    commit(database, *view, create_view);
+    result.command_tag = "CREATE VIEW";
+  } else if (const auto* index = std::get_if<planner::CreateIndexPlan>(&plan)) {
+    commit(database, *index, create_index);
+    result.command_tag = "CREATE INDEX";
+  } else if (const auto* drop = std::get_if<planner::DropPlan>(&plan)) {
+    commit(database, *drop, drop_relations);
+    result.command_tag = drop_tag(drop->kind);
+  } else {
+    const auto& alter = std::get<planner::AlterTablePlan>(plan);
+    commit(database, alter, alter_relation);
+    result.command_tag = alter.command_tag;
+  }
+  return result;
+}
+
+void check_referenced_tables(const storage::World& world, const storage::TableSchema& schema) {
+  for (const auto& key : schema.foreign_keys()) {
+    if (key.referenced_table != schema.name() && !world.find_table(key.referenced_table)) {
+      throw SqlError(sqlstate::kUndefinedTable, "relation \"" + key.referenced_table + "\" does not exist");
+    }
+  }
+}
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,181 @@
+#include "planner/aggregate_binder.h"
+
+#include <utility>
+#include <vector>
+
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+using value::SqlType;
+using value::TypeId;
+
+namespace {
+
+std::string type_name(const BoundExpression& expr) {
+  if (expr.unknown_literal) return "unknown";
+  return value::format_type(SqlType::of(expr.type.id));
+}
+
+[[noreturn]] void no_such_function(const std::string& name, const std::vector<BoundExpression>& args, int location) {
+  std::string types;
+  for (std::size_t i = 0; i < args.size(); ++i) types += (i > 0 ? ", " : "") + type_name(args[i]);
+  throw SqlError("42883", "function " + name + "(" + types + ") does not exist", {},
+                 "No function matches the given name and argument types. You might need to add explicit type casts.",
+                 location + 1);
+}
+
+// The result type of `kind` over `argument`, coercing the argument where
+// PostgreSQL's only candidate function takes another type.
+SqlType result_type(AggregateKind kind, const std::string& name, std::vector<BoundExpression>& args, int location) {
+  BoundExpression& argument = args[0];
+  // sum and avg exist for several types, so an untyped literal is ambiguous.
+  if (argument.unknown_literal && (kind == AggregateKind::kSum || kind == AggregateKind::kAvg)) {
+    throw SqlError("42725", "function " + name + "(unknown) is not unique", {},
+                   "Could not choose a best candidate function. You might need to add explicit type casts.",
+                   location + 1);
+  }
+  const SqlType kText = SqlType::of(TypeId::kText), kBoolean = SqlType::of(TypeId::kBoolean);
+  switch (kind) {
+    case AggregateKind::kCountStar:
+    case AggregateKind::kCount:
+      argument = resolve_unknown(std::move(argument), kText);
+      return SqlType::of(TypeId::kBigint);
+    case AggregateKind::kSum: {
+      argument = resolve_unknown(std::move(argument), SqlType::of(TypeId::kNumeric));
+      TypeId type = argument.type.id;
+      if (type == TypeId::kSmallint || type == TypeId::kInteger) return SqlType::of(TypeId::kBigint);
+      if (type == TypeId::kBigint || type == TypeId::kNumeric) return SqlType::of(TypeId::kNumeric);
+      if (value::is_float_type(type) || type == TypeId::kInterval) return SqlType::of(type);
+      no_such_function(name, args, location);
+    }
+    case AggregateKind::kAvg: {
+      argument = resolve_unknown(std::move(argument), SqlType::of(TypeId::kNumeric));
+      TypeId type = argument.type.id;
+      if (value::is_integer_type(type) || type == TypeId::kNumeric) return SqlType::of(TypeId::kNumeric);
+      if (value::is_float_type(type)) return SqlType::of(TypeId::kDouble);
+      if (type == TypeId::kInterval) return SqlType::of(TypeId::kInterval);
+      no_such_function(name, args, location);
+    }
+    case AggregateKind::kMin:
+    case AggregateKind::kMax:
+      argument = resolve_unknown(std::move(argument), kText);
+      if (argument.type.id == TypeId::kBoolean) no_such_function(name, args, location);
+      // varchar has no min/max of its own: text's applies. char(n) loses its length.
+      if (argument.type.id == TypeId::kVarchar) return kText;
+      return argument.type.id == TypeId::kChar ? SqlType::of(TypeId::kChar) : argument.type;
+    case AggregateKind::kBoolAnd:
+    case AggregateKind::kBoolOr:
+      if (!argument.unknown_literal && argument.type.id != TypeId::kBoolean) no_such_function(name, args, location);
+      argument = resolve_unknown(std::move(argument), kBoolean);
+      return kBoolean;
+    case AggregateKind::kStringAgg: {
+      // Only string_agg(text, text) exists here (bytea is not a type of ptreedb).
+      for (const BoundExpression& arg : args) {
+        if (!arg.unknown_literal && !value::is_character_type(arg.type.id)) no_such_function(name, args, location);
+      }
+      for (BoundExpression& arg : args) arg = coerce(std::move(arg), kText, false);
+      return kText;
+    }
+  }
+  no_such_function(name, args, location);
+}
+
+std::size_t argument_count(AggregateKind kind) { return kind == AggregateKind::kStringAgg ? 2 : 1; }
+
+}  // namespace
+
+std::optional<AggregateKind> aggregate_kind_of(const std::string& name) {
+  static const std::pair<const char*, AggregateKind> kAggregates[] = {
+      {"count", AggregateKind::kCount},          {"sum", AggregateKind::kSum},
+      {"avg", AggregateKind::kAvg},              {"min", AggregateKind::kMin},
+      {"max", AggregateKind::kMax},              {"string_agg", AggregateKind::kStringAgg},
+      {"bool_and", AggregateKind::kBoolAnd},     {"every", AggregateKind::kBoolAnd},
+      {"bool_or", AggregateKind::kBoolOr}};
+  for (const auto& [aggregate_name, kind] : kAggregates) {
+    if (name == aggregate_name) return kind;
+  }
+  return std::nullopt;
+}
+
+void reject_aggregate_clauses(const std::string& name, const PgQuery__FuncCall& call) {
+  const char* clause = call.agg_distinct ? "DISTINCT" : call.n_agg_order > 0 ? "ORDER BY" : call.agg_filter ? "FILTER" : nullptr;
+  if (clause != nullptr) {
+    throw SqlError("42809", std::string(clause) + " specified, but " + name + " is not an aggregate function", {}, {},
+                   call.location + 1);
+  }
+}
+
+BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKind kind, const std::string& name,
+                                    const PgQuery__FuncCall& call) {
+  BoundExpression out;
+  out.kind = ExprKind::kAggregate;
+  out.aggregate = kind;
+  out.distinct = call.agg_distinct;
+  if (call.agg_star) {
+    if (kind != AggregateKind::kCount) {
+      throw SqlError(sqlstate::kSyntaxError, name + "(*) must be used to call a parameterless aggregate function",
+                     {}, {}, call.location + 1);
+    }
+    out.aggregate = AggregateKind::kCountStar;
+    out.type = SqlType::of(TypeId::kBigint);
+  } else {
+    std::vector<BoundExpression> args;
+    for (std::size_t i = 0; i < call.n_args; ++i) {
+      args.push_back(binder.bind(call.args[i]));
+      if (args.back().contains_aggregate()) {
+        throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
+      }
+    }
+    if (args.size() != argument_count(kind)) no_such_function(name, args, call.location);
+    std::vector<BoundExpression> written = args;  // before coercion, for DISTINCT's ORDER BY check
+    out.type = result_type(kind, name, args, call.location);
+    out.args = std::move(args);
+
+    // ORDER BY inside the call; with DISTINCT every key must be an argument.
+    std::vector<BoundExpression> keys;
+    for (std::size_t i = 0; i < call.n_agg_order; ++i) {
+      const auto& sort = *call.agg_order[i]->sort_by;
+      BoundExpression key = resolve_unknown(binder.bind(sort.node), SqlType::of(TypeId::kText));
+      if (key.contains_aggregate()) {
+        throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
+      }
+      if (call.agg_distinct) {
+        bool listed = false;
+        for (std::size_t a = 0; a < out.args.size(); ++a) {
+          listed = listed || same_expression(key, out.args[a]) ||
+                   same_expression(key, resolve_unknown(written[a], SqlType::of(TypeId::kText)));
+        }
+        if (!listed) {
+          throw SqlError("42P10", "in an aggregate with DISTINCT, ORDER BY expressions must appear in argument list",
+                         {}, {}, (sort.location >= 0 ? sort.location : call.location) + 1);
+        }
+      }
+      AggregateOrder order;
+      order.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
+                              ? order.descending
+                              : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
+      out.aggregate_order.push_back(order);
+      keys.push_back(std::move(key));
+    }
+    for (auto& key : keys) out.args.push_back(std::move(key));
+  }
+
+  if (call.agg_filter != nullptr) {
+    BoundExpression filter = resolve_unknown(binder.bind(call.agg_filter), SqlType::of(TypeId::kBoolean));
+    if (filter.contains_aggregate()) {
+      throw SqlError("42803", "aggregate functions are not allowed in FILTER", {}, {}, call.location + 1);
+    }
+    if (filter.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch,
+                     "argument of FILTER must be type boolean, not type " + value::format_type(filter.type), {}, {},
+                     call.location + 1);
+    }
+    out.aggregate_filter = true;
+    out.args.push_back(std::move(filter));
+  }
+  return out;
+}
+
+}  // namespace ptreedb::planner

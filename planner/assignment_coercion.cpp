@@ -1,0 +1,38 @@
+#include "planner/assignment_coercion.h"
+
+#include "planner/expression_binder.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+using value::SqlType;
+using value::TypeId;
+
+bool assignment_castable(TypeId from, TypeId to) {
+  if (from == to) return true;
+  if (value::is_numeric_category(from) && value::is_numeric_category(to)) return true;
+  if (value::is_character_type(to)) return true;  // every type's output function
+  if (value::is_character_type(from)) return false;  // input functions need an explicit cast
+  if (from == TypeId::kDate && to == TypeId::kTimestamp) return true;
+  return from == TypeId::kTimestamp && to == TypeId::kDate;
+}
+
+BoundExpression coerce_for_assignment(BoundExpression value, const storage::ColumnSchema& column) {
+  if (value.unknown_literal) return resolve_unknown(std::move(value), column.type);
+  if (value.type == column.type) return value;
+  if (!assignment_castable(value.type.id, column.type.id)) {
+    throw SqlError(sqlstate::kDatatypeMismatch,
+                   "column \"" + column.name + "\" is of type " + value::format_type(SqlType::of(column.type.id)) +
+                       " but expression is of type " + value::format_type(SqlType::of(value.type.id)),
+                   {}, "You will need to rewrite or cast the expression.");
+  }
+  if (value.type.id == column.type.id && !column.type.has_typmod()) return value;
+  // Not an explicit cast: a too-long string is an error (22001), not cut.
+  BoundExpression cast;
+  cast.kind = ExprKind::kCast;
+  cast.type = column.type;
+  cast.args.push_back(std::move(value));
+  return cast;
+}
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,103 @@
+// Plans of the DDL statements beyond CREATE TABLE: views, indexes, ALTER and
+// DROP. They carry names and definitions; the executor resolves them against
+// the world it commits to, so no concurrent statement slips in between.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "planner/foreign_key_planner.h"
+#include "storage/catalog/table_schema.h"
+#include "storage/value/type_id.h"
+#include "storage/world/relation_lookup.h"
+
+namespace ptreedb::planner {
+
+// CREATE [OR REPLACE] VIEW: the query as SQL text, checked by planning it.
+struct CreateViewPlan {
+  std::string name;
+  bool replace = false;
+  std::string query_sql;
+  std::vector<std::string> column_names;  // after the alias list
+  std::vector<value::SqlType> column_types;
+};
+
+// CREATE [UNIQUE] INDEX [IF NOT EXISTS] [name] ON table (columns).
+struct CreateIndexPlan {
+  std::string name;  // empty: PostgreSQL's "<table>_<columns>_idx", numbered on clashes
+  std::string table;
+  std::vector<std::string> columns;
+  bool unique = false;
+  bool if_not_exists = false;
+};
+
+// DROP TABLE / VIEW / INDEX [IF EXISTS] names [CASCADE].
+struct DropPlan {
+  storage::RelationKind kind = storage::RelationKind::kTable;
+  std::vector<std::string> names;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+
+// ALTER TABLE subcommands (and the RENAME forms, which PostgreSQL parses apart).
+struct AddColumn {
+  storage::ColumnSchema column;
+  bool if_not_exists = false;
+  std::optional<std::string> unique;  // UNIQUE on the column: the constraint name ("" = default)
+  bool primary_key = false;
+  std::optional<ForeignKeyDefinition> reference;
+};
+struct DropColumn {
+  std::string name;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+struct RenameColumn {
+  std::string from;
+  std::string to;
+};
+struct RenameRelation {
+  std::string to;
+};
+struct AddUnique {
+  std::string name;  // empty: "<table>_<columns>_key"
+  std::vector<std::string> columns;
+};
+// ADD PRIMARY KEY: the table is re-keyed by these columns.
+struct AddPrimaryKey {
+  std::vector<std::string> columns;
+};
+struct AddForeignKey {
+  ForeignKeyDefinition key;
+};
+struct DropConstraint {
+  std::string name;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+// ALTER COLUMN c SET DEFAULT expr / DROP DEFAULT.
+struct SetColumnDefault {
+  std::string column;
+  std::optional<std::string> default_sql;
+};
+// ALTER COLUMN c SET NOT NULL / DROP NOT NULL.
+struct SetColumnNotNull {
+  std::string column;
+  bool not_null = false;
+};
+using AlterAction = std::variant<AddColumn, DropColumn, RenameColumn, RenameRelation, AddUnique, AddPrimaryKey,
+                                 AddForeignKey, DropConstraint, SetColumnDefault, SetColumnNotNull>;
+
+struct AlterTablePlan {
+  std::string relation;
+  storage::RelationKind kind = storage::RelationKind::kTable;  // what the statement says it alters
+  bool missing_ok = false;                                      // ALTER ... IF EXISTS
+  std::vector<AlterAction> actions;
+  std::string command_tag;  // "ALTER TABLE", "ALTER VIEW", "ALTER INDEX"
+};
+
+using DdlPlan = std::variant<CreateViewPlan, CreateIndexPlan, DropPlan, AlterTablePlan>;
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,252 @@
+#include "planner/ddl_planner.h"
+
+#include <algorithm>
+
+#include "planner/parse/deparse.h"
+#include "planner/parse/parse_sql.h"
+#include "planner/select_planner.h"
+#include "planner/statement_planner.h"
+#include "planner/view_query_text.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+using storage::RelationKind;
+
+namespace {
+
+std::string string_of(const PgQuery__Node* node) {
+  return node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
+}
+
+[[noreturn]] void not_supported(const std::string& what, int location = -1) {
+  throw SqlError(sqlstate::kFeatureNotSupported, what + " is not supported", {}, {}, location + 1);
+}
+
+bool cascades(PgQuery__DropBehavior behavior) { return behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE; }
+
+// The relation kind an ALTER or RENAME statement names; others are not supported.
+RelationKind relation_kind_of(PgQuery__ObjectType type) {
+  switch (type) {
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE: return RelationKind::kTable;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW: return RelationKind::kView;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX: return RelationKind::kIndex;
+    default: not_supported("this kind of object");
+  }
+}
+
+std::string alter_tag(RelationKind kind) {
+  switch (kind) {
+    case RelationKind::kTable: return "ALTER TABLE";
+    case RelationKind::kView: return "ALTER VIEW";
+    case RelationKind::kIndex: return "ALTER INDEX";
+  }
+  return "ALTER TABLE";
+}
+
+AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
+  AddColumn action;
+  action.if_not_exists = if_not_exists;
+  action.column = storage::ColumnSchema(definition.colname, resolve_column_type(*definition.type_name),
+                                        definition.is_not_null);
+  for (std::size_t c = 0; c < definition.n_constraints; ++c) {
+    const auto& constraint = *definition.constraints[c]->constraint;
+    switch (constraint.contype) {
+      case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
+        action.column.not_null = true;
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
+        action.column.default_sql = deparse_expression(constraint.raw_expr);
+        bind_default(action.column);  // type-check it now, as PostgreSQL does
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+        action.unique = constraint.conname != nullptr ? constraint.conname : "";
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+        action.reference = foreign_key_definition(constraint, definition.colname);
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+        action.primary_key = true;
+        break;
+      default:
+        not_supported("this constraint on an added column", constraint.location);
+    }
+  }
+  return action;
+}
+
+AlterAction add_constraint(const PgQuery__Constraint& constraint) {
+  switch (constraint.contype) {
+    case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: {
+      if (constraint.deferrable || constraint.initdeferred) not_supported("DEFERRABLE", constraint.location);
+      AddUnique unique;
+      if (constraint.conname != nullptr) unique.name = constraint.conname;
+      for (std::size_t i = 0; i < constraint.n_keys; ++i) unique.columns.push_back(string_of(constraint.keys[i]));
+      return unique;
+    }
+    case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: {
+      AddPrimaryKey primary_key;
+      for (std::size_t i = 0; i < constraint.n_keys; ++i) primary_key.columns.push_back(string_of(constraint.keys[i]));
+      return primary_key;
+    }
+    case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+      return AddForeignKey{foreign_key_definition(constraint, nullptr)};
+    default:
+      not_supported("adding this kind of constraint", constraint.location);
+  }
+}
+
+AlterAction alter_command(const PgQuery__AlterTableCmd& command) {
+  const std::string name = command.name != nullptr ? command.name : "";
+  switch (command.subtype) {
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn:
+      return add_column(*command.def->column_def, command.missing_ok);
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
+      return DropColumn{name, static_cast<bool>(command.missing_ok), cascades(command.behavior)};
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint:
+      return add_constraint(*command.def->constraint);
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint:
+      return DropConstraint{name, static_cast<bool>(command.missing_ok), cascades(command.behavior)};
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault: {
+      SetColumnDefault action{name, std::nullopt};
+      if (command.def != nullptr) action.default_sql = deparse_expression(command.def);
+      return action;
+    }
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
+      return SetColumnNotNull{name, true};
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull:
+      return SetColumnNotNull{name, false};
+    default:
+      not_supported("this ALTER TABLE action");
+  }
+}
+
+}  // namespace
+
+ViewColumns plan_view_columns(const std::string& query_sql, const std::vector<std::string>& aliases,
+                              const storage::World& world) {
+  ParseTree tree = parse_sql(query_sql);
+  SelectPlan plan = plan_select_statement(*tree.statement(0).stmt->select_stmt, world);
+  if (aliases.size() > plan.columns.size()) {
+    throw SqlError(sqlstate::kSyntaxError, "CREATE VIEW specifies more column names than columns");
+  }
+  ViewColumns columns;
+  for (std::size_t i = 0; i < plan.columns.size(); ++i) {
+    columns.names.push_back(i < aliases.size() ? aliases[i] : plan.columns[i].name);
+    columns.types.push_back(plan.columns[i].type);
+  }
+  return columns;
+}
+
+void check_distinct_names(const ViewColumns& columns) {
+  for (std::size_t i = 0; i < columns.names.size(); ++i) {
+    if (std::find(columns.names.begin(), columns.names.begin() + static_cast<std::ptrdiff_t>(i), columns.names[i]) !=
+        columns.names.begin() + static_cast<std::ptrdiff_t>(i)) {
+      throw SqlError("42701", "column \"" + columns.names[i] + "\" specified more than once");
+    }
+  }
+}
+
+DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::World& world) {
+  const auto& view = *statement.view;
+  if (view.relpersistence != nullptr && std::string(view.relpersistence) == "t") {
+    not_supported("CREATE TEMPORARY VIEW", view.location);
+  }
+  if (statement.with_check_option == PG_QUERY__VIEW_CHECK_OPTION__LOCAL_CHECK_OPTION ||
+      statement.with_check_option == PG_QUERY__VIEW_CHECK_OPTION__CASCADED_CHECK_OPTION) {
+    not_supported("WITH CHECK OPTION");
+  }
+  if (statement.n_options > 0) not_supported("view options");
+  if (statement.query == nullptr || statement.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+    not_supported("a view whose query is not a SELECT");
+  }
+  CreateViewPlan plan;
+  plan.name = view.relname;
+  plan.replace = statement.replace;
+  std::vector<std::string> aliases;
+  for (std::size_t i = 0; i < statement.n_aliases; ++i) aliases.push_back(string_of(statement.aliases[i]));
+  // Plan the query as written first, so errors point into the statement.
+  plan_select_statement(*statement.query->select_stmt, world);
+  plan.query_sql = view_query_text(*statement.query, world);
+  ViewColumns columns = plan_view_columns(plan.query_sql, aliases, world);
+  // OR REPLACE first compares with the old view's columns (at commit).
+  if (!plan.replace) check_distinct_names(columns);
+  plan.column_names = std::move(columns.names);
+  plan.column_types = std::move(columns.types);
+  return plan;
+}
+
+DdlPlan plan_create_index(const PgQuery__IndexStmt& statement) {
+  if (statement.where_clause != nullptr) not_supported("partial indexes");
+  if (statement.n_index_including_params > 0) not_supported("INCLUDE columns");
+  if (statement.nulls_not_distinct) not_supported("NULLS NOT DISTINCT");
+  if (statement.n_exclude_op_names > 0) not_supported("exclusion constraints");
+  const std::string method = statement.access_method != nullptr ? statement.access_method : "";
+  if (!method.empty() && method != "btree" && method != "hash") not_supported("index access method \"" + method + "\"");
+  CreateIndexPlan plan;
+  if (statement.idxname != nullptr) plan.name = statement.idxname;
+  plan.table = statement.relation->relname;
+  plan.unique = statement.unique;
+  plan.if_not_exists = statement.if_not_exists;
+  for (std::size_t i = 0; i < statement.n_index_params; ++i) {
+    const auto& element = *statement.index_params[i]->index_elem;
+    if (element.expr != nullptr || element.name == nullptr) not_supported("index expressions");
+    if (element.n_collation > 0 || element.n_opclass > 0) not_supported("index collations and operator classes");
+    plan.columns.push_back(element.name);
+  }
+  return plan;
+}
+
+DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
+  DropPlan plan;
+  switch (statement.remove_type) {
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE: plan.kind = RelationKind::kTable; break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW: plan.kind = RelationKind::kView; break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX: plan.kind = RelationKind::kIndex; break;
+    default: not_supported("DROP of this kind of object");
+  }
+  plan.missing_ok = statement.missing_ok;
+  plan.cascade = cascades(statement.behavior);
+  for (std::size_t i = 0; i < statement.n_objects; ++i) {
+    const auto& names = *statement.objects[i]->list;
+    plan.names.push_back(string_of(names.items[names.n_items - 1]));
+  }
+  return plan;
+}
+
+DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
+  AlterTablePlan plan;
+  plan.relation = statement.relation->relname;
+  plan.kind = relation_kind_of(statement.objtype);
+  plan.missing_ok = statement.missing_ok;
+  plan.command_tag = alter_tag(plan.kind);
+  for (std::size_t i = 0; i < statement.n_cmds; ++i) plan.actions.push_back(alter_command(*statement.cmds[i]->alter_table_cmd));
+  return plan;
+}
+
+DdlPlan plan_rename(const PgQuery__RenameStmt& statement) {
+  AlterTablePlan plan;
+  if (statement.relation == nullptr) not_supported("renaming this kind of object");
+  plan.relation = statement.relation->relname;
+  plan.missing_ok = statement.missing_ok;
+  switch (statement.rename_type) {
+    case PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN:
+      plan.kind = relation_kind_of(statement.relation_type);
+      plan.actions.push_back(RenameColumn{statement.subname, statement.newname});
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE:
+    case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW:
+    case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX:
+      plan.kind = relation_kind_of(statement.rename_type);
+      plan.actions.push_back(RenameRelation{statement.newname});
+      break;
+    default:
+      not_supported("renaming this kind of object");
+  }
+  plan.command_tag = alter_tag(plan.kind);
+  return plan;
+}
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,71 @@
+#include "planner/view_dependencies.h"
+
+#include <functional>
+#include <type_traits>
+
+#include "planner/parse/parse_sql.h"
+#include "planner/parse/parse_tree_walk.h"
+#include "planner/select_planner.h"
+
+namespace ptreedb::planner {
+namespace {
+
+// Calls visit for every table scan of a plan, whatever the node kinds between.
+void visit_scans(const PlanNode& node, const std::function<void(const ScanNode&)>& visit) {
+  std::visit(
+      [&](const auto& op) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(op)>, ScanNode>) visit(op);
+        if constexpr (requires { op.input; }) {
+          if (op.input) visit_scans(*op.input, visit);
+        }
+        if constexpr (requires { op.probe; op.build; }) {
+          if (op.probe) visit_scans(*op.probe, visit);
+          if (op.build) visit_scans(*op.build, visit);
+        }
+        if constexpr (requires { op.left; op.right; }) {
+          if (op.left) visit_scans(*op.left, visit);
+          if (op.right) visit_scans(*op.right, visit);
+        }
+      },
+      node.op);
+}
+
+}  // namespace
+
+std::set<std::string> relations_named_in(const std::string& query_sql) {
+  ParseTree tree = parse_sql(query_sql);
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < tree.statement_count(); ++i) {
+    auto* root = reinterpret_cast<ProtobufCMessage*>(tree.statement(i).stmt);
+    walk_messages(root, [&](ProtobufCMessage& message) {
+      if (message.descriptor != &pg_query__range_var__descriptor) return;
+      const auto& range = reinterpret_cast<const PgQuery__RangeVar&>(message);
+      if (range.relname != nullptr) names.insert(range.relname);
+    });
+  }
+  return names;
+}
+
+std::vector<std::shared_ptr<const storage::ViewDefinition>> views_naming(const storage::World& world,
+                                                                         const std::string& relation) {
+  std::vector<std::shared_ptr<const storage::ViewDefinition>> found;
+  for (auto entry : world.views()) {
+    if (relations_named_in(entry.value->query_sql).contains(relation)) found.push_back(entry.value);
+  }
+  return found;
+}
+
+std::set<std::string> table_columns_read(const storage::ViewDefinition& view, const storage::World& world,
+                                         const std::string& table) {
+  ParseTree tree = parse_sql(view.query_sql);
+  SelectPlan plan = plan_select_statement(*tree.statement(0).stmt->select_stmt, world);
+  std::set<std::string> columns;
+  visit_scans(*plan.root, [&](const ScanNode& scan) {
+    const auto& schema = scan.table->schema();
+    if (schema.name() != table) return;
+    for (std::size_t c : scan.loaded) columns.insert(schema.column(c).name);
+  });
+  return columns;
+}
+
+}  // namespace ptreedb::planner

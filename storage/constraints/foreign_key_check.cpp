@@ -1,0 +1,187 @@
+#include "storage/constraints/foreign_key_check.h"
+
+#include <atomic>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+#include "storage/constraints/foreign_key_keys.h"
+#include "storage/ptree/parallel.h"
+#include "storage/sql_error.h"
+#include "storage/table/table_keys.h"
+
+namespace ptreedb::storage {
+namespace {
+
+constexpr std::size_t kCheckGrain = 1024;
+
+void lower_to(std::atomic<std::size_t>& first, std::size_t candidate) {
+  std::size_t seen = first.load(std::memory_order_relaxed);
+  while (candidate < seen && !first.compare_exchange_weak(seen, candidate, std::memory_order_relaxed)) {
+  }
+}
+
+const Table& referenced_table_of(const World& world, const ForeignKeySchema& key) {
+  auto table = world.find_table(key.referenced_table);
+  if (!table) {
+    throw SqlError(sqlstate::kInternalError, "foreign key constraint \"" + key.name + "\" references a missing table");
+  }
+  return *table;
+}
+
+ReferenceTarget target_of(const ForeignKeySchema& key, const TableSchema& referenced) {
+  auto target = find_reference_target(referenced, key.columns, key.referenced_columns);
+  if (!target) {
+    throw SqlError(sqlstate::kInternalError, "foreign key constraint \"" + key.name + "\" lost its referenced key");
+  }
+  return *target;
+}
+
+bool holds_key(const Table& table, const ReferenceTarget& target, const RowKey& key) {
+  if (!target.index) return table.rows().contains(key);
+  const KeySet* holders = table.index(*target.index).find(key);
+  return holders != nullptr && !holders->empty();
+}
+
+void check_rows(const World& world, const TableSchema& schema, const ForeignKeySchema& key,
+                std::span<const RowRef> rows) {
+  const Table& referenced = referenced_table_of(world, key);
+  const ReferenceTarget target = target_of(key, referenced.schema());
+  // The first failing row in input order, so the error names the row
+  // PostgreSQL (which checks rows in order) would name.
+  std::atomic<std::size_t> first_failure{rows.size()};
+  ptree::parallel_for_range(0, rows.size(), kCheckGrain, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end && i < first_failure.load(std::memory_order_relaxed); ++i) {
+      const RowRef& row = rows[i];
+      if (any_null(key.columns, row)) {
+        if (key.match_full && !all_null(key.columns, row)) lower_to(first_failure, i);
+        continue;  // MATCH SIMPLE: a NULL anywhere satisfies the constraint
+      }
+      auto lookup = reference_key(target, schema, referenced.schema(), row);
+      if (!lookup || !holds_key(referenced, target, *lookup)) lower_to(first_failure, i);
+    }
+  });
+  const std::size_t failed = first_failure.load();
+  if (failed == rows.size()) return;
+  const std::string message = "insert or update on table \"" + schema.name() +
+                              "\" violates foreign key constraint \"" + key.name + "\"";
+  if (any_null(key.columns, rows[failed])) {
+    throw SqlError(sqlstate::kForeignKeyViolation, message,
+                   "MATCH FULL does not allow mixing of null and nonnull key values.");
+  }
+  throw SqlError(sqlstate::kForeignKeyViolation, message,
+                 "Key " + describe_key(schema, key.columns, rows[failed]) + " is not present in table \"" +
+                     key.referenced_table + "\".");
+}
+
+struct Deletion {
+  std::string table;
+  std::vector<RowRef> rows;
+  bool by_update = false;  // keys changed by an UPDATE: ON UPDATE NO ACTION applies
+};
+
+struct ReferencingKey {
+  std::string table;
+  std::size_t position;  // in the referencing table's foreign keys
+};
+
+std::vector<ReferencingKey> keys_referencing(const World& world, const std::string& table) {
+  std::vector<ReferencingKey> found;
+  for (auto entry : world.tables()) {
+    const auto& keys = entry.value->schema().foreign_keys();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (keys[i].referenced_table == table) found.push_back({entry.key, i});
+    }
+  }
+  return found;
+}
+
+// Enforces one foreign key on rows deleted from the table it references;
+// returns the world with cascaded deletions, which it queues for their own checks.
+std::shared_ptr<const World> enforce_on_deletion(std::shared_ptr<const World> world, const Deletion& deletion,
+                                                 const ReferencingKey& referencing, std::deque<Deletion>& queue) {
+  auto referenced = world->find_table(deletion.table);
+  auto table = world->find_table(referencing.table);
+  if (!referenced || !table) return world;
+  const TableSchema& schema = table->schema();
+  const ForeignKeySchema& key = schema.foreign_keys()[referencing.position];
+  const ReferenceTarget target = target_of(key, referenced->schema());
+
+  // Keys the deleted rows held that the table no longer holds -> first such row.
+  std::unordered_map<std::string, std::size_t> vanished;
+  for (std::size_t i = 0; i < deletion.rows.size(); ++i) {
+    const RowRef& row = deletion.rows[i];
+    if (any_null(target.referenced_columns, row)) continue;
+    RowKey held = referenced_key(target, referenced->schema(), row);
+    if (holds_key(*referenced, target, held)) continue;
+    vanished.emplace(std::string(held.view()), i);
+  }
+  if (vanished.empty()) return world;
+
+  // One parallel pass over the referencing rows marks those pointing at a vanished key.
+  const RowTree& rows = table->rows();
+  std::vector<std::uint8_t> matched(rows.size(), 0);
+  std::atomic<std::size_t> first_referenced{deletion.rows.size()};
+  rows.foreach_index([&](const RowKey&, const RowRef& row, std::size_t position) {
+    if (any_null(key.columns, row)) return;
+    auto lookup = reference_key(target, schema, referenced->schema(), row);
+    if (!lookup) return;
+    auto found = vanished.find(std::string(lookup->view()));
+    if (found == vanished.end()) return;
+    matched[position] = 1;
+    lower_to(first_referenced, found->second);
+  });
+  const std::size_t culprit = first_referenced.load();
+  if (culprit == deletion.rows.size()) return world;
+
+  if (key.on_delete != ForeignKeyAction::kCascade || deletion.by_update) {
+    throw SqlError(sqlstate::kForeignKeyViolation,
+                   "update or delete on table \"" + deletion.table + "\" violates foreign key constraint \"" +
+                       key.name + "\" on table \"" + schema.name() + "\"",
+                   "Key " + describe_key(referenced->schema(), key.referenced_columns, deletion.rows[culprit]) +
+                       " is still referenced from table \"" + schema.name() + "\".");
+  }
+  Deletion cascaded{schema.name(), {}, false};
+  std::vector<RowKey> doomed;
+  std::size_t position = 0;
+  for (auto entry : rows) {
+    if (matched[position++]) {
+      doomed.push_back(entry.key);
+      cascaded.rows.push_back(entry.value);
+    }
+  }
+  world = world->with_table(std::make_shared<Table>(table->delete_rows(std::move(doomed))));
+  queue.push_back(std::move(cascaded));
+  return world;
+}
+
+}  // namespace
+
+void check_foreign_key_rows(const World& world, const Table& table, std::size_t position,
+                            std::span<const RowRef> rows) {
+  check_rows(world, table.schema(), table.schema().foreign_keys()[position], rows);
+}
+
+std::shared_ptr<const World> enforce_foreign_keys(std::shared_ptr<const World> next, const std::string& table,
+                                                  std::span<const RowRef> inserted, std::span<const RowRef> deleted) {
+  if (!inserted.empty()) {
+    if (auto written = next->find_table(table)) {
+      for (const auto& key : written->schema().foreign_keys()) check_rows(*next, written->schema(), key, inserted);
+    }
+  }
+  if (deleted.empty()) return next;
+  // A write both inserting and deleting is an UPDATE: the keys it changes
+  // follow ON UPDATE, which is always NO ACTION here.
+  std::deque<Deletion> queue;
+  queue.push_back({table, std::vector<RowRef>(deleted.begin(), deleted.end()), !inserted.empty()});
+  while (!queue.empty()) {
+    Deletion deletion = std::move(queue.front());
+    queue.pop_front();
+    for (const auto& referencing : keys_referencing(*next, deletion.table)) {
+      next = enforce_on_deletion(std::move(next), deletion, referencing, queue);
+    }
+  }
+  return next;
+}
+
+}  // namespace ptreedb::storage

@@ -1,0 +1,202 @@
+"""EXPLAIN and EXPLAIN ANALYZE through psql: the plan's shape (operator names,
+details, indentation), ANALYZE's actual row counts for known data, options,
+and errors of the explained statement surfacing unchanged."""
+import re
+
+import pytest
+
+SETUP = """
+create table ex_orders (id integer primary key, customer integer, region text, amount numeric(10,2));
+create table ex_customers (id integer primary key, name text, tier integer);
+insert into ex_customers values (1, 'ann', 1), (2, 'bob', 2), (3, 'cyd', 1), (4, 'dee', 3);
+insert into ex_orders values
+  (1, 1, 'east', 10.00), (2, 1, 'west', 20.00), (3, 2, 'east', 5.50), (4, 3, 'north', 7.25),
+  (5, 3, 'east', 1.00), (6, 9, 'west', 3.00), (7, 2, 'west', 8.00), (8, 1, 'east', 2.00);
+"""
+
+
+@pytest.fixture
+def server(ptreedb_server):
+    result = ptreedb_server.psql("-v", "ON_ERROR_STOP=1", input=SETUP)
+    assert result.returncode == 0, result.stderr
+    return ptreedb_server
+
+
+def plan_of(server, statement):
+    """The QUERY PLAN lines, leading blanks kept."""
+    result = server.psql("-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", statement)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.rstrip("\n").split("\n")
+
+
+def sqlstate_of(server, statement):
+    result = server.psql("-v", "VERBOSITY=sqlstate", "-c", statement)
+    match = re.search(r"ERROR:\s+([0-9A-Z]{5})", result.stderr)
+    return match.group(1) if match else None
+
+
+def node(lines, name):
+    """The first line naming an operator, and its indentation."""
+    for line in lines:
+        stripped = line.lstrip()
+        if stripped.startswith("->  "):
+            stripped = stripped[4:]
+        if stripped.startswith(name):
+            return line
+    raise AssertionError(f"no {name!r} in plan:\n" + "\n".join(lines))
+
+
+def depth(line):
+    return len(line) - len(line.lstrip())
+
+
+def actual_rows(line):
+    match = re.search(r"actual (?:time=\S+ )?rows=(\d+) loops=(\d+)", line)
+    assert match, line
+    return int(match.group(1))
+
+
+def test_result_is_one_text_column_named_query_plan(server):
+    result = server.psql("-A", "-c", "explain select * from ex_orders")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "QUERY PLAN"
+    assert lines[1].startswith("Project")
+    assert re.fullmatch(r"\(\d+ rows?\)", lines[-1])
+
+
+def test_join_aggregate_sort_limit_tree(server):
+    lines = plan_of(server, """
+        explain select c.name, sum(o.amount) as total
+        from ex_orders o join ex_customers c on o.customer = c.id
+        where o.region <> 'north'
+        group by c.name order by total desc limit 2""")
+    limit, sort = node(lines, "Limit"), node(lines, "Sort ")
+    aggregate, join = node(lines, "HashAggregate"), node(lines, "Hash Join")
+    assert depth(limit) < depth(sort) < depth(aggregate) < depth(join)
+    assert lines[0].startswith("Limit  (rows=")
+    assert any(line.strip() == "Sort Key: sum(o.amount) DESC" for line in lines)
+    assert any(line.strip() == "Group Key: c.name" for line in lines)
+    assert any(line.strip() == "Hash Cond: (o.customer = c.id)" for line in lines)
+    orders, customers = node(lines, "Seq Scan on ex_orders o"), node(lines, "Seq Scan on ex_customers c")
+    assert depth(orders) == depth(customers) > depth(join)
+    # A scan's filter sits under it, one level deeper, with unqualified names.
+    filter_line = lines[lines.index(orders) + 1]
+    assert filter_line.strip() == "Filter: (region <> 'north'::text)"
+    assert depth(filter_line) > depth(orders)
+
+
+def test_semi_anti_joins_set_operations_and_subqueries(server):
+    lines = plan_of(server, "explain select * from ex_customers c where exists "
+                            "(select 1 from ex_orders o where o.customer = c.id)")
+    node(lines, "Hash Semi Join")
+    lines = plan_of(server, "explain select * from ex_customers c where not exists "
+                            "(select 1 from ex_orders o where o.customer = c.id)")
+    node(lines, "Hash Anti Join")
+    lines = plan_of(server, "explain select region from ex_orders union select name from ex_customers")
+    node(lines, "HashSetOp Union")
+    lines = plan_of(server, "explain select region from ex_orders union all select name from ex_customers")
+    node(lines, "Append")
+    lines = plan_of(server, "explain select id from ex_orders except select id from ex_customers")
+    node(lines, "HashSetOp Except")
+    lines = plan_of(server, "explain select count(*) from ex_orders")
+    assert node(lines, "Aggregate").lstrip().startswith("->  Aggregate")
+    lines = plan_of(server, "explain select * from ex_orders where amount > (select avg(amount) from ex_orders)")
+    assert any("Filter: (amount > $0)" in line for line in lines)
+    assert any(line.strip() == "InitPlan 1 (returns $0)" for line in lines)
+    lines = plan_of(server, "explain select * from ex_orders o, ex_customers c where o.amount > c.tier")
+    node(lines, "Nested Loop")
+    assert any("Join Filter: (o.amount > (c.tier)::numeric)" in line for line in lines)
+
+
+def test_explain_shows_aggregates_with_filter_distinct_and_order(server):
+    lines = plan_of(server, "explain select region, count(distinct customer), "
+                            "string_agg(region, ',' order by id desc) filter (where amount > 2) "
+                            "from ex_orders group by region")
+    output = next(line.strip() for line in lines if line.strip().startswith("Output:"))
+    assert output == ("Output: region, count(DISTINCT customer), string_agg(region, ','::text ORDER BY id DESC) "
+                      "FILTER (WHERE (amount > 2))")
+
+
+def test_analyze_counts_actual_rows(server):
+    lines = plan_of(server, """
+        explain analyze select c.name, count(*)
+        from ex_orders o join ex_customers c on o.customer = c.id
+        where o.region = 'east'
+        group by c.name""")
+    # east orders: 1, 3, 5, 8 (customers 1, 2, 3, 1); all four have a customer.
+    assert actual_rows(node(lines, "Seq Scan on ex_orders o")) == 4
+    assert actual_rows(node(lines, "Seq Scan on ex_customers c")) == 4
+    assert actual_rows(node(lines, "Hash Join")) == 4
+    assert actual_rows(node(lines, "HashAggregate")) == 3
+    assert re.fullmatch(r"Planning Time: \d+\.\d{3} ms", lines[-2])
+    assert re.fullmatch(r"Execution Time: \d+\.\d{3} ms", lines[-1])
+    assert re.search(r"\(rows=\d+\) \(actual time=\d+\.\d{3}\.\.\d+\.\d{3} rows=3 loops=1\)",
+                     node(lines, "HashAggregate"))
+
+    lines = plan_of(server, "explain analyze select * from ex_orders order by amount desc limit 3 offset 2")
+    assert actual_rows(node(lines, "Limit")) == 3
+    assert actual_rows(node(lines, "Sort")) == 8
+
+    lines = plan_of(server, "explain analyze select region from ex_orders group by region having count(*) > 2")
+    assert actual_rows(node(lines, "Filter ")) == 2  # east: 4, west: 3, north: 1
+    assert any(line.strip() == "Rows Removed by Filter: 1" for line in lines)
+
+
+def test_analyze_measures_subqueries(server):
+    lines = plan_of(server, "explain analyze select * from ex_orders where amount > (select avg(amount) from ex_orders)")
+    # avg is 7.09375: orders 1, 2, 4 and 7 are above it.
+    assert actual_rows(node(lines, "Seq Scan on ex_orders")) == 4
+    init = lines.index(next(line for line in lines if "InitPlan 1" in line))
+    assert actual_rows(node(lines[init:], "Aggregate")) == 1
+    assert actual_rows(node(lines[init:], "Seq Scan on ex_orders")) == 8
+
+
+def test_options(server):
+    lines = plan_of(server, "explain (costs off) select * from ex_orders where id = 3")
+    assert not any("rows=" in line for line in lines)
+    lines = plan_of(server, "explain (analyze, costs off, timing off, summary off) select * from ex_orders")
+    assert lines[0] == "Project (actual rows=8 loops=1)"
+    assert not any("time" in line.lower() for line in lines)
+    lines = plan_of(server, "explain (analyze false) select * from ex_orders")
+    assert not any("actual" in line for line in lines)
+    assert sqlstate_of(server, "explain (bogus) select 1") == "42601"
+    assert sqlstate_of(server, "explain (analyze maybe) select 1") == "42601"
+    assert sqlstate_of(server, "explain (timing) select 1") == "22023"
+    assert sqlstate_of(server, "explain (format bogus) select 1") == "22023"
+    assert sqlstate_of(server, "explain (format json) select 1") == "0A000"
+
+
+@pytest.mark.parametrize("query, sqlstate", [
+    ("select * from ex_nowhere", "42P01"),
+    ("select nope from ex_orders", "42703"),
+    ("select sum(region) from ex_orders", "42883"),
+    ("select 1 / 0", "22012"),
+    ("select region, count(*) from ex_orders", "42803"),
+])
+def test_explain_of_a_bad_query_gives_its_error(server, query, sqlstate):
+    assert sqlstate_of(server, query) == sqlstate
+    assert sqlstate_of(server, "explain " + query) == sqlstate
+    assert sqlstate_of(server, "explain analyze " + query) == sqlstate
+
+
+def test_analyze_reports_run_time_errors(server):
+    assert sqlstate_of(server, "explain select 10 / (amount - 10.00) from ex_orders") is None
+    assert sqlstate_of(server, "explain analyze select 10 / (amount - 10.00) from ex_orders") == "22012"
+
+
+def test_explain_runs_a_statement_only_with_analyze(server):
+    lines = plan_of(server, "explain insert into ex_customers values (5, 'eve', 2)")
+    assert lines[0] == "Insert on ex_customers"
+    node(lines, "Values Scan")
+    assert plan_of(server, "select count(*) from ex_customers") == ["4"]
+    lines = plan_of(server, "explain analyze insert into ex_customers values (5, 'eve', 2)")
+    assert lines[0].startswith("Insert on ex_customers (actual")
+    assert plan_of(server, "select count(*) from ex_customers") == ["5"]
+    lines = plan_of(server, "explain analyze delete from ex_customers where tier = 2")
+    assert lines[0].startswith("Delete on ex_customers")
+    assert actual_rows(node(lines, "Seq Scan on ex_customers")) == 2
+    assert plan_of(server, "select count(*) from ex_customers") == ["3"]
+    lines = plan_of(server, "explain update ex_orders set amount = amount * 2 where id = 1")
+    assert lines[0] == "Update on ex_orders"
+    node(lines, "Primary Key Range Scan on ex_orders")
