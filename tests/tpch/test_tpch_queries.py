@@ -51,7 +51,7 @@ order by s_suppkey;
 drop view revenue0;
 """,
 }
-SPEC_SUPPORTED = ["q01_interval"]
+SPEC_SUPPORTED = ["q01_interval", "q15_view"]
 
 # PostgreSQL alone gets this index: without it, the correlated subqueries of
 # Q17 and Q20 take a minute each at SF 0.1 (one lineitem scan per outer row).
