@@ -3,12 +3,15 @@
 // Adding or dropping a column rewrites every row into the new layout in one
 // parallel pass (Table::with_rewritten_rows); other actions keep the rows.
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "exec/ddl_changes.h"
 #include "exec/evaluate.h"
 #include "planner/statement_planner.h"
+#include "planner/ddl_planner.h"
 #include "planner/view_dependencies.h"
+#include "planner/view_rewrite.h"
 #include "storage/catalog/schema_edit.h"
 #include "storage/constraints/foreign_key_check.h"
 #include "storage/constraints/foreign_key_keys.h"
@@ -236,17 +239,13 @@ class AlterTable {
     if (schema.find_column(action.to)) {
       throw SqlError("42701", "column \"" + action.to + "\" of relation \"" + name_ + "\" already exists");
     }
-    // Views keep their query as SQL text, which would lose the column.
-    for (const auto& view : planner::views_naming(*world_, name_)) {
-      if (planner::table_columns_read(*view, *world_, name_).contains(action.from)) {
-        throw SqlError(sqlstate::kFeatureNotSupported,
-                       "cannot rename column \"" + action.from + "\" of table \"" + name_ + "\" because view \"" +
-                           view->name + "\" uses it");
-      }
-    }
     SchemaParts parts = storage::parts_of(schema);
     parts.columns[*position].name = action.to;
+    WorldPtr before = world_;
     world_ = with_schema(world_, old, std::move(parts));
+    rewrite_dependent_views(*before, name_, [&](const std::string& sql) {
+      return planner::rename_column_in_query(sql, name_, action.from, action.to);
+    });
   }
 
   void rename_view_column(const planner::RenameColumn& action) {
@@ -258,10 +257,13 @@ class AlterTable {
     if (std::find(view->column_names.begin(), view->column_names.end(), action.to) != view->column_names.end()) {
       throw SqlError("42701", "column \"" + action.to + "\" of relation \"" + name_ + "\" already exists");
     }
-    refuse_if_named_by_views("rename a column of view");
     auto renamed = std::make_shared<storage::ViewDefinition>(*view);
     renamed->column_names[static_cast<std::size_t>(at - view->column_names.begin())] = action.to;
+    WorldPtr before = world_;
     world_ = world_->with_view(std::move(renamed));
+    rewrite_dependent_views(*before, name_, [&](const std::string& sql) {
+      return planner::rename_column_in_query(sql, name_, action.from, action.to);
+    });
   }
 
   void apply(const planner::RenameRelation& action) {
@@ -272,7 +274,7 @@ class AlterTable {
       throw SqlError("42P07", "relation \"" + action.to + "\" already exists");
     }
     if (kind_ == RelationKind::kIndex) return rename_index(action.to);
-    refuse_if_named_by_views("rename a relation");
+    WorldPtr before = world_;
     if (kind_ == RelationKind::kView) {
       auto renamed = std::make_shared<storage::ViewDefinition>(*world_->find_view(name_));
       renamed->name = action.to;
@@ -297,6 +299,9 @@ class AlterTable {
         if (changed) world_ = with_schema(world_, *entry.value, std::move(other));
       }
     }
+    rewrite_dependent_views(*before, name_, [&](const std::string& sql) {
+      return planner::rename_relation_in_query(sql, name_, action.to);
+    });
     name_ = action.to;
   }
 
@@ -311,12 +316,35 @@ class AlterTable {
     name_ = to;
   }
 
-  // Views keep their queries as SQL text, so renaming what they name would break them.
-  void refuse_if_named_by_views(const std::string& what) {
-    auto views = planner::views_naming(*world_, name_);
-    if (views.empty()) return;
+  // Views keep their queries as SQL text: after a rename, those naming
+  // `relation` (in `before`) get their text rewritten, and must still plan to
+  // the columns they had.
+  void rewrite_dependent_views(const storage::World& before, const std::string& relation,
+                               const std::function<std::optional<std::string>(const std::string&)>& rewrite) {
+    auto views = planner::views_naming(before, relation);
+    for (const auto& view : views) {
+      auto rewritten = std::make_shared<storage::ViewDefinition>(*world_->find_view(view->name));
+      auto text = rewrite(rewritten->query_sql);
+      if (!text) throw_unrewritable(view->name);
+      rewritten->query_sql = std::move(*text);
+      world_ = world_->with_view(std::move(rewritten));
+    }
+    for (const auto& view : views) {
+      auto old_columns = planner::plan_view_columns(view->query_sql, view->column_names, before);
+      std::optional<planner::ViewColumns> new_columns;
+      try {
+        const auto& current = *world_->find_view(view->name);
+        new_columns = planner::plan_view_columns(current.query_sql, current.column_names, *world_);
+      } catch (const SqlError&) {
+        throw_unrewritable(view->name);
+      }
+      if (new_columns->types != old_columns.types) throw_unrewritable(view->name);
+    }
+  }
+
+  [[noreturn]] static void throw_unrewritable(const std::string& view) {
     throw SqlError(sqlstate::kFeatureNotSupported,
-                   "cannot " + what + " that view \"" + views.front()->name + "\" uses");
+                   "cannot rename an object that view \"" + view + "\" uses in a way ptreedb cannot rewrite");
   }
 
   void apply(const planner::AddUnique& action) {

@@ -38,9 +38,10 @@ std::set<std::string> relations_named_in(const std::string& query_sql) {
   for (std::size_t i = 0; i < tree.statement_count(); ++i) {
     auto* root = reinterpret_cast<ProtobufCMessage*>(tree.statement(i).stmt);
     walk_messages(root, [&](ProtobufCMessage& message) {
-      if (message.descriptor != &pg_query__range_var__descriptor) return;
+      if (message.descriptor != &pg_query__range_var__descriptor) return true;
       const auto& range = reinterpret_cast<const PgQuery__RangeVar&>(message);
       if (range.relname != nullptr) names.insert(range.relname);
+      return true;
     });
   }
   return names;

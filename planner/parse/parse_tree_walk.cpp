@@ -12,9 +12,8 @@ T& member(ProtobufCMessage* message, unsigned offset) {
 
 }  // namespace
 
-void walk_messages(ProtobufCMessage* root, const std::function<void(ProtobufCMessage&)>& visit) {
-  if (root == nullptr) return;
-  visit(*root);
+void walk_messages(ProtobufCMessage* root, const std::function<bool(ProtobufCMessage&)>& visit) {
+  if (root == nullptr || !visit(*root)) return;
   const ProtobufCMessageDescriptor* descriptor = root->descriptor;
   for (unsigned f = 0; f < descriptor->n_fields; ++f) {
     const ProtobufCFieldDescriptor& field = descriptor->fields[f];

@@ -9,8 +9,9 @@
 
 namespace ptreedb::planner {
 
-// Calls visit(message) for `root` and every message below it, parents first.
-// `visit` may modify the message it is given (but not replace its children).
-void walk_messages(ProtobufCMessage* root, const std::function<void(ProtobufCMessage&)>& visit);
+// Calls visit(message) for `root` and every message below it, parents first;
+// below a message only when visit returned true for it. `visit` may modify the
+// message it is given (but not free its children).
+void walk_messages(ProtobufCMessage* root, const std::function<bool(ProtobufCMessage&)>& visit);
 
 }  // namespace ptreedb::planner

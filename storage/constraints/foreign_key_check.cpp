@@ -2,10 +2,11 @@
 
 #include <atomic>
 #include <deque>
-#include <unordered_map>
+#include <set>
 #include <vector>
 
 #include "storage/constraints/foreign_key_keys.h"
+#include "storage/constraints/referencing_rows.h"
 #include "storage/ptree/parallel.h"
 #include "storage/sql_error.h"
 #include "storage/table/table_keys.h"
@@ -107,34 +108,23 @@ std::shared_ptr<const World> enforce_on_deletion(std::shared_ptr<const World> wo
   const ForeignKeySchema& key = schema.foreign_keys()[referencing.position];
   const ReferenceTarget target = target_of(key, referenced->schema());
 
-  // Keys the deleted rows held that the table no longer holds -> first such row.
-  std::unordered_map<std::string, std::size_t> vanished;
+  // Deleted rows whose key the table no longer holds (each key once).
+  std::vector<std::size_t> vanished;
+  std::set<std::string> seen;
   for (std::size_t i = 0; i < deletion.rows.size(); ++i) {
     const RowRef& row = deletion.rows[i];
     if (any_null(target.referenced_columns, row)) continue;
     RowKey held = referenced_key(target, referenced->schema(), row);
-    if (holds_key(*referenced, target, held)) continue;
-    vanished.emplace(std::string(held.view()), i);
+    if (holds_key(*referenced, target, held) || !seen.insert(std::string(held.view())).second) continue;
+    vanished.push_back(i);
   }
-  if (vanished.empty()) return world;
-
-  // One parallel pass over the referencing rows marks those pointing at a vanished key.
-  const RowTree& rows = table->rows();
-  std::vector<std::uint8_t> matched(rows.size(), 0);
-  std::atomic<std::size_t> first_referenced{deletion.rows.size()};
-  rows.foreach_index([&](const RowKey&, const RowRef& row, std::size_t position) {
-    if (any_null(key.columns, row)) return;
-    auto lookup = reference_key(target, schema, referenced->schema(), row);
-    if (!lookup) return;
-    auto found = vanished.find(std::string(lookup->view()));
-    if (found == vanished.end()) return;
-    matched[position] = 1;
-    lower_to(first_referenced, found->second);
-  });
-  const std::size_t culprit = first_referenced.load();
-  if (culprit == deletion.rows.size()) return world;
+  auto found = rows_referencing(*table, key, target, referenced->schema(), deletion.rows, vanished);
+  if (found.empty()) return world;
 
   if (key.on_delete != ForeignKeyAction::kCascade || deletion.by_update) {
+    // The first deleted row (in statement order) still referenced, as PostgreSQL reports.
+    std::size_t culprit = found.front().referenced;
+    for (const auto& match : found) culprit = std::min(culprit, match.referenced);
     throw SqlError(sqlstate::kForeignKeyViolation,
                    "update or delete on table \"" + deletion.table + "\" violates foreign key constraint \"" +
                        key.name + "\" on table \"" + schema.name() + "\"",
@@ -143,12 +133,9 @@ std::shared_ptr<const World> enforce_on_deletion(std::shared_ptr<const World> wo
   }
   Deletion cascaded{schema.name(), {}, false};
   std::vector<RowKey> doomed;
-  std::size_t position = 0;
-  for (auto entry : rows) {
-    if (matched[position++]) {
-      doomed.push_back(entry.key);
-      cascaded.rows.push_back(entry.value);
-    }
+  for (auto& match : found) {
+    doomed.push_back(std::move(match.key));
+    cascaded.rows.push_back(std::move(match.row));
   }
   world = world->with_table(std::make_shared<Table>(table->delete_rows(std::move(doomed))));
   queue.push_back(std::move(cascaded));

@@ -21,7 +21,7 @@ std::shared_ptr<const TableSchema> parent_schema() {
       std::vector<std::size_t>{0}, std::vector<IndexSchema>{{"parent_code_key", {1}, true, false}});
 }
 
-std::shared_ptr<const TableSchema> child_schema(ForeignKeyAction on_delete) {
+std::shared_ptr<const TableSchema> child_schema(ForeignKeyAction on_delete, bool indexed) {
   std::vector<ForeignKeySchema> keys = {{"child_parent_id_fkey", {1}, "parent", {0}, on_delete, false},
                                         {"child_code_fkey", {2}, "parent", {1}, ForeignKeyAction::kNoAction, false}};
   return std::make_shared<TableSchema>(
@@ -29,7 +29,8 @@ std::shared_ptr<const TableSchema> child_schema(ForeignKeyAction on_delete) {
       std::vector<ColumnSchema>{{"id", SqlType::of(TypeId::kBigint)},
                                 {"parent_id", SqlType::of(TypeId::kBigint)},
                                 {"code", SqlType::of(TypeId::kText)}},
-      std::vector<std::size_t>{0}, std::vector<IndexSchema>{}, keys);
+      std::vector<std::size_t>{0},
+      indexed ? std::vector<IndexSchema>{{"child_parent_id_idx", {1}, false, true}} : std::vector<IndexSchema>{}, keys);
 }
 
 RowRef parent(const TableSchema& schema, int id, const char* code) {
@@ -52,7 +53,8 @@ struct Fixture {
   std::shared_ptr<const TableSchema> children;
   std::shared_ptr<const World> world;
 
-  explicit Fixture(ForeignKeyAction on_delete = ForeignKeyAction::kNoAction) : children(child_schema(on_delete)) {
+  explicit Fixture(ForeignKeyAction on_delete = ForeignKeyAction::kNoAction, bool indexed = false)
+      : children(child_schema(on_delete, indexed)) {
     world = std::make_shared<World>()
                 ->with_table(std::make_shared<Table>(
                     Table(parents).insert_rows({parent(*parents, 1, "a"), parent(*parents, 2, "b")})))
@@ -98,8 +100,9 @@ TEST_CASE("inserted rows must find their keys in the referenced table") {
 }
 
 TEST_CASE("deleting a referenced row fails under NO ACTION and cascades under CASCADE") {
-  {
-    Fixture f;
+  for (bool indexed : {false, true}) {
+    INFO("indexed: " << indexed);
+    Fixture f(ForeignKeyAction::kNoAction, indexed);
     auto with_children = f.insert_children({child(*f.children, 10, 1, nullptr)});
     auto unreferenced = f.delete_parent(with_children, 2);
     CHECK(unreferenced->find_table("parent")->row_count() == 1);
@@ -113,8 +116,9 @@ TEST_CASE("deleting a referenced row fails under NO ACTION and cascades under CA
       CHECK(error.detail() == "Key (id)=(1) is still referenced from table \"child\".");
     }
   }
-  {
-    Fixture f(ForeignKeyAction::kCascade);
+  for (bool indexed : {false, true}) {  // found by a scan, then through an index
+    INFO("indexed: " << indexed);
+    Fixture f(ForeignKeyAction::kCascade, indexed);
     auto with_children = f.insert_children(
         {child(*f.children, 10, 1, nullptr), child(*f.children, 11, 1, nullptr), child(*f.children, 12, 2, nullptr)});
     auto after = f.delete_parent(with_children, 1);

@@ -1,0 +1,87 @@
+-- FOREIGN KEY constraints: checked on INSERT, UPDATE, DELETE and COPY, and by DDL.
+create table fk_parent (id int primary key, code text unique, n int);
+create table fk_child (id int primary key, parent_id int references fk_parent, code text references fk_parent (code));
+create table fk_bad (x int references fk_parent (n));
+create table fk_bad (x text references fk_parent (id));
+create table fk_bad (x date references fk_parent);
+create table fk_bad (x int references fk_missing);
+create table fk_bad (x int references fk_parent (nope));
+create table fk_bad (x int, foreign key (x, x) references fk_parent (id));
+create table fk_bad (x int, foreign key (nope) references fk_parent);
+create table fk_wide (x bigint references fk_parent, y smallint references fk_parent on delete cascade);
+insert into fk_parent values (1, 'a', 10), (2, 'b', 20), (3, 'c', 30);
+insert into fk_child values (10, 1, 'a'), (11, null, null), (12, 2, 'c');
+insert into fk_child values (13, 4, 'a');
+insert into fk_child values (13, 1, 'zz');
+insert into fk_child values (13, 1, 'a'), (14, 9, null);
+select * from fk_child order by id;
+insert into fk_wide values (2, 3), (1, null), (null, 2);
+insert into fk_wide values (5, 3);
+-- Deleting or re-keying a referenced row: NO ACTION fails, CASCADE deletes.
+delete from fk_parent where id = 1;
+update fk_parent set id = 7 where id = 2;
+update fk_parent set n = 21 where id = 2;
+update fk_child set parent_id = 8 where id = 10;
+update fk_child set parent_id = 3 where id = 10;
+delete from fk_child where parent_id = 3;
+delete from fk_parent where id = 1;
+delete from fk_parent where id = 3;
+delete from fk_child where code = 'c';
+delete from fk_parent where id = 3;
+select * from fk_wide order by x, y;
+select * from fk_parent order by id;
+-- Self references, checked against the rows of the same statement.
+create table fk_tree (id int primary key, parent int references fk_tree);
+insert into fk_tree values (1, null), (2, 1), (3, 2), (4, 4);
+insert into fk_tree values (5, 6);
+delete from fk_tree where id = 2;
+delete from fk_tree where id in (2, 3);
+select * from fk_tree order by id;
+-- Composite keys may name the referenced columns in any order.
+create table fk_pair (a int, b int, primary key (a, b));
+create table fk_pair_ref (x int, y int, foreign key (y, x) references fk_pair (b, a));
+create table fk_pair_bad (x int references fk_pair (a));
+insert into fk_pair values (1, 2);
+insert into fk_pair_ref values (1, 2);
+insert into fk_pair_ref values (2, 1);
+insert into fk_pair_ref values (null, 1);
+-- Referencing rows found through a primary key prefix or an index.
+create table fk_order (id bigint primary key, note text);
+create table fk_line (order_id int references fk_order on delete cascade, line int, primary key (order_id, line));
+create table fk_note (id int primary key, order_id bigint references fk_order);
+create index on fk_note (order_id);
+insert into fk_order values (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd');
+insert into fk_line values (1, 1), (1, 2), (2, 1), (3, 1), (3, 2), (3, 3);
+insert into fk_note values (1, 4), (2, 4), (3, null);
+delete from fk_order where id = 4;
+delete from fk_order where id in (1, 3);
+select * from fk_line order by order_id, line;
+delete from fk_note where order_id = 4;
+delete from fk_order where id >= 2;
+select count(*) from fk_line;
+drop table fk_note, fk_line, fk_order;
+-- ALTER TABLE ADD FOREIGN KEY checks the rows already there.
+create table fk_later (id int primary key, p int);
+insert into fk_later values (1, 1), (2, 99);
+alter table fk_later add constraint fk_later_p foreign key (p) references fk_parent;
+delete from fk_later where id = 2;
+alter table fk_later add constraint fk_later_p foreign key (p) references fk_parent;
+alter table fk_later add constraint fk_later_p foreign key (p) references fk_parent;
+insert into fk_later values (3, 99);
+alter table fk_later drop constraint fk_later_p;
+insert into fk_later values (3, 99);
+alter table fk_later add column q int references fk_parent default 2;
+alter table fk_later add column r int references fk_parent default 5;
+select * from fk_later order by id;
+-- Dropping what a foreign key uses.
+drop table fk_parent;
+alter table fk_parent drop column id;
+alter table fk_parent drop column code cascade;
+insert into fk_child values (20, 2, 'anything');
+alter table fk_child drop column parent_id;
+drop index fk_parent_pkey;
+alter table fk_parent drop constraint fk_parent_pkey;
+drop table fk_parent cascade;
+insert into fk_wide values (99, 99);
+insert into fk_later values (4, 4, 4);
+drop table fk_child, fk_wide, fk_tree, fk_pair, fk_pair_ref, fk_later;
