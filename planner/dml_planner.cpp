@@ -69,6 +69,40 @@ PlannedRelation scan_with_row_positions(const std::shared_ptr<const storage::Tab
   return {make_node(std::move(scan), std::move(types), static_cast<double>(table->row_count())), std::move(columns)};
 }
 
+// Names the FROM items give their relations (aliases, else table names).
+void collect_relation_names(const PgQuery__Node* item, std::vector<std::string>& names) {
+  switch (item->node_case) {
+    case PG_QUERY__NODE__NODE_RANGE_VAR:
+      names.push_back(alias_of(*item->range_var));
+      break;
+    case PG_QUERY__NODE__NODE_RANGE_SUBSELECT:
+      if (item->range_subselect->alias != nullptr) names.push_back(item->range_subselect->alias->aliasname);
+      break;
+    case PG_QUERY__NODE__NODE_JOIN_EXPR:
+      collect_relation_names(item->join_expr->larg, names);
+      collect_relation_names(item->join_expr->rarg, names);
+      break;
+    default:
+      break;
+  }
+}
+
+// UPDATE ... FROM and DELETE ... USING may not name the target again, as in PostgreSQL.
+void check_target_named_once(const std::string& target, std::span<PgQuery__Node* const> from_items) {
+  std::vector<std::string> names;
+  for (const PgQuery__Node* item : from_items) collect_relation_names(item, names);
+  if (std::find(names.begin(), names.end(), target) != names.end()) {
+    throw SqlError("42712", "table name \"" + target + "\" specified more than once");
+  }
+}
+
+// WHERE CURRENT OF names a cursor, and there are no cursors.
+void check_no_cursor(const PgQuery__Node* where) {
+  if (where != nullptr && where->node_case == PG_QUERY__NODE__NODE_CURRENT_OF_EXPR) {
+    throw SqlError("34000", "cursor \"" + std::string(where->current_of_expr->cursor_name) + "\" does not exist");
+  }
+}
+
 // The WITH queries of a DML statement, visible to all of it.
 PlanningContext context_with(const storage::World& world, const PgQuery__WithClause* with, CommonTableScope& scope) {
   PlanningContext context{world};
@@ -325,12 +359,16 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
     assigned[*position] = value;
   }
 
+  std::span<PgQuery__Node* const> from_items = items(update.from_clause, update.n_from_clause);
+  check_target_named_once(alias_of(*update.relation), from_items);
+  check_no_cursor(update.where_clause);
+
   UpdatePlan plan;
   plan.table_name = schema.name();
   plan.table = table;
   plan.source = plan_dml_rows(
-      context, scan_with_row_positions(table, alias_of(*update.relation)),
-      items(update.from_clause, update.n_from_clause), update.where_clause, [&](const ExpressionBinder& binder) {
+      context, scan_with_row_positions(table, alias_of(*update.relation)), from_items, update.where_clause,
+      [&](const ExpressionBinder& binder) {
         std::vector<BoundExpression> new_values;
         for (std::size_t c = 0; c < width; ++c) {
           const ColumnSchema& column = schema.column(c);
@@ -366,12 +404,16 @@ DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& wor
   auto table = target_table(world, *del.relation, "DELETE");
   std::size_t width = table->schema().columns().size();
 
+  std::span<PgQuery__Node* const> using_items = items(del.using_clause, del.n_using_clause);
+  check_target_named_once(alias_of(*del.relation), using_items);
+  check_no_cursor(del.where_clause);
+
   DeletePlan plan;
   plan.table_name = table->schema().name();
   plan.table = table;
   plan.source = plan_dml_rows(
-      context, scan_with_row_positions(table, alias_of(*del.relation)), items(del.using_clause, del.n_using_clause),
-      del.where_clause, [&](const ExpressionBinder& binder) {
+      context, scan_with_row_positions(table, alias_of(*del.relation)), using_items, del.where_clause,
+      [&](const ExpressionBinder& binder) {
         std::vector<BoundExpression> outputs{column_reference(width, SqlType::of(TypeId::kBigint))};
         if (del.n_returning_list > 0) {
           plan.returning.emplace();

@@ -29,16 +29,6 @@ std::string string_of(const PgQuery__Node* node) {
   return node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
 }
 
-std::shared_ptr<const storage::Table> lookup_table(const storage::World& world,
-                                                   const PgQuery__RangeVar& range) {
-  auto table = world.find_table(range.relname);
-  if (!table) {
-    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + std::string(range.relname) + "\" does not exist",
-                   {}, {}, range.location + 1);
-  }
-  return table;
-}
-
 }  // namespace
 
 BoundExpression bind_default(const ColumnSchema& column) {

@@ -66,6 +66,10 @@ update dml_items set qty = s.amount from dml_stock s where s.item = dml_items.id
 update dml_items i set price = i.price + s.amount from dml_stock s where s.item = i.id and s.warehouse = 'north' returning *;
 update dml_items i set qty = t.total from (select item, sum(amount) as total from dml_stock group by item) t where t.item = i.id returning i.id, i.qty;
 update dml_items set qty = 1 from dml_stock where dml_stock.item = 12345;
+update dml_items set qty = 1 from dml_items where dml_items.id = 1;
+delete from dml_stock s using dml_stock s where s.item = 1;
+update dml_items set qty = 1 where current of some_cursor;
+with totals as (select item, sum(amount) as total from dml_stock group by item) update dml_items set qty = totals.total from totals where totals.item = dml_items.id returning dml_items.id, qty;
 select * from dml_items order by id;
 
 -- DELETE with WHERE, subqueries, USING and RETURNING.
@@ -106,6 +110,8 @@ insert into dml_items values (90, 'n', 1, 2.5, '2024-02-02') returning *, qty + 
 insert into dml_items default values;
 insert into dml_pair default values;
 insert into dml_log values (1, 'z') returning count(*);
+with n as (select 300 as id, 'cte' as note) insert into dml_log select * from n returning *;
+with gone as (select 300 as id) delete from dml_log where id in (select id from gone) returning *;
 select * from dml_log order by id, note;
 select count(*) from dml_items;
 
