@@ -52,7 +52,7 @@ test-tsan: build-tsan
 # server is the ASan build, so memory errors under hostile input fail the run.
 test-integration: build-asan $(TEST_VENV)/.installed
 	@PTREEDB_BIN=$(CURDIR)/build-asan/bin/ptreedb ASAN_OPTIONS=detect_leaks=1 \
-		$(TEST_VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests/clients tests/sql tests/tpch
+		$(TEST_VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests
 
 # Test-only Python packages (pytest, tpchgen-cli) live in a virtual environment.
 $(TEST_VENV)/.installed: tests/requirements.txt

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "storage/world/world.h"
+#include "txn/commit_log.h"
 
 namespace ptreedb::txn {
 
@@ -21,13 +22,22 @@ class Database {
   template <class MakeNext>
   void write(MakeNext&& make_next) {
     std::lock_guard lock(write_mutex_);
-    std::shared_ptr<const storage::World> next = make_next(*worlds_.current());
-    if (next) worlds_.publish(std::move(next));
+    std::shared_ptr<const storage::World> current = worlds_.current();
+    std::shared_ptr<const storage::World> next = make_next(*current);
+    if (!next) return;
+    if (commit_log_ != nullptr) commit_log_->make_durable(*current, *next);
+    worlds_.publish(std::move(next));
   }
+
+  // The log every published world goes through first; null: durability off.
+  void set_commit_log(CommitLog* log) { commit_log_ = log; }
+  // Installs a recovered world before the server accepts connections.
+  void install_recovered(std::shared_ptr<const storage::World> world) { worlds_.publish(std::move(world)); }
 
  private:
   storage::WorldHolder worlds_;
   std::mutex write_mutex_;
+  CommitLog* commit_log_ = nullptr;
 };
 
 }  // namespace ptreedb::txn
