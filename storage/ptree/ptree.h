@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "storage/ptree/bulk.h"
+#include "storage/ptree/diff.h"
 #include "storage/ptree/join.h"
 #include "storage/ptree/node.h"
 #include "storage/ptree/query.h"
@@ -200,6 +201,12 @@ class PTree {
   }
 
   // ---- traversal -------------------------------------------------------------
+  // visit(key, before_value, after_value) in key order for each entry that
+  // differs between two versions; shared subtrees are skipped (diff.h).
+  template <class Same, class Visit>
+  static void diff(const PTree& before, const PTree& after, const Same& same_value, const Visit& visit) {
+    diff_nodes(before.root_, after.root_, same_value, visit);
+  }
   // In-order reduce(… reduce(identity, map(k, v)) …) with an associative reduce.
   template <class Result, class Map, class Reduce>
   Result map_reduce(const Map& map, const Reduce& reduce, Result identity) const {
