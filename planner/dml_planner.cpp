@@ -128,7 +128,7 @@ std::vector<BoundExpression> bind_returning(std::span<PgQuery__Node* const> list
         bool any = false;
         for (std::size_t c = 0; c < scope.columns.size(); ++c) {
           const ScopeColumn& column = scope.columns[c];
-          if (column.name.empty() || (!table.empty() && column.table != table)) continue;
+          if (column.name.empty() || (table.empty() ? column.qualified_only : column.table != table)) continue;
           any = true;
           values.push_back(column_reference(c, column.type));
           columns.push_back({column.name, column.type, column.table_oid, column.column_number});

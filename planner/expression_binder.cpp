@@ -475,6 +475,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
   for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
     const ScopeColumn& column = scope_.columns[i];
     if (column.name != name || (!table.empty() && column.table != table)) continue;
+    if (table.empty() && column.qualified_only) continue;
     if (found) {
       throw SqlError("42702", "column reference \"" + name + "\" is ambiguous", {}, {}, ref.location + 1);
     }
@@ -486,6 +487,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
     for (std::size_t i = 0; i < outer.columns.size(); ++i) {
       const ScopeColumn& column = outer.columns[i];
       if (column.name != name || (!table.empty() && column.table != table)) continue;
+      if (table.empty() && column.qualified_only) continue;
       if (found) {
         throw SqlError("42702", "column reference \"" + name + "\" is ambiguous", {}, {}, ref.location + 1);
       }

@@ -17,6 +17,9 @@ struct ScopeColumn {
   value::SqlType type;
   std::uint32_t table_oid = 0;  // a base table's column: where it comes from
   std::int16_t column_number = 0;
+  // A side's copy of a USING/NATURAL join column: reachable only as table.name
+  // (the merged column answers to the bare name and to `*`).
+  bool qualified_only = false;
 };
 
 struct Scope {

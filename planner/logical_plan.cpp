@@ -66,6 +66,26 @@ void mark(const BoundExpression& expr, std::vector<bool>& needed, std::size_t of
 
 }  // namespace
 
+PlanPtr clone_plan(const PlanPtr& node) {
+  auto copy = std::make_shared<PlanNode>(*node);
+  std::visit(
+      [&](auto& op) {
+        using Op = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Op, FilterNode> || std::is_same_v<Op, ProjectNode> ||
+                      std::is_same_v<Op, AggregateNode> || std::is_same_v<Op, SortNode>) {
+          op.input = clone_plan(op.input);
+        } else if constexpr (std::is_same_v<Op, JoinNode>) {
+          op.probe = clone_plan(op.probe);
+          op.build = clone_plan(op.build);
+        } else if constexpr (std::is_same_v<Op, SetOperationNode>) {
+          op.left = clone_plan(op.left);
+          op.right = clone_plan(op.right);
+        }
+      },
+      copy->op);
+  return copy;
+}
+
 void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
   std::visit(
       [&](auto& op) {

@@ -136,6 +136,10 @@ PlanPtr make_node(auto op, std::vector<value::SqlType> types, double estimated_r
 // Columns `offset`.. of a row as column references (for projections).
 BoundExpression column_reference(std::size_t column, value::SqlType type);
 
+// A deep copy of the operator tree (scans share their table), so one plan can
+// feed two consumers that prune it differently.
+PlanPtr clone_plan(const PlanPtr& node);
+
 // Reads only the columns the plan's consumers need: trims every scan's `loaded`
 // list from the root down. `needed` are the root's columns its user reads.
 void prune_columns(PlanNode& root, const std::vector<bool>& needed);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "planner/conjuncts.h"
+#include "planner/correlated_subquery.h"
 #include "planner/join_order.h"
 #include "planner/parse/parse_sql.h"
 #include "storage/sql_error.h"
@@ -97,6 +98,52 @@ std::vector<SqlType> grouping_types(const Grouping& grouping) {
   return types;
 }
 
+// The column a USING name means on one side of a join: the one column that
+// answers to the bare name there.
+std::size_t using_column(const std::vector<ScopeColumn>& side, const std::string& name, const char* which) {
+  std::optional<std::size_t> found;
+  for (std::size_t c = 0; c < side.size(); ++c) {
+    if (side[c].qualified_only || side[c].name != name) continue;
+    if (found) {
+      throw SqlError("42702", "common column name \"" + name + "\" appears more than once in " + which + " table");
+    }
+    found = c;
+  }
+  if (!found) {
+    throw SqlError(sqlstate::kUndefinedColumn,
+                   "column \"" + name + "\" specified in USING clause does not exist in " + which + " table");
+  }
+  return *found;
+}
+
+// USING (names) or NATURAL (every name both sides have, in the left side's
+// order): (left column, right column) pairs.
+std::vector<std::pair<std::size_t, std::size_t>> merged_join_columns(const PgQuery__JoinExpr& join,
+                                                                     const std::vector<ScopeColumn>& left,
+                                                                     const std::vector<ScopeColumn>& right) {
+  std::vector<std::string> names;
+  if (join.is_natural) {
+    for (const auto& column : left) {
+      if (column.qualified_only || column.name.empty()) continue;
+      bool on_right = std::any_of(right.begin(), right.end(), [&](const ScopeColumn& other) {
+        return !other.qualified_only && other.name == column.name;
+      });
+      if (on_right && std::find(names.begin(), names.end(), column.name) == names.end()) names.push_back(column.name);
+    }
+  } else {
+    for (std::size_t i = 0; i < join.n_using_clause; ++i) {
+      std::string name = string_of(join.using_clause[i]);
+      if (std::find(names.begin(), names.end(), name) != names.end()) {
+        throw SqlError("42701", "column name \"" + name + "\" appears more than once in USING clause");
+      }
+      names.push_back(name);
+    }
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (const auto& name : names) pairs.push_back({using_column(left, name, "left"), using_column(right, name, "right")});
+  return pairs;
+}
+
 // A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
 // correlated scalar subqueries as left joins to their grouped result.
 struct Apply {
@@ -108,6 +155,10 @@ struct Apply {
   std::optional<BoundExpression> condition;  // over probe_width probe columns, then build columns
   std::size_t probe_width = 0;
   std::vector<SqlType> added_types;          // hidden columns it adds to the probe rows
+  // A general correlated subquery: its build side needs D, the distinct
+  // values of `outer_values` (over the probe) in the rows it joins.
+  std::vector<BoundExpression> outer_values;
+  std::function<PlanPtr(PlanPtr distinct_outer)> make_build;
 };
 
 // How a SubLink sits in the WHERE clause: a top-level conjunct (maybe under
@@ -155,6 +206,8 @@ class QueryBlockPlanner : public SubqueryHook {
   void add_block(const QueryBlock& block, const std::string& alias, const PgQuery__Alias* column_aliases,
                  int location);
   void add_outer_join(const PgQuery__JoinExpr& join);
+  void add_joined_relation(const PgQuery__JoinExpr& join, PlanPtr plan, const Scope& joined, std::size_t left_width,
+                           const std::vector<std::pair<std::size_t, std::size_t>>& merged, double rows);
   QueryBlock plan_set_operation(const PgQuery__SelectStmt& select);
   QueryBlock plan_values(const PgQuery__SelectStmt& select);
   QueryBlock finish_output(QueryBlock block, const PgQuery__SelectStmt& select);
@@ -292,9 +345,8 @@ void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
     }
     case PG_QUERY__NODE__NODE_JOIN_EXPR: {
       const auto& join = *item->join_expr;
-      if (join.is_natural || join.n_using_clause > 0) not_supported("NATURAL and USING joins");
-      if (join.alias != nullptr) not_supported("an alias on a join");
-      if (join.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER) {
+      bool merges_columns = join.is_natural || join.n_using_clause > 0;
+      if (join.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER && !merges_columns && join.alias == nullptr) {
         add_from_item(join.larg);
         add_from_item(join.rarg);
         if (join.quals != nullptr) pending_on_.push_back(join.quals);
@@ -325,6 +377,15 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
   std::size_t width = joined.columns.size();
 
   std::vector<BoundExpression> conjuncts;
+  // USING / NATURAL: the column pairs the join merges, equal as join keys.
+  std::vector<std::pair<std::size_t, std::size_t>> merged =
+      merged_join_columns(join, left.scope().columns, right.scope().columns);
+  for (const auto& [l, r] : merged) {
+    ExpressionBinder binder(joined);
+    conjuncts.push_back(binder.bind_binary_operator("=", column_reference(l, joined.columns[l].type),
+                                                    column_reference(left_width + r, joined.columns[left_width + r].type),
+                                                    -1));
+  }
   if (join.quals != nullptr) {
     ExpressionBinder binder(joined);
     BoundExpression on = coerce(binder.bind(join.quals), SqlType::of(TypeId::kBoolean), false);
@@ -334,7 +395,9 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
     if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
     conjuncts = split_conjuncts(std::move(on));
   }
-  JoinKind kind = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL ? JoinKind::kFull : JoinKind::kLeft;
+  JoinKind kind = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL    ? JoinKind::kFull
+                  : join.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::kInner
+                                                                     : JoinKind::kLeft;
   bool swapped = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
   // Probe = the preserved side (left for LEFT, right for RIGHT).
   auto side_of = [&](const BoundExpression& expr) {
@@ -390,7 +453,7 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
     node.build_keys = std::move(right_keys);
     if (!residual.empty()) node.condition = conjunction(std::move(residual));
     types = concat_types(left_plan->types, right_plan->types);
-    add_relation(make_node(std::move(node), types, rows), joined.columns, rows);
+    add_joined_relation(join, make_node(std::move(node), types, rows), joined, left_width, merged, rows);
     return;
   }
   // RIGHT JOIN: probe the right side, then put the columns back in order.
@@ -406,7 +469,66 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
   std::vector<BoundExpression> reorder;
   for (std::size_t c = 0; c < width; ++c) reorder.push_back(column_reference(swap(c), joined.columns[c].type));
   types = types_of(reorder);
-  add_relation(make_node(ProjectNode{joined_plan, std::move(reorder)}, types, rows), joined.columns, rows);
+  add_joined_relation(join, make_node(ProjectNode{joined_plan, std::move(reorder)}, types, rows), joined, left_width,
+                      merged, rows);
+}
+
+// A join's rows (left columns, then right columns) become one relation. USING
+// and NATURAL put the merged columns first: the left side's value for INNER
+// and LEFT, the right side's for RIGHT, COALESCE of both for FULL, as
+// PostgreSQL does; each side's own copy stays reachable qualified. An alias on
+// the join renames every column's table and hides the sides' copies.
+void QueryBlockPlanner::add_joined_relation(const PgQuery__JoinExpr& join, PlanPtr plan, const Scope& joined,
+                                            std::size_t left_width,
+                                            const std::vector<std::pair<std::size_t, std::size_t>>& merged,
+                                            double rows) {
+  if (join.alias != nullptr && join.alias->n_colnames > 0) not_supported("column aliases on a join", -1);
+  std::vector<BoundExpression> outputs;
+  std::vector<ScopeColumn> columns;
+  std::string using_alias = join.join_using_alias != nullptr ? join.join_using_alias->aliasname : "";
+  std::string join_alias = join.alias != nullptr ? join.alias->aliasname : "";
+  std::vector<bool> side_copy(joined.columns.size(), false);
+  for (const auto& [l, r] : merged) {
+    std::size_t right_column = left_width + r;
+    side_copy[l] = side_copy[right_column] = true;
+    BoundExpression a = column_reference(l, joined.columns[l].type);
+    BoundExpression b = column_reference(right_column, joined.columns[right_column].type);
+    SqlType type = a.type == b.type ? a.type : common_type({a, b}, "JOIN/USING");
+    a = coerce(std::move(a), type, false);
+    b = coerce(std::move(b), type, false);
+    BoundExpression value;
+    if (join.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL) {
+      value.kind = ExprKind::kFunction;
+      value.function = FunctionId::kCoalesce;
+      value.type = type;
+      value.args = {std::move(a), std::move(b)};
+    } else {
+      value = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT ? std::move(b) : std::move(a);
+    }
+    outputs.push_back(std::move(value));
+    std::string table = !join_alias.empty() ? join_alias : using_alias;
+    columns.push_back({table, joined.columns[l].name, type});
+  }
+  for (std::size_t c = 0; c < joined.columns.size(); ++c) {
+    outputs.push_back(column_reference(c, joined.columns[c].type));
+    ScopeColumn column = joined.columns[c];
+    if (side_copy[c]) column.qualified_only = true;
+    if (!join_alias.empty()) {
+      if (column.qualified_only) {
+        column.name.clear();
+        column.table.clear();
+      } else {
+        column.table = join_alias;
+      }
+    }
+    columns.push_back(std::move(column));
+  }
+  if (merged.empty()) {
+    add_relation(std::move(plan), columns, rows);
+    return;
+  }
+  std::vector<SqlType> types = types_of(outputs);
+  add_relation(make_node(ProjectNode{std::move(plan), std::move(outputs)}, std::move(types), rows), columns, rows);
 }
 
 PlanPtr QueryBlockPlanner::join_relations(std::vector<BoundExpression> conjuncts) {
@@ -490,37 +612,75 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     apply.kind = JoinKind::kLeft;
     apply.probe_width = probe_width;
     Grouping grouping;
+    // Equalities inner = outer only, and no outer reference inside an
+    // aggregate: group the subquery by its inner keys (TPC-H Q2, Q17, Q20).
+    bool by_keys = true;
     for (const auto& conjunct : child.correlated()) {
       bool equality = conjunct.kind == ExprKind::kComparison && conjunct.comparison == ComparisonOp::kEqual;
-      const BoundExpression* inner = nullptr;
-      const BoundExpression* outer = nullptr;
-      if (equality) {
+      bool keyed = false;
+      for (int side = 0; equality && side < 2 && !keyed; ++side) {
+        const auto& a = conjunct.args[side];
+        const auto& b = conjunct.args[1 - side];
+        keyed = !a.contains(ExprKind::kOuterColumn) && b.contains(ExprKind::kOuterColumn) &&
+                !b.contains(ExprKind::kColumn);
+      }
+      by_keys = by_keys && keyed;
+    }
+    std::function<bool(const BoundExpression&)> outer_in_aggregate = [&](const BoundExpression& expr) {
+      if (expr.kind == ExprKind::kAggregate) return expr.contains(ExprKind::kOuterColumn);
+      return std::any_of(expr.args.begin(), expr.args.end(), outer_in_aggregate);
+    };
+    by_keys = by_keys && !outer_in_aggregate(value);
+    BoundExpression grouped_input_value = value;
+    if (by_keys) {
+      for (const auto& conjunct : child.correlated()) {
         for (int side = 0; side < 2; ++side) {
           const auto& a = conjunct.args[side];
           const auto& b = conjunct.args[1 - side];
           if (!a.contains(ExprKind::kOuterColumn) && b.contains(ExprKind::kOuterColumn) &&
               !b.contains(ExprKind::kColumn)) {
-            inner = &a;
-            outer = &b;
+            grouping.keys.push_back(a);
+            apply.probe_keys.push_back(correlated_to_joined(b, 0));
+            break;
           }
         }
       }
-      if (inner == nullptr) not_supported("a correlated scalar subquery with a non-equality correlation", sublink.location);
-      grouping.keys.push_back(*inner);
-      apply.probe_keys.push_back(correlated_to_joined(*outer, 0));
+    } else {
+      // Any correlation: join the subquery's rows with the distinct outer
+      // values it reads, group by those values, and join back on them (NULL
+      // matching NULL).
+      std::vector<SqlType> scope_types;
+      for (const auto& column : binder.scope().columns) scope_types.push_back(column.type);
+      DecorrelatedInput input = decorrelate(child.filtered_input(), child.correlated(), {&value}, scope_types);
+      for (std::size_t j = 0; j < input.outer_columns.size(); ++j) {
+        grouping.keys.push_back(column_reference(input.inner_width + j, input.outer_types[j]));
+        append_null_safe_key(column_reference(input.outer_columns[j], input.outer_types[j]), apply.probe_keys);
+        apply.outer_values.push_back(column_reference(input.outer_columns[j], input.outer_types[j]));
+      }
+      grouped_input_value = outer_into_aggregates(value, input);
+      Grouping inner_grouping = grouping;
+      BoundExpression probe_value = over_groups(grouped_input_value, child.scope(), inner_grouping);
+      (void)probe_value;
+      std::vector<SqlType> types = grouping_types(inner_grouping);
+      std::vector<BoundExpression> keys = inner_grouping.keys;
+      std::vector<AggregateCall> aggregates = inner_grouping.aggregates;
+      apply.make_build = [input, keys, aggregates, types](PlanPtr distinct_outer) {
+        PlanPtr joined = input.join(std::move(distinct_outer));
+        double rows = std::max(1.0, joined->estimated_rows * 0.1);
+        return make_node(AggregateNode{joined, keys, aggregates}, types, rows);
+      };
     }
     std::size_t key_count = grouping.keys.size();
-    BoundExpression grouped_value = over_groups(value, child.scope(), grouping);
-    for (const auto& call : grouping.aggregates) {
-      bool reads_outer = (call.argument && call.argument->contains(ExprKind::kOuterColumn)) ||
-                         (call.separator && call.separator->contains(ExprKind::kOuterColumn));
-      if (reads_outer) not_supported("an outer reference inside a correlated subquery's aggregate", sublink.location);
-    }
+    BoundExpression grouped_value = over_groups(grouped_input_value, child.scope(), grouping);
     std::vector<SqlType> group_types = grouping_types(grouping);
     double rows = std::max(1.0, child.filtered_input()->estimated_rows * 0.1);
     apply.added_types = group_types;
-    apply.build = make_node(AggregateNode{child.filtered_input(), grouping.keys, grouping.aggregates}, group_types, rows);
-    for (std::size_t k = 0; k < key_count; ++k) apply.build_keys.push_back(column_reference(k, group_types[k]));
+    if (by_keys) {
+      apply.build = make_node(AggregateNode{child.filtered_input(), grouping.keys, grouping.aggregates}, group_types, rows);
+      for (std::size_t k = 0; k < key_count; ++k) apply.build_keys.push_back(column_reference(k, group_types[k]));
+    } else {
+      for (std::size_t k = 0; k < key_count; ++k) append_null_safe_key(column_reference(k, group_types[k]), apply.build_keys);
+    }
     // The value is computed on the joined row: group columns follow the probe
     // columns, outer references read the probe row. A missing group means the
     // subquery saw no rows: its counts are 0, its other aggregates NULL.
@@ -578,6 +738,9 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
   bool direct = position.has_value();
   apply.kind = !direct ? JoinKind::kMark : negated ? JoinKind::kAnti : JoinKind::kSemi;
 
+  // A correlated subquery other than a plain semi join (NOT IN, ALL, IN as a value).
+  bool general = correlated && !exists && apply.kind != JoinKind::kSemi;
+  std::optional<BoundExpression> general_compared;
   std::size_t build_width;
   if (!correlated) {
     apply.build = block.root;
@@ -593,16 +756,26 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     BoundExpression left = binder.bind(sublink.testexpr);
     BoundExpression right = correlated ? child.select_list()[0] : column_reference(0, block.columns[0].type);
-    if (right.contains(ExprKind::kOuterColumn)) not_supported("a correlated select list in IN", sublink.location);
-    if (hashed) {
+    if (general || right.contains(ExprKind::kOuterColumn)) {
+      // Correlated NOT IN, ALL and IN as a value: the comparison is a join
+      // condition; NULL rules are spelled out below rather than left to the
+      // join's null-aware mode, which sees the whole build side at once.
+      BoundExpression compared =
+          binder.bind_binary_operator(any_op, std::move(left), std::move(right), sublink.location);
+      if (compared.type.id != TypeId::kBoolean) not_supported("this operator with ANY or ALL", sublink.location);
+      compared.args[1] = correlated_to_joined(std::move(compared.args[1]), probe_width);
+      if (general) {
+        apply.null_aware = false;
+        general_compared = std::move(compared);
+      } else {
+        apply.condition = std::move(compared);
+      }
+    } else if (hashed) {
       BoundExpression equal = binder.bind_binary_operator("=", std::move(left), std::move(right), sublink.location);
       apply.probe_keys.push_back(equal.args[0]);
       apply.build_keys.push_back(equal.args[1]);
     } else {
       // Other comparisons are checked pair by pair (a nested loop).
-      if (correlated && (apply.kind != JoinKind::kSemi)) {
-        not_supported("a correlated subquery with this comparison", sublink.location);
-      }
       BoundExpression compared =
           binder.bind_binary_operator(any_op, std::move(left), std::move(right), sublink.location);
       if (compared.type.id != TypeId::kBoolean) not_supported("this operator with ANY or ALL", sublink.location);
@@ -630,8 +803,51 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     if (!placed) conditions.push_back(correlated_to_joined(conjunct, probe_width));
   }
-  if (apply.null_aware && correlated && apply.kind != JoinKind::kSemi) {
-    not_supported("a correlated NOT IN subquery", sublink.location);
+  if (general_compared) {
+    BoundExpression unknown;
+    unknown.kind = ExprKind::kIsNull;
+    unknown.type = SqlType::of(TypeId::kBoolean);
+    unknown.args = {*general_compared};
+    if (apply.kind == JoinKind::kAnti) {
+      // NOT IN / ALL drops the row when some inner row compares true or unknown.
+      BoundExpression not_false;
+      not_false.kind = ExprKind::kOr;
+      not_false.type = SqlType::of(TypeId::kBoolean);
+      not_false.args = {std::move(*general_compared), std::move(unknown)};
+      conditions.push_back(std::move(not_false));
+    } else {
+      // As a value: TRUE when some inner row compares true, else NULL when
+      // some compares unknown, else FALSE; two mark joins answer both.
+      Apply maybe = apply;
+      maybe.build = clone_plan(apply.build);
+      maybe.probe_width = probe_width + 1;
+      auto shift = [&](std::size_t c) { return c >= probe_width ? c + 1 : c; };
+      std::vector<BoundExpression> maybe_conditions;
+      for (const auto& condition : conditions) maybe_conditions.push_back(remap_columns(condition, shift));
+      maybe_conditions.push_back(remap_columns(std::move(unknown), shift));
+      conditions.push_back(std::move(*general_compared));
+      apply.condition = conjunction(std::move(conditions));
+      apply.added_types = {SqlType::of(TypeId::kBoolean)};
+      maybe.condition = conjunction(std::move(maybe_conditions));
+      maybe.added_types = {SqlType::of(TypeId::kBoolean)};
+      applies_.push_back(std::move(apply));
+      applies_.push_back(std::move(maybe));
+      BoundExpression null_boolean;
+      null_boolean.kind = ExprKind::kConstant;
+      null_boolean.type = SqlType::of(TypeId::kBoolean);
+      BoundExpression answer;
+      answer.kind = ExprKind::kCase;
+      answer.type = SqlType::of(TypeId::kBoolean);
+      answer.args = {column_reference(probe_width, SqlType::of(TypeId::kBoolean)), boolean_constant(true),
+                     column_reference(probe_width + 1, SqlType::of(TypeId::kBoolean)), std::move(null_boolean),
+                     boolean_constant(false)};
+      if (!all) return answer;
+      BoundExpression out;
+      out.kind = ExprKind::kNot;
+      out.type = SqlType::of(TypeId::kBoolean);
+      out.args.push_back(std::move(answer));
+      return out;
+    }
   }
   if (!conditions.empty()) apply.condition = conjunction(std::move(conditions));
   (void)build_width;
@@ -720,6 +936,14 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
   for (const auto& column : scope_.columns) types.push_back(column.type);
   PlanPtr plan = order_joins(std::move(inputs), types, std::move(local));
   for (auto& apply : remaining) {
+    if (apply.make_build) {
+      // D: the distinct outer values, from a copy of the rows so far.
+      std::vector<SqlType> outer_types = types_of(apply.outer_values);
+      double distinct_rows = std::max(1.0, plan->estimated_rows * 0.5);
+      PlanPtr distinct_outer =
+          make_node(AggregateNode{clone_plan(plan), apply.outer_values, {}}, outer_types, distinct_rows);
+      apply.build = apply.make_build(std::move(distinct_outer));
+    }
     JoinNode join;
     join.kind = apply.kind;
     join.null_aware = apply.null_aware;
@@ -792,7 +1016,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
         bool any = false;
         for (std::size_t c = 0; c < scope_.columns.size(); ++c) {
           const ScopeColumn& column = scope_.columns[c];
-          if (!table.empty() && column.table != table) continue;
+          if (table.empty() ? column.qualified_only : column.table != table) continue;
           any = true;
           projections.push_back(column_reference(c, column.type));
           columns.push_back({column.name, column.type, column.table_oid, column.column_number});
@@ -845,10 +1069,11 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
                node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
       std::string name = string_of(node->column_ref->fields[0]);
       for (std::size_t c = 0; c < visible; ++c) {
-        if (columns[c].name == name) {
-          position = c;
-          break;
+        if (columns[c].name != name) continue;
+        if (position && !same_expression(projections[*position], projections[c])) {
+          throw SqlError("42702", "ORDER BY \"" + name + "\" is ambiguous", {}, {}, sort.location + 1);
         }
+        if (!position) position = c;
       }
     }
     if (!position) {
@@ -915,10 +1140,14 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     for (auto& projection : projections) projection = over_groups(projection, input_scope, grouping);
     std::optional<BoundExpression> having;
     if (select.having_clause != nullptr) {
+      std::size_t applies_before = applies_.size();
       BoundExpression bound = coerce(binder.bind(select.having_clause), SqlType::of(TypeId::kBoolean), false);
       if (bound.type.id != TypeId::kBoolean) {
         throw SqlError(sqlstate::kDatatypeMismatch, "argument of HAVING must be type boolean");
       }
+      // The input's joins are built already: a subquery joined to the rows
+      // (IN, EXISTS, a correlated one) cannot join to the groups yet.
+      if (applies_.size() != applies_before) not_supported("IN, EXISTS or a correlated subquery in HAVING");
       having = over_groups(bound, input_scope, grouping);
     }
     std::vector<SqlType> group_types = grouping_types(grouping);

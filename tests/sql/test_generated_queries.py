@@ -41,7 +41,8 @@ QUERIES_PER_FAMILY = 50
 # supported): correlated scalar subqueries with non-equality correlations or
 # outer references inside aggregates, and USING joins, for now.
 MAX_UNSUPPORTED = 8
-ENABLED = {"filter", "aggregate", "order_limit", "join", "outer_join", "subquery", "distinct", "setop", "cte", "derived"}
+ENABLED = {"filter", "aggregate", "order_limit", "join", "outer_join", "subquery", "distinct", "setop", "cte", "derived",
+           "using_join", "correlated"}
 # A family may fail on PostgreSQL for at most this many of its queries: those
 # compare by SQLSTATE only, so a generator that makes many is testing little.
 MAX_POSTGRES_ERRORS = 3
@@ -758,6 +759,109 @@ def gen_subquery(g):
                 f"AND i.id <> o.id AND i.b {rng.choice(['>', '<'])} o.b)")
     return (f"SELECT {cols} FROM t1 o WHERE EXISTS (SELECT 1 FROM t4 i WHERE i.x "
             f"{rng.choice(['>', '=', '<='])} o.a AND {g.pred(Scope(('i', 't4'), qualify=True), 0)})")
+
+
+USING_PAIRS = [("t1", "t2"), ("t1", "t3"), ("t1", "t4"), ("t2", "t3"), ("t2", "t4"), ("t2", "t1"),
+               ("t3", "t1"), ("t4", "t1")]
+
+
+@family("using_join")
+def gen_using_join(g):
+    """USING and NATURAL joins (inner, left, right, full): merged columns first
+    in *, COALESCE under FULL, each side's copy reached qualified, a USING
+    alias, self joins, chains of three, grouping on a merged column."""
+    rng = g.rng
+    kind = rng.choice(["JOIN", "INNER JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "LEFT OUTER JOIN"])
+    if g.chance(0.15):
+        table = g.pick(["t3", "t4"])
+        shared = [c for c, k in TABLES[table] if k in ("int", "text")]
+        columns = sorted(rng.sample(shared, rng.randint(1, 2)))
+        using = ", ".join(columns)
+        return (f"SELECT * FROM {table} a {kind} {table} b USING ({using})"
+                f"{' WHERE ' + columns[0] + ' IS NOT NULL' if g.chance(0.5) else ''}")
+    left, right = g.pick(USING_PAIRS)
+    shared = [c for c, _ in TABLES[left] if c in {c2 for c2, _ in TABLES[right]}]
+    natural = g.chance(0.2)
+    columns = shared if natural else sorted(rng.sample(shared, rng.randint(1, min(2, len(shared)))))
+    if natural:
+        source = f"{left} NATURAL {kind.replace('INNER ', '')} {right}"
+    else:
+        alias = " AS j" if g.chance(0.15) else ""
+        source = f"{left} {kind} {right} USING ({', '.join(columns)}){alias}"
+    if left in ("t1", "t2") and right in ("t1", "t2") and not natural and g.chance(0.3):
+        # A third table over a merged column (named once on the left).
+        third_kind = rng.choice(["JOIN", "LEFT JOIN", "FULL JOIN", "RIGHT JOIN"])
+        third_shared = [c for c in columns if c in ("s", "n")]
+        if third_shared:
+            return f"SELECT * FROM {source} {third_kind} t3 USING ({third_shared[0]})"
+    merged = g.pick(columns)
+    form = rng.random()
+    if form < 0.4:
+        items = ["*"]
+    elif form < 0.55:
+        items = [f"{left}.*", merged]
+    elif form < 0.75:
+        items = [merged, f"{left}.{merged}", f"{right}.{merged}"]
+        other = [c for c, _ in TABLES[right] if c not in {c2 for c2, _ in TABLES[left]}]
+        if other:
+            items.append(g.pick(other))
+        if "AS j" in source:
+            items.append(f"j.{merged}")
+    else:
+        return f"SELECT {merged}, count(*), count({right}.{merged}) FROM {source} GROUP BY {merged}"
+    where = ""
+    if g.chance(0.35):
+        kinds = dict(TABLES[left])
+        where = f" WHERE {merged} IS {'NOT ' if g.chance(0.6) else ''}NULL"
+        if kinds[merged] in ORDERED_KINDS and g.chance(0.5):
+            where = f" WHERE {merged} > {g.lit(kinds[merged])}"
+    return f"SELECT {', '.join(items)} FROM {source}{where}"
+
+
+@family("correlated")
+def gen_correlated(g):
+    """Correlated subqueries beyond equality keys: non-equality correlations,
+    outer references inside aggregates, in SELECT, WHERE and CASE; correlated
+    NOT IN and ANY/ALL with NULLs, as filters and as values; EXISTS under OR."""
+    rng = g.rng
+    outer = Scope(("o", "t1"), qualify=True)
+    inner3 = Scope(("i", "t3"), qualify=True)
+    op = lambda: rng.choice(["<", ">", "<=", ">=", "<>", "="])
+    function = lambda: rng.choice(["max", "min", "sum", "count", "avg"])
+    extra = lambda: f" AND {g.pred(inner3, 0)}" if g.chance(0.3) else ""
+    form = rng.randrange(10)
+    if form == 0:
+        argument = rng.choice(["i.v", "i.v + o.a", "i.k * o.b", "o.a"])
+        return (f"SELECT o.id, (SELECT {function()}({argument}) FROM t3 i WHERE i.k {op()} o.b{extra()}) "
+                f"FROM t1 o WHERE {g.pred(outer, 0)}")
+    if form == 1:
+        return (f"SELECT o.id, o.a FROM t1 o WHERE o.{g.pick(['a', 'b'])} {op()} "
+                f"(SELECT {rng.choice(['max', 'min', 'avg'])}(i.k) FROM t3 i WHERE i.v {op()} o.b{extra()})")
+    if form == 2:
+        return (f"SELECT o.id, CASE WHEN {g.pred(outer, 0)} THEN (SELECT count(*) FROM t3 i "
+                f"WHERE i.k {op()} o.a) ELSE -1 END FROM t1 o")
+    if form == 3:
+        return (f"SELECT o.id FROM t1 o WHERE o.{g.pick(['a', 'b'])} {rng.choice(['IN', 'NOT IN'])} "
+                f"(SELECT i.k FROM t3 i WHERE i.v {op()} o.b{extra()})")
+    if form == 4:
+        return (f"SELECT o.id, o.a {rng.choice(['IN', 'NOT IN'])} (SELECT i.k FROM t3 i "
+                f"WHERE i.v {op()} o.b{extra()}) FROM t1 o WHERE {g.pred(outer, 0)}")
+    if form == 5:
+        quantifier = rng.choice(["ANY", "ALL", "SOME"])
+        return (f"SELECT o.id FROM t1 o WHERE o.a {op()} {quantifier} (SELECT i.k FROM t3 i "
+                f"WHERE i.v {op()} o.b{extra()})")
+    if form == 6:
+        quantifier = rng.choice(["ANY", "ALL"])
+        return (f"SELECT o.id, o.b {op()} {quantifier} (SELECT i.k FROM t3 i WHERE i.k <> o.a"
+                f"{extra()}) FROM t1 o")
+    if form == 7:
+        return (f"SELECT o.id FROM t1 o WHERE EXISTS (SELECT 1 FROM t3 i WHERE i.k {op()} o.a{extra()}) "
+                f"OR {g.pred(outer, 0)}")
+    if form == 8:
+        return (f"SELECT o.a, count(*) FROM t1 o WHERE o.b > (SELECT avg(i.k) FROM t3 i "
+                f"WHERE i.k <> o.a) GROUP BY o.a")
+    return (f"SELECT o.id, (SELECT max(i.v) FROM t3 i WHERE i.k > o.b) - (SELECT min(i.v) FROM t3 i "
+            f"WHERE i.k < o.a) FROM t1 o WHERE {g.pred(outer, 0)}")
 
 
 @family("distinct")

@@ -1,0 +1,116 @@
+#include "planner/correlated_subquery.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ptreedb::planner {
+
+namespace {
+
+void collect_outer_columns(const BoundExpression& expr, std::vector<std::size_t>& columns) {
+  if (expr.kind == ExprKind::kOuterColumn &&
+      std::find(columns.begin(), columns.end(), expr.column) == columns.end()) {
+    columns.push_back(expr.column);
+  }
+  for (const auto& arg : expr.args) collect_outer_columns(arg, columns);
+}
+
+// Outer references become D's columns at `offset`; inner columns are dropped
+// from consideration (the caller checks which side an expression reads).
+BoundExpression outer_to_columns(BoundExpression expr, const std::vector<std::size_t>& outer_columns,
+                                 std::size_t offset) {
+  if (expr.kind == ExprKind::kOuterColumn) {
+    auto at = std::find(outer_columns.begin(), outer_columns.end(), expr.column);
+    expr.kind = ExprKind::kColumn;
+    expr.column = offset + static_cast<std::size_t>(at - outer_columns.begin());
+    return expr;
+  }
+  for (auto& arg : expr.args) arg = outer_to_columns(std::move(arg), outer_columns, offset);
+  return expr;
+}
+
+}  // namespace
+
+BoundExpression DecorrelatedInput::over_joined(BoundExpression expr) const {
+  return outer_to_columns(std::move(expr), outer_columns, inner_width);
+}
+
+PlanPtr DecorrelatedInput::join(PlanPtr distinct_outer) const {
+  JoinNode node;
+  node.kind = JoinKind::kInner;
+  node.probe = inner;
+  node.build = std::move(distinct_outer);
+  node.probe_keys = inner_keys;
+  node.build_keys = outer_keys;
+  node.condition = condition;
+  std::vector<value::SqlType> types = inner->types;
+  types.insert(types.end(), outer_types.begin(), outer_types.end());
+  double rows = std::max(inner->estimated_rows, node.build->estimated_rows);
+  return make_node(std::move(node), std::move(types), rows);
+}
+
+DecorrelatedInput decorrelate(PlanPtr inner, const std::vector<BoundExpression>& correlated,
+                              const std::vector<const BoundExpression*>& reading,
+                              const std::vector<value::SqlType>& outer_scope_types) {
+  DecorrelatedInput input;
+  input.inner_width = inner->types.size();
+  input.inner = std::move(inner);
+  for (const auto& conjunct : correlated) collect_outer_columns(conjunct, input.outer_columns);
+  for (const auto* expr : reading) collect_outer_columns(*expr, input.outer_columns);
+  for (std::size_t c : input.outer_columns) input.outer_types.push_back(outer_scope_types[c]);
+  std::vector<BoundExpression> conditions;
+  for (const auto& conjunct : correlated) {
+    bool placed = false;
+    if (conjunct.kind == ExprKind::kComparison && conjunct.comparison == ComparisonOp::kEqual) {
+      for (int side = 0; side < 2 && !placed; ++side) {
+        const auto& a = conjunct.args[side];
+        const auto& b = conjunct.args[1 - side];
+        if (!a.contains(ExprKind::kOuterColumn) && b.contains(ExprKind::kOuterColumn) &&
+            !b.contains(ExprKind::kColumn)) {
+          input.inner_keys.push_back(a);
+          input.outer_keys.push_back(outer_to_columns(b, input.outer_columns, 0));
+          placed = true;
+        }
+      }
+    }
+    if (!placed) conditions.push_back(input.over_joined(conjunct));
+  }
+  if (!conditions.empty()) {
+    BoundExpression all = std::move(conditions[0]);
+    for (std::size_t i = 1; i < conditions.size(); ++i) {
+      BoundExpression both;
+      both.kind = ExprKind::kAnd;
+      both.type = value::SqlType::of(value::TypeId::kBoolean);
+      both.args = {std::move(all), std::move(conditions[i])};
+      all = std::move(both);
+    }
+    input.condition = std::move(all);
+  }
+  return input;
+}
+
+BoundExpression outer_into_aggregates(BoundExpression expr, const DecorrelatedInput& input) {
+  if (expr.kind == ExprKind::kAggregate) return input.over_joined(std::move(expr));
+  for (auto& arg : expr.args) arg = outer_into_aggregates(std::move(arg), input);
+  return expr;
+}
+
+void append_null_safe_key(const BoundExpression& expr, std::vector<BoundExpression>& keys) {
+  BoundExpression is_null;
+  is_null.kind = ExprKind::kIsNull;
+  is_null.type = value::SqlType::of(value::TypeId::kBoolean);
+  is_null.args = {expr};
+  BoundExpression zero;
+  zero.kind = ExprKind::kConstant;
+  zero.type = expr.type;
+  zero.constant.is_null = false;
+  BoundExpression value;
+  value.kind = ExprKind::kFunction;
+  value.function = FunctionId::kCoalesce;
+  value.type = expr.type;
+  value.args = {expr, std::move(zero)};
+  keys.push_back(std::move(is_null));
+  keys.push_back(std::move(value));
+}
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,31 @@
+-- Correlated subqueries beyond equality correlations: decorrelated into joins
+-- with the distinct outer values, NOT IN / ALL with NULLs, IN as a value.
+CREATE TABLE cs_o (id integer PRIMARY KEY, a integer, b integer);
+CREATE TABLE cs_i (k integer, v integer, s text);
+INSERT INTO cs_o VALUES (1, 1, 0), (2, 2, 5), (3, NULL, 3), (4, 4, NULL), (5, 2, 10), (6, 7, 2);
+INSERT INTO cs_i VALUES (1, 10, 'x'), (2, 20, 'y'), (2, NULL, 'z'), (3, 30, NULL), (5, 50, 'w'), (NULL, 7, 'n'), (9, 2, 'q');
+SELECT id, (SELECT max(v) FROM cs_i WHERE cs_i.k > cs_o.b) FROM cs_o;
+SELECT id, (SELECT count(*) FROM cs_i WHERE cs_i.k < cs_o.b) FROM cs_o;
+SELECT id, (SELECT count(v) FROM cs_i WHERE cs_i.k <> cs_o.a AND cs_i.v > cs_o.b) FROM cs_o;
+SELECT id, (SELECT max(v + cs_o.a) FROM cs_i WHERE cs_i.k = cs_o.b) FROM cs_o;
+SELECT id, (SELECT sum(v * cs_o.a) FROM cs_i WHERE cs_i.k >= cs_o.a) FROM cs_o;
+SELECT id, (SELECT min(v) FROM cs_i WHERE cs_i.k = cs_o.a OR cs_o.a IS NULL) FROM cs_o;
+SELECT id, (SELECT count(*) FROM cs_i WHERE cs_i.k = coalesce(cs_o.a, 9)) FROM cs_o;
+SELECT id FROM cs_o WHERE b < (SELECT max(v) FROM cs_i WHERE cs_i.k > cs_o.a);
+SELECT id FROM cs_o WHERE (SELECT count(*) FROM cs_i WHERE cs_i.v > cs_o.b * 5) > 2;
+SELECT id, CASE WHEN a > 1 THEN (SELECT max(k) FROM cs_i WHERE cs_i.v < cs_o.b * 10) ELSE -1 END FROM cs_o;
+SELECT a, count(*) FROM cs_o WHERE b >= (SELECT avg(k) FROM cs_i WHERE cs_i.k <> cs_o.id) GROUP BY a;
+SELECT id, (SELECT max(v) FROM cs_i WHERE cs_i.k > cs_o.b) + (SELECT min(v) FROM cs_i WHERE cs_i.k < cs_o.a) FROM cs_o;
+SELECT id FROM cs_o WHERE a NOT IN (SELECT k FROM cs_i WHERE cs_i.v > cs_o.b);
+SELECT id FROM cs_o WHERE a NOT IN (SELECT k FROM cs_i WHERE cs_i.v > cs_o.b AND k IS NOT NULL);
+SELECT id FROM cs_o WHERE a NOT IN (SELECT k FROM cs_i WHERE cs_i.k = cs_o.b);
+SELECT id FROM cs_o WHERE b NOT IN (SELECT v FROM cs_i WHERE cs_i.k = cs_o.a);
+SELECT id, a IN (SELECT k FROM cs_i WHERE cs_i.v > cs_o.b) FROM cs_o;
+SELECT id, a NOT IN (SELECT k FROM cs_i WHERE cs_i.v > cs_o.b) FROM cs_o;
+SELECT id, b IN (SELECT v FROM cs_i WHERE cs_i.k = cs_o.a) FROM cs_o;
+SELECT id FROM cs_o WHERE a > ALL (SELECT k FROM cs_i WHERE cs_i.v < cs_o.b * 10);
+SELECT id FROM cs_o WHERE a < ANY (SELECT k FROM cs_i WHERE cs_i.v < cs_o.b * 10);
+SELECT id, a >= ALL (SELECT k FROM cs_i WHERE cs_i.s > 'w' AND cs_i.v <> cs_o.id) FROM cs_o;
+SELECT id FROM cs_o WHERE NOT (a = ANY (SELECT k FROM cs_i WHERE cs_i.v > cs_o.b));
+SELECT id FROM cs_o WHERE EXISTS (SELECT 1 FROM cs_i WHERE cs_i.k = cs_o.a) OR b > 4;
+SELECT id, EXISTS (SELECT 1 FROM cs_i WHERE cs_i.k > cs_o.b) FROM cs_o;

@@ -1,0 +1,36 @@
+-- USING and NATURAL joins: merged columns first in *, COALESCE under FULL,
+-- each side's own column reachable qualified, join aliases.
+CREATE TABLE uj_a (k integer, x text, m integer);
+CREATE TABLE uj_b (k bigint, y text, m integer);
+CREATE TABLE uj_c (k integer, z integer);
+INSERT INTO uj_a VALUES (1, 'a', 10), (2, 'b', 20), (NULL, 'n', 30), (4, 'd', 40), (4, 'dd', 41);
+INSERT INTO uj_b VALUES (1, 'B1', 10), (2, 'B2', 99), (3, 'B3', 30), (NULL, 'BN', 40), (4, 'B4', 40);
+INSERT INTO uj_c VALUES (1, 100), (3, 300), (5, 500), (NULL, 0);
+SELECT * FROM uj_a JOIN uj_b USING (k);
+SELECT * FROM uj_a INNER JOIN uj_b USING (k) WHERE k > 1;
+SELECT * FROM uj_a LEFT JOIN uj_b USING (k);
+SELECT * FROM uj_a RIGHT JOIN uj_b USING (k);
+SELECT * FROM uj_a FULL JOIN uj_b USING (k);
+SELECT k, uj_a.k, uj_b.k FROM uj_a FULL JOIN uj_b USING (k);
+SELECT k, uj_a.k, uj_b.k FROM uj_a RIGHT JOIN uj_b USING (k);
+SELECT * FROM uj_a JOIN uj_b USING (k, m);
+SELECT * FROM uj_a NATURAL JOIN uj_b;
+SELECT * FROM uj_a NATURAL LEFT JOIN uj_b;
+SELECT * FROM uj_a NATURAL FULL JOIN uj_b;
+SELECT * FROM uj_a NATURAL JOIN uj_c;
+SELECT uj_a.*, uj_b.* FROM uj_a JOIN uj_b USING (k);
+SELECT uj_b.*, k FROM uj_a LEFT JOIN uj_b USING (k);
+SELECT j.k FROM uj_a JOIN uj_b USING (k) AS j;
+SELECT * FROM uj_a JOIN uj_b USING (k) JOIN uj_c USING (k);
+SELECT * FROM uj_a FULL JOIN uj_b USING (k) FULL JOIN uj_c USING (k);
+SELECT * FROM uj_a LEFT JOIN uj_b USING (k) RIGHT JOIN uj_c USING (k);
+SELECT k, count(*), sum(m) FROM uj_a LEFT JOIN uj_b USING (k, m) GROUP BY k;
+SELECT * FROM (uj_a JOIN uj_b USING (k)) AS jj;
+SELECT jj.k, jj.x, jj.y FROM (uj_a JOIN uj_c USING (k)) AS jj JOIN uj_b ON jj.k = uj_b.k;
+SELECT * FROM uj_a a1 JOIN uj_a a2 USING (k, x, m);
+SELECT * FROM uj_a CROSS JOIN uj_c NATURAL JOIN uj_b;
+SELECT a.k, b.k, k FROM uj_a a JOIN uj_b b USING (k) ORDER BY k;
+SELECT * FROM uj_a JOIN uj_b USING (zz);
+SELECT * FROM uj_a JOIN uj_b USING (k, k);
+SELECT * FROM uj_a JOIN uj_c USING (x);
+SELECT * FROM (uj_a JOIN uj_b USING (k)) AS jj JOIN uj_c USING (m);
