@@ -77,10 +77,12 @@ class PgConnection {
   // "postgresql" when version() says PostgreSQL, else "ptreedb".
   std::string server_kind();
 
- private:
+  // COPY FROM STDIN piece by piece: data generated in memory (YCSB records).
   void start_copy(const std::string& copy_sql);
   bool send_chunk(const char* data, std::size_t size);
   std::int64_t finish_copy(const char* error);
+
+ private:
   [[noreturn]] void fail(PGresult* result);
 
   PGconn* connection_;
