@@ -170,6 +170,7 @@ int tpch_run(int argc, char** argv) {
   long long runs = 3;
   ConnectionOptions reference;
   bool check = false;
+  std::string answers_dir;
   for (int i = 1; i < argc; ++i) {
     if (parse_common_option(argc, argv, i, common)) continue;
     std::string arg = argv[i];
@@ -178,6 +179,8 @@ int tpch_run(int argc, char** argv) {
       queries_dir = argv[++i];
     } else if (arg == "--runs" && has_value) {
       if (!parse_int(argv[++i], runs) || runs < 1 || runs > 1000) runs = 0;
+    } else if (arg == "--answers-dir" && has_value) {
+      answers_dir = argv[++i];
     } else if (arg == "--only" && has_value) {
       only = std::string(",") + argv[++i] + ",";
     } else if (arg == "--reference-host" && has_value) {
@@ -200,7 +203,8 @@ int tpch_run(int argc, char** argv) {
   if (runs == 0) {
     std::fprintf(stderr,
                  "usage: ptreedb-bench tpch run [--queries DIR] [--runs N] [--only q01,q06]\n"
-                 "         [--reference-host H --reference-port P --reference-dbname D]\n%s",
+                 "         [--reference-host H --reference-port P --reference-dbname D]\n"
+                 "         [--answers-dir DIR]  (each answer as DIR/qNN.txt, '|' between values)\n%s",
                  kCommonUsage);
     return 2;
   }
@@ -235,9 +239,17 @@ int tpch_run(int argc, char** argv) {
         PgResult result = connection.exec(sql);
         query.seconds.push_back(seconds_since(start));
         query.rows = result.rows();
-        if (run == 0 && check) answer = result_text(result);
+        if (run == 0 && (check || !answers_dir.empty())) answer = result_text(result);
       } catch (const QueryError& e) {
         query.error = e.what();
+      }
+    }
+    if (!answers_dir.empty() && query.error.empty()) {
+      fs::create_directories(answers_dir);
+      std::FILE* out = std::fopen((fs::path(answers_dir) / (query.name + ".txt")).c_str(), "w");
+      if (out) {
+        std::fwrite(answer.data(), 1, answer.size(), out);
+        std::fclose(out);
       }
     }
     if (check && query.error.empty()) {
