@@ -12,6 +12,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -68,8 +69,11 @@ class ServerEngine:
     def _bench(self, *args, timeout=None, env=None):
         command = [self.bench_bin, *args, "--host", "127.0.0.1", "--port", str(self.port),
                    "--dbname", self.dbname, "--json"]
+        generator = shutil.which("tpchgen-cli") or str(Path(sys.executable).parent / "tpchgen-cli")
+        environment = dict(os.environ, **(env or {}))
+        environment.setdefault("TPCHGEN_CLI", generator)
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                              env=dict(os.environ, **(env or {})))
+                              env=environment)
         if not done.stdout.strip():
             raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr}")
         return json.loads(done.stdout)
