@@ -101,7 +101,10 @@ def run_engine(name, args, data_dir):
         shutil.rmtree(answers_dir, ignore_errors=True)
         results = engine.run_queries(args.queries, args.runs, answers_dir, args.timeout)
         print(f"[{name}] queries done", file=sys.stderr, flush=True)
-        return {"load_seconds": load_seconds, "queries": results}
+        # The machine's 1-minute load average when the queries ended: other work
+        # on a shared machine slows every engine, and this shows how much there was.
+        return {"load_seconds": load_seconds, "queries": results,
+                "load_average_after": os.getloadavg()[0]}
     finally:
         engine.close()
 
@@ -127,6 +130,8 @@ def report(args, names, results):
     peers = [n for n in names if n != "ptreedb"]
     summary = {"scale_factor": args.sf, "runs": args.runs, "reference": reference,
                "load_seconds": {n: results[n]["load_seconds"] for n in names},
+               "machine_load_average": {n: results[n]["load_average_after"] for n in names},
+               "cores": os.cpu_count(),
                "geomean_seconds": {}, "ratios": {}, "answers_agree": True}
     for name in names:
         summary["geomean_seconds"][name] = geometric_mean(
@@ -175,6 +180,8 @@ def report(args, names, results):
     lines.append(line)
     line = f"{'load':<6}" + "".join(f"{summary['load_seconds'][n]:>12.1f}" for n in names)
     lines.append(line)
+    lines.append(f"{'loadav':<6}" + "".join(f"{summary['machine_load_average'][n]:>12.1f}"
+                                           for n in names) + f"   (1-min load average, {os.cpu_count()} cores)")
     lines.append("answers: " + ("all agree" if summary["answers_agree"] else
                                 "SOME DIFFER OR FAILED ('!' marks a differing answer)"))
     for row in table:
