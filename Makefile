@@ -10,7 +10,7 @@ TEST_VENV := build/test-venv
 CMAKE_FLAGS ?=
 RUN_ARGS ?=
 
-.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench clean
+.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench bench-tpch clean
 
 all: build
 
@@ -62,6 +62,18 @@ $(TEST_VENV)/.installed: tests/requirements.txt
 
 bench: build
 	@build/bin/ptreedb-bench ptree $(BENCH_ARGS)
+
+# TPC-H on ptreedb, PostgreSQL 15, HyPer and DuckDB (their Python packages live in
+# a virtual environment of their own): make bench-tpch SF=1 [COMPARE_ARGS="--runs 5"].
+BENCH_VENV := build/bench-venv
+SF ?= 1
+$(BENCH_VENV)/.installed: tools/bench/compare/requirements.txt
+	@python3 -m venv $(BENCH_VENV)
+	@$(BENCH_VENV)/bin/python -m pip install -q --disable-pip-version-check -r tools/bench/compare/requirements.txt
+	@touch $@
+
+bench-tpch: build $(BENCH_VENV)/.installed
+	@$(BENCH_VENV)/bin/python tools/bench/compare/compare_tpch.py --sf $(SF) $(COMPARE_ARGS)
 
 clean:
 	rm -rf build build-asan build-tsan

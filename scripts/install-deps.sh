@@ -10,9 +10,10 @@ packages=(
   libspdlog-dev catch2 libssl-dev libpq-dev
   postgresql-client
 )
-# Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers.
+# Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers,
+# matplotlib for ptreedb-bench --plot.
 if [[ "${PTREEDB_DEPS:-all}" == "all" ]]; then
-  packages+=(postgresql postgresql-contrib python3 python3-venv)
+  packages+=(postgresql postgresql-contrib python3 python3-venv python3-matplotlib)
 fi
 
 missing=()

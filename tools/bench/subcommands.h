@@ -4,5 +4,8 @@
 namespace ptreedb::bench {
 
 int run_ptree_bench(int argc, char** argv);
+int run_tpch_bench(int argc, char** argv);
+int run_ycsb_bench(int argc, char** argv);
+int run_tpchc_bench(int argc, char** argv);
 
 }  // namespace ptreedb::bench
