@@ -1,6 +1,7 @@
 #include "server/binary_format.h"
 
 #include <bit>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -223,6 +224,27 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     }
   }
   bad_binary(parameter_number);
+}
+
+std::string without_time_zone_offset(value::SqlType type, std::string text) {
+  if (type.id != TypeId::kDate && type.id != TypeId::kTimestamp) return text;
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  // [+-]HH, [+-]HH:MM or [+-]HH:MM:SS at the end, after a time or a space.
+  std::size_t end = text.size();
+  std::size_t i = end;
+  int digits = 0;
+  while (i > 0 && (std::isdigit(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == ':')) {
+    digits += text[i - 1] != ':';
+    --i;
+  }
+  if (i == 0 || i == end || (text[i - 1] != '+' && text[i - 1] != '-') || digits < 2) return text;
+  std::size_t sign = i - 1;
+  bool after_time = text.find(':') < sign;
+  bool after_space = sign > 0 && text[sign - 1] == ' ';
+  if (!after_time && !after_space) return text;
+  text.erase(sign);
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
 }
 
 void check_text_value(value::SqlType type, std::string_view text) {

@@ -25,6 +25,11 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
 // type's own error (22P02, 22003, 22007, ...), as in PostgreSQL.
 void check_text_value(value::SqlType type, std::string_view text);
 
+// A date or timestamp parameter without the time zone offset some clients
+// append ("2024-02-29 +00", "2024-02-29 13:45:07.12+01:30", as pgjdbc sends
+// them); PostgreSQL ignores the offset for these types. Other text unchanged.
+std::string without_time_zone_offset(value::SqlType type, std::string text);
+
 // The binary form of a numeric given as decimal text ("-12.340"): used by
 // append_binary and by tests against PostgreSQL's numeric_send output.
 std::string numeric_to_binary(std::string_view decimal_text);

@@ -145,8 +145,9 @@ void ExtendedQuery::bind(const protocol::Bind& message, SessionState& state, std
     if (message.parameter_format(i) == FormatCode::kBinary) {
       portal.parameters.values[i] = binary_parameter_to_text(type, *raw, i + 1);
     } else {
-      check_text_value(type, *raw);
-      portal.parameters.values[i] = *raw;
+      std::string text = without_time_zone_offset(type, *raw);
+      check_text_value(type, text);
+      portal.parameters.values[i] = std::move(text);
     }
   }
   const std::size_t column_count = prepared->columns ? prepared->columns->size() : 0;

@@ -121,6 +121,16 @@ TEST_CASE("binary parameters become their text form") {
   }
 }
 
+TEST_CASE("date and timestamp parameters lose a client's time zone offset") {
+  const SqlType date = SqlType::of(TypeId::kDate), timestamp = SqlType::of(TypeId::kTimestamp);
+  CHECK(ptreedb::server::without_time_zone_offset(date, "2024-02-29 +00") == "2024-02-29");
+  CHECK(ptreedb::server::without_time_zone_offset(date, "2024-02-29") == "2024-02-29");
+  CHECK(ptreedb::server::without_time_zone_offset(timestamp, "2024-02-29 13:45:07.12+01:30") == "2024-02-29 13:45:07.12");
+  CHECK(ptreedb::server::without_time_zone_offset(timestamp, "2024-02-29 13:45:07-05") == "2024-02-29 13:45:07");
+  CHECK(ptreedb::server::without_time_zone_offset(timestamp, "2024-02-29 13:45:07") == "2024-02-29 13:45:07");
+  CHECK(ptreedb::server::without_time_zone_offset(SqlType::of(TypeId::kText), "a +00") == "a +00");
+}
+
 TEST_CASE("text parameters are checked against their type") {
   CHECK_NOTHROW(check_text_value(SqlType::of(TypeId::kInteger), " 42 "));
   CHECK_NOTHROW(check_text_value(SqlType::of(TypeId::kDate), "2024-02-29"));
