@@ -19,6 +19,8 @@
 namespace ptreedb::server {
 
 namespace asio = boost::asio;
+
+constexpr std::size_t kFlushThreshold = 64 * 1024;
 using protocol::Frame;
 using protocol::TransactionStatus;
 
@@ -211,9 +213,12 @@ asio::awaitable<void> Session::run() {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
       bool open = true;
       while (open) {
-        co_await flush();
+        // Replies to pipelined messages go out together: the buffer is written
+        // only when no complete message is waiting (or it has grown large).
+        if (out_.size() >= kFlushThreshold) co_await flush();
         std::optional<Frame> frame;
         while (!(frame = framer_.next())) {
+          co_await flush();
           if (!co_await read_more()) {
             open = false;
             break;
