@@ -101,7 +101,7 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
     } else if (is_planned_query(*prepared->statement)) {
       // Describe by planning with the parameters unbound: this resolves their
       // types and the result columns, and reports errors at Parse as PostgreSQL does.
-      SettingsScope settings(state);
+      SettingsScope settings(state, /*describing=*/true);
       planner::ParameterScope scope(&parameters);
       auto world = database.snapshot();
       prepared->columns = columns_of(planner::plan_statement(*prepared->statement, *world));

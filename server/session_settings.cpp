@@ -513,6 +513,10 @@ std::optional<std::string> SettingsScope::current(const std::string& name, bool 
 }
 
 std::string SettingsScope::set(const std::string& name, const std::string& value, bool is_local) {
+  if (describing_) {
+    SessionState copy = state_;
+    return set_setting(copy, name, value);
+  }
   if (is_local && state_.transaction_status == protocol::TransactionStatus::kIdle) {
     return current(name, false).value_or("");
   }

@@ -43,12 +43,16 @@ std::string show_setting(const SessionState& state, std::string_view name);
 // Lets current_setting() and set_config() reach `state` while a statement is planned.
 class SettingsScope : public planner::SettingsAccess {
  public:
-  explicit SettingsScope(SessionState& state) : state_(state), scope_(this) {}
+  // `describing`: a statement planned only to describe it (Parse) must not
+  // change anything, so set_config() there only checks and returns the value.
+  explicit SettingsScope(SessionState& state, bool describing = false)
+      : state_(state), describing_(describing), scope_(this) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
 
  private:
   SessionState& state_;
+  bool describing_;
   planner::SettingsAccessScope scope_;
 };
 

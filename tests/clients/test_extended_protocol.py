@@ -340,3 +340,17 @@ def test_set_sends_parameter_status(wire):
     messages = wire.until_ready()
     assert row_description(messages[2][1]) == [("application_name", 25, 0)]
     assert data_row(messages[3][1]) == [b"changed"]
+
+
+def test_set_config_takes_effect_once_at_execute(wire):
+    wire.parse("SELECT set_config('application_name', 'from-execute', false)", name="sc")
+    wire.parse("SELECT current_setting('application_name')", name="show")
+    wire.bind(statement="show", portal="before")
+    wire.execute("before")
+    wire.bind(statement="sc")
+    wire.execute()
+    wire.sync()
+    messages = wire.until_ready()
+    rows = [data_row(body) for kind, body in messages if kind == b"D"]
+    assert rows == [[b"wiretest"], [b"from-execute"]]
+    assert (b"S", b"application_name\0from-execute\0") in messages
