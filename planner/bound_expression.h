@@ -82,6 +82,9 @@ struct BoundExpression {
   std::vector<BoundExpression> args;
   // True for a string literal whose type is still open (PostgreSQL's "unknown").
   bool unknown_literal = false;
+  // For an unknown that is a statement parameter while describing it: its $n,
+  // so the type the context resolves it to is recorded (planner/parameters.h).
+  std::uint32_t parameter = 0;
   // For kCast: written by the user (char/varchar lengths truncate silently).
   bool explicit_cast = false;
   // For kAggregate: which one, and DISTINCT. `args` holds the call's

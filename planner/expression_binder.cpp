@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "planner/aggregate_binder.h"
+#include "planner/parameters.h"
+#include "planner/settings_access.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -176,6 +178,7 @@ BoundExpression make_constant_text(std::string text) {
 BoundExpression resolve_unknown(BoundExpression expr, SqlType type, bool explicit_cast) {
   if (!expr.unknown_literal) return expr;
   expr.unknown_literal = false;
+  if (expr.parameter != 0) record_parameter_type(expr.parameter, type);
   if (expr.constant.is_null) {
     expr.type = type;
     return expr;
@@ -257,6 +260,8 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_column(*node->column_ref);
     case PG_QUERY__NODE__NODE_A_CONST:
       return bind_constant(*node->a_const);
+    case PG_QUERY__NODE__NODE_PARAM_REF:
+      return bind_parameter(*node->param_ref);
     case PG_QUERY__NODE__NODE_TYPE_CAST: {
       const auto& cast = *node->type_cast;
       std::vector<std::int32_t> modifiers;
@@ -377,6 +382,7 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
                    call.location + 1);
   };
   const SqlType kText = SqlType::of(TypeId::kText), kInt = SqlType::of(TypeId::kInteger);
+  if (name == "current_setting" || name == "set_config") return bind_settings_function(name, std::move(args), call.location);
   if (name == "upper" || name == "lower") {
     if (args.size() != 1) return wrong();
     out.function = name == "upper" ? FunctionId::kUpper : FunctionId::kLower;

@@ -7,6 +7,7 @@
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
 #include "planner/join_order.h"
+#include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
 #include "storage/sql_error.h"
 
@@ -48,6 +49,7 @@ std::vector<SqlType> concat_types(const std::vector<SqlType>& a, const std::vect
 }
 
 std::int64_t constant_count(const PgQuery__Node* node, const char* clause) {
+  if (node->node_case == PG_QUERY__NODE__NODE_PARAM_REF) return parameter_count_value(*node->param_ref, clause);
   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->isnull) return -1;
   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST &&
       node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {

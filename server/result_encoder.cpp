@@ -4,6 +4,7 @@
 
 #include "exec/copy_text_format.h"
 #include "exec/evaluate.h"
+#include "server/binary_format.h"
 #include "server/protocol/backend_messages.h"
 
 namespace ptreedb::server {
@@ -64,6 +65,70 @@ void encode_copy_out(std::string& out, const exec::QueryResult& result) {
     }
   }
   protocol::encode_copy_done(out);
+}
+
+}  // namespace ptreedb::server
+
+namespace ptreedb::server {
+
+void encode_row_description(std::string& out, std::span<const planner::OutputColumn> columns,
+                            std::span<const protocol::FormatCode> formats) {
+  protocol::RowEncoder encoder(out);
+  encoder.begin_row_description(columns.size());
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const auto& column = columns[i];
+    protocol::FieldDescription field;
+    field.name = column.name;
+    field.table_oid = column.table_oid;
+    field.column_attribute = column.column_number;
+    field.type_oid = column.type.oid();
+    field.type_size = static_cast<std::int16_t>(value::type_length(column.type.id));
+    field.type_modifier = column.type.typmod;
+    field.format = formats[i];
+    encoder.add_field_description(field);
+  }
+  encoder.end_row_description();
+}
+
+std::size_t encode_data_rows(std::string& out, const exec::QueryResult& result,
+                             std::span<const protocol::FormatCode> formats, RowCursor& cursor, std::size_t max_rows) {
+  protocol::RowEncoder encoder(out);
+  const std::size_t column_count = result.columns.size();
+  std::size_t sent = 0;
+  while (cursor.chunk < result.chunks.size() && (max_rows == 0 || sent < max_rows)) {
+    const exec::Chunk& chunk = result.chunks[cursor.chunk];
+    if (cursor.row >= chunk.size) {
+      ++cursor.chunk;
+      cursor.row = 0;
+      continue;
+    }
+    const std::size_t row = cursor.row++;
+    encoder.begin_data_row(column_count);
+    for (std::size_t c = 0; c < column_count; ++c) {
+      const exec::Vector& column = chunk.columns[c];
+      if (column.is_null(row)) {
+        encoder.add_null();
+        continue;
+      }
+      encoder.begin_field();
+      if (formats[c] == protocol::FormatCode::kBinary) {
+        append_binary(encoder.buffer(), column, row);
+      } else {
+        exec::append_text(encoder.buffer(), column, row);
+      }
+      encoder.end_field();
+    }
+    encoder.end_data_row();
+    ++sent;
+  }
+  return sent;
+}
+
+bool at_end(const exec::QueryResult& result, const RowCursor& cursor) {
+  for (std::size_t c = cursor.chunk; c < result.chunks.size(); ++c) {
+    if ((c == cursor.chunk ? cursor.row : 0) < result.chunks[c].size) return false;
+  }
+  return true;
 }
 
 }  // namespace ptreedb::server

@@ -12,25 +12,17 @@
 #include "server/copy_in.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
+#include "server/session_settings.h"
 #include "server/simple_query.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
 
 namespace asio = boost::asio;
+
+constexpr std::size_t kFlushThreshold = 64 * 1024;
 using protocol::Frame;
 using protocol::TransactionStatus;
-
-namespace {
-
-// Parameters every client is told at startup, as PostgreSQL 15 reports them.
-void send_parameter_status(std::string& out, const SessionState& state) {
-  for (const auto& [name, value] : state.settings) {
-    protocol::encode_parameter_status(out, name, value);
-  }
-}
-
-}  // namespace
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
                  SessionRegistry& registry, txn::Database& database)
@@ -105,23 +97,14 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       send_fatal(sqlstate::kTooManyConnections, "sorry, too many clients already");
       co_return StartupOutcome::kClose;
     }
-    state_.settings = {
-        {"application_name", std::string(startup.parameter("application_name").value_or(""))},
-        {"client_encoding", "UTF8"},
-        {"DateStyle", "ISO, MDY"},
-        {"default_transaction_read_only", "off"},
-        {"in_hot_standby", "off"},
-        {"integer_datetimes", "on"},
-        {"IntervalStyle", "postgres"},
-        {"is_superuser", "on"},
-        {"server_encoding", "UTF8"},
-        {"server_version", "15.0"},
-        {"session_authorization", state_.user},
-        {"standard_conforming_strings", "on"},
-        {"TimeZone", "UTC"},
-    };
+    try {
+      initialize_settings(state_, startup.parameters);
+    } catch (const SqlError& error) {
+      send_fatal(error.sqlstate(), error.what());
+      co_return StartupOutcome::kClose;
+    }
     protocol::encode_authentication_ok(out_);
-    send_parameter_status(out_, state_);
+    encode_reported_settings(out_, state_);
     protocol::encode_backend_key_data(out_, control_->process_id, control_->secret_key);
     protocol::encode_ready_for_query(out_, state_.transaction_status);
     framer_.begin_typed_messages();
@@ -135,7 +118,7 @@ void Session::run_query(std::unique_ptr<SimpleQuery> query) {
     paused_query_ = std::move(query);
     return;
   }
-  protocol::encode_ready_for_query(out_, state_.transaction_status);
+  ready_for_query();
 }
 
 bool Session::handle_copy_in_message(const Frame& frame) {
@@ -149,7 +132,7 @@ bool Session::handle_copy_in_message(const Frame& frame) {
     case CopyInStep::kFailed:
       copy_loader_.reset();
       paused_query_.reset();
-      protocol::encode_ready_for_query(out_, state_.transaction_status);
+      ready_for_query();
       return true;
     case CopyInStep::kClose:
       return false;
@@ -163,11 +146,13 @@ bool Session::handle_message(const Frame& frame) {
   if (std::holds_alternative<protocol::Terminate>(message)) return false;
   if (std::holds_alternative<protocol::Sync>(message)) {
     skipping_to_sync_ = false;
-    protocol::encode_ready_for_query(out_, state_.transaction_status);
+    extended_.sync(state_);
+    ready_for_query();
     return true;
   }
   if (auto* query = std::get_if<protocol::Query>(&message)) {
     skipping_to_sync_ = false;
+    extended_.simple_query(state_);
     run_query(std::make_unique<SimpleQuery>(std::move(query->sql)));
     return true;
   }
@@ -178,13 +163,43 @@ bool Session::handle_message(const Frame& frame) {
       std::holds_alternative<protocol::CopyFail>(message)) {
     return true;  // stray COPY messages outside COPY are ignored, as PostgreSQL does
   }
-  // Extended query, function calls: refused cleanly; the rest of the sequence is
-  // skipped until Sync, exactly as after any error in extended query mode.
-  protocol::encode_error_response(
-      out_, SqlError(sqlstate::kFeatureNotSupported,
-                     std::string("protocol message '") + frame.type + "' is not supported yet"));
-  skipping_to_sync_ = true;
+  try {
+    if (auto* parse = std::get_if<protocol::Parse>(&message)) {
+      extended_.parse(std::move(*parse), state_, database_, out_);
+    } else if (auto* bind = std::get_if<protocol::Bind>(&message)) {
+      extended_.bind(*bind, state_, out_);
+    } else if (auto* describe = std::get_if<protocol::Describe>(&message)) {
+      extended_.describe(*describe, state_, out_);
+    } else if (auto* execute = std::get_if<protocol::Execute>(&message)) {
+      extended_.execute(*execute, state_, database_, out_);
+    } else if (auto* close = std::get_if<protocol::Close>(&message)) {
+      extended_.close(*close, state_, out_);
+    } else {
+      // Function calls and stray authentication messages: refused cleanly.
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     std::string("protocol message '") + frame.type + "' is not supported");
+    }
+  } catch (const SqlError& error) {
+    extended_error(error);
+  } catch (const std::bad_alloc&) {
+    extended_error(SqlError("53200", "out of memory"));
+  } catch (const std::exception& error) {
+    // A bug, not the client's fault: report it without taking the server down.
+    spdlog::error("internal error: {}", error.what());
+    extended_error(SqlError(sqlstate::kInternalError, error.what()));
+  }
   return true;
+}
+
+void Session::extended_error(const SqlError& error) {
+  // After an error in an extended-query sequence, the rest is skipped until Sync.
+  protocol::encode_error_response(out_, error);
+  skipping_to_sync_ = true;
+}
+
+void Session::ready_for_query() {
+  encode_changed_settings(out_, state_);
+  protocol::encode_ready_for_query(out_, state_.transaction_status);
 }
 
 asio::awaitable<void> Session::run() {
@@ -198,9 +213,12 @@ asio::awaitable<void> Session::run() {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
       bool open = true;
       while (open) {
-        co_await flush();
+        // Replies to pipelined messages go out together: the buffer is written
+        // only when no complete message is waiting (or it has grown large).
+        if (out_.size() >= kFlushThreshold) co_await flush();
         std::optional<Frame> frame;
         while (!(frame = framer_.next())) {
+          co_await flush();
           if (!co_await read_more()) {
             open = false;
             break;

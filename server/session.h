@@ -12,6 +12,7 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include "server/config.h"
+#include "server/extended_query.h"
 #include "server/protocol/message_framer.h"
 #include "server/session_registry.h"
 #include "server/session_state.h"
@@ -42,6 +43,9 @@ class Session {
   // A message received while COPY FROM STDIN is in progress.
   bool handle_copy_in_message(const protocol::Frame& frame);
   void send_fatal(const std::string& sqlstate, const std::string& message);
+  void extended_error(const SqlError& error);
+  // ParameterStatus for settings that changed, then ReadyForQuery.
+  void ready_for_query();
 
   boost::asio::ip::tcp::socket socket_;
   const ServerConfig& config_;
@@ -51,6 +55,7 @@ class Session {
   protocol::MessageFramer framer_;
   std::string out_;
   SessionState state_;
+  ExtendedQuery extended_;
   // After an error in an extended-query sequence, messages are skipped until Sync.
   bool skipping_to_sync_ = false;
   // During COPY FROM STDIN: where the data goes, and the Query message to

@@ -1,0 +1,39 @@
+// current_setting() and set_config() read and change the session's settings,
+// which the server owns. It installs its settings for the statement being
+// planned through this interface, so the planner needs no server headers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "planner/bound_expression.h"
+
+namespace ptreedb::planner {
+
+class SettingsAccess {
+ public:
+  virtual ~SettingsAccess() = default;
+  // nullopt for an unknown name when `missing_ok`; else throws 42704.
+  virtual std::optional<std::string> current(const std::string& name, bool missing_ok) = 0;
+  // Sets the value and returns the new value as SHOW prints it.
+  virtual std::string set(const std::string& name, const std::string& value, bool is_local) = 0;
+};
+
+// Installs `access` on this thread until destroyed.
+class SettingsAccessScope {
+ public:
+  explicit SettingsAccessScope(SettingsAccess* access);
+  ~SettingsAccessScope();
+  SettingsAccessScope(const SettingsAccessScope&) = delete;
+  SettingsAccessScope& operator=(const SettingsAccessScope&) = delete;
+
+ private:
+  SettingsAccess* previous_;
+};
+
+// current_setting(name [, missing_ok]) and set_config(name, value, is_local)
+// with constant arguments, evaluated while binding: a text constant.
+BoundExpression bind_settings_function(const std::string& name, std::vector<BoundExpression> args, int location);
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,289 @@
+#include "server/binary_format.h"
+
+#include <bit>
+#include <cctype>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "storage/sql_error.h"
+#include "storage/value/date_time.h"
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+#include "storage/value/text_format.h"
+
+namespace ptreedb::server {
+
+using value::TypeId;
+
+namespace {
+
+template <typename Int>
+void put_big_endian(std::string& out, Int value) {
+  using Unsigned = std::make_unsigned_t<Int>;
+  auto bits = static_cast<Unsigned>(value);
+  for (int shift = static_cast<int>(sizeof(Int) * 8) - 8; shift >= 0; shift -= 8) {
+    out.push_back(static_cast<char>((bits >> shift) & 0xFF));
+  }
+}
+
+template <typename Int>
+Int get_big_endian(std::string_view bytes, std::size_t offset) {
+  using Unsigned = std::make_unsigned_t<Int>;
+  Unsigned bits = 0;
+  for (std::size_t i = 0; i < sizeof(Int); ++i) {
+    bits = static_cast<Unsigned>((bits << 8) | static_cast<unsigned char>(bytes[offset + i]));
+  }
+  return static_cast<Int>(bits);
+}
+
+[[noreturn]] void bad_binary(std::size_t parameter_number) {
+  throw SqlError("22P03", "incorrect binary data format in bind parameter " + std::to_string(parameter_number));
+}
+
+constexpr std::uint16_t kNumericPositive = 0x0000;
+constexpr std::uint16_t kNumericNegative = 0x4000;
+
+}  // namespace
+
+std::string numeric_to_binary(std::string_view text) {
+  bool negative = !text.empty() && text.front() == '-';
+  if (negative) text.remove_prefix(1);
+  auto point = text.find('.');
+  std::string integer(text.substr(0, point));
+  std::string fraction = point == std::string_view::npos ? std::string() : std::string(text.substr(point + 1));
+  const auto dscale = static_cast<std::int16_t>(fraction.size());
+  while (integer.size() > 1 && integer.front() == '0') integer.erase(0, 1);
+  if (integer == "0") integer.clear();
+  // Pad both parts to whole base-10000 digits around the decimal point.
+  integer.insert(0, (4 - integer.size() % 4) % 4, '0');
+  fraction.append((4 - fraction.size() % 4) % 4, '0');
+  std::vector<std::int16_t> digits;
+  for (std::size_t i = 0; i < integer.size(); i += 4) digits.push_back(static_cast<std::int16_t>(std::stoi(integer.substr(i, 4))));
+  for (std::size_t i = 0; i < fraction.size(); i += 4) digits.push_back(static_cast<std::int16_t>(std::stoi(fraction.substr(i, 4))));
+  int weight = static_cast<int>(integer.size() / 4) - 1;
+  std::size_t first = 0;
+  while (first < digits.size() && digits[first] == 0) {
+    ++first;
+    --weight;
+  }
+  std::size_t last = digits.size();
+  while (last > first && digits[last - 1] == 0) --last;
+  std::string out;
+  if (first == last) {  // zero
+    put_big_endian<std::int16_t>(out, 0);
+    put_big_endian<std::int16_t>(out, 0);
+    put_big_endian<std::uint16_t>(out, kNumericPositive);
+    put_big_endian<std::int16_t>(out, dscale);
+    return out;
+  }
+  put_big_endian<std::int16_t>(out, static_cast<std::int16_t>(last - first));
+  put_big_endian<std::int16_t>(out, static_cast<std::int16_t>(weight));
+  put_big_endian<std::uint16_t>(out, negative ? kNumericNegative : kNumericPositive);
+  put_big_endian<std::int16_t>(out, dscale);
+  for (std::size_t i = first; i < last; ++i) put_big_endian<std::int16_t>(out, digits[i]);
+  return out;
+}
+
+std::string numeric_binary_to_text(std::string_view bytes) {
+  if (bytes.size() < 8) throw SqlError("22P03", "insufficient data left in message");
+  const auto ndigits = get_big_endian<std::int16_t>(bytes, 0);
+  const auto weight = get_big_endian<std::int16_t>(bytes, 2);
+  const auto sign = get_big_endian<std::uint16_t>(bytes, 4);
+  const auto dscale = get_big_endian<std::int16_t>(bytes, 6);
+  if (ndigits < 0 || bytes.size() != 8 + 2 * static_cast<std::size_t>(ndigits) || dscale < 0) {
+    throw SqlError("22P03", "invalid length in external \"numeric\" value");
+  }
+  if (sign != kNumericPositive && sign != kNumericNegative) {
+    if (sign == 0xC000) throw SqlError(sqlstate::kFeatureNotSupported, "numeric NaN is not supported");
+    throw SqlError("22P03", "invalid sign in external \"numeric\" value");
+  }
+  std::vector<int> digits(static_cast<std::size_t>(ndigits));
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    digits[i] = get_big_endian<std::int16_t>(bytes, 8 + 2 * i);
+    if (digits[i] < 0 || digits[i] > 9999) throw SqlError("22P03", "invalid digit in external \"numeric\" value");
+  }
+  // Digit i has weight (weight - i): it stands for digits[i] * 10000^(weight - i).
+  std::string integer;
+  for (int w = std::max<int>(weight, 0); w >= 0; --w) {
+    int index = weight - w;
+    int digit = index >= 0 && index < ndigits ? digits[static_cast<std::size_t>(index)] : 0;
+    char group[5];
+    std::snprintf(group, sizeof group, "%04d", digit);
+    integer += group;
+  }
+  while (integer.size() > 1 && integer.front() == '0') integer.erase(0, 1);
+  std::string fraction;
+  for (int w = -1; static_cast<int>(fraction.size()) < dscale; --w) {
+    int index = weight - w;
+    int digit = index >= 0 && index < ndigits ? digits[static_cast<std::size_t>(index)] : 0;
+    char group[5];
+    std::snprintf(group, sizeof group, "%04d", digit);
+    fraction += group;
+  }
+  fraction.resize(static_cast<std::size_t>(dscale));
+  std::string out;
+  bool zero = integer == "0" && fraction.find_first_not_of('0') == std::string::npos;
+  if (sign == kNumericNegative && !zero) out += '-';
+  out += integer;
+  if (!fraction.empty()) out += "." + fraction;
+  return out;
+}
+
+void append_binary(std::string& out, const exec::Vector& column, std::size_t row) {
+  switch (column.type.id) {
+    case TypeId::kBoolean:
+      out.push_back(column.ints[row] != 0 ? 1 : 0);
+      return;
+    case TypeId::kSmallint:
+      put_big_endian(out, static_cast<std::int16_t>(column.ints[row]));
+      return;
+    case TypeId::kInteger:
+      put_big_endian(out, static_cast<std::int32_t>(column.ints[row]));
+      return;
+    case TypeId::kBigint:
+      put_big_endian(out, static_cast<std::int64_t>(column.ints[row]));
+      return;
+    case TypeId::kReal:
+      put_big_endian(out, std::bit_cast<std::uint32_t>(static_cast<float>(column.doubles[row])));
+      return;
+    case TypeId::kDouble:
+      put_big_endian(out, std::bit_cast<std::uint64_t>(column.doubles[row]));
+      return;
+    case TypeId::kNumeric:
+      out += numeric_to_binary(value::format_decimal(column.decimals[row]));
+      return;
+    case TypeId::kChar:
+    case TypeId::kVarchar:
+    case TypeId::kText:
+      out += column.texts[row];
+      return;
+    case TypeId::kDate:
+      put_big_endian(out, static_cast<std::int32_t>(column.ints[row]));
+      return;
+    case TypeId::kTimestamp:
+      put_big_endian(out, static_cast<std::int64_t>(column.ints[row]));
+      return;
+    case TypeId::kInterval: {
+      const value::Interval& span = column.intervals[row];
+      put_big_endian(out, span.micros);
+      put_big_endian(out, span.days);
+      put_big_endian(out, span.months);
+      return;
+    }
+  }
+}
+
+std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes, std::size_t parameter_number) {
+  auto expect = [&](std::size_t size) {
+    if (bytes.size() != size) bad_binary(parameter_number);
+  };
+  switch (type.id) {
+    case TypeId::kBoolean:
+      expect(1);
+      return bytes[0] != 0 ? "t" : "f";
+    case TypeId::kSmallint:
+      expect(2);
+      return value::format_int(get_big_endian<std::int16_t>(bytes, 0));
+    case TypeId::kInteger:
+      expect(4);
+      return value::format_int(get_big_endian<std::int32_t>(bytes, 0));
+    case TypeId::kBigint:
+      expect(8);
+      return value::format_int(get_big_endian<std::int64_t>(bytes, 0));
+    case TypeId::kReal:
+      expect(4);
+      return value::format_float4(std::bit_cast<float>(get_big_endian<std::uint32_t>(bytes, 0)));
+    case TypeId::kDouble:
+      expect(8);
+      return value::format_float8(std::bit_cast<double>(get_big_endian<std::uint64_t>(bytes, 0)));
+    case TypeId::kNumeric:
+      try {
+        return numeric_binary_to_text(bytes);
+      } catch (const SqlError& error) {
+        if (error.sqlstate() == "22P03") bad_binary(parameter_number);
+        throw;
+      }
+    case TypeId::kChar:
+    case TypeId::kVarchar:
+    case TypeId::kText:
+      return std::string(bytes);
+    case TypeId::kDate:
+      expect(4);
+      return value::format_date(value::Date{get_big_endian<std::int32_t>(bytes, 0)});
+    case TypeId::kTimestamp:
+      expect(8);
+      return value::format_timestamp(value::Timestamp{get_big_endian<std::int64_t>(bytes, 0)});
+    case TypeId::kInterval: {
+      expect(16);
+      value::Interval span;
+      span.micros = get_big_endian<std::int64_t>(bytes, 0);
+      span.days = get_big_endian<std::int32_t>(bytes, 8);
+      span.months = get_big_endian<std::int32_t>(bytes, 12);
+      return value::format_interval(span);
+    }
+  }
+  bad_binary(parameter_number);
+}
+
+std::string without_time_zone_offset(value::SqlType type, std::string text) {
+  if (type.id != TypeId::kDate && type.id != TypeId::kTimestamp) return text;
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  // [+-]HH, [+-]HH:MM or [+-]HH:MM:SS at the end, after a time or a space.
+  std::size_t end = text.size();
+  std::size_t i = end;
+  int digits = 0;
+  while (i > 0 && (std::isdigit(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == ':')) {
+    digits += text[i - 1] != ':';
+    --i;
+  }
+  if (i == 0 || i == end || (text[i - 1] != '+' && text[i - 1] != '-') || digits < 2) return text;
+  std::size_t sign = i - 1;
+  bool after_time = text.find(':') < sign;
+  bool after_space = sign > 0 && text[sign - 1] == ' ';
+  if (!after_time && !after_space) return text;
+  text.erase(sign);
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+void check_text_value(value::SqlType type, std::string_view text) {
+  switch (type.id) {
+    case TypeId::kBoolean:
+      value::parse_bool(text);
+      return;
+    case TypeId::kSmallint:
+      value::parse_int16(text);
+      return;
+    case TypeId::kInteger:
+      value::parse_int32(text);
+      return;
+    case TypeId::kBigint:
+      value::parse_int64(text);
+      return;
+    case TypeId::kReal:
+      value::parse_float4(text);
+      return;
+    case TypeId::kDouble:
+      value::parse_float8(text);
+      return;
+    case TypeId::kNumeric:
+      value::parse_decimal(text);
+      return;
+    case TypeId::kChar:
+    case TypeId::kVarchar:
+    case TypeId::kText:
+      return;
+    case TypeId::kDate:
+      value::parse_date(text);
+      return;
+    case TypeId::kTimestamp:
+      value::parse_timestamp(text);
+      return;
+    case TypeId::kInterval:
+      value::parse_interval(text);
+      return;
+  }
+}
+
+}  // namespace ptreedb::server

@@ -1,0 +1,240 @@
+#include "server/extended_query.h"
+
+#include <variant>
+
+#include "planner/statement_planner.h"
+#include "server/binary_format.h"
+#include "server/protocol/backend_messages.h"
+#include "server/session_settings.h"
+#include "server/statement_runner.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::server {
+
+namespace {
+
+using protocol::FormatCode;
+
+std::string quoted_statement_name(const std::string& name) {
+  return name.empty() ? "unnamed prepared statement" : "prepared statement \"" + name + "\"";
+}
+
+// Statements whose result columns and parameter types come from planning.
+bool is_planned_query(const PgQuery__Node& statement) {
+  switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_SELECT_STMT:
+    case PG_QUERY__NODE__NODE_INSERT_STMT:
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+    case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::optional<std::vector<planner::OutputColumn>> columns_of(const planner::StatementPlan& plan) {
+  if (const auto* select = std::get_if<planner::SelectPlan>(&plan)) return select->columns;
+  if (const auto* insert = std::get_if<planner::InsertPlan>(&plan)) return insert->returning;
+  if (const auto* update = std::get_if<planner::UpdatePlan>(&plan)) return update->returning;
+  if (const auto* remove = std::get_if<planner::DeletePlan>(&plan)) return remove->returning;
+  if (std::holds_alternative<planner::ExplainPlan>(plan)) {
+    planner::OutputColumn column;
+    column.name = "QUERY PLAN";
+    column.type = value::SqlType::of(value::TypeId::kText);
+    return std::vector{column};
+  }
+  return std::nullopt;
+}
+
+std::vector<FormatCode> all_text(std::size_t count) { return std::vector<FormatCode>(count, FormatCode::kText); }
+
+void encode_description(std::string& out, const std::optional<std::vector<planner::OutputColumn>>& columns,
+                        const std::vector<FormatCode>& formats) {
+  if (!columns) {
+    protocol::encode_no_data(out);
+  } else {
+    encode_row_description(out, *columns, formats);
+  }
+}
+
+// "SELECT 5" for the rows this Execute sent, as PostgreSQL counts a portal run in pieces.
+std::string completion_tag(const exec::QueryResult& result, std::size_t rows_sent) {
+  if (result.command_tag.rfind("SELECT", 0) == 0) return "SELECT " + std::to_string(rows_sent);
+  return result.command_tag;
+}
+
+}  // namespace
+
+void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Database& database, std::string& out) {
+  if (!message.statement_name.empty() && state.prepared_statements.contains(message.statement_name)) {
+    throw SqlError("42P05", "prepared statement \"" + message.statement_name + "\" already exists");
+  }
+  auto prepared = std::make_shared<PreparedStatement>();
+  auto tree = std::make_shared<planner::ParseTree>(planner::parse_sql(std::move(message.sql)));
+  if (tree->statement_count() > 1) {
+    throw SqlError(sqlstate::kSyntaxError, "cannot insert multiple commands into a prepared statement");
+  }
+  if (tree->statement_count() == 1) prepared->statement = tree->statement(0).stmt;
+  prepared->tree = tree;
+
+  std::size_t count = message.parameter_type_oids.size();
+  if (prepared->statement != nullptr) {
+    count = std::max<std::size_t>(count, planner::highest_parameter_number(*prepared->statement));
+  }
+  planner::StatementParameters& parameters = prepared->parameters;
+  parameters.types.assign(count, value::SqlType::of(value::TypeId::kText));
+  parameters.open.assign(count, true);
+  for (std::size_t i = 0; i < message.parameter_type_oids.size(); ++i) {
+    std::uint32_t oid = message.parameter_type_oids[i];
+    if (oid == 0) continue;
+    auto type = value::type_from_oid(oid);
+    if (!type) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "parameters of type OID " + std::to_string(oid) + " are not supported");
+    }
+    parameters.types[i] = value::SqlType::of(*type);
+    parameters.open[i] = false;
+  }
+  if (prepared->statement != nullptr) {
+    if (auto columns = settings_statement_columns(*prepared->statement)) {
+      if (!columns->empty()) prepared->columns = std::move(*columns);
+    } else if (is_planned_query(*prepared->statement)) {
+      // Describe by planning with the parameters unbound: this resolves their
+      // types and the result columns, and reports errors at Parse as PostgreSQL does.
+      SettingsScope settings(state, /*describing=*/true);
+      planner::ParameterScope scope(&parameters);
+      auto world = database.snapshot();
+      prepared->columns = columns_of(planner::plan_statement(*prepared->statement, *world));
+    }
+  }
+  parameters.close_open_types();
+  state.prepared_statements[message.statement_name] = std::move(prepared);
+  protocol::encode_parse_complete(out);
+}
+
+void ExtendedQuery::bind(const protocol::Bind& message, SessionState& state, std::string& out) {
+  auto found = state.prepared_statements.find(message.statement_name);
+  if (found == state.prepared_statements.end()) {
+    throw SqlError("26000", quoted_statement_name(message.statement_name) + " does not exist");
+  }
+  if (!message.portal_name.empty() && portals_.contains(message.portal_name)) {
+    throw SqlError("42P03", "cursor \"" + message.portal_name + "\" already exists");
+  }
+  const auto& prepared = found->second;
+  const std::size_t expected = prepared->parameters.count();
+  if (message.parameter_formats.size() > 1 && message.parameter_formats.size() != message.parameters.size()) {
+    throw SqlError(sqlstate::kProtocolViolation, "bind message has " + std::to_string(message.parameter_formats.size()) +
+                                                     " parameter formats but " +
+                                                     std::to_string(message.parameters.size()) + " parameters");
+  }
+  if (message.parameters.size() != expected) {
+    throw SqlError(sqlstate::kProtocolViolation,
+                   "bind message supplies " + std::to_string(message.parameters.size()) +
+                       " parameters, but prepared statement \"" + message.statement_name + "\" requires " +
+                       std::to_string(expected));
+  }
+  Portal portal;
+  portal.statement = prepared;
+  portal.parameters = prepared->parameters;
+  portal.parameters.bound = true;
+  portal.parameters.values.resize(expected);
+  for (std::size_t i = 0; i < expected; ++i) {
+    const auto& raw = message.parameters[i];
+    if (!raw) continue;
+    const value::SqlType type = portal.parameters.types[i];
+    if (message.parameter_format(i) == FormatCode::kBinary) {
+      portal.parameters.values[i] = binary_parameter_to_text(type, *raw, i + 1);
+    } else {
+      std::string text = without_time_zone_offset(type, *raw);
+      check_text_value(type, text);
+      portal.parameters.values[i] = std::move(text);
+    }
+  }
+  const std::size_t column_count = prepared->columns ? prepared->columns->size() : 0;
+  message.check_result_format_count(column_count);
+  for (std::size_t c = 0; c < column_count; ++c) portal.result_formats.push_back(message.result_format(c));
+  portals_[message.portal_name] = std::move(portal);
+  protocol::encode_bind_complete(out);
+}
+
+void ExtendedQuery::describe(const protocol::Describe& message, const SessionState& state, std::string& out) {
+  if (message.target == protocol::DescribeTarget::kStatement) {
+    auto found = state.prepared_statements.find(message.name);
+    if (found == state.prepared_statements.end()) {
+      throw SqlError("26000", quoted_statement_name(message.name) + " does not exist");
+    }
+    const PreparedStatement& prepared = *found->second;
+    std::vector<std::uint32_t> oids;
+    for (const auto& type : prepared.parameters.types) oids.push_back(type.oid());
+    protocol::encode_parameter_description(out, oids);
+    encode_description(out, prepared.columns, all_text(prepared.columns ? prepared.columns->size() : 0));
+    return;
+  }
+  const Portal& portal = find_portal(message.name);
+  encode_description(out, portal.statement->columns, portal.result_formats);
+}
+
+void ExtendedQuery::execute(const protocol::Execute& message, SessionState& state, txn::Database& database,
+                            std::string& out) {
+  Portal& portal = find_portal(message.portal_name);
+  if (portal.statement->statement == nullptr) {
+    protocol::encode_empty_query_response(out);
+    return;
+  }
+  if (!portal.started) {
+    portal.started = true;
+    StatementOutcome outcome = run_statement(*portal.statement->statement, state, database, &portal.parameters);
+    if (outcome.copy_in) {
+      portal.done = true;
+      throw SqlError(sqlstate::kFeatureNotSupported, "COPY FROM STDIN is not supported in the extended query protocol");
+    }
+    portal.result = std::move(outcome.result);
+    if (portal.result.copy_out) {
+      portal.done = true;
+      encode_simple_result(out, portal.result);
+      return;
+    }
+    if (portal.result.returns_rows && portal.result_formats.size() != portal.result.columns.size()) {
+      // Describe saw no columns (a utility statement); run in text format.
+      portal.result_formats = all_text(portal.result.columns.size());
+    }
+  }
+  std::size_t sent = 0;
+  if (portal.result.returns_rows && !portal.done) {
+    const std::size_t limit = message.max_rows > 0 ? static_cast<std::size_t>(message.max_rows) : 0;
+    sent = encode_data_rows(out, portal.result, portal.result_formats, portal.cursor, limit);
+    if (!at_end(portal.result, portal.cursor)) {
+      protocol::encode_portal_suspended(out);
+      return;
+    }
+  }
+  portal.done = true;
+  protocol::encode_command_complete(out, completion_tag(portal.result, sent));
+}
+
+void ExtendedQuery::close(const protocol::Close& message, SessionState& state, std::string& out) {
+  // Closing something that does not exist is not an error.
+  if (message.target == protocol::DescribeTarget::kStatement) {
+    state.prepared_statements.erase(message.name);
+  } else {
+    portals_.erase(message.name);
+  }
+  protocol::encode_close_complete(out);
+}
+
+void ExtendedQuery::sync(const SessionState& state) {
+  if (state.transaction_status == protocol::TransactionStatus::kIdle) portals_.clear();
+}
+
+void ExtendedQuery::simple_query(SessionState& state) {
+  state.prepared_statements.erase("");
+  portals_.erase("");
+}
+
+Portal& ExtendedQuery::find_portal(const std::string& name) {
+  auto found = portals_.find(name);
+  if (found == portals_.end()) throw SqlError("34000", "portal \"" + name + "\" does not exist");
+  return found->second;
+}
+
+}  // namespace ptreedb::server

@@ -1,0 +1,66 @@
+// The extended query protocol: Parse makes a prepared statement (its
+// parameter types declared or inferred, its result columns known), Bind makes
+// a portal from it with parameter values (text or binary) and result formats,
+// Describe reports either, Execute runs a portal, at most N rows at a time
+// (PortalSuspended between), Close drops either. Messages arrive pipelined;
+// the session answers Sync with ReadyForQuery and, after an error, skips to it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/statement_executor.h"
+#include "planner/parameters.h"
+#include "planner/parse/parse_sql.h"
+#include "server/protocol/frontend_messages.h"
+#include "server/result_encoder.h"
+#include "server/session_state.h"
+#include "txn/database.h"
+
+namespace ptreedb::server {
+
+struct PreparedStatement {
+  std::shared_ptr<const planner::ParseTree> tree;
+  const PgQuery__Node* statement = nullptr;  // null for an empty query string
+  // Types fixed at Parse: declared, inferred from context, or text.
+  planner::StatementParameters parameters;
+  // The columns it returns; nullopt when it returns no rows (NoData).
+  std::optional<std::vector<planner::OutputColumn>> columns;
+};
+
+struct Portal {
+  std::shared_ptr<const PreparedStatement> statement;
+  planner::StatementParameters parameters;  // with the bound values
+  std::vector<protocol::FormatCode> result_formats;  // one per column
+  bool started = false;
+  bool done = false;
+  exec::QueryResult result;
+  RowCursor cursor;
+};
+
+class ExtendedQuery {
+ public:
+  // Each appends its response to `out` or throws SqlError; the session then
+  // sends the error and skips to Sync.
+  void parse(protocol::Parse message, SessionState& state, txn::Database& database, std::string& out);
+  void bind(const protocol::Bind& message, SessionState& state, std::string& out);
+  void describe(const protocol::Describe& message, const SessionState& state, std::string& out);
+  void execute(const protocol::Execute& message, SessionState& state, txn::Database& database, std::string& out);
+  void close(const protocol::Close& message, SessionState& state, std::string& out);
+
+  // At Sync outside a transaction block every portal is dropped.
+  void sync(const SessionState& state);
+  // A simple Query replaces the unnamed statement and portal.
+  void simple_query(SessionState& state);
+
+ private:
+  Portal& find_portal(const std::string& name);
+
+  std::map<std::string, Portal> portals_;
+};
+
+}  // namespace ptreedb::server

@@ -1,0 +1,526 @@
+#include "server/session_settings.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <memory>
+
+#include "exec/vector.h"
+#include "server/protocol/backend_messages.h"
+#include "storage/sql_error.h"
+#include "storage/value/text_format.h"
+
+namespace ptreedb::server {
+
+namespace {
+
+enum class SettingKind : std::uint8_t {
+  kString,
+  kBool,
+  kInteger,       // with `minimum` .. `maximum`
+  kMilliseconds,  // a duration: 5000, '5s', '1min'
+  kEncoding,      // client_encoding: UTF8 only
+  kDateStyle,
+  kIntervalStyle,
+  kOnOnly,        // a boolean that only supports "on" (standard_conforming_strings)
+  kRole,          // session_authorization
+};
+
+struct SettingDefinition {
+  std::string_view name;  // canonical spelling, as SHOW names its column
+  std::string_view default_value;
+  SettingKind kind = SettingKind::kString;
+  bool reported = false;   // GUC_REPORT: ParameterStatus on change
+  bool read_only = false;  // fixed at build or connection time
+  std::string_view description;
+  int minimum = 0;
+  int maximum = 0;
+};
+
+// Sorted by lower-case name (SHOW ALL's order).
+constexpr std::array kSettings = {
+    SettingDefinition{"application_name", "", SettingKind::kString, true, false,
+                      "Sets the application name to be reported in statistics and logs."},
+    SettingDefinition{"bytea_output", "hex", SettingKind::kString, false, false, "Sets the output format for bytea."},
+    SettingDefinition{"client_encoding", "UTF8", SettingKind::kEncoding, true, false,
+                      "Sets the client's character set encoding."},
+    SettingDefinition{"client_min_messages", "notice", SettingKind::kString, false, false,
+                      "Sets the message levels that are sent to the client."},
+    SettingDefinition{"DateStyle", "ISO, MDY", SettingKind::kDateStyle, true, false,
+                      "Sets the display format for date and time values."},
+    SettingDefinition{"default_transaction_isolation", "read committed", SettingKind::kString, false, false,
+                      "Sets the transaction isolation level of each new transaction."},
+    SettingDefinition{"default_transaction_read_only", "off", SettingKind::kBool, true, false,
+                      "Sets the default read-only status of new transactions."},
+    SettingDefinition{"extra_float_digits", "1", SettingKind::kInteger, false, false,
+                      "Sets the number of digits displayed for floating-point values.", -15, 3},
+    SettingDefinition{"idle_in_transaction_session_timeout", "0", SettingKind::kMilliseconds, false, false,
+                      "Sets the maximum allowed idle time between queries, when in a transaction."},
+    SettingDefinition{"in_hot_standby", "off", SettingKind::kBool, true, true,
+                      "Shows whether hot standby is currently active."},
+    SettingDefinition{"integer_datetimes", "on", SettingKind::kBool, true, true,
+                      "Shows whether datetimes are integer based."},
+    SettingDefinition{"IntervalStyle", "postgres", SettingKind::kIntervalStyle, true, false,
+                      "Sets the display format for interval values."},
+    SettingDefinition{"is_superuser", "on", SettingKind::kBool, true, true,
+                      "Shows whether the current user is a superuser."},
+    SettingDefinition{"lock_timeout", "0", SettingKind::kMilliseconds, false, false,
+                      "Sets the maximum allowed duration of any wait for a lock."},
+    SettingDefinition{"max_identifier_length", "63", SettingKind::kInteger, false, true,
+                      "Shows the maximum identifier length."},
+    SettingDefinition{"search_path", "\"$user\", public", SettingKind::kString, false, false,
+                      "Sets the schema search order for names that are not schema-qualified."},
+    SettingDefinition{"server_encoding", "UTF8", SettingKind::kString, true, true,
+                      "Shows the server (database) character set encoding."},
+    SettingDefinition{"server_version", "15.0", SettingKind::kString, true, true, "Shows the server version."},
+    SettingDefinition{"server_version_num", "150000", SettingKind::kInteger, false, true,
+                      "Shows the server version as an integer."},
+    SettingDefinition{"session_authorization", "postgres", SettingKind::kRole, true, false,
+                      "Sets the session user name."},
+    SettingDefinition{"standard_conforming_strings", "on", SettingKind::kOnOnly, true, false,
+                      "Causes '...' strings to treat backslashes literally."},
+    SettingDefinition{"statement_timeout", "0", SettingKind::kMilliseconds, false, false,
+                      "Sets the maximum allowed duration of any statement."},
+    SettingDefinition{"synchronous_commit", "on", SettingKind::kString, false, false,
+                      "Sets the current transaction's synchronization level."},
+    SettingDefinition{"TimeZone", "UTC", SettingKind::kString, true, false,
+                      "Sets the time zone for displaying and interpreting time stamps."},
+    SettingDefinition{"transaction_isolation", "read committed", SettingKind::kString, false, false,
+                      "Sets the current transaction's isolation level."},
+    SettingDefinition{"work_mem", "4MB", SettingKind::kString, false, false,
+                      "Sets the maximum memory to be used for query workspaces."},
+};
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const SettingDefinition* find_setting(std::string_view name) {
+  std::string wanted = lower(name);
+  for (const auto& setting : kSettings) {
+    if (lower(setting.name) == wanted) return &setting;
+  }
+  return nullptr;
+}
+
+// "my.option": PostgreSQL accepts any two-part name as a custom placeholder.
+bool is_custom_name(std::string_view name) {
+  auto dot = name.find('.');
+  return dot != std::string_view::npos && dot > 0 && dot + 1 < name.size();
+}
+
+[[noreturn]] void unknown_setting(std::string_view name) {
+  throw SqlError(sqlstate::kUndefinedObject, "unrecognized configuration parameter \"" + std::string(name) + "\"");
+}
+
+[[noreturn]] void invalid_value(std::string_view name, std::string_view value, std::string hint = {}) {
+  throw SqlError(sqlstate::kInvalidParameterValue,
+                 "invalid value for parameter \"" + std::string(name) + "\": \"" + std::string(value) + "\"", {},
+                 std::move(hint));
+}
+
+std::string trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return std::string(text);
+}
+
+std::optional<long long> parse_integer(std::string_view text) {
+  long long value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+std::string format_milliseconds(long long ms) {
+  if (ms == 0) return "0";
+  constexpr std::array<std::pair<long long, const char*>, 4> kUnits = {
+      {{86'400'000, "d"}, {3'600'000, "h"}, {60'000, "min"}, {1000, "s"}}};
+  for (const auto& [size, unit] : kUnits) {
+    if (ms % size == 0) return std::to_string(ms / size) + unit;
+  }
+  return std::to_string(ms) + "ms";
+}
+
+std::string normalize_milliseconds(std::string_view name, std::string_view text) {
+  std::string value = trim(text);
+  std::size_t digits = 0;
+  if (digits < value.size() && (value[digits] == '-' || value[digits] == '+')) ++digits;
+  while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+  auto number = parse_integer(std::string_view(value).substr(value[0] == '+' ? 1 : 0, digits - (value[0] == '+')));
+  std::string unit = trim(std::string_view(value).substr(digits));
+  const std::string hint = "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
+  if (!number) invalid_value(name, text, hint);
+  long long factor = 0;
+  if (unit.empty() || unit == "ms") factor = 1;
+  else if (unit == "s") factor = 1000;
+  else if (unit == "min") factor = 60'000;
+  else if (unit == "h") factor = 3'600'000;
+  else if (unit == "d") factor = 86'400'000;
+  else if (unit == "us") return format_milliseconds(*number / 1000);
+  else invalid_value(name, text, hint);
+  long long ms = *number * factor;
+  if (ms < 0 || ms > 2147483647LL) {
+    throw SqlError(sqlstate::kInvalidParameterValue, std::to_string(ms) + " ms is outside the valid range for parameter \"" +
+                                                         std::string(name) + "\" (0 .. 2147483647)");
+  }
+  return format_milliseconds(ms);
+}
+
+// The value as SHOW will print it, or an error for an invalid one.
+std::string normalize(const SettingDefinition& setting, std::string_view text, const SessionState& state) {
+  switch (setting.kind) {
+    case SettingKind::kString:
+      return std::string(text);
+    case SettingKind::kBool:
+    case SettingKind::kOnOnly: {
+      bool on = false;
+      try {
+        on = value::parse_bool(text);
+      } catch (const SqlError&) {
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       "parameter \"" + std::string(setting.name) + "\" requires a Boolean value");
+      }
+      if (!on && setting.kind == SettingKind::kOnOnly) {
+        throw SqlError(sqlstate::kFeatureNotSupported, std::string(setting.name) + " = off is not supported");
+      }
+      return on ? "on" : "off";
+    }
+    case SettingKind::kInteger: {
+      auto number = parse_integer(trim(text));
+      if (!number) {
+        throw SqlError(sqlstate::kInvalidParameterValue, "invalid value for parameter \"" + std::string(setting.name) +
+                                                             "\": \"" + std::string(text) + "\"");
+      }
+      if (*number < setting.minimum || *number > setting.maximum) {
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       std::to_string(*number) + " is outside the valid range for parameter \"" +
+                           std::string(setting.name) + "\" (" + std::to_string(setting.minimum) + " .. " +
+                           std::to_string(setting.maximum) + ")");
+      }
+      return std::to_string(*number);
+    }
+    case SettingKind::kMilliseconds:
+      return normalize_milliseconds(setting.name, text);
+    case SettingKind::kEncoding: {
+      std::string name = lower(trim(text));
+      name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return c == '-' || c == '_'; }), name.end());
+      if (name == "utf8" || name == "unicode") return "UTF8";
+      // SQL_ASCII means no conversion at all (psql asks for it under the C locale).
+      if (name == "sqlascii") return "SQL_ASCII";
+      static constexpr std::array<std::string_view, 12> kKnown = {
+          "latin3", "latin1", "latin2", "latin9", "win1252", "win1251", "euc_jp", "eucjp", "sjis", "big5", "gbk",
+          "koi8r"};
+      if (std::find(kKnown.begin(), kKnown.end(), name) != kKnown.end()) {
+        std::string shown = trim(text);
+        for (char& c : shown) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        throw SqlError(sqlstate::kFeatureNotSupported,
+                       "conversion between " + shown + " and UTF8 is not supported");
+      }
+      invalid_value(setting.name, text);
+    }
+    case SettingKind::kDateStyle: {
+      // Output is always ISO; the order (MDY/DMY/YMD) only affects input.
+      std::string style = "ISO";
+      std::string order = "MDY";
+      const auto& current = state.settings.find("DateStyle");
+      if (current != state.settings.end() && current->second.size() > 5) order = current->second.substr(5);
+      std::string all = std::string(text);
+      std::size_t start = 0;
+      while (start <= all.size()) {
+        std::size_t comma = all.find(',', start);
+        std::string word = lower(trim(std::string_view(all).substr(start, comma - start)));
+        if (word == "iso") style = "ISO";
+        else if (word == "mdy" || word == "us" || word == "noneuropean") order = "MDY";
+        else if (word == "dmy" || word == "euro" || word == "european") order = "DMY";
+        else if (word == "ymd") order = "YMD";
+        else if (word == "postgres" || word == "sql" || word == "german") {
+          throw SqlError(sqlstate::kFeatureNotSupported, "DateStyle \"" + trim(text) + "\" is not supported");
+        } else invalid_value(setting.name, text);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      return style + ", " + order;
+    }
+    case SettingKind::kIntervalStyle: {
+      std::string style = lower(trim(text));
+      if (style == "postgres") return style;
+      if (style == "postgres_verbose" || style == "sql_standard" || style == "iso_8601") {
+        throw SqlError(sqlstate::kFeatureNotSupported, "IntervalStyle \"" + style + "\" is not supported");
+      }
+      invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
+    }
+    case SettingKind::kRole:
+      if (std::string(text) != state.user) {
+        throw SqlError(sqlstate::kUndefinedObject, "role \"" + std::string(text) + "\" does not exist");
+      }
+      return std::string(text);
+  }
+  return std::string(text);
+}
+
+void assign(SessionState& state, const std::string& name, std::string value, bool reported) {
+  auto& current = state.settings[name];
+  if (current == value) return;
+  current = std::move(value);
+  if (reported &&
+      std::find(state.changed_reported_settings.begin(), state.changed_reported_settings.end(), name) ==
+          state.changed_reported_settings.end()) {
+    state.changed_reported_settings.push_back(name);
+  }
+}
+
+// SET name = value (or TO DEFAULT when `value` is nullopt); returns the new value.
+std::string set_setting(SessionState& state, std::string_view name, std::optional<std::string_view> value) {
+  const SettingDefinition* setting = find_setting(name);
+  if (setting == nullptr) {
+    if (!is_custom_name(name)) unknown_setting(name);
+    std::string key = lower(name);
+    std::string text = value ? std::string(*value) : std::string();
+    state.settings[key] = text;
+    return text;
+  }
+  const std::string key(setting->name);
+  if (setting->read_only) {
+    throw SqlError("55P02", "parameter \"" + lower(setting->name) + "\" cannot be changed");
+  }
+  std::string text;
+  if (value) {
+    text = normalize(*setting, *value, state);
+  } else {
+    auto found = state.setting_defaults.find(key);
+    text = found != state.setting_defaults.end() ? found->second : std::string(setting->default_value);
+  }
+  assign(state, key, text, setting->reported);
+  return state.settings[key];
+}
+
+void reset_all(SessionState& state) {
+  for (const auto& setting : kSettings) {
+    if (setting.read_only || setting.kind == SettingKind::kRole) continue;
+    set_setting(state, setting.name, std::nullopt);
+  }
+  for (auto it = state.settings.begin(); it != state.settings.end();) {
+    it = is_custom_name(it->first) ? state.settings.erase(it) : std::next(it);
+  }
+}
+
+// The text a SET's argument list stands for: constants joined by ", ".
+std::string argument_text(const PgQuery__VariableSetStmt& set) {
+  std::string out;
+  for (std::size_t i = 0; i < set.n_args; ++i) {
+    const PgQuery__Node* arg = set.args[i];
+    if (i > 0) out += ", ";
+    if (arg->node_case == PG_QUERY__NODE__NODE_A_CONST) {
+      const auto& constant = *arg->a_const;
+      switch (constant.val_case) {
+        case PG_QUERY__A__CONST__VAL_SVAL: out += constant.sval->sval; break;
+        case PG_QUERY__A__CONST__VAL_IVAL: out += std::to_string(constant.ival->ival); break;
+        case PG_QUERY__A__CONST__VAL_FVAL: out += constant.fval->fval; break;
+        case PG_QUERY__A__CONST__VAL_BOOLVAL: out += constant.boolval->boolval ? "on" : "off"; break;
+        default: throw SqlError(sqlstate::kSyntaxError, "invalid value in SET");
+      }
+    } else if (arg->node_case == PG_QUERY__NODE__NODE_TYPE_CAST &&
+               arg->type_cast->arg->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+               arg->type_cast->arg->a_const->val_case == PG_QUERY__A__CONST__VAL_SVAL) {
+      // SET TIME ZONE INTERVAL '+00:00' HOUR TO MINUTE
+      out += arg->type_cast->arg->a_const->sval->sval;
+    } else {
+      throw SqlError(sqlstate::kFeatureNotSupported, "this SET value is not supported");
+    }
+  }
+  return out;
+}
+
+exec::QueryResult tag_only(std::string tag) {
+  exec::QueryResult result;
+  result.command_tag = std::move(tag);
+  return result;
+}
+
+planner::OutputColumn text_column(std::string name) {
+  planner::OutputColumn column;
+  column.name = std::move(name);
+  column.type = value::SqlType::of(value::TypeId::kText);
+  return column;
+}
+
+exec::QueryResult text_rows(std::vector<std::string> names, const std::vector<std::vector<std::string>>& rows) {
+  exec::QueryResult result;
+  result.returns_rows = true;
+  auto storage = std::make_shared<exec::TextStorage>();
+  exec::Chunk chunk;
+  chunk.size = rows.size();
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    result.columns.push_back(text_column(names[c]));
+    exec::Vector column(value::SqlType::of(value::TypeId::kText));
+    for (const auto& row : rows) {
+      storage->strings.push_back(row[c]);
+      column.nulls.push_back(0);
+      column.texts.push_back(storage->strings.back());
+    }
+    column.text_owners.push_back(storage);
+    chunk.columns.push_back(std::move(column));
+  }
+  result.chunks.push_back(std::move(chunk));
+  result.command_tag = "SHOW";
+  return result;
+}
+
+std::string show_column_name(std::string_view name) {
+  const SettingDefinition* setting = find_setting(name);
+  return setting != nullptr ? std::string(setting->name) : lower(name);
+}
+
+}  // namespace
+
+void initialize_settings(SessionState& state, const std::vector<std::pair<std::string, std::string>>& startup_options) {
+  state.settings.clear();
+  state.setting_defaults.clear();
+  for (const auto& setting : kSettings) state.settings[std::string(setting.name)] = std::string(setting.default_value);
+  state.settings["session_authorization"] = state.user;
+  for (const auto& [name, value] : startup_options) {
+    if (name == "user" || name == "database" || name == "options" || name == "replication") continue;
+    set_setting(state, name, value);
+  }
+  state.setting_defaults = state.settings;
+  state.changed_reported_settings.clear();
+}
+
+void encode_reported_settings(std::string& out, const SessionState& state) {
+  for (const auto& setting : kSettings) {
+    if (!setting.reported) continue;
+    auto found = state.settings.find(std::string(setting.name));
+    protocol::encode_parameter_status(out, setting.name, found != state.settings.end() ? found->second : "");
+  }
+}
+
+void encode_changed_settings(std::string& out, SessionState& state) {
+  for (const auto& name : state.changed_reported_settings) {
+    protocol::encode_parameter_status(out, name, state.settings[name]);
+  }
+  state.changed_reported_settings.clear();
+}
+
+std::string show_setting(const SessionState& state, std::string_view name) {
+  const SettingDefinition* setting = find_setting(name);
+  std::string key = setting != nullptr ? std::string(setting->name) : lower(name);
+  auto found = state.settings.find(key);
+  if (found == state.settings.end()) unknown_setting(name);
+  return found->second;
+}
+
+std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& statement, SessionState& state) {
+  switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
+      const auto& set = *statement.variable_set_stmt;
+      switch (set.kind) {
+        case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE:
+        case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT: {
+          if (set.is_local && state.transaction_status == protocol::TransactionStatus::kIdle) {
+            // PostgreSQL warns (25P01) and changes nothing outside a transaction block;
+            // still check the name.
+            if (find_setting(set.name) == nullptr && !is_custom_name(set.name)) unknown_setting(set.name);
+            return tag_only("SET");
+          }
+          if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT) {
+            set_setting(state, set.name, std::nullopt);
+          } else {
+            set_setting(state, set.name, argument_text(set));
+          }
+          return tag_only("SET");
+        }
+        case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_CURRENT:
+        case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_MULTI:  // SET TRANSACTION ..., SET SESSION CHARACTERISTICS ...
+          return tag_only("SET");
+        case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET:
+          set_setting(state, set.name, std::nullopt);
+          return tag_only("RESET");
+        case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL:
+          reset_all(state);
+          return tag_only("RESET");
+        default:
+          throw SqlError(sqlstate::kFeatureNotSupported, "this SET form is not supported");
+      }
+    }
+    case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
+      std::string name = statement.variable_show_stmt->name;
+      if (lower(name) == "all") {
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& setting : kSettings) {
+          rows.push_back({std::string(setting.name), state.settings.at(std::string(setting.name)),
+                          std::string(setting.description)});
+        }
+        return text_rows({"name", "setting", "description"}, rows);
+      }
+      std::string value = show_setting(state, name);
+      return text_rows({show_column_name(name)}, {{value}});
+    }
+    case PG_QUERY__NODE__NODE_DISCARD_STMT:
+      if (statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_ALL) {
+        if (state.transaction_status != protocol::TransactionStatus::kIdle) {
+          throw SqlError("25001", "DISCARD ALL cannot run inside a transaction block");
+        }
+        reset_all(state);
+        state.prepared_statements.clear();
+        return tag_only("DISCARD ALL");
+      }
+      return tag_only(statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_PLANS       ? "DISCARD PLANS"
+                      : statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_SEQUENCES ? "DISCARD SEQUENCES"
+                                                                                                     : "DISCARD TEMP");
+    case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
+      std::string name = statement.deallocate_stmt->name;
+      if (name.empty()) {
+        std::erase_if(state.prepared_statements, [](const auto& entry) { return !entry.first.empty(); });
+      } else if (state.prepared_statements.erase(name) == 0) {
+        throw SqlError("26000", "prepared statement \"" + name + "\" does not exist");
+      }
+      return tag_only("DEALLOCATE" + std::string(name.empty() ? " ALL" : ""));
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(const PgQuery__Node& statement) {
+  switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
+    case PG_QUERY__NODE__NODE_DISCARD_STMT:
+    case PG_QUERY__NODE__NODE_DEALLOCATE_STMT:
+      return std::vector<planner::OutputColumn>{};
+    case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
+      std::string name = statement.variable_show_stmt->name;
+      if (lower(name) == "all") return std::vector{text_column("name"), text_column("setting"), text_column("description")};
+      return std::vector{text_column(show_column_name(name))};
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<std::string> SettingsScope::current(const std::string& name, bool missing_ok) {
+  const SettingDefinition* setting = find_setting(name);
+  std::string key = setting != nullptr ? std::string(setting->name) : lower(name);
+  auto found = state_.settings.find(key);
+  if (found == state_.settings.end()) {
+    if (missing_ok) return std::nullopt;
+    unknown_setting(name);
+  }
+  return found->second;
+}
+
+std::string SettingsScope::set(const std::string& name, const std::string& value, bool is_local) {
+  if (describing_) {
+    SessionState copy = state_;
+    return set_setting(copy, name, value);
+  }
+  if (is_local && state_.transaction_status == protocol::TransactionStatus::kIdle) {
+    return current(name, false).value_or("");
+  }
+  return set_setting(state_, name, value);
+}
+
+}  // namespace ptreedb::server

@@ -1,0 +1,59 @@
+// Session settings (PostgreSQL's GUCs, the ones a client may look at or set):
+// their defaults, how each value is checked and normalised, and the statements
+// that read and change them: SET [LOCAL], SET ... TO DEFAULT, RESET [ALL],
+// SHOW name / SHOW ALL, DISCARD ALL, DEALLOCATE, plus current_setting() and
+// set_config() in expressions. Settings marked as reported are sent to the
+// client in ParameterStatus at startup and whenever they change.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include "exec/statement_executor.h"
+#include "planner/settings_access.h"
+#include "server/session_state.h"
+
+namespace ptreedb::server {
+
+// Fills state.settings with the defaults, then applies the startup packet's
+// options (user and database excluded). Throws SqlError (sent as FATAL) for an
+// unknown or invalid option, as PostgreSQL does.
+void initialize_settings(SessionState& state, const std::vector<std::pair<std::string, std::string>>& startup_options);
+
+// ParameterStatus for every reported setting (at startup).
+void encode_reported_settings(std::string& out, const SessionState& state);
+// ParameterStatus for reported settings changed since the last call.
+void encode_changed_settings(std::string& out, SessionState& state);
+
+// Runs SET/RESET/SHOW/DISCARD/DEALLOCATE; nullopt for any other statement.
+std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& statement, SessionState& state);
+
+// For Describe: nullopt when `statement` is not one of those; otherwise the
+// columns it returns (empty: none).
+std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(const PgQuery__Node& statement);
+
+// SHOW's value of a setting (42704 for unknown names).
+std::string show_setting(const SessionState& state, std::string_view name);
+
+// Lets current_setting() and set_config() reach `state` while a statement is planned.
+class SettingsScope : public planner::SettingsAccess {
+ public:
+  // `describing`: a statement planned only to describe it (Parse) must not
+  // change anything, so set_config() there only checks and returns the value.
+  explicit SettingsScope(SessionState& state, bool describing = false)
+      : state_(state), describing_(describing), scope_(this) {}
+  std::optional<std::string> current(const std::string& name, bool missing_ok) override;
+  std::string set(const std::string& name, const std::string& value, bool is_local) override;
+
+ private:
+  SessionState& state_;
+  bool describing_;
+  planner::SettingsAccessScope scope_;
+};
+
+}  // namespace ptreedb::server

@@ -1,0 +1,35 @@
+// The one path from a parsed statement to its result, shared by the simple and
+// the extended query protocol: session-setting statements are answered from
+// the session, everything else is planned against the newest world and run,
+// planned again and rerun when a write loses a race (40001).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include "exec/copy_loader.h"
+#include "exec/statement_executor.h"
+#include "planner/parameters.h"
+#include "server/session_state.h"
+#include "txn/database.h"
+
+namespace ptreedb::server {
+
+struct StatementOutcome {
+  exec::QueryResult result;
+  // COPY FROM STDIN: the loader to feed with the client's data (result unused).
+  std::unique_ptr<exec::CopyLoader> copy_in;
+};
+
+// `parameters` holds the bound values of $1..$n (null when there are none).
+// Throws SqlError for anything the client caused.
+StatementOutcome run_statement(const PgQuery__Node& statement, SessionState& state, txn::Database& database,
+                               planner::StatementParameters* parameters = nullptr);
+
+// RowDescription (text format), the rows (or COPY TO data) and CommandComplete,
+// as the simple query protocol sends a result.
+void encode_simple_result(std::string& out, const exec::QueryResult& result);
+
+}  // namespace ptreedb::server

@@ -1,0 +1,203 @@
+"""psycopg 3 against ptreedb exactly as an application uses it (autocommit,
+server-side parameter binding, text and binary formats, prepared statements,
+executemany, pipeline mode), with every answer compared with the same calls
+against a private PostgreSQL 15."""
+import datetime
+import decimal
+
+import psycopg
+import pytest
+from psycopg import errors
+
+CREATE = """CREATE TABLE typed (
+    id int PRIMARY KEY, flag boolean, small smallint, big bigint, real_value real,
+    double_value double precision, amount numeric(12,3), code char(4), label varchar(20),
+    note text, day date, moment timestamp, span interval)"""
+
+ROWS = [
+    (1, True, 7, 9_000_000_000, 1.5, 2.25, decimal.Decimal("123.456"), "ab", "hello", "note one",
+     datetime.date(2024, 2, 29), datetime.datetime(2024, 2, 29, 13, 45, 7, 120000),
+     datetime.timedelta(days=3, hours=4, seconds=5)),
+    (2, False, -32768, -1, -0.125, 1e300, decimal.Decimal("-0.001"), "wxyz", "", "ünïcode ✓",
+     datetime.date(1999, 12, 31), datetime.datetime(1970, 1, 1), datetime.timedelta(0)),
+    (3, None, None, None, None, None, None, None, None, None, None, None, None),
+    (4, True, 32767, 9223372036854775807, 3.0e10, -2.5e-300, decimal.Decimal("999999999.999"), "q",
+     "x" * 20, "tab\there", datetime.date(2000, 1, 1), datetime.datetime(2000, 1, 1, 0, 0, 0, 1),
+     datetime.timedelta(days=-1, microseconds=1)),
+]
+
+
+def connect(port):
+    return psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True)
+
+
+@pytest.fixture
+def both(ptreedb_server, postgres_oracle):
+    ours = connect(ptreedb_server.port)
+    theirs = connect(postgres_oracle.port)
+    theirs.execute("DROP TABLE IF EXISTS typed")
+    theirs.execute("DROP TABLE IF EXISTS pipe")
+    yield ours, theirs
+    ours.close()
+    theirs.close()
+
+
+def on_both(both, action):
+    ours, theirs = both
+    return action(ours), action(theirs)
+
+
+def same(both, action):
+    ours, theirs = on_both(both, action)
+    assert ours == theirs
+    return ours
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_every_type_round_trips_in_text_and_binary(both, binary):
+    def load(conn):
+        conn.execute(CREATE)
+        placeholder = "%b" if binary else "%s"
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO typed VALUES (" + ", ".join([placeholder] * 13) + ")", ROWS)
+        with conn.cursor(binary=binary) as cur:
+            cur.execute("SELECT * FROM typed ORDER BY id")
+            return cur.fetchall(), [(d.name, d.type_code) for d in cur.description]
+
+    rows, description = same(both, load)
+    assert len(rows) == 4
+    assert rows[0][6] == decimal.Decimal("123.456")
+    assert rows[1][11] == datetime.datetime(1970, 1, 1)
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_parameters_in_where_limit_and_expressions(both, binary):
+    def run(conn):
+        conn.execute(CREATE)
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO typed (id, amount, label, day, moment, span) VALUES (%s, %s, %s, %s, %s, %s)",
+                            [(r[0], r[6], r[8], r[10], r[11], r[12]) for r in ROWS])
+        out = []
+        with conn.cursor(binary=binary) as cur:
+            cur.execute("SELECT id FROM typed WHERE id > %s ORDER BY id LIMIT %s", [1, 2])
+            out.append(cur.fetchall())
+            cur.execute("SELECT id, amount * %s FROM typed WHERE amount > %s ORDER BY id",
+                        [decimal.Decimal("2"), decimal.Decimal("0")])
+            out.append(cur.fetchall())
+            cur.execute("SELECT id FROM typed WHERE label = %s", ["hello"])
+            out.append(cur.fetchall())
+            cur.execute("SELECT id FROM typed WHERE day < %s AND moment >= %s ORDER BY id",
+                        [datetime.date(2024, 1, 1), datetime.datetime(1970, 1, 1)])
+            out.append(cur.fetchall())
+            cur.execute("SELECT %s + 1, %s::int * 2, %s || 'x'", [41, "21", "a"])
+            out.append(cur.fetchall())
+            cur.execute("SELECT id FROM typed WHERE span > %s ORDER BY id", [datetime.timedelta(hours=1)])
+            out.append(cur.fetchall())
+            cur.execute("SELECT %s::boolean, %s::float8, %s::numeric", [True, 0.1, decimal.Decimal("1e-5")])
+            out.append(cur.fetchall())
+        return out
+
+    same(both, run)
+
+
+def test_prepared_statements_are_reused(both):
+    def run(conn):
+        conn.execute("CREATE TABLE typed (id int PRIMARY KEY, note text)")
+        results = []
+        for i in range(8):
+            conn.execute("INSERT INTO typed VALUES (%s, %s)", [i, f"n{i}"], prepare=True)
+            results.append(conn.execute("SELECT note FROM typed WHERE id = %s", [i], prepare=True).fetchone())
+        results.append(conn.execute("SELECT count(*) FROM typed").fetchone())
+        return results
+
+    results = same(both, run)
+    assert results[-1] == (8,)
+
+
+def test_pipeline_mode(both):
+    def run(conn):
+        conn.execute("CREATE TABLE pipe (id int PRIMARY KEY, v text)")
+        with conn.pipeline():
+            cursors = []
+            for i in range(10):
+                conn.execute("INSERT INTO pipe VALUES (%s, %s)", [i, str(i * i)])
+            for i in range(0, 10, 3):
+                cursors.append(conn.execute("SELECT v FROM pipe WHERE id = %s", [i]))
+        return [c.fetchall() for c in cursors]
+
+    assert same(both, run) == [[("0",)], [("9",)], [("36",)], [("81",)]]
+
+
+def test_error_mid_pipeline_keeps_connection_usable(both):
+    def run(conn):
+        conn.execute("CREATE TABLE pipe (id int PRIMARY KEY, v text)")
+        caught = None
+        try:
+            with conn.pipeline():
+                conn.execute("INSERT INTO pipe VALUES (%s, %s)", [1, "a"])
+                conn.execute("INSERT INTO pipe VALUES (%s, %s)", [1, "duplicate"])
+                conn.execute("INSERT INTO pipe VALUES (%s, %s)", [2, "skipped"])
+        except psycopg.Error as error:
+            caught = error.sqlstate
+        # The statement after the failed one was skipped. (PostgreSQL also rolls
+        # back the first one: a pipeline up to Sync is one implicit transaction,
+        # which arrives with transaction blocks.)
+        return caught, conn.execute("SELECT count(*) FROM pipe WHERE id = 2").fetchall()
+
+    assert same(both, run) == ("23505", [(0,)])
+
+
+@pytest.mark.parametrize("sql, params, error", [
+    ("SELECT %s::int", ["abc"], errors.InvalidTextRepresentation),
+    ("SELECT * FROM missing_table WHERE x = %s", [1], errors.UndefinedTable),
+    ("SELECT 1/%s::int", [0], errors.DivisionByZero),
+    ("SET no_such_setting = %s", None, errors.UndefinedObject),
+])
+def test_errors_match_postgresql(both, sql, params, error):
+    def run(conn):
+        with pytest.raises(error) as caught:
+            conn.execute(sql.replace("%s", "1") if params is None else sql, params)
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+        return caught.value.sqlstate
+
+    same(both, run)
+
+
+def test_settings(both):
+    def run(conn):
+        out = []
+        conn.execute("SET statement_timeout = 5000")
+        out.append(conn.execute("SHOW statement_timeout").fetchone())
+        conn.execute("SET search_path TO public")
+        out.append(conn.execute("SHOW search_path").fetchone())
+        conn.execute("SET extra_float_digits = 3")
+        out.append(conn.execute("SELECT current_setting('extra_float_digits')").fetchone())
+        conn.execute("SET application_name TO 'psycopg-test'")
+        out.append(conn.info.parameter_status("application_name"))
+        out.append(conn.execute("SELECT set_config('application_name', 'via-function', false)").fetchone())
+        out.append(conn.info.parameter_status("application_name"))
+        conn.execute("RESET application_name")
+        out.append(conn.execute("SHOW application_name").fetchone())
+        conn.execute("SET TimeZone TO DEFAULT")
+        out.append(conn.execute("SHOW timezone").fetchone())
+        out.append(conn.execute("SHOW DateStyle").fetchone())
+        conn.execute("RESET ALL")
+        out.append(conn.execute("SHOW statement_timeout").fetchone())
+        conn.execute("DISCARD ALL")
+        out.append(conn.execute("SELECT current_setting('no.such', true)").fetchone())
+        with pytest.raises(errors.InvalidParameterValue):
+            conn.execute("SET extra_float_digits = 4")
+        with pytest.raises(errors.InvalidParameterValue):
+            conn.execute("SET client_encoding = 'nonsense'")
+        return out
+
+    same(both, run)
+
+
+def test_parameter_statuses_at_startup(both):
+    ours, theirs = both
+    for name in ["server_encoding", "client_encoding", "DateStyle", "integer_datetimes",
+                 "standard_conforming_strings", "IntervalStyle", "is_superuser", "session_authorization",
+                 "TimeZone"]:
+        assert ours.info.parameter_status(name) == theirs.info.parameter_status(name), name
+    assert ours.info.server_version // 10000 == 15
