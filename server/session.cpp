@@ -33,8 +33,12 @@ void send_parameter_status(std::string& out, const SessionState& state) {
 }  // namespace
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
-                 SessionRegistry& registry, txn::Database& database)
-    : socket_(std::move(socket)), config_(config), registry_(registry), database_(database) {}
+                 const ServerSecurity& security, SessionRegistry& registry, txn::Database& database)
+    : stream_(std::move(socket)),
+      config_(config),
+      security_(security),
+      registry_(registry),
+      database_(database) {}
 
 Session::~Session() {
   if (control_) registry_.remove(control_->process_id);
@@ -43,8 +47,7 @@ Session::~Session() {
 asio::awaitable<bool> Session::read_more() {
   std::array<char, 16384> chunk;
   boost::system::error_code error;
-  std::size_t received = co_await socket_.async_read_some(
-      asio::buffer(chunk), asio::redirect_error(asio::use_awaitable, error));
+  std::size_t received = co_await stream_.read_some(asio::buffer(chunk), error);
   if (error) co_return false;
   framer_.feed(std::string_view(chunk.data(), received));
   co_return true;
@@ -53,8 +56,7 @@ asio::awaitable<bool> Session::read_more() {
 asio::awaitable<void> Session::flush() {
   if (out_.empty()) co_return;
   boost::system::error_code error;
-  co_await asio::async_write(socket_, asio::buffer(out_),
-                             asio::redirect_error(asio::use_awaitable, error));
+  co_await stream_.write_all(asio::buffer(out_), error);
   out_.clear();
 }
 
@@ -74,9 +76,16 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       continue;
     }
     auto packet = protocol::decode_startup_packet(frame->body);
+    if (std::holds_alternative<protocol::SslRequest>(packet) && security_.tls && !stream_.tls()) {
+      // 'S', then the client starts the TLS handshake on the same connection.
+      out_.push_back('S');
+      co_await flush();
+      if (!co_await stream_.start_tls(*security_.tls)) co_return StartupOutcome::kClose;
+      continue;
+    }
     if (std::holds_alternative<protocol::SslRequest>(packet) ||
         std::holds_alternative<protocol::GssEncRequest>(packet)) {
-      // No TLS or GSS encryption yet: 'N' tells the client to go on in plaintext.
+      // No TLS configured, no GSS encryption: 'N' tells the client to go on in plaintext.
       out_.push_back('N');
       co_await flush();
       continue;
@@ -92,10 +101,8 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       protocol::encode_negotiate_protocol_version(out_, protocol::kNewestSupportedMinorVersion,
                                                   startup.protocol_options);
     }
-    if (state_.user != "postgres") {
-      send_fatal("28000", "role \"" + state_.user + "\" does not exist");
-      co_return StartupOutcome::kClose;
-    }
+    framer_.begin_typed_messages();  // password and SASL responses are typed
+    if (!co_await authenticate()) co_return StartupOutcome::kClose;
     if (state_.database != "postgres") {
       send_fatal("3D000", "database \"" + state_.database + "\" does not exist");
       co_return StartupOutcome::kClose;
@@ -113,7 +120,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
         {"in_hot_standby", "off"},
         {"integer_datetimes", "on"},
         {"IntervalStyle", "postgres"},
-        {"is_superuser", "on"},
+        {"is_superuser", is_superuser_ ? "on" : "off"},
         {"server_encoding", "UTF8"},
         {"server_version", "15.0"},
         {"session_authorization", state_.user},
@@ -124,7 +131,6 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     send_parameter_status(out_, state_);
     protocol::encode_backend_key_data(out_, control_->process_id, control_->secret_key);
     protocol::encode_ready_for_query(out_, state_.transaction_status);
-    framer_.begin_typed_messages();
     co_return StartupOutcome::kReady;
   }
 }
@@ -188,10 +194,7 @@ bool Session::handle_message(const Frame& frame) {
 }
 
 asio::awaitable<void> Session::run() {
-  std::string peer;
-  boost::system::error_code ignored;
-  auto endpoint = socket_.remote_endpoint(ignored);
-  if (!ignored) peer = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  const std::string peer = stream_.peer_address();
   spdlog::debug("connection from {}", peer);
   try {
     if (co_await startup() == StartupOutcome::kReady) {
@@ -217,8 +220,7 @@ asio::awaitable<void> Session::run() {
     send_fatal("53200", "out of memory");
   }
   co_await flush();
-  socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-  socket_.close(ignored);
+  stream_.close();
   spdlog::debug("connection from {} closed", peer);
 }
 

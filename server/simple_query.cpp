@@ -8,12 +8,12 @@
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
 #include "server/result_encoder.h"
+#include "server/role_commands.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
 
 std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Database& database, std::string& out) {
-  (void)state;
   // Results of earlier statements stay in `out` when a later one fails, as the
   // client has already been sent them in PostgreSQL.
   try {
@@ -26,6 +26,10 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     }
     while (next_statement_ < tree_->statement_count()) {
       const std::size_t i = next_statement_++;
+      if (auto tag = run_role_command(*tree_->statement(i).stmt, state, database, out)) {
+        protocol::encode_command_complete(out, *tag);
+        continue;
+      }
       exec::QueryResult result;
       // A write that lost a race with a concurrent one fails with 40001 before
       // publishing anything; it is planned again against the newer world and
