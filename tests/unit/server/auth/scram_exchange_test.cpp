@@ -18,7 +18,7 @@ constexpr const char* kServerFirst =
 constexpr const char* kClientFinal =
     "c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
     "p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=";
-constexpr const char* kServerFinal = "v=6rriTRBi23WpRR/wanUDhbTd6ESuA5V8u4jvtxMjcSc=";
+constexpr const char* kServerFinal = "v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=";
 
 ScramSecret rfc_secret() {
   std::string salt;
