@@ -77,6 +77,12 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     }
     auto packet = protocol::decode_startup_packet(frame->body);
     if (std::holds_alternative<protocol::SslRequest>(packet) && security_.tls && !stream_.tls()) {
+      // Bytes sent before the handshake were not encrypted: taking them as
+      // if they came through TLS would let a man in the middle inject them.
+      if (framer_.buffered_bytes() != 0) {
+        send_fatal(sqlstate::kProtocolViolation, "received unencrypted data after SSL request");
+        co_return StartupOutcome::kClose;
+      }
       // 'S', then the client starts the TLS handshake on the same connection.
       out_.push_back('S');
       co_await flush();

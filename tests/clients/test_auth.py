@@ -3,6 +3,8 @@ PGPASSWORD) and psycopg 3 against a server with a pg_hba-style rules file,
 role statements compared with PostgreSQL, and sslmode=require connections."""
 import hashlib
 import os
+import socket
+import struct
 import subprocess
 
 import psycopg
@@ -223,3 +225,86 @@ def test_a_bad_rules_file_stops_the_server_from_starting(tmp_path):
     hba.write_text("host all all 127.0.0.1/32 trust\nhost all all 10.0.0.0/40 md5\n")
     with pytest.raises(RuntimeError, match='line 2 of configuration file'):
         start_server(tmp_path, ["--hba-file", str(hba)])
+
+
+# --- malformed authentication traffic on raw sockets -------------------------
+
+def packet(type_byte, body):
+    return type_byte + struct.pack("!i", len(body) + 4) + body
+
+
+def startup_packet(user):
+    body = struct.pack("!i", 196608) + b"user\0" + user.encode() + b"\0database\0postgres\0\0"
+    return struct.pack("!i", len(body) + 4) + body
+
+
+def read_messages(sock):
+    """Every message the server sends until it closes the connection."""
+    data = b""
+    sock.settimeout(10)
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    messages = []
+    while len(data) >= 5:
+        length = struct.unpack("!i", data[1:5])[0]
+        messages.append((data[:1], data[5:1 + length]))
+        data = data[1 + length:]
+    return messages
+
+
+def error_fields(body):
+    fields = {}
+    for part in body.split(b"\0"):
+        if part:
+            fields[part[:1].decode()] = part[1:].decode()
+    return fields
+
+
+def sasl_initial(mechanism, data):
+    payload = mechanism + b"\0" + struct.pack("!i", len(data)) + data
+    return packet(b"p", payload)
+
+
+@pytest.mark.parametrize("messages_to_send,sqlstate,message", [
+    ([sasl_initial(b"PLAIN", b"x")], "08P01", "client selected an invalid SASL authentication mechanism"),
+    ([sasl_initial(b"SCRAM-SHA-256", b"x,,n=,r=abc")], "08P01", "malformed SCRAM message"),
+    ([sasl_initial(b"SCRAM-SHA-256", b"p=tls-unique,,n=,r=abc")], "08P01", "malformed SCRAM message"),
+    ([sasl_initial(b"SCRAM-SHA-256", b"n,,n=,r=abc"), packet(b"p", b"c=biws,r=abcWRONG,p=AAAA")],
+     "08P01", "malformed SCRAM message"),
+    ([packet(b"p", b"SCRAM-SHA-256")], "08P01", None),  # truncated: no terminator
+    ([packet(b"Q", b"select 1\0")], "08P01", "expected password response, got message type 81"),
+])
+def test_malformed_authentication_messages_end_only_that_connection(auth_server, messages_to_send,
+                                                                    sqlstate, message):
+    with socket.create_connection(("127.0.0.1", auth_server.port)) as sock:
+        sock.sendall(startup_packet("scram_user"))
+        sock.settimeout(10)
+        first = sock.recv(5)
+        assert first[:1] == b"R"
+        body = sock.recv(struct.unpack("!i", first[1:5])[0] - 4)
+        assert struct.unpack("!i", body[:4])[0] == 10  # AuthenticationSASL
+        assert b"SCRAM-SHA-256\0" in body
+        for message_bytes in messages_to_send:
+            sock.sendall(message_bytes)
+        replies = read_messages(sock)
+    errors = [error_fields(body) for kind, body in replies if kind == b"E"]
+    assert len(errors) == 1, replies
+    assert errors[0]["S"] == "FATAL"
+    assert errors[0]["C"] == sqlstate
+    if message is not None:
+        assert errors[0]["M"] == message
+    # The server is unharmed.
+    assert psql(auth_server.port, "scram_user", "scram-secret").returncode == 0
+
+
+def test_plaintext_bytes_after_ssl_request_are_refused(auth_server):
+    ssl_request = struct.pack("!ii", 8, 80877103)
+    with socket.create_connection(("127.0.0.1", auth_server.port)) as sock:
+        sock.sendall(ssl_request + startup_packet("postgres"))
+        replies = read_messages(sock)
+    errors = [error_fields(body) for kind, body in replies if kind == b"E"]
+    assert errors and errors[0]["C"] == "08P01"
+    assert errors[0]["M"] == "received unencrypted data after SSL request"
