@@ -97,6 +97,9 @@ def test_each_method_accepts_the_right_password_and_refuses_a_wrong_one(auth_ser
     assert f'FATAL:  password authentication failed for user "{user}"' in bad.stderr
     with connect(auth_server.port, user, password) as connection:
         assert simple_query_value(connection, "select 40 + 2") == "42"
+        # ParameterStatus tells the client what the authenticated role is.
+        assert connection.info.parameter_status("session_authorization") == user
+        assert connection.info.parameter_status("is_superuser") == "off"
     with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
         connect(auth_server.port, user, "wrong")
 
@@ -114,6 +117,8 @@ def test_reject_rules_missing_rules_and_nologin_roles_are_fatal_28000(auth_serve
     missing = psql(auth_server.port, "stranger", "", sslmode="disable")
     assert ('FATAL:  no pg_hba.conf entry for host "127.0.0.1", user "stranger", '
             'database "postgres", no encryption') in missing.stderr
+    with connect(auth_server.port, "postgres", None) as connection:
+        assert connection.info.parameter_status("is_superuser") == "on"
     with pytest.raises(psycopg.OperationalError, match="is not permitted to log in"):
         connect(auth_server.port, "nologin_user", None)
     # A trust rule skips the password, not the role check.
