@@ -14,6 +14,10 @@ constexpr const char* kUsage =
     "  --threads N            network and query threads (default: all cores)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
+    "  --hba-file PATH        client authentication rules in pg_hba.conf format\n"
+    "                         (default: trust every connection)\n"
+    "  --ssl-cert FILE        PEM server certificate; with --ssl-key enables TLS\n"
+    "  --ssl-key FILE         PEM private key of --ssl-cert\n"
     "  --help                 this text\n";
 
 template <class Number>
@@ -62,10 +66,19 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       config.log_level = value;
       ok = value == "trace" || value == "debug" || value == "info" || value == "warn" ||
            value == "error";
+    } else if (option == "--hba-file") {
+      config.hba_file = value;
+    } else if (option == "--ssl-cert") {
+      config.ssl_cert_file = value;
+    } else if (option == "--ssl-key") {
+      config.ssl_key_file = value;
     } else {
       return fail("unknown option " + std::string(option));
     }
     if (!ok) return fail("invalid value for " + std::string(option) + ": " + std::string(value));
+  }
+  if (config.ssl_cert_file.empty() != config.ssl_key_file.empty()) {
+    return fail("--ssl-cert and --ssl-key go together");
   }
   return {config, 0, {}};
 }

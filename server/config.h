@@ -14,6 +14,11 @@ struct ServerConfig {
   unsigned threads = 0;  // 0: one per hardware thread
   unsigned max_connections = 100;
   std::string log_level = "info";
+  // Client authentication rules in pg_hba.conf format; empty: trust everyone.
+  std::string hba_file;
+  // PEM certificate and key; with both, SSLRequest is answered 'S' and TLS used.
+  std::string ssl_cert_file;
+  std::string ssl_key_file;
 };
 
 struct ParsedCommandLine {

@@ -184,6 +184,7 @@ void ExtendedQuery::execute(const protocol::Execute& message, SessionState& stat
   if (!portal.started) {
     portal.started = true;
     StatementOutcome outcome = run_statement(*portal.statement->statement, state, database, &portal.parameters);
+    out += outcome.notices;
     if (outcome.copy_in) {
       portal.done = true;
       throw SqlError(sqlstate::kFeatureNotSupported, "COPY FROM STDIN is not supported in the extended query protocol");

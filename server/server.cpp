@@ -19,6 +19,7 @@ using asio::ip::tcp;
 
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
+      security_(ServerSecurity::from_config(config_)),
       acceptor_(io_),
       signals_(io_, SIGINT, SIGTERM),
       registry_(config_.max_connections) {
@@ -47,7 +48,7 @@ asio::awaitable<void> Server::accept_loop() {
       continue;
     }
     socket.set_option(tcp::no_delay(true), error);
-    auto session = std::make_shared<Session>(std::move(socket), config_, registry_, database_);
+    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_);
     asio::co_spawn(io_, [session]() -> asio::awaitable<void> { co_await session->run(); },
                    asio::detached);
   }
@@ -60,8 +61,9 @@ void Server::run() {
     stop();
   });
   asio::co_spawn(io_, accept_loop(), asio::detached);
-  spdlog::info("ptreedb listening on {}:{} (data directory {})", config_.listen_address, port(),
-               config_.data_dir);
+  spdlog::info("ptreedb listening on {}:{} (data directory {}, TLS {}, authentication {})",
+               config_.listen_address, port(), config_.data_dir, security_.tls ? "on" : "off",
+               config_.hba_file.empty() ? "trust" : config_.hba_file);
 
   unsigned threads = config_.threads != 0 ? config_.threads : std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;

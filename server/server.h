@@ -12,6 +12,7 @@
 #include <boost/asio/signal_set.hpp>
 
 #include "server/config.h"
+#include "server/server_security.h"
 #include "server/session_registry.h"
 #include "txn/database.h"
 
@@ -30,6 +31,7 @@ class Server {
   boost::asio::awaitable<void> accept_loop();
 
   ServerConfig config_;
+  ServerSecurity security_;
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;

@@ -25,8 +25,12 @@ using protocol::Frame;
 using protocol::TransactionStatus;
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
-                 SessionRegistry& registry, txn::Database& database)
-    : socket_(std::move(socket)), config_(config), registry_(registry), database_(database) {}
+                 const ServerSecurity& security, SessionRegistry& registry, txn::Database& database)
+    : stream_(std::move(socket)),
+      config_(config),
+      security_(security),
+      registry_(registry),
+      database_(database) {}
 
 Session::~Session() {
   if (control_) registry_.remove(control_->process_id);
@@ -35,8 +39,7 @@ Session::~Session() {
 asio::awaitable<bool> Session::read_more() {
   std::array<char, 16384> chunk;
   boost::system::error_code error;
-  std::size_t received = co_await socket_.async_read_some(
-      asio::buffer(chunk), asio::redirect_error(asio::use_awaitable, error));
+  std::size_t received = co_await stream_.read_some(asio::buffer(chunk), error);
   if (error) co_return false;
   framer_.feed(std::string_view(chunk.data(), received));
   co_return true;
@@ -45,8 +48,7 @@ asio::awaitable<bool> Session::read_more() {
 asio::awaitable<void> Session::flush() {
   if (out_.empty()) co_return;
   boost::system::error_code error;
-  co_await asio::async_write(socket_, asio::buffer(out_),
-                             asio::redirect_error(asio::use_awaitable, error));
+  co_await stream_.write_all(asio::buffer(out_), error);
   out_.clear();
 }
 
@@ -66,9 +68,22 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       continue;
     }
     auto packet = protocol::decode_startup_packet(frame->body);
+    if (std::holds_alternative<protocol::SslRequest>(packet) && security_.tls && !stream_.tls()) {
+      // Bytes sent before the handshake were not encrypted: taking them as
+      // if they came through TLS would let a man in the middle inject them.
+      if (framer_.buffered_bytes() != 0) {
+        send_fatal(sqlstate::kProtocolViolation, "received unencrypted data after SSL request");
+        co_return StartupOutcome::kClose;
+      }
+      // 'S', then the client starts the TLS handshake on the same connection.
+      out_.push_back('S');
+      co_await flush();
+      if (!co_await stream_.start_tls(*security_.tls)) co_return StartupOutcome::kClose;
+      continue;
+    }
     if (std::holds_alternative<protocol::SslRequest>(packet) ||
         std::holds_alternative<protocol::GssEncRequest>(packet)) {
-      // No TLS or GSS encryption yet: 'N' tells the client to go on in plaintext.
+      // No TLS configured, no GSS encryption: 'N' tells the client to go on in plaintext.
       out_.push_back('N');
       co_await flush();
       continue;
@@ -84,10 +99,8 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       protocol::encode_negotiate_protocol_version(out_, protocol::kNewestSupportedMinorVersion,
                                                   startup.protocol_options);
     }
-    if (state_.user != "postgres") {
-      send_fatal("28000", "role \"" + state_.user + "\" does not exist");
-      co_return StartupOutcome::kClose;
-    }
+    framer_.begin_typed_messages();  // password and SASL responses are typed
+    if (!co_await authenticate()) co_return StartupOutcome::kClose;
     if (state_.database != "postgres") {
       send_fatal("3D000", "database \"" + state_.database + "\" does not exist");
       co_return StartupOutcome::kClose;
@@ -99,6 +112,8 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     }
     try {
       initialize_settings(state_, startup.parameters);
+      // Reported at startup as the authenticated role is.
+      state_.settings["is_superuser"] = state_.setting_defaults["is_superuser"] = is_superuser_ ? "on" : "off";
     } catch (const SqlError& error) {
       send_fatal(error.sqlstate(), error.what());
       co_return StartupOutcome::kClose;
@@ -107,7 +122,6 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     encode_reported_settings(out_, state_);
     protocol::encode_backend_key_data(out_, control_->process_id, control_->secret_key);
     protocol::encode_ready_for_query(out_, state_.transaction_status);
-    framer_.begin_typed_messages();
     co_return StartupOutcome::kReady;
   }
 }
@@ -203,10 +217,7 @@ void Session::ready_for_query() {
 }
 
 asio::awaitable<void> Session::run() {
-  std::string peer;
-  boost::system::error_code ignored;
-  auto endpoint = socket_.remote_endpoint(ignored);
-  if (!ignored) peer = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  const std::string peer = stream_.peer_address();
   spdlog::debug("connection from {}", peer);
   try {
     if (co_await startup() == StartupOutcome::kReady) {
@@ -235,8 +246,7 @@ asio::awaitable<void> Session::run() {
     send_fatal("53200", "out of memory");
   }
   co_await flush();
-  socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-  socket_.close(ignored);
+  stream_.close();
   spdlog::debug("connection from {} closed", peer);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <utility>  // boost 1.74 awaitable.hpp uses std::exchange without it
@@ -11,9 +12,11 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
+#include "server/client_stream.h"
 #include "server/config.h"
 #include "server/extended_query.h"
 #include "server/protocol/message_framer.h"
+#include "server/server_security.h"
 #include "server/session_registry.h"
 #include "server/session_state.h"
 #include "server/simple_query.h"
@@ -24,7 +27,7 @@ namespace ptreedb::server {
 class Session {
  public:
   Session(boost::asio::ip::tcp::socket socket, const ServerConfig& config,
-          SessionRegistry& registry, txn::Database& database);
+          const ServerSecurity& security, SessionRegistry& registry, txn::Database& database);
   ~Session();
 
   boost::asio::awaitable<void> run();
@@ -33,6 +36,15 @@ class Session {
   enum class StartupOutcome { kReady, kClose };
 
   boost::asio::awaitable<StartupOutcome> startup();
+  // Client authentication after the startup packet (session_auth.cpp): the
+  // matching rule's method, run to the end; false (with a FATAL queued, or
+  // none when the client hung up) when the client may not go on.
+  boost::asio::awaitable<bool> authenticate();
+  // The next 'p' message's body; nullopt when the client hung up.
+  boost::asio::awaitable<std::optional<std::string>> read_authentication_response();
+  boost::asio::awaitable<bool> authenticate_cleartext(const std::string& secret);
+  boost::asio::awaitable<bool> authenticate_md5(const std::string& secret);
+  boost::asio::awaitable<bool> authenticate_scram(const std::string& secret);
   boost::asio::awaitable<bool> read_more();  // false at end of stream
   boost::asio::awaitable<void> flush();
   // Handles one typed message; false when the connection should close.
@@ -47,8 +59,9 @@ class Session {
   // ParameterStatus for settings that changed, then ReadyForQuery.
   void ready_for_query();
 
-  boost::asio::ip::tcp::socket socket_;
+  ClientStream stream_;
   const ServerConfig& config_;
+  const ServerSecurity& security_;
   SessionRegistry& registry_;
   txn::Database& database_;
   std::shared_ptr<SessionControl> control_;
@@ -56,6 +69,7 @@ class Session {
   std::string out_;
   SessionState state_;
   ExtendedQuery extended_;
+  bool is_superuser_ = false;  // of the authenticated role
   // After an error in an extended-query sequence, messages are skipped until Sync.
   bool skipping_to_sync_ = false;
   // During COPY FROM STDIN: where the data goes, and the Query message to

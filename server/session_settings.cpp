@@ -69,6 +69,8 @@ constexpr std::array kSettings = {
                       "Sets the maximum allowed duration of any wait for a lock."},
     SettingDefinition{"max_identifier_length", "63", SettingKind::kInteger, false, true,
                       "Shows the maximum identifier length."},
+    SettingDefinition{"password_encryption", "scram-sha-256", SettingKind::kString, false, false,
+                      "Chooses the algorithm for encrypting passwords."},
     SettingDefinition{"search_path", "\"$user\", public", SettingKind::kString, false, false,
                       "Sets the schema search order for names that are not schema-qualified."},
     SettingDefinition{"server_encoding", "UTF8", SettingKind::kString, true, true,

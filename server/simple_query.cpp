@@ -24,6 +24,7 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     while (next_statement_ < tree_->statement_count()) {
       const std::size_t i = next_statement_++;
       StatementOutcome outcome = run_statement(*tree_->statement(i).stmt, state, database);
+      out += outcome.notices;
       if (outcome.copy_in) {
         std::vector<protocol::FormatCode> formats(outcome.copy_in->column_count(), protocol::FormatCode::kText);
         protocol::encode_copy_in_response(out, protocol::FormatCode::kText, formats);

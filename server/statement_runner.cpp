@@ -4,6 +4,7 @@
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
 #include "server/result_encoder.h"
+#include "server/role_commands.h"
 #include "server/session_settings.h"
 #include "storage/sql_error.h"
 
@@ -14,6 +15,10 @@ StatementOutcome run_statement(const PgQuery__Node& statement, SessionState& sta
   StatementOutcome outcome;
   if (auto settings_result = run_settings_statement(statement, state)) {
     outcome.result = std::move(*settings_result);
+    return outcome;
+  }
+  if (auto tag = run_role_command(statement, state, database, outcome.notices)) {
+    outcome.result.command_tag = std::move(*tag);
     return outcome;
   }
   SettingsScope settings_scope(state);  // current_setting() and set_config() in expressions

@@ -21,6 +21,8 @@ struct StatementOutcome {
   exec::QueryResult result;
   // COPY FROM STDIN: the loader to feed with the client's data (result unused).
   std::unique_ptr<exec::CopyLoader> copy_in;
+  // NoticeResponse messages to send before the result.
+  std::string notices;
 };
 
 // `parameters` holds the bound values of $1..$n (null when there are none).

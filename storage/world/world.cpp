@@ -4,6 +4,15 @@
 
 namespace ptreedb::storage {
 
+World::World() {
+  auto bootstrap = std::make_shared<Role>();
+  bootstrap->name = kBootstrapSuperuser;
+  bootstrap->oid = kBootstrapSuperuserOid;
+  bootstrap->superuser = true;
+  bootstrap->can_login = true;
+  roles_ = roles_.insert(kBootstrapSuperuser, std::move(bootstrap));
+}
+
 std::shared_ptr<const World> World::with_table(std::shared_ptr<const Table> table) const {
   auto next = std::make_shared<World>(*this);
   next->version_ = version_ + 1;
@@ -33,6 +42,22 @@ std::shared_ptr<const World> World::without_view(const std::string& name) const 
   auto next = std::make_shared<World>(*this);
   next->version_ = version_ + 1;
   next->views_ = views_.erase(name);
+  return next;
+}
+
+std::shared_ptr<const World> World::with_role(std::shared_ptr<const Role> role) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, role->oid + 1);
+  std::string name = role->name;
+  next->roles_ = roles_.insert(std::move(name), std::move(role));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_role(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->roles_ = roles_.erase(name);
   return next;
 }
 

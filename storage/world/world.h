@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/catalog/role.h"
 #include "storage/ptree/ptree.h"
 #include "storage/table/table.h"
 
@@ -28,8 +29,10 @@ class World {
  public:
   using TableMap = ptree::PTree<std::string, std::shared_ptr<const Table>>;
   using ViewMap = ptree::PTree<std::string, std::shared_ptr<const ViewDefinition>>;
+  using RoleMap = ptree::PTree<std::string, std::shared_ptr<const Role>>;
 
-  World() = default;
+  // The empty cluster: no relations, and the bootstrap superuser role.
+  World();
 
   std::uint64_t version() const { return version_; }
   const TableMap& tables() const { return tables_; }
@@ -42,6 +45,11 @@ class World {
     const auto* view = views_.find(name);
     return view == nullptr ? nullptr : *view;
   }
+  const RoleMap& roles() const { return roles_; }
+  std::shared_ptr<const Role> find_role(const std::string& name) const {
+    const auto* role = roles_.find(name);
+    return role == nullptr ? nullptr : *role;
+  }
   // The oid the next created table gets (PostgreSQL user oids start at 16384).
   std::uint32_t next_oid() const { return next_oid_; }
 
@@ -50,12 +58,16 @@ class World {
   std::shared_ptr<const World> without_table(const std::string& name) const;
   std::shared_ptr<const World> with_view(std::shared_ptr<const ViewDefinition> view) const;
   std::shared_ptr<const World> without_view(const std::string& name) const;
+  // Adds or replaces the role of that name.
+  std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
+  std::shared_ptr<const World> without_role(const std::string& name) const;
 
  private:
   std::uint64_t version_ = 0;
   std::uint32_t next_oid_ = 16384;
   TableMap tables_;
   ViewMap views_;
+  RoleMap roles_;
 };
 
 // Holds the current world. Readers take it with one atomic load; a writer

@@ -47,3 +47,18 @@ TEST_CASE("--help prints usage and exits 0") {
   CHECK_FALSE(parsed.config);
   CHECK(parsed.exit_code == 0);
 }
+
+TEST_CASE("authentication and TLS options") {
+  auto parsed = parse({"--hba-file", "/etc/hba.conf", "--ssl-cert=c.pem", "--ssl-key", "k.pem"});
+  REQUIRE(parsed.config);
+  CHECK(parsed.config->hba_file == "/etc/hba.conf");
+  CHECK(parsed.config->ssl_cert_file == "c.pem");
+  CHECK(parsed.config->ssl_key_file == "k.pem");
+  CHECK(parse({}).config->hba_file.empty());
+  // A certificate without its key (or the reverse) is refused.
+  for (auto args : std::vector<std::vector<const char*>>{{"--ssl-cert", "c.pem"}, {"--ssl-key", "k.pem"}}) {
+    auto refused = parse(args);
+    CHECK_FALSE(refused.config);
+    CHECK(refused.exit_code == 2);
+  }
+}

@@ -51,3 +51,34 @@ TEST_CASE("readers load the current world while a writer publishes new ones") {
   CHECK(torn == 0);
   CHECK(holder.current()->tables().size() == 200);
 }
+
+TEST_CASE("roles are versioned with the world, starting with the bootstrap superuser") {
+  auto empty = std::make_shared<const World>();
+  auto bootstrap = empty->find_role("postgres");
+  REQUIRE(bootstrap != nullptr);
+  CHECK(bootstrap->oid == kBootstrapSuperuserOid);
+  CHECK(bootstrap->superuser);
+  CHECK(bootstrap->can_login);
+  CHECK(empty->roles().size() == 1);
+
+  auto alice = std::make_shared<Role>();
+  alice->name = "alice";
+  alice->oid = empty->next_oid();
+  alice->password_secret = "md5" + std::string(32, '0');
+  auto with_alice = empty->with_role(alice);
+  CHECK(with_alice->version() == empty->version() + 1);
+  CHECK(with_alice->next_oid() == alice->oid + 1);
+  CHECK(with_alice->roles().size() == 2);
+  CHECK(empty->find_role("alice") == nullptr);
+
+  auto changed = std::make_shared<Role>(*alice);
+  changed->can_login = true;
+  auto altered = with_alice->with_role(changed);
+  CHECK(altered->roles().size() == 2);
+  CHECK(altered->find_role("alice")->can_login);
+  CHECK_FALSE(with_alice->find_role("alice")->can_login);
+
+  auto dropped = altered->without_role("alice");
+  CHECK(dropped->find_role("alice") == nullptr);
+  CHECK(altered->find_role("alice") != nullptr);
+}
