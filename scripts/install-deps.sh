@@ -10,9 +10,10 @@ packages=(
   libspdlog-dev catch2 libssl-dev libpq-dev
   postgresql-client
 )
-# Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers.
+# Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers,
+# Java and Maven for the pgjdbc client test.
 if [[ "${PTREEDB_DEPS:-all}" == "all" ]]; then
-  packages+=(postgresql postgresql-contrib python3 python3-venv)
+  packages+=(postgresql postgresql-contrib python3 python3-venv maven openjdk-17-jdk-headless)
 fi
 
 missing=()
