@@ -342,6 +342,18 @@ def test_set_sends_parameter_status(wire):
     assert data_row(messages[3][1]) == [b"changed"]
 
 
+def test_set_local_outside_a_transaction_block_warns(wire):
+    wire.parse("SET LOCAL statement_timeout = 100")
+    wire.bind()
+    wire.execute()
+    wire.sync()
+    messages = wire.until_ready()
+    assert kinds(messages) == ["1", "2", "C", "N", "Z"]
+    fields = error_fields(messages[3][1])
+    assert (fields["S"], fields["C"]) == ("WARNING", "25P01")
+    assert fields["M"] == "SET LOCAL can only be used in transaction blocks"
+
+
 def test_set_config_takes_effect_once_at_execute(wire):
     wire.parse("SELECT set_config('application_name', 'from-execute', false)", name="sc")
     wire.parse("SELECT current_setting('application_name')", name="show")
