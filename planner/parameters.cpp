@@ -65,7 +65,9 @@ void record_parameter_type(std::uint32_t number, SqlType type) {
   StatementParameters* parameters = current_parameters;
   if (parameters == nullptr || number == 0 || number > parameters->count()) return;
   if (!parameters->open[number - 1]) return;
-  parameters->types[number - 1] = type;
+  // A parameter takes the type without its modifier, as in PostgreSQL: a
+  // too-long value for a varchar(20) column fails on assignment, not truncates.
+  parameters->types[number - 1] = value::SqlType::of(type.id);
   parameters->open[number - 1] = false;
 }
 

@@ -11,9 +11,9 @@ packages=(
   postgresql-client
 )
 # Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers,
-# matplotlib for ptreedb-bench --plot.
+# matplotlib for ptreedb-bench --plot, Java and Maven for the pgjdbc client test.
 if [[ "${PTREEDB_DEPS:-all}" == "all" ]]; then
-  packages+=(postgresql postgresql-contrib python3 python3-venv python3-matplotlib)
+  packages+=(postgresql postgresql-contrib python3 python3-venv python3-matplotlib maven openjdk-17-jdk-headless)
 fi
 
 missing=()

@@ -401,6 +401,14 @@ void encode_reported_settings(std::string& out, const SessionState& state) {
 }
 
 void encode_changed_settings(std::string& out, SessionState& state) {
+  for (const auto& [code, message] : state.pending_warnings) {
+    protocol::ErrorFields fields;
+    fields.severity = protocol::Severity::kWarning;
+    fields.sqlstate = code;
+    fields.message = message;
+    protocol::encode_notice_response(out, fields);
+  }
+  state.pending_warnings.clear();
   for (const auto& name : state.changed_reported_settings) {
     protocol::encode_parameter_status(out, name, state.settings[name]);
   }
@@ -426,6 +434,7 @@ std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& sta
             // PostgreSQL warns (25P01) and changes nothing outside a transaction block;
             // still check the name.
             if (find_setting(set.name) == nullptr && !is_custom_name(set.name)) unknown_setting(set.name);
+            state.pending_warnings.emplace_back("25P01", "SET LOCAL can only be used in transaction blocks");
             return tag_only("SET");
           }
           if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT) {

@@ -27,7 +27,7 @@ void initialize_settings(SessionState& state, const std::vector<std::pair<std::s
 
 // ParameterStatus for every reported setting (at startup).
 void encode_reported_settings(std::string& out, const SessionState& state);
-// ParameterStatus for reported settings changed since the last call.
+// Pending warnings, then ParameterStatus for reported settings changed since the last call.
 void encode_changed_settings(std::string& out, SessionState& state);
 
 // Runs SET/RESET/SHOW/DISCARD/DEALLOCATE; nullopt for any other statement.

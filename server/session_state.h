@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/protocol/backend_messages.h"
@@ -25,6 +26,8 @@ struct SessionState {
   std::map<std::string, std::string> setting_defaults;
   // Reported settings (GUC_REPORT) changed since the last ParameterStatus.
   std::vector<std::string> changed_reported_settings;
+  // Warnings for the client (SQLSTATE, message), sent before ReadyForQuery.
+  std::vector<std::pair<std::string, std::string>> pending_warnings;
   // Prepared statements by name ("" is the unnamed one): Parse adds them,
   // Close, DEALLOCATE and DISCARD ALL drop them (server/extended_query.h).
   std::map<std::string, std::shared_ptr<const PreparedStatement>> prepared_statements;

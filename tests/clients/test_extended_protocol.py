@@ -171,6 +171,27 @@ def test_parameter_types_are_inferred_from_context(wire):
     assert [kind for kind, _ in messages if kind == b"n"] == [b"n"]  # INSERT returns no rows
 
 
+def test_inferred_parameter_has_no_type_modifier(wire):
+    wire.parse("CREATE TABLE short (s varchar(3), n numeric(5,1))")
+    wire.bind()
+    wire.execute()
+    wire.parse("INSERT INTO short VALUES ($1, $2)", name="ins")
+    wire.bind(["abc", "1.25"], statement="ins")
+    wire.execute()
+    wire.bind(["abcd", "1"], statement="ins")
+    wire.execute()
+    wire.sync()
+    messages = wire.until_ready()
+    errors = [error_fields(body) for kind, body in messages if kind == b"E"]
+    assert [e["C"] for e in errors] == ["22001"]
+    wire.parse("SELECT s, n FROM short")
+    wire.bind()
+    wire.execute()
+    wire.sync()
+    rows = [data_row(body) for kind, body in wire.until_ready() if kind == b"D"]
+    assert rows == [[b"abc", b"1.3"]]
+
+
 def test_row_limit_suspends_and_resumes(wire):
     wire.parse("CREATE TABLE n (v int)")
     wire.bind()
@@ -340,6 +361,18 @@ def test_set_sends_parameter_status(wire):
     messages = wire.until_ready()
     assert row_description(messages[2][1]) == [("application_name", 25, 0)]
     assert data_row(messages[3][1]) == [b"changed"]
+
+
+def test_set_local_outside_a_transaction_block_warns(wire):
+    wire.parse("SET LOCAL statement_timeout = 100")
+    wire.bind()
+    wire.execute()
+    wire.sync()
+    messages = wire.until_ready()
+    assert kinds(messages) == ["1", "2", "C", "N", "Z"]
+    fields = error_fields(messages[3][1])
+    assert (fields["S"], fields["C"]) == ("WARNING", "25P01")
+    assert fields["M"] == "SET LOCAL can only be used in transaction blocks"
 
 
 def test_set_config_takes_effect_once_at_execute(wire):
