@@ -14,6 +14,8 @@ constexpr const char* kUsage =
     "  --threads N            network and query threads (default: all cores)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
+    "  --commit-batch-window-us N  how long a commit batch waits for more commits (default 0)\n"
+    "  --commit-batch-max N   commits per batch at most (default 1024)\n"
     "  --help                 this text\n";
 
 template <class Number>
@@ -58,6 +60,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ok = parse_number<unsigned>(value, 1, 1024, config.threads);
     } else if (option == "--max-connections") {
       ok = parse_number<unsigned>(value, 1, 100000, config.max_connections);
+    } else if (option == "--commit-batch-window-us") {
+      ok = parse_number<unsigned>(value, 0, 1000000, config.commit_batch_window_us);
+    } else if (option == "--commit-batch-max") {
+      ok = parse_number<unsigned>(value, 1, 1000000, config.commit_batch_max);
     } else if (option == "--log-level") {
       config.log_level = value;
       ok = value == "trace" || value == "debug" || value == "info" || value == "warn" ||

@@ -14,6 +14,8 @@ struct ServerConfig {
   unsigned threads = 0;  // 0: one per hardware thread
   unsigned max_connections = 100;
   std::string log_level = "info";
+  unsigned commit_batch_window_us = 0;  // the committer's batch window
+  unsigned commit_batch_max = 1024;     // and its largest batch
 };
 
 struct ParsedCommandLine {

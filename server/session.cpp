@@ -149,6 +149,8 @@ bool Session::handle_copy_in_message(const Frame& frame) {
     case CopyInStep::kFailed:
       copy_loader_.reset();
       paused_query_.reset();
+      if (state_.transaction) state_.transaction->mark_failed();
+      state_.refresh_transaction_status();
       protocol::encode_ready_for_query(out_, state_.transaction_status);
       return true;
     case CopyInStep::kClose:

@@ -1,0 +1,76 @@
+// A transaction block (BEGIN ... COMMIT). It reads its snapshot plus its own
+// writes: statements plan and run against a private world derived from the
+// snapshot by path copying, and executors write into it instead of
+// publishing. COMMIT hands the pair (snapshot, private world) to the batch
+// committer, which applies the difference to the newest world or refuses it.
+//
+// READ COMMITTED: before each statement the transaction moves to the newest
+// committed world with its own changes re-applied (a conflict there is 40001).
+// REPEATABLE READ: one snapshot, taken at the first statement (snapshot
+// isolation). SERIALIZABLE: snapshot isolation, and a transaction that writes
+// commits only if nothing at all committed after its snapshot, so every
+// committed writer read the state it commits onto; the commit order is then a
+// serial order (coarse, but it never admits write skew).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "txn/database.h"
+#include "txn/isolation_level.h"
+#include "txn/write_target.h"
+
+namespace ptreedb::txn {
+
+class Transaction : public WriteTarget {
+ public:
+  Transaction(Database& database, IsolationLevel isolation, bool read_only)
+      : database_(database), isolation_(isolation), read_only_(read_only) {}
+
+  WorldPtr snapshot() const override { return private_world_; }
+
+  IsolationLevel isolation() const { return isolation_; }
+  bool read_only() const { return read_only_; }
+  // Until the first statement runs, SET TRANSACTION may still change these.
+  bool started() const { return snapshot_ != nullptr; }
+  void set_isolation(IsolationLevel isolation) { isolation_ = isolation; }
+  void set_read_only(bool read_only) { read_only_ = read_only; }
+
+  // After an error every statement is refused until ROLLBACK (25P02).
+  bool failed() const { return failed_; }
+  void mark_failed() { failed_ = true; }
+
+  // Called before each statement: takes the snapshot (first statement), or
+  // under READ COMMITTED moves onto the newest committed world.
+  void begin_statement();
+  // Publishes the transaction's writes through the committer (throws 40001,
+  // 23505, ... when refused; the transaction is over either way).
+  void commit();
+
+  void define_savepoint(const std::string& name);
+  // False when no savepoint has that name (the caller reports 3B001).
+  bool rollback_to_savepoint(const std::string& name);
+  bool release_savepoint(const std::string& name);
+
+ protected:
+  void apply(MakeNextFunction make_next, void* context) override;
+
+ private:
+  struct Savepoint {
+    std::string name;
+    WorldPtr snapshot;
+    WorldPtr private_world;
+  };
+  // The newest savepoint with this name, or -1.
+  std::ptrdiff_t find_savepoint(const std::string& name) const;
+
+  Database& database_;
+  IsolationLevel isolation_;
+  bool read_only_;
+  bool failed_ = false;
+  WorldPtr snapshot_;       // the committed world the transaction reads
+  WorldPtr private_world_;  // snapshot_ plus the transaction's own writes
+  std::vector<Savepoint> savepoints_;
+};
+
+}  // namespace ptreedb::txn

@@ -1,0 +1,46 @@
+// What a transaction changed: the difference between the snapshot it started
+// from and its private world, found with PTree::diff (shared subtrees are
+// skipped, so this costs about O(m log n) for m changed rows). Applying a write
+// set to a newer committed world is where first-committer-wins is decided.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "storage/world/world.h"
+#include "txn/isolation_level.h"
+#include "txn/write_target.h"
+
+namespace ptreedb::txn {
+
+struct TableWrites {
+  std::string name;
+  std::shared_ptr<const storage::Table> snapshot_table;  // as the transaction read it
+  std::shared_ptr<const storage::Table> private_table;   // as the transaction left it
+  std::vector<storage::RowKey> replaced_keys;            // snapshot rows updated or deleted
+  std::vector<storage::RowRef> replaced_rows;            // their snapshot versions
+  std::vector<storage::RowRef> new_rows;                 // rows inserted, or new versions
+};
+
+struct WriteSet {
+  // Tables created, dropped or altered, or views changed: the transaction's
+  // private catalog replaces the committed one, so nothing else may have committed.
+  bool catalog_changed = false;
+  std::vector<TableWrites> tables;
+  bool empty() const { return !catalog_changed && tables.empty(); }
+  std::size_t row_count() const;
+};
+
+WriteSet write_set_of(const storage::World& snapshot, const storage::World& private_world);
+
+// `current` with the write set applied. Throws SqlError 40001 ("could not
+// serialize access due to concurrent update") when a row the transaction
+// replaced was changed by a transaction committed after `snapshot`, or the
+// catalog changed concurrently; 23505 when an inserted key now exists;
+// 23503 when a foreign key no longer holds. SERIALIZABLE transactions that
+// write also fail when anything at all committed after their snapshot.
+WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
+                         const WriteSet& writes, IsolationLevel isolation);
+
+}  // namespace ptreedb::txn
