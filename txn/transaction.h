@@ -27,7 +27,11 @@ class Transaction : public WriteTarget {
   Transaction(Database& database, IsolationLevel isolation, bool read_only)
       : database_(database), isolation_(isolation), read_only_(read_only) {}
 
-  WorldPtr snapshot() const override { return private_world_; }
+  // The private world (taking the snapshot if no statement has yet).
+  WorldPtr snapshot() const override {
+    if (snapshot_ == nullptr) snapshot_ = private_world_ = database_.snapshot();
+    return private_world_;
+  }
 
   IsolationLevel isolation() const { return isolation_; }
   bool read_only() const { return read_only_; }
@@ -68,8 +72,9 @@ class Transaction : public WriteTarget {
   IsolationLevel isolation_;
   bool read_only_;
   bool failed_ = false;
-  WorldPtr snapshot_;       // the committed world the transaction reads
-  WorldPtr private_world_;  // snapshot_ plus the transaction's own writes
+  // Taken lazily, at the first statement, as PostgreSQL takes it.
+  mutable WorldPtr snapshot_;       // the committed world the transaction reads
+  mutable WorldPtr private_world_;  // snapshot_ plus the transaction's own writes
   std::vector<Savepoint> savepoints_;
 };
 
