@@ -7,6 +7,7 @@
 #include "exec/statement_executor.h"
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
+#include "server/maintenance_commands.h"
 #include "server/result_encoder.h"
 #include "server/stat_commit_view.h"
 #include "server/transaction_control.h"
@@ -44,7 +45,8 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     while (next_statement_ < tree_->statement_count()) {
       const std::size_t i = next_statement_++;
       const PgQuery__Node& statement = *tree_->statement(i).stmt;
-      if (run_transaction_control(statement, state, database, out)) {
+      if (run_transaction_control(statement, state, database, out) ||
+          run_maintenance_command(statement, state, out)) {
         state.refresh_transaction_status();
         continue;
       }
@@ -58,9 +60,17 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
         auto world = with_stat_commit_view(transaction.snapshot(), tree_->statement_text(i), database);
         planner::StatementPlan plan = planner::plan_statement(statement, *world);
         if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
+          transaction.mark_not_replayable();
           return start_copy_in(std::move(*copy), transaction, out);
         }
         result = exec::execute_statement(plan, transaction);
+        if (!std::holds_alternative<planner::SelectPlan>(plan) && !std::holds_alternative<planner::CopyPlan>(plan)) {
+          if (std::holds_alternative<planner::ExplainPlan>(plan)) {
+            transaction.mark_not_replayable();
+          } else {
+            transaction.record_write_statement(std::string(tree_->statement_text(i)));
+          }
+        }
       } else {
         // A write that lost a race with a concurrent one fails with 40001
         // before publishing anything; it is planned again against the newer

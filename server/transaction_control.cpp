@@ -4,6 +4,7 @@
 
 #include "exec/vector.h"
 #include "server/protocol/backend_messages.h"
+#include "server/read_committed_replay.h"
 #include "server/result_encoder.h"
 #include "storage/sql_error.h"
 
@@ -94,7 +95,7 @@ void commit(SessionState& state, txn::Database& database, bool chain, std::strin
   if (ending->failed()) {
     complete(out, "ROLLBACK");
   } else {
-    ending->commit();  // a refusal is thrown: the client sees the error, the block is gone
+    commit_with_replay(*ending, database);  // a refusal is thrown: the client sees the error, the block is gone
     complete(out, "COMMIT");
   }
   if (chain) begin(state, database, modes);

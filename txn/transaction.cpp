@@ -21,8 +21,13 @@ void Transaction::begin_statement() {
   // A transaction that changed the catalog keeps its snapshot: its DDL is
   // committed only onto an unchanged catalog anyway.
   if (writes.catalog_changed) return;
-  private_world_ = apply_write_set(newest, snapshot_, private_world_, writes, isolation_);
-  snapshot_ = std::move(newest);
+  try {
+    private_world_ = apply_write_set(newest, snapshot_, private_world_, writes, isolation_);
+    snapshot_ = std::move(newest);
+  } catch (const SqlError&) {
+    // A row this transaction wrote changed since: keep reading the older
+    // world; COMMIT meets the conflict and READ COMMITTED re-runs the writes.
+  }
 }
 
 void Transaction::commit() {
@@ -45,7 +50,7 @@ std::ptrdiff_t Transaction::find_savepoint(const std::string& name) const {
 
 void Transaction::define_savepoint(const std::string& name) {
   if (snapshot_ == nullptr) begin_statement();
-  savepoints_.push_back({name, snapshot_, private_world_});
+  savepoints_.push_back({name, snapshot_, private_world_, write_statements_.size()});
 }
 
 bool Transaction::rollback_to_savepoint(const std::string& name) {
@@ -56,6 +61,7 @@ bool Transaction::rollback_to_savepoint(const std::string& name) {
   savepoints_.resize(static_cast<std::size_t>(position) + 1);
   snapshot_ = savepoints_.back().snapshot;
   private_world_ = savepoints_.back().private_world;
+  write_statements_.resize(savepoints_.back().write_statements);
   failed_ = false;
   return true;
 }

@@ -45,11 +45,22 @@ class Transaction : public WriteTarget {
   void mark_failed() { failed_ = true; }
 
   // Called before each statement: takes the snapshot (first statement), or
-  // under READ COMMITTED moves onto the newest committed world.
+  // under READ COMMITTED moves onto the newest committed world (staying
+  // where it is when its own writes conflict with that world: the conflict
+  // is then settled at commit).
   void begin_statement();
   // Publishes the transaction's writes through the committer (throws 40001,
   // 23505, ... when refused; the transaction is over either way).
   void commit();
+
+  // READ COMMITTED re-runs a block's writes when its commit meets a row
+  // changed concurrently (the server does the re-running; see
+  // server/read_committed_replay.h). The block records each write statement
+  // that succeeded; a COPY FROM STDIN cannot be re-run.
+  void record_write_statement(std::string sql) { write_statements_.push_back(std::move(sql)); }
+  void mark_not_replayable() { replayable_ = false; }
+  bool replayable() const { return replayable_; }
+  const std::vector<std::string>& write_statements() const { return write_statements_; }
 
   void define_savepoint(const std::string& name);
   // False when no savepoint has that name (the caller reports 3B001).
@@ -64,6 +75,7 @@ class Transaction : public WriteTarget {
     std::string name;
     WorldPtr snapshot;
     WorldPtr private_world;
+    std::size_t write_statements;
   };
   // The newest savepoint with this name, or -1.
   std::ptrdiff_t find_savepoint(const std::string& name) const;
@@ -76,6 +88,8 @@ class Transaction : public WriteTarget {
   mutable WorldPtr snapshot_;       // the committed world the transaction reads
   mutable WorldPtr private_world_;  // snapshot_ plus the transaction's own writes
   std::vector<Savepoint> savepoints_;
+  std::vector<std::string> write_statements_;
+  bool replayable_ = true;
 };
 
 }  // namespace ptreedb::txn
