@@ -10,6 +10,7 @@
 #include "server/maintenance_commands.h"
 #include "server/result_encoder.h"
 #include "server/stat_commit_view.h"
+#include "server/tables_read.h"
 #include "server/transaction_control.h"
 #include "storage/sql_error.h"
 
@@ -59,6 +60,9 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
         transaction.begin_statement();
         auto world = with_stat_commit_view(transaction.snapshot(), tree_->statement_text(i), database);
         planner::StatementPlan plan = planner::plan_statement(statement, *world);
+        if (transaction.isolation() == txn::IsolationLevel::kSerializable) {
+          transaction.note_tables_read(tables_read_by(tree_->statement_text(i), *world));
+        }
         if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
           transaction.mark_not_replayable();
           return start_copy_in(std::move(*copy), transaction, out);

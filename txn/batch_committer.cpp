@@ -21,11 +21,13 @@ BatchCommitter::~BatchCommitter() {
   thread_.join();
 }
 
-void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation) {
+void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
+                            const std::set<std::string>* tables_read) {
   auto start = std::chrono::steady_clock::now();
   // The write set is computed here, on the session's thread, so the
   // committer's serial work is only validation and merging.
-  Request request{snapshot, private_world, write_set_of(*snapshot, *private_world), isolation, nullptr, false};
+  Request request{snapshot,  private_world, write_set_of(*snapshot, *private_world), isolation, tables_read,
+                  nullptr, false};
   if (request.writes.empty()) return;
   {
     std::unique_lock lock(mutex_);
@@ -68,7 +70,8 @@ void BatchCommitter::commit_batch(std::deque<Request*>& batch) {
   std::vector<Request*> accepted;
   for (Request* request : batch) {
     try {
-      next = apply_write_set(next, request->snapshot, request->private_world, request->writes, request->isolation);
+      next = apply_write_set(next, request->snapshot, request->private_world, request->writes, request->isolation,
+                             request->tables_read);
       accepted.push_back(request);
     } catch (const SqlError& error) {
       request->error = std::current_exception();

@@ -13,6 +13,8 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <set>
+#include <string>
 #include <thread>
 
 #include "storage/world/world.h"
@@ -37,7 +39,9 @@ class BatchCommitter {
 
   // Commits the change from `snapshot` to `private_world`; returns once it is
   // published, or throws the reason it was refused (SqlError 40001, 23505, ...).
-  void commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation);
+  // SERIALIZABLE: `tables_read` names the tables the transaction read (null: unknown, any).
+  void commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
+              const std::set<std::string>* tables_read = nullptr);
 
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
   const CommitStats& stats() const { return stats_; }
@@ -49,6 +53,7 @@ class BatchCommitter {
     WorldPtr private_world;
     WriteSet writes;
     IsolationLevel isolation;
+    const std::set<std::string>* tables_read;
     std::exception_ptr error;
     bool done = false;
   };

@@ -32,7 +32,7 @@ void Transaction::begin_statement() {
 
 void Transaction::commit() {
   if (snapshot_ == nullptr || private_world_ == snapshot_) return;  // nothing written
-  database_.committer().commit(snapshot_, private_world_, isolation_);
+  database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &tables_read_);
 }
 
 void Transaction::apply(MakeNextFunction make_next, void* context) {

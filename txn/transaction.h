@@ -5,14 +5,16 @@
 // committer, which applies the difference to the newest world or refuses it.
 //
 // READ COMMITTED: before each statement the transaction moves to the newest
-// committed world with its own changes re-applied (a conflict there is 40001).
+// committed world with its own changes re-applied (if they conflict, the
+// statement stays on the older world and COMMIT settles it).
 // REPEATABLE READ: one snapshot, taken at the first statement (snapshot
 // isolation). SERIALIZABLE: snapshot isolation, and a transaction that writes
-// commits only if nothing at all committed after its snapshot, so every
+// commits only if no table it read changed after its snapshot, so every
 // committed writer read the state it commits onto; the commit order is then a
-// serial order (coarse, but it never admits write skew).
+// serial order (table-grained, but it never admits write skew).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,11 @@ class Transaction : public WriteTarget {
   bool replayable() const { return replayable_; }
   const std::vector<std::string>& write_statements() const { return write_statements_; }
 
+  // SERIALIZABLE: the tables statements read. When unknown, any concurrent
+  // commit fails this transaction's commit.
+  void note_tables_read(const std::set<std::string>& tables) { tables_read_.insert(tables.begin(), tables.end()); }
+  void note_unknown_reads() { reads_unknown_ = true; }
+
   void define_savepoint(const std::string& name);
   // False when no savepoint has that name (the caller reports 3B001).
   bool rollback_to_savepoint(const std::string& name);
@@ -90,6 +97,8 @@ class Transaction : public WriteTarget {
   std::vector<Savepoint> savepoints_;
   std::vector<std::string> write_statements_;
   bool replayable_ = true;
+  std::set<std::string> tables_read_;
+  bool reads_unknown_ = false;
 };
 
 }  // namespace ptreedb::txn

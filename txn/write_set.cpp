@@ -50,12 +50,18 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
 }
 
 WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
-                         const WriteSet& writes, IsolationLevel isolation) {
+                         const WriteSet& writes, IsolationLevel isolation, const std::set<std::string>* tables_read) {
   if (writes.empty()) return current;
   // Nobody committed since the snapshot: the private world, checked statement
   // by statement as it was built, is exactly the next world.
   if (nothing_committed_since(*current, *snapshot)) return private_world;
-  if (writes.catalog_changed || isolation == IsolationLevel::kSerializable) throw_serialization_failure();
+  if (writes.catalog_changed) throw_serialization_failure();
+  if (isolation == IsolationLevel::kSerializable) {
+    if (tables_read == nullptr) throw_serialization_failure();
+    for (const std::string& name : *tables_read) {
+      if (current->find_table(name) != snapshot->find_table(name)) throw_serialization_failure();
+    }
+  }
 
   WorldPtr next = current;
   for (const TableWrites& table : writes.tables) {

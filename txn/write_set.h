@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,10 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
 // replaced was changed by a transaction committed after `snapshot`, or the
 // catalog changed concurrently; 23505 when an inserted key now exists;
 // 23503 when a foreign key no longer holds. SERIALIZABLE transactions that
-// write also fail when anything at all committed after their snapshot.
+// write also fail when a table they read (`tables_read`; null: any table)
+// changed after their snapshot, so what they read is what they commit onto.
 WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
-                         const WriteSet& writes, IsolationLevel isolation);
+                         const WriteSet& writes, IsolationLevel isolation,
+                         const std::set<std::string>* tables_read = nullptr);
 
 }  // namespace ptreedb::txn

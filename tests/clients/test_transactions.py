@@ -342,3 +342,26 @@ def test_bank_transfers_preserve_the_total(ptreedb_server, isolation):
     assert sums and set(sums) == {total}
     assert setup.scalar("select sum(balance) from bank") == total
     setup.close()
+
+
+def test_serializable_transactions_on_disjoint_tables_both_commit(ptreedb_server, client):
+    other = SimpleClient(ptreedb_server.dsn)
+    client.run("create table a (id int primary key, v int); create table b (id int primary key, v int)")
+    client.run("insert into a values (1, 0); insert into b values (1, 0)")
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    client.run("update a set v = (select count(*) from a) where id = 1")
+    other.run("update b set v = (select count(*) from b) where id = 1")
+    client.run("commit")
+    other.run("commit")
+    # A reader of the table the first one wrote cannot commit its own writes.
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    assert client.scalar("select v from a") == "1"
+    other.run("update a set v = 5")
+    client.run("update b set v = 7")
+    other.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        client.run("commit")
+    assert error.value.sqlstate == "40001"
+    other.close()

@@ -191,3 +191,25 @@ TEST_CASE("the committer batches concurrent commits and loses no increment", "[t
   CHECK(stats.batches < stats.batched_requests);  // some batch held more than one commit
   CHECK(stats.max_batch_size > 1);
 }
+
+TEST_CASE("serializable writers fail only when a table they read changed", "[txn]") {
+  txn::Database db;
+  run(db, "create table a (id bigint primary key, v bigint)");
+  run(db, "create table b (id bigint primary key, v bigint)");
+  run(db, "insert into a values (1, 0)");
+  run(db, "insert into b values (1, 0)");
+  txn::Transaction reader_of_a(db, txn::IsolationLevel::kSerializable, false);
+  txn::Transaction unknown_reads(db, txn::IsolationLevel::kSerializable, false);
+  reader_of_a.note_tables_read({"a"});
+  unknown_reads.note_unknown_reads();
+  run(reader_of_a, "insert into a values (2, 0)");
+  run(unknown_reads, "insert into a values (3, 0)");
+  run(db, "update b set v = 1");  // a table neither read
+  CHECK(sqlstate_of_commit(reader_of_a).empty());
+  CHECK(sqlstate_of_commit(unknown_reads) == "40001");
+  txn::Transaction late(db, txn::IsolationLevel::kSerializable, false);
+  late.note_tables_read({"a"});
+  run(late, "insert into b values (2, 0)");
+  run(db, "update a set v = 9 where id = 1");
+  CHECK(sqlstate_of_commit(late) == "40001");
+}
