@@ -24,13 +24,20 @@ std::size_t WriteSet::row_count() const {
 
 WriteSet write_set_of(const storage::World& snapshot, const storage::World& private_world) {
   WriteSet writes;
-  if (!private_world.views().same_root(snapshot.views())) writes.catalog_changed = true;
+  using ViewPtr = std::shared_ptr<const storage::ViewDefinition>;
+  storage::World::ViewMap::diff(
+      snapshot.views(), private_world.views(), [](const ViewPtr& a, const ViewPtr& b) { return a == b; },
+      [&](const std::string& name, const ViewPtr*, const ViewPtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_views.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
   using TablePtr = std::shared_ptr<const storage::Table>;
   storage::World::TableMap::diff(
       snapshot.tables(), private_world.tables(), [](const TablePtr& a, const TablePtr& b) { return a == b; },
       [&](const std::string& name, const TablePtr* before, const TablePtr* after) {
         if (before == nullptr || after == nullptr || (*before)->schema_ptr() != (*after)->schema_ptr()) {
           writes.catalog_changed = true;
+          writes.changed_tables.emplace_back(name, after != nullptr ? *after : nullptr);
           return;
         }
         TableWrites table{name, *before, *after, {}, {}, {}};
@@ -55,7 +62,26 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
   // Nobody committed since the snapshot: the private world, checked statement
   // by statement as it was built, is exactly the next world.
   if (nothing_committed_since(*current, *snapshot)) return private_world;
-  if (writes.catalog_changed) throw_serialization_failure();
+  WorldPtr next = current;
+  if (writes.catalog_changed) {
+    // DDL merges by name: each changed relation must be untouched since the
+    // snapshot (under either namespace), and oids must not have been handed out twice.
+    if (private_world->next_oid() != snapshot->next_oid() && current->next_oid() != snapshot->next_oid()) {
+      throw_serialization_failure();
+    }
+    auto untouched = [&](const std::string& name) {
+      return current->find_table(name) == snapshot->find_table(name) &&
+             current->find_view(name) == snapshot->find_view(name);
+    };
+    for (const auto& [name, table] : writes.changed_tables) {
+      if (!untouched(name)) throw_serialization_failure();
+      next = table ? next->with_table(table) : next->without_table(name);
+    }
+    for (const auto& [name, view] : writes.changed_views) {
+      if (!untouched(name)) throw_serialization_failure();
+      next = view ? next->with_view(view) : next->without_view(name);
+    }
+  }
   if (isolation == IsolationLevel::kSerializable) {
     if (tables_read == nullptr) throw_serialization_failure();
     for (const std::string& name : *tables_read) {
@@ -63,7 +89,6 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     }
   }
 
-  WorldPtr next = current;
   for (const TableWrites& table : writes.tables) {
     auto committed = next->find_table(table.name);
     if (!committed || committed->schema_ptr() != table.snapshot_table->schema_ptr()) throw_serialization_failure();

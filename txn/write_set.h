@@ -25,9 +25,12 @@ struct TableWrites {
 };
 
 struct WriteSet {
-  // Tables created, dropped or altered, or views changed: the transaction's
-  // private catalog replaces the committed one, so nothing else may have committed.
+  // Tables created, dropped or altered, or views changed (DDL). Each such
+  // relation is taken whole from the private world (null: dropped); the
+  // commit fails with 40001 if a concurrent commit changed the same name.
   bool catalog_changed = false;
+  std::vector<std::pair<std::string, std::shared_ptr<const storage::Table>>> changed_tables;
+  std::vector<std::pair<std::string, std::shared_ptr<const storage::ViewDefinition>>> changed_views;
   std::vector<TableWrites> tables;
   bool empty() const { return !catalog_changed && tables.empty(); }
   std::size_t row_count() const;
