@@ -55,15 +55,24 @@ def psql(port, sql):
 
 
 def pgbench(port, args, seconds, clients, script=None):
+    """(tps, p50 ms, p99 ms, failed transactions), latencies from pgbench's per-transaction log."""
+    logs = Path(tempfile.mkdtemp(prefix="pgbench-log-"))
     command = ["pgbench", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-n", "-M", "simple",
-               "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(seconds), *args]
+               "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(seconds), "-l",
+               f"--log-prefix={logs}/log", *args]
     if script is not None:
-        command += ["-f", script]
+        command += ["-f", str(script)]
     out = run(command + ["postgres"]).stdout
     tps = float(re.search(r"tps = ([\d.]+)", out).group(1))
-    latency = float(re.search(r"latency average = ([\d.]+) ms", out).group(1))
     failed = int(re.search(r"number of failed transactions: (\d+)", out).group(1))
-    return tps, latency, failed
+    latencies = sorted(int(line.split()[2]) for log in logs.iterdir() for line in log.read_text().splitlines()
+                       if len(line.split()) > 2 and line.split()[2].isdigit())
+    shutil.rmtree(logs, ignore_errors=True)
+
+    def percentile(p):
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] / 1000.0 if latencies else float("nan")
+
+    return tps, percentile(0.50), percentile(0.99), failed
 
 
 def measure(port, seconds, clients_list, script):
@@ -86,7 +95,7 @@ port_is_postgres = {}
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=8)
-    parser.add_argument("--clients", type=int, nargs="+", default=[1, 4, 16])
+    parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 64])
     options = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="ptreedb-commit-bench-"))
     script = base / "update.sql"
@@ -96,7 +105,8 @@ def main():
     table = {}
     try:
         port = free_port()
-        server = subprocess.Popen([str(PTREEDB), "--port", str(port), "--data-dir", str(base / "ptreedb")],
+        server = subprocess.Popen([str(PTREEDB), "--port", str(port), "--data-dir", str(base / "ptreedb"),
+                                   "--max-connections", "300"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_listening(port)
@@ -124,15 +134,16 @@ def main():
         shutil.rmtree(base, ignore_errors=True)
 
     print("| workload | clients | ptreedb tps | PG fsync=on tps | PG fsync=off tps | ratio vs on | ratio vs off |"
-          " ptreedb / PG on / PG off mean latency (ms) | ptreedb failed |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          " p50 ms (ptreedb / PG on / PG off) | p99 ms (ptreedb / PG on / PG off) | ptreedb failed |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for workload in ("tpcb", "update"):
         for clients in options.clients:
             ours = table["ptreedb"][(workload, clients)]
             on = table["postgres fsync=on"][(workload, clients)]
             off = table["postgres fsync=off"][(workload, clients)]
             print(f"| {workload} | {clients} | {ours[0]:.0f} | {on[0]:.0f} | {off[0]:.0f} | {ours[0] / on[0]:.2f}× |"
-                  f" {ours[0] / off[0]:.2f}× | {ours[1]:.2f} / {on[1]:.2f} / {off[1]:.2f} | {ours[2]} |")
+                  f" {ours[0] / off[0]:.2f}× | {ours[1]:.2f} / {on[1]:.2f} / {off[1]:.2f} |"
+                  f" {ours[2]:.2f} / {on[2]:.2f} / {off[2]:.2f} | {ours[3]} |")
     return 0
 
 
