@@ -61,7 +61,7 @@ void CopyLoader::Batch::clear() {
   raw_ends.clear();
 }
 
-CopyLoader::CopyLoader(planner::CopyPlan plan, txn::Database& database)
+CopyLoader::CopyLoader(planner::CopyPlan plan, txn::WriteTarget& database)
     : plan_(std::move(plan)),
       database_(database),
       reader_(plan_.options),

@@ -2,7 +2,7 @@
 // whatever pieces the client sent, records are split into fields, and every
 // kChunkSize records are converted column by column with the types' input
 // functions (cast_vector) into rows. All rows go into the table in one
-// Database::write at the end, so the load is atomic: any error leaves the
+// WriteTarget::write at the end, so the load is atomic: any error leaves the
 // table as it was.
 #pragma once
 
@@ -18,13 +18,13 @@
 #include "storage/row/row.h"
 #include "storage/sql_error.h"
 #include "storage/table/table.h"
-#include "txn/database.h"
+#include "txn/write_target.h"
 
 namespace ptreedb::exec {
 
 class CopyLoader {
  public:
-  CopyLoader(planner::CopyPlan plan, txn::Database& database);
+  CopyLoader(planner::CopyPlan plan, txn::WriteTarget& database);
 
   // Number of fields each record carries (the CopyInResponse column count).
   std::size_t column_count() const { return plan_.target_columns.size(); }
@@ -86,7 +86,7 @@ class CopyLoader {
   std::string record_context(std::size_t i) const;
 
   planner::CopyPlan plan_;
-  txn::Database& database_;
+  txn::WriteTarget& database_;
   CopyLineReader reader_;
   bool header_pending_;
   Batch batch_;

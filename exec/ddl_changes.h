@@ -1,7 +1,7 @@
 // The world after each DDL statement, as pure functions of the world before
 // it: they throw PostgreSQL's errors, or return the next world (null when an
 // IF [NOT] EXISTS clause leaves nothing to do). ddl_executor.cpp runs them
-// inside Database::write.
+// inside WriteTarget::write (autocommit or the transaction's private world).
 #pragma once
 
 #include <memory>

@@ -16,13 +16,13 @@ std::string drop_tag(storage::RelationKind kind) {
 }
 
 template <class Plan>
-void commit(txn::Database& database, const Plan& plan, WorldPtr (*change)(const storage::World&, const Plan&)) {
+void commit(txn::WriteTarget& database, const Plan& plan, WorldPtr (*change)(const storage::World&, const Plan&)) {
   database.write([&](const storage::World& world) { return change(world, plan); });
 }
 
 }  // namespace
 
-QueryResult execute_ddl(const planner::DdlPlan& plan, txn::Database& database) {
+QueryResult execute_ddl(const planner::DdlPlan& plan, txn::WriteTarget& database) {
   QueryResult result;
   if (const auto* view = std::get_if<planner::CreateViewPlan>(&plan)) {
     commit(database, *view, create_view);

@@ -127,7 +127,7 @@ std::shared_ptr<const storage::Table> table_to_change(const storage::World& worl
 
 }  // namespace
 
-QueryResult run_insert(const planner::InsertPlan& plan, txn::Database& database) {
+QueryResult run_insert(const planner::InsertPlan& plan, txn::WriteTarget& database) {
   const storage::TableSchema& schema = *plan.schema;
   PlanExecutor executor;
   std::vector<Chunk> chunks = executor.collect(*plan.source);
@@ -149,7 +149,7 @@ QueryResult run_insert(const planner::InsertPlan& plan, txn::Database& database)
   return result_of(plan.returning, "INSERT 0 " + std::to_string(count), std::move(returned));
 }
 
-QueryResult run_update(const planner::UpdatePlan& plan, txn::Database& database) {
+QueryResult run_update(const planner::UpdatePlan& plan, txn::WriteTarget& database) {
   const storage::TableSchema& schema = plan.table->schema();
   std::size_t width = schema.columns().size();
   PlanExecutor executor;
@@ -176,7 +176,7 @@ QueryResult run_update(const planner::UpdatePlan& plan, txn::Database& database)
   return result_of(plan.returning, "UPDATE " + std::to_string(keys.size()), std::move(returned));
 }
 
-QueryResult run_delete(const planner::DeletePlan& plan, txn::Database& database) {
+QueryResult run_delete(const planner::DeletePlan& plan, txn::WriteTarget& database) {
   PlanExecutor executor;
   std::vector<Chunk> chunks = executor.collect(*plan.source);
   MatchedRows matched = matched_rows(chunks);
@@ -195,7 +195,7 @@ QueryResult run_delete(const planner::DeletePlan& plan, txn::Database& database)
   return result_of(plan.returning, "DELETE " + std::to_string(count), std::move(returned));
 }
 
-QueryResult run_truncate(const planner::TruncatePlan& plan, txn::Database& database) {
+QueryResult run_truncate(const planner::TruncatePlan& plan, txn::WriteTarget& database) {
   database.write([&](const storage::World& world) {
     std::vector<std::string> names = plan.names;
     auto truncated = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); };

@@ -547,7 +547,7 @@ std::vector<std::string> explain_lines(const planner::StatementPlan& statement, 
   return printer.print(statement);
 }
 
-QueryResult run_explain(const planner::ExplainPlan& plan, txn::Database& database) {
+QueryResult run_explain(const planner::ExplainPlan& plan, txn::WriteTarget& database) {
   const planner::StatementPlan& statement = plan.target->plan;
   if (!is_explainable(statement)) {
     throw SqlError(sqlstate::kFeatureNotSupported, "EXPLAIN of this statement is not supported yet");

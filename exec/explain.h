@@ -14,11 +14,11 @@
 #include "exec/plan_statistics.h"
 #include "exec/statement_executor.h"
 #include "planner/plan.h"
-#include "txn/database.h"
+#include "txn/write_target.h"
 
 namespace ptreedb::exec {
 
-QueryResult run_explain(const planner::ExplainPlan& plan, txn::Database& database);
+QueryResult run_explain(const planner::ExplainPlan& plan, txn::WriteTarget& database);
 
 // The lines of the plan of `statement`; `statistics` (may be null) adds the
 // actual rows and times.

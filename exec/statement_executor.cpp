@@ -17,7 +17,7 @@ using planner::SelectPlan;
 
 namespace {
 
-QueryResult run_create_table(const CreateTablePlan& plan, txn::Database& database) {
+QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& database) {
   QueryResult result;
   result.command_tag = "CREATE TABLE";
   if (!plan.schema) return result;  // IF NOT EXISTS and it did
@@ -54,7 +54,7 @@ QueryResult run_copy_to(const planner::CopyPlan& plan) {
 
 }  // namespace
 
-QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database& database) {
+QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database) {
   if (const auto* select = std::get_if<SelectPlan>(&plan)) {
     QueryResult result;
     result.returns_rows = true;

@@ -8,7 +8,7 @@
 
 #include "exec/vector.h"
 #include "planner/plan.h"
-#include "txn/database.h"
+#include "txn/write_target.h"
 
 namespace ptreedb::exec {
 
@@ -21,6 +21,6 @@ struct QueryResult {
   std::optional<planner::CopyOptions> copy_out;
 };
 
-QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database& database);
+QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database);
 
 }  // namespace ptreedb::exec

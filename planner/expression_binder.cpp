@@ -6,6 +6,7 @@
 #include "planner/aggregate_binder.h"
 #include "planner/parameters.h"
 #include "planner/settings_access.h"
+#include "planner/current_time.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -327,6 +328,8 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       out.args.push_back(resolve_unknown(bind(test.arg), SqlType::of(TypeId::kText)));
       return out;
     }
+    case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+      return bind_current_time(*node->sqlvalue_function);
     case PG_QUERY__NODE__NODE_SUB_LINK:
       if (subqueries_ == nullptr) {
         throw SqlError(sqlstate::kFeatureNotSupported, "subqueries are not supported here", {}, {},

@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "                         (default: trust every connection)\n"
     "  --ssl-cert FILE        PEM server certificate; with --ssl-key enables TLS\n"
     "  --ssl-key FILE         PEM private key of --ssl-cert\n"
+    "  --commit-batch-window-us N  how long a commit batch waits for more commits (default 0)\n"
+    "  --commit-batch-max N   commits per batch at most (default 1024)\n"
     "  --help                 this text\n";
 
 template <class Number>
@@ -62,6 +64,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ok = parse_number<unsigned>(value, 1, 1024, config.threads);
     } else if (option == "--max-connections") {
       ok = parse_number<unsigned>(value, 1, 100000, config.max_connections);
+    } else if (option == "--commit-batch-window-us") {
+      ok = parse_number<unsigned>(value, 0, 1000000, config.commit_batch_window_us);
+    } else if (option == "--commit-batch-max") {
+      ok = parse_number<unsigned>(value, 1, 1000000, config.commit_batch_max);
     } else if (option == "--log-level") {
       config.log_level = value;
       ok = value == "trace" || value == "debug" || value == "info" || value == "warn" ||

@@ -19,6 +19,8 @@ struct ServerConfig {
   // PEM certificate and key; with both, SSLRequest is answered 'S' and TLS used.
   std::string ssl_cert_file;
   std::string ssl_key_file;
+  unsigned commit_batch_window_us = 0;  // the committer's batch window
+  unsigned commit_batch_max = 1024;     // and its largest batch
 };
 
 struct ParsedCommandLine {

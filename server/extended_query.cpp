@@ -103,7 +103,7 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
       // types and the result columns, and reports errors at Parse as PostgreSQL does.
       SettingsScope settings(state, /*describing=*/true);
       planner::ParameterScope scope(&parameters);
-      auto world = database.snapshot();
+      auto world = state.transaction ? state.transaction->snapshot() : database.snapshot();
       prepared->columns = columns_of(planner::plan_statement(*prepared->statement, *world));
     }
   }
@@ -183,8 +183,13 @@ void ExtendedQuery::execute(const protocol::Execute& message, SessionState& stat
   }
   if (!portal.started) {
     portal.started = true;
-    StatementOutcome outcome = run_statement(*portal.statement->statement, state, database, &portal.parameters);
+    StatementOutcome outcome = run_statement(*portal.statement->statement, portal.statement->tree->statement_text(0),
+                                             state, database, &portal.parameters);
     out += outcome.notices;
+    if (outcome.answered) {
+      portal.done = true;
+      return;
+    }
     if (outcome.copy_in) {
       portal.done = true;
       throw SqlError(sqlstate::kFeatureNotSupported, "COPY FROM STDIN is not supported in the extended query protocol");

@@ -1,5 +1,6 @@
 #include "server/server.h"
 
+#include <chrono>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -22,7 +23,9 @@ Server::Server(ServerConfig config)
       security_(ServerSecurity::from_config(config_)),
       acceptor_(io_),
       signals_(io_, SIGINT, SIGTERM),
-      registry_(config_.max_connections) {
+      registry_(config_.max_connections),
+      database_(txn::CommitterOptions{std::chrono::microseconds(config_.commit_batch_window_us),
+                                      config_.commit_batch_max}) {
   tcp::endpoint endpoint(asio::ip::make_address(config_.listen_address), config_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(tcp::acceptor::reuse_address(true));

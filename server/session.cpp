@@ -146,6 +146,8 @@ bool Session::handle_copy_in_message(const Frame& frame) {
     case CopyInStep::kFailed:
       copy_loader_.reset();
       paused_query_.reset();
+      if (state_.transaction) state_.transaction->mark_failed();
+      state_.refresh_transaction_status();
       ready_for_query();
       return true;
     case CopyInStep::kClose:
@@ -206,8 +208,11 @@ bool Session::handle_message(const Frame& frame) {
 }
 
 void Session::extended_error(const SqlError& error) {
-  // After an error in an extended-query sequence, the rest is skipped until Sync.
+  // After an error in an extended-query sequence, the rest is skipped until
+  // Sync, and an open transaction block fails (25P02 until ROLLBACK).
   protocol::encode_error_response(out_, error);
+  if (state_.transaction) state_.transaction->mark_failed();
+  state_.refresh_transaction_status();
   skipping_to_sync_ = true;
 }
 

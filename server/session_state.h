@@ -1,5 +1,5 @@
 // What a session knows about itself between statements: who is connected, to
-// which database, its settings, and its transaction status.
+// which database, its settings, and its transaction.
 #pragma once
 
 #include <map>
@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "server/protocol/backend_messages.h"
+#include "txn/isolation_level.h"
+#include "txn/transaction.h"
 
 namespace ptreedb::server {
 
@@ -32,6 +34,18 @@ struct SessionState {
   // Close, DEALLOCATE and DISCARD ALL drop them (server/extended_query.h).
   std::map<std::string, std::shared_ptr<const PreparedStatement>> prepared_statements;
   protocol::TransactionStatus transaction_status = protocol::TransactionStatus::kIdle;
+  // The open transaction block (BEGIN ... COMMIT/ROLLBACK), if any.
+  std::unique_ptr<txn::Transaction> transaction;
+  // What BEGIN starts with (SET default_transaction_isolation, SET SESSION CHARACTERISTICS).
+  txn::IsolationLevel default_isolation = txn::IsolationLevel::kReadCommitted;
+  bool default_read_only = false;
+
+  // ReadyForQuery's status byte: idle, in a block, or in a failed block.
+  void refresh_transaction_status() {
+    transaction_status = !transaction           ? protocol::TransactionStatus::kIdle
+                         : transaction->failed() ? protocol::TransactionStatus::kFailed
+                                                 : protocol::TransactionStatus::kInTransaction;
+  }
 };
 
 }  // namespace ptreedb::server

@@ -9,6 +9,14 @@
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
+namespace {
+
+// An error inside a block fails the block: 25P02 until ROLLBACK.
+void fail_transaction(SessionState& state) {
+  if (state.transaction) state.transaction->mark_failed();
+}
+
+}  // namespace
 
 std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Database& database, std::string& out) {
   // Results of earlier statements stay in `out` when a later one fails, as the
@@ -23,8 +31,10 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     }
     while (next_statement_ < tree_->statement_count()) {
       const std::size_t i = next_statement_++;
-      StatementOutcome outcome = run_statement(*tree_->statement(i).stmt, state, database);
+      StatementOutcome outcome =
+          run_statement(*tree_->statement(i).stmt, tree_->statement_text(i), state, database);
       out += outcome.notices;
+      if (outcome.answered) continue;
       if (outcome.copy_in) {
         std::vector<protocol::FormatCode> formats(outcome.copy_in->column_count(), protocol::FormatCode::kText);
         protocol::encode_copy_in_response(out, protocol::FormatCode::kText, formats);
@@ -34,13 +44,17 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     }
   } catch (const SqlError& error) {
     protocol::encode_error_response(out, error);
+    fail_transaction(state);
   } catch (const std::bad_alloc&) {
     protocol::encode_error_response(out, SqlError("53200", "out of memory"));
+    fail_transaction(state);
   } catch (const std::exception& error) {
     // A bug, not the client's fault: report it without taking the server down.
     spdlog::error("internal error: {}", error.what());
     protocol::encode_error_response(out, SqlError(sqlstate::kInternalError, error.what()));
+    fail_transaction(state);
   }
+  state.refresh_transaction_status();
   return nullptr;
 }
 

@@ -4,15 +4,78 @@
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
 #include "server/result_encoder.h"
+#include "server/maintenance_commands.h"
 #include "server/role_commands.h"
 #include "server/session_settings.h"
+#include "server/stat_commit_view.h"
+#include "server/tables_read.h"
+#include "server/transaction_control.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
 
-StatementOutcome run_statement(const PgQuery__Node& statement, SessionState& state, txn::Database& database,
-                               planner::StatementParameters* parameters) {
+namespace {
+
+// SHOW transaction_isolation and friends answer from the session's
+// transaction state, through the ordinary settings path.
+void sync_transaction_settings(SessionState& state) {
+  const txn::Transaction* open = state.transaction.get();
+  state.settings["transaction_isolation"] =
+      txn::isolation_level_name(open != nullptr ? open->isolation() : state.default_isolation);
+  state.settings["default_transaction_isolation"] = txn::isolation_level_name(state.default_isolation);
+  state.settings["transaction_read_only"] =
+      (open != nullptr ? open->read_only() : state.default_read_only) ? "on" : "off";
+}
+
+bool has_bound_parameters(const planner::StatementParameters* parameters) {
+  return parameters != nullptr && parameters->count() > 0;
+}
+
+// Inside a block: plan and run against the transaction's private world.
+StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_view statement_text,
+                                    SessionState& state, txn::Database& database,
+                                    const planner::StatementParameters* parameters) {
   StatementOutcome outcome;
+  txn::Transaction& transaction = *state.transaction;
+  check_writable(statement, state);
+  transaction.begin_statement();
+  auto world = with_stat_commit_view(transaction.snapshot(), statement_text, database);
+  planner::StatementPlan plan = planner::plan_statement(statement, *world);
+  if (transaction.isolation() == txn::IsolationLevel::kSerializable) {
+    transaction.note_tables_read(tables_read_by(statement_text, *world));
+  }
+  if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
+    transaction.mark_not_replayable();
+    outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), transaction);
+    return outcome;
+  }
+  outcome.result = exec::execute_statement(plan, transaction);
+  if (!std::holds_alternative<planner::SelectPlan>(plan) && !std::holds_alternative<planner::CopyPlan>(plan)) {
+    // A READ COMMITTED block replays its writes from their text when COMMIT
+    // meets a changed row; EXPLAIN ANALYZE and bound parameters can't be replayed.
+    if (std::holds_alternative<planner::ExplainPlan>(plan) || has_bound_parameters(parameters)) {
+      transaction.mark_not_replayable();
+    } else {
+      transaction.record_write_statement(std::string(statement_text));
+    }
+  }
+  return outcome;
+}
+
+}  // namespace
+
+StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
+                               txn::Database& database, planner::StatementParameters* parameters) {
+  StatementOutcome outcome;
+  if (statement.node_case != PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT &&
+      (run_transaction_control(statement, state, database, outcome.notices) ||
+       run_maintenance_command(statement, state, outcome.notices))) {
+    state.refresh_transaction_status();
+    outcome.answered = true;
+    return outcome;
+  }
+  if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
+  sync_transaction_settings(state);
   if (auto settings_result = run_settings_statement(statement, state)) {
     outcome.result = std::move(*settings_result);
     return outcome;
@@ -23,12 +86,18 @@ StatementOutcome run_statement(const PgQuery__Node& statement, SessionState& sta
   }
   SettingsScope settings_scope(state);  // current_setting() and set_config() in expressions
   planner::ParameterScope parameter_scope(parameters);
+  if (state.transaction) {
+    StatementOutcome in_block = run_in_transaction(statement, statement_text, state, database, parameters);
+    in_block.notices = std::move(outcome.notices);
+    return in_block;
+  }
   // A write that lost a race with a concurrent one fails with 40001 before
   // publishing anything; it is planned again against the newer world and
-  // rerun, so concurrent UPDATEs of a row both apply, as in PostgreSQL.
+  // rerun, so concurrent UPDATEs of a row both apply, as PostgreSQL's READ
+  // COMMITTED re-evaluates them.
   constexpr int kWriteAttempts = 100;
   for (int attempt = 1;; ++attempt) {
-    auto world = database.snapshot();
+    auto world = with_stat_commit_view(database.snapshot(), statement_text, database);
     planner::StatementPlan plan = planner::plan_statement(statement, *world);
     if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
       outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), database);

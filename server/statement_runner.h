@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <pg_query/pg_query.pb-c.h>
 
@@ -21,14 +22,19 @@ struct StatementOutcome {
   exec::QueryResult result;
   // COPY FROM STDIN: the loader to feed with the client's data (result unused).
   std::unique_ptr<exec::CopyLoader> copy_in;
-  // NoticeResponse messages to send before the result.
+  // Messages to send before the result (NoticeResponse); when `answered`,
+  // the statement's whole response (transaction control, maintenance
+  // commands), CommandComplete included, and `result` is unused.
   std::string notices;
+  bool answered = false;
 };
 
-// `parameters` holds the bound values of $1..$n (null when there are none).
-// Throws SqlError for anything the client caused.
-StatementOutcome run_statement(const PgQuery__Node& statement, SessionState& state, txn::Database& database,
-                               planner::StatementParameters* parameters = nullptr);
+// `statement_text` is the statement's SQL (kept to replay a READ COMMITTED
+// block's writes); `parameters` holds the bound values of $1..$n (null when
+// there are none). Inside a transaction block the statement reads and writes
+// the block's private world. Throws SqlError for anything the client caused.
+StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
+                               txn::Database& database, planner::StatementParameters* parameters = nullptr);
 
 // RowDescription (text format), the rows (or COPY TO data) and CommandComplete,
 // as the simple query protocol sends a result.

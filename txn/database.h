@@ -1,43 +1,47 @@
 // The database a server serves: the current world, read by any number of
-// statements at once, and a writer that derives and publishes the next world.
-// Writers are serialized here; the batched group committer of the transactions
-// layer takes this role over.
+// statements at once, and the batch committer that derives and publishes the
+// next one. As a WriteTarget it is autocommit: each statement's world goes to
+// the committer at once.
 #pragma once
 
 #include <memory>
-#include <mutex>
 
 #include "storage/world/world.h"
+#include "txn/batch_committer.h"
 #include "txn/commit_log.h"
+#include "txn/write_target.h"
 
 namespace ptreedb::txn {
 
-class Database {
+class Database : public WriteTarget {
  public:
-  // The newest committed world; holding it pins that snapshot, never blocking writers.
-  std::shared_ptr<const storage::World> snapshot() const { return worlds_.current(); }
+  explicit Database(CommitterOptions options = {}) : committer_(worlds_, options) {}
 
-  // Runs make_next(current world) -> next world under the write lock and
-  // publishes the result. If make_next throws, nothing is published.
-  template <class MakeNext>
-  void write(MakeNext&& make_next) {
-    std::lock_guard lock(write_mutex_);
-    std::shared_ptr<const storage::World> current = worlds_.current();
-    std::shared_ptr<const storage::World> next = make_next(*current);
-    if (!next) return;
-    if (commit_log_ != nullptr) commit_log_->make_durable(*current, *next);
-    worlds_.publish(std::move(next));
-  }
+  // The newest committed world; holding it pins that snapshot, never blocking writers.
+  WorldPtr snapshot() const override { return worlds_.current(); }
+
+  BatchCommitter& committer() { return committer_; }
+  const CommitStats& commit_stats() const { return committer_.stats(); }
 
   // The log every published world goes through first; null: durability off.
-  void set_commit_log(CommitLog* log) { commit_log_ = log; }
+  void set_commit_log(CommitLog* log) { committer_.set_commit_log(log); }
   // Installs a recovered world before the server accepts connections.
-  void install_recovered(std::shared_ptr<const storage::World> world) { worlds_.publish(std::move(world)); }
+  void install_recovered(WorldPtr world) { worlds_.publish(std::move(world)); }
+
+ protected:
+  // A statement outside a transaction block: derived from the newest world,
+  // committed as read committed (a concurrent change of the same rows is
+  // 40001, which the session answers by planning and running it again).
+  void apply(MakeNextFunction make_next, void* context) override {
+    WorldPtr base = snapshot();
+    WorldPtr next = make_next(context, *base);
+    if (!next) return;
+    committer_.commit(std::move(base), std::move(next), IsolationLevel::kReadCommitted);
+  }
 
  private:
   storage::WorldHolder worlds_;
-  std::mutex write_mutex_;
-  CommitLog* commit_log_ = nullptr;
+  BatchCommitter committer_;  // after worlds_, which it uses
 };
 
 }  // namespace ptreedb::txn

@@ -1,0 +1,36 @@
+#include "planner/current_time.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "planner/expression_binder.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+BoundExpression bind_current_time(const PgQuery__SQLValueFunction& function) {
+  using namespace std::chrono;
+  auto now = system_clock::now();
+  std::time_t seconds = system_clock::to_time_t(now);
+  auto micros = duration_cast<microseconds>(now.time_since_epoch()).count() % 1000000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[64];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02d %02d:%02d:%02d.%06lld", utc.tm_year + 1900, utc.tm_mon + 1,
+                utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<long long>(micros));
+  switch (function.op) {
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE:
+      return coerce(make_constant_text(std::string(text, 10)), value::SqlType::of(value::TypeId::kDate), true);
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP_N:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP_N:
+      return coerce(make_constant_text(text), value::SqlType::of(value::TypeId::kTimestamp), true);
+    default:
+      throw SqlError(sqlstate::kFeatureNotSupported, "this SQL value function is not supported yet", {}, {},
+                     function.location + 1);
+  }
+}
+
+}  // namespace ptreedb::planner

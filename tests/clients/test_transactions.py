@@ -1,0 +1,367 @@
+"""Transaction blocks end to end: PostgreSQL's answers for BEGIN / COMMIT /
+ROLLBACK / SAVEPOINT and failed blocks, ReadyForQuery status, snapshot
+isolation with first-committer-wins, write skew per isolation level, and
+concurrent bank transfers and counters (psycopg 3 over the simple protocol)."""
+import random
+import threading
+import time
+
+import pytest
+
+from simple_client import SimpleClient, SqlStateError, run_transaction
+
+BLOCK_SCRIPT = """
+create table acc (id int primary key, bal int);
+insert into acc values (1, 100), (2, 100), (3, 100);
+begin;
+update acc set bal = bal - 10 where id = 1;
+select * from acc order by id;
+savepoint a;
+update acc set bal = 0;
+delete from acc where id = 3;
+select * from acc order by id;
+rollback to savepoint a;
+select * from acc order by id;
+savepoint b;
+insert into acc values (4, 4);
+release savepoint b;
+select * from acc order by id;
+commit;
+select * from acc order by id;
+begin;
+begin;
+insert into acc values (5, 5);
+select 1/0;
+select * from acc;
+savepoint c;
+commit;
+select * from acc order by id;
+commit;
+rollback;
+savepoint d;
+rollback to savepoint d;
+release savepoint d;
+start transaction isolation level repeatable read;
+show transaction_isolation;
+set transaction isolation level serializable;
+select count(*) from acc;
+set transaction isolation level read committed;
+rollback;
+set transaction isolation level serializable;
+begin read only;
+insert into acc values (6, 6);
+rollback;
+begin;
+savepoint s;
+insert into acc values (1, 1);
+rollback to savepoint s;
+insert into acc values (7, 7);
+release savepoint nosuch;
+rollback;
+begin;
+insert into acc values (8, 8);
+rollback;
+select * from acc order by id;
+set default_transaction_isolation = 'repeatable read';
+show transaction_isolation;
+begin;
+show transaction_isolation;
+commit;
+end;
+abort;
+"""
+
+
+def test_transaction_blocks_answer_as_postgresql(ptreedb_server, postgres_oracle):
+    postgres_oracle.psql("-c", "drop table if exists acc")
+    ours = ptreedb_server.psql("-v", "VERBOSITY=verbose", "-v", "ON_ERROR_STOP=0", input=BLOCK_SCRIPT)
+    theirs = postgres_oracle.psql("-v", "VERBOSITY=verbose", "-v", "ON_ERROR_STOP=0", input=BLOCK_SCRIPT)
+    postgres_oracle.psql("-c", "drop table acc")
+    assert ours.stdout == theirs.stdout
+
+    def messages(stderr):
+        # LOCATION lines name PostgreSQL's source files, and the constraint's
+        # schema/table/name fields are not sent yet; the rest must match.
+        skipped = ("LOCATION:", "SCHEMA NAME:", "TABLE NAME:", "CONSTRAINT NAME:")
+        return [line for line in stderr.splitlines() if not line.startswith(skipped)]
+
+    assert messages(ours.stderr) == messages(theirs.stderr)
+
+
+@pytest.fixture
+def client(ptreedb_server):
+    client = SimpleClient(ptreedb_server.dsn)
+    yield client
+    client.close()
+
+
+def test_ready_for_query_status_follows_the_block(client):
+    assert client.status == "I"
+    client.run("begin")
+    assert client.status == "T"
+    with pytest.raises(SqlStateError) as error:
+        client.run("select 1/0")
+    assert error.value.sqlstate == "22012"
+    assert client.status == "E"
+    with pytest.raises(SqlStateError) as error:
+        client.run("select 1")
+    assert error.value.sqlstate == "25P02"
+    client.run("rollback")
+    assert client.status == "I"
+    client.run("begin; create table t (id int primary key)")
+    assert client.status == "T"
+    client.run("commit")
+    client.run("begin")
+    client.run("begin")
+    assert ("25001", "there is already a transaction in progress") in client.notices
+    client.run("commit")
+    client.run("commit")
+    assert ("25P01", "there is no transaction in progress") in client.notices
+
+
+def test_read_your_writes_and_isolation_from_others(ptreedb_server, client):
+    other = SimpleClient(ptreedb_server.dsn)
+    client.run("create table t (id int primary key, v text)")
+    client.run("begin")
+    client.run("insert into t values (1, 'mine')")
+    assert client.run("select v from t") == [("mine",)]
+    assert other.run("select v from t") == []
+    client.run("rollback")
+    assert client.run("select v from t") == []
+    client.run("begin; insert into t values (2, 'kept'); commit")
+    assert other.run("select v from t") == [("kept",)]
+    # DDL inside a block is private until COMMIT, and ROLLBACK undoes it.
+    client.run("begin; create table u (x int); insert into u values (1)")
+    with pytest.raises(SqlStateError) as error:
+        other.run("select * from u")
+    assert error.value.sqlstate == "42P01"
+    client.run("rollback")
+    with pytest.raises(SqlStateError):
+        client.run("select * from u")
+    other.close()
+
+
+def test_repeatable_read_keeps_its_snapshot_read_committed_does_not(ptreedb_server, client):
+    writer = SimpleClient(ptreedb_server.dsn)
+    client.run("create table t (id int primary key, v int); insert into t values (1, 1)")
+    client.run("begin isolation level repeatable read")
+    assert client.scalar("select v from t") == "1"
+    writer.run("update t set v = 2")
+    assert client.scalar("select v from t") == "1"
+    client.run("commit")
+    client.run("begin isolation level read committed")
+    assert client.scalar("select v from t") == "2"
+    writer.run("update t set v = 3")
+    assert client.scalar("select v from t") == "3"
+    client.run("commit")
+    writer.close()
+
+
+def test_first_committer_wins_under_repeatable_read(ptreedb_server, client):
+    second = SimpleClient(ptreedb_server.dsn)
+    client.run("create table t (id int primary key, v int); insert into t values (1, 0), (2, 0)")
+    client.run("begin isolation level repeatable read")
+    second.run("begin isolation level repeatable read")
+    client.run("update t set v = v + 1 where id = 1")
+    second.run("update t set v = v + 10 where id = 1")
+    client.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        second.run("commit")
+    assert error.value.sqlstate == "40001"
+    assert error.value.message == "could not serialize access due to concurrent update"
+    assert second.status == "I"
+    assert client.scalar("select v from t where id = 1") == "1"
+    # Disjoint rows both commit.
+    client.run("begin isolation level repeatable read")
+    second.run("begin isolation level repeatable read")
+    client.run("update t set v = 100 where id = 1")
+    second.run("update t set v = 200 where id = 2")
+    client.run("commit")
+    second.run("commit")
+    assert client.run("select v from t order by id") == [("100",), ("200",)]
+    second.close()
+
+
+def test_concurrent_inserts_of_one_key_get_23505(ptreedb_server, client):
+    second = SimpleClient(ptreedb_server.dsn)
+    client.run("create table t (id int primary key)")
+    client.run("begin")
+    second.run("begin")
+    client.run("insert into t values (1)")
+    second.run("insert into t values (1)")
+    client.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        second.run("commit")
+    assert error.value.sqlstate == "23505"
+    assert client.run("select count(*) from t") == [("1",)]
+    second.close()
+
+
+def write_skew(server, isolation):
+    """Two doctors on call; each goes off call if the other is still on."""
+    a, b = SimpleClient(server.dsn), SimpleClient(server.dsn)
+    a.run("drop table if exists oncall; create table oncall (doctor int primary key, on_call boolean)")
+    a.run("insert into oncall values (1, true), (2, true)")
+    outcomes = []
+    a.run(f"begin isolation level {isolation}")
+    b.run(f"begin isolation level {isolation}")
+    assert a.scalar("select count(*) from oncall where on_call") == "2"
+    assert b.scalar("select count(*) from oncall where on_call") == "2"
+    a.run("update oncall set on_call = false where doctor = 1")
+    b.run("update oncall set on_call = false where doctor = 2")
+    for client in (a, b):
+        try:
+            client.run("commit")
+            outcomes.append("committed")
+        except SqlStateError as error:
+            outcomes.append(error.sqlstate)
+    on_call = a.scalar("select count(*) from oncall where on_call")
+    a.close()
+    b.close()
+    return outcomes, on_call
+
+
+def test_write_skew_commits_under_repeatable_read(ptreedb_server):
+    # Snapshot isolation allows it, exactly as PostgreSQL's REPEATABLE READ does.
+    assert write_skew(ptreedb_server, "repeatable read") == (["committed", "committed"], "0")
+
+
+def test_write_skew_is_prevented_under_serializable(ptreedb_server):
+    assert write_skew(ptreedb_server, "serializable") == (["committed", "40001"], "1")
+
+
+def test_counter_increments_from_many_autocommit_clients_lose_nothing(ptreedb_server):
+    setup = SimpleClient(ptreedb_server.dsn)
+    setup.run("create table counter (id int primary key, n bigint); insert into counter values (1, 0)")
+    clients, increments = 16, 150
+    errors = []
+
+    def work():
+        client = SimpleClient(ptreedb_server.dsn)
+        try:
+            for _ in range(increments):
+                client.run("update counter set n = n + 1 where id = 1")
+        except Exception as error:  # noqa: BLE001 - any error fails the test below
+            errors.append(error)
+        finally:
+            client.close()
+
+    threads = [threading.Thread(target=work) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert setup.scalar("select n from counter") == str(clients * increments)
+    stats = dict(zip(["commits", "aborts_serialization", "batches"],
+                     setup.run("select commits, aborts_serialization, batches from ptreedb_stat_commit")[0]))
+    assert int(stats["commits"]) >= clients * increments
+    setup.close()
+
+
+def test_counter_in_blocks_with_retries_loses_nothing(ptreedb_server):
+    setup = SimpleClient(ptreedb_server.dsn)
+    setup.run("create table counter (id int primary key, n bigint); insert into counter values (1, 0)")
+    clients, increments = 8, 40
+    retries = []
+
+    def work():
+        client = SimpleClient(ptreedb_server.dsn)
+        total = 0
+        for _ in range(increments):
+            def increment(c):
+                n = int(c.scalar("select n from counter where id = 1"))
+                c.run(f"update counter set n = {n + 1} where id = 1")
+            _, retried = run_transaction(client, increment)
+            total += retried
+        retries.append(total)
+        client.close()
+
+    threads = [threading.Thread(target=work) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert setup.scalar("select n from counter") == str(clients * increments)
+    setup.close()
+
+
+@pytest.mark.parametrize("isolation", ["read committed", "repeatable read", "serializable"])
+def test_bank_transfers_preserve_the_total(ptreedb_server, isolation):
+    accounts, clients, seconds = 20, 12, 3.0
+    setup = SimpleClient(ptreedb_server.dsn)
+    setup.run("create table bank (id int primary key, balance bigint)")
+    setup.run("insert into bank values " + ", ".join(f"({i}, 1000)" for i in range(accounts)))
+    total = str(accounts * 1000)
+    stop = time.monotonic() + seconds
+    failures, sums, transfers = [], [], []
+
+    def transfer_loop(seed):
+        rng = random.Random(seed)
+        client = SimpleClient(ptreedb_server.dsn)
+        done = 0
+        try:
+            while time.monotonic() < stop:
+                source, target = rng.sample(range(accounts), 2)
+                amount = rng.randint(1, 50)
+
+                def transfer(c):
+                    if isolation == "read committed":
+                        c.run(f"update bank set balance = balance - {amount} where id = {source}")
+                        c.run(f"update bank set balance = balance + {amount} where id = {target}")
+                    else:
+                        have = int(c.scalar(f"select balance from bank where id = {source}"))
+                        c.run(f"update bank set balance = {have - amount} where id = {source}")
+                        c.run(f"update bank set balance = balance + {amount} where id = {target}")
+
+                run_transaction(client, transfer, isolation)
+                done += 1
+        except Exception as error:  # noqa: BLE001
+            failures.append(error)
+        finally:
+            transfers.append(done)
+            client.close()
+
+    def reader_loop():
+        client = SimpleClient(ptreedb_server.dsn)
+        while time.monotonic() < stop:
+            sums.append(client.scalar("select sum(balance) from bank"))
+            client.run(f"begin isolation level {isolation}")
+            sums.append(client.scalar("select sum(balance) from bank"))
+            client.run("commit")
+        client.close()
+
+    threads = [threading.Thread(target=transfer_loop, args=(seed,)) for seed in range(clients)]
+    threads.append(threading.Thread(target=reader_loop))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert sum(transfers) > 0
+    assert sums and set(sums) == {total}
+    assert setup.scalar("select sum(balance) from bank") == total
+    setup.close()
+
+
+def test_serializable_transactions_on_disjoint_tables_both_commit(ptreedb_server, client):
+    other = SimpleClient(ptreedb_server.dsn)
+    client.run("create table a (id int primary key, v int); create table b (id int primary key, v int)")
+    client.run("insert into a values (1, 0); insert into b values (1, 0)")
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    client.run("update a set v = (select count(*) from a) where id = 1")
+    other.run("update b set v = (select count(*) from b) where id = 1")
+    client.run("commit")
+    other.run("commit")
+    # A reader of the table the first one wrote cannot commit its own writes.
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    assert client.scalar("select v from a") == "1"
+    other.run("update a set v = 5")
+    client.run("update b set v = 7")
+    other.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        client.run("commit")
+    assert error.value.sqlstate == "40001"
+    other.close()

@@ -1,0 +1,225 @@
+// Write sets, first-committer-wins validation, transactions' private worlds
+// and the batch committer, driven through the planner and executors.
+#include "txn/batch_committer.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "exec/statement_executor.h"
+#include "planner/parse/parse_sql.h"
+#include "planner/statement_planner.h"
+#include "storage/sql_error.h"
+#include "txn/database.h"
+#include "txn/transaction.h"
+#include "txn/write_set.h"
+
+using namespace ptreedb;
+
+namespace {
+
+exec::QueryResult run(txn::WriteTarget& target, const std::string& sql) {
+  planner::ParseTree tree = planner::parse_sql(sql);
+  REQUIRE(tree.statement_count() == 1);
+  auto plan = planner::plan_statement(*tree.statement(0).stmt, *target.snapshot());
+  return exec::execute_statement(plan, target);
+}
+
+std::int64_t scalar(txn::WriteTarget& target, const std::string& sql) {
+  auto result = run(target, sql);
+  REQUIRE(result.chunks.size() == 1);
+  REQUIRE(result.chunks[0].size == 1);
+  return result.chunks[0].columns[0].ints[0];
+}
+
+std::string sqlstate_of_commit(txn::Transaction& transaction) {
+  try {
+    transaction.commit();
+  } catch (const SqlError& error) {
+    return error.sqlstate();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a write set lists exactly the rows a transaction changed", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key, v bigint)");
+  run(db, "insert into t values (1, 0), (2, 0)");
+  for (int i = 0; i < 13; ++i) run(db, "insert into t select id + (select max(id) from t), v from t");
+  txn::Transaction transaction(db, txn::IsolationLevel::kRepeatableRead, false);
+  run(transaction, "update t set v = 1 where id = 5");
+  run(transaction, "delete from t where id = 7");
+  run(transaction, "insert into t values (20000, 2)");
+  txn::WriteSet writes = txn::write_set_of(*db.snapshot(), *transaction.snapshot());
+  CHECK_FALSE(writes.catalog_changed);
+  REQUIRE(writes.tables.size() == 1);
+  CHECK(writes.tables[0].name == "t");
+  CHECK(writes.tables[0].replaced_keys.size() == 2);  // 5 (updated) and 7 (deleted)
+  CHECK(writes.tables[0].new_rows.size() == 2);       // 5's new version and 20000
+
+  txn::Transaction ddl(db, txn::IsolationLevel::kRepeatableRead, false);
+  run(ddl, "create table u (x bigint)");
+  CHECK(txn::write_set_of(*db.snapshot(), *ddl.snapshot()).catalog_changed);
+}
+
+TEST_CASE("a transaction reads its own writes and publishes nothing before commit", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key, v bigint)");
+  run(db, "insert into t values (1, 10)");
+  txn::Transaction transaction(db, txn::IsolationLevel::kRepeatableRead, false);
+  run(transaction, "update t set v = v + 5 where id = 1");
+  CHECK(scalar(transaction, "select v from t") == 15);
+  CHECK(scalar(db, "select v from t") == 10);
+  transaction.commit();
+  CHECK(scalar(db, "select v from t") == 15);
+}
+
+TEST_CASE("first committer wins on a row; disjoint rows merge", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key, v bigint)");
+  run(db, "insert into t values (1, 0), (2, 0)");
+  txn::Transaction first(db, txn::IsolationLevel::kRepeatableRead, false);
+  txn::Transaction second(db, txn::IsolationLevel::kRepeatableRead, false);
+  txn::Transaction third(db, txn::IsolationLevel::kRepeatableRead, false);
+  run(first, "update t set v = 1 where id = 1");
+  run(second, "update t set v = 2 where id = 1");
+  run(third, "update t set v = 3 where id = 2");
+  CHECK(sqlstate_of_commit(first).empty());
+  CHECK(sqlstate_of_commit(second) == "40001");
+  CHECK(sqlstate_of_commit(third).empty());
+  CHECK(scalar(db, "select v from t where id = 1") == 1);
+  CHECK(scalar(db, "select v from t where id = 2") == 3);
+  CHECK(db.commit_stats().read().serialization_aborts == 1);
+}
+
+TEST_CASE("unique keys are checked against the newest world at commit", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key, code text unique)");
+  txn::Transaction first(db, txn::IsolationLevel::kReadCommitted, false);
+  txn::Transaction second(db, txn::IsolationLevel::kReadCommitted, false);
+  txn::Transaction third(db, txn::IsolationLevel::kReadCommitted, false);
+  run(first, "insert into t values (1, 'a')");
+  run(second, "insert into t values (1, 'b')");
+  run(third, "insert into t values (2, 'a')");
+  CHECK(sqlstate_of_commit(first).empty());
+  CHECK(sqlstate_of_commit(second) == "23505");
+  CHECK(sqlstate_of_commit(third) == "23505");
+  CHECK(scalar(db, "select count(*) from t") == 1);
+}
+
+TEST_CASE("rows of tables without a primary key from concurrent transactions all arrive", "[txn]") {
+  txn::Database db;
+  run(db, "create table h (v integer)");
+  txn::Transaction first(db, txn::IsolationLevel::kReadCommitted, false);
+  txn::Transaction second(db, txn::IsolationLevel::kReadCommitted, false);
+  run(first, "insert into h values (1), (2)");
+  run(second, "insert into h values (3)");
+  first.commit();
+  second.commit();
+  CHECK(scalar(db, "select sum(v) from h") == 6);
+  CHECK(scalar(db, "select count(*) from h") == 3);
+}
+
+TEST_CASE("DDL in a transaction merges by name with concurrent commits", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key)");
+  txn::Transaction ddl(db, txn::IsolationLevel::kReadCommitted, false);
+  run(ddl, "create table u (x bigint)");
+  run(ddl, "insert into u values (1)");
+  run(db, "insert into t values (1)");  // another table: merges
+  CHECK(sqlstate_of_commit(ddl).empty());
+  CHECK(scalar(db, "select count(*) from u") == 1);
+  CHECK(scalar(db, "select count(*) from t") == 1);
+
+  txn::Transaction alter(db, txn::IsolationLevel::kReadCommitted, false);
+  run(alter, "alter table t add column v bigint");
+  run(db, "insert into t values (2)");  // the altered table changed meanwhile
+  CHECK(sqlstate_of_commit(alter) == "40001");
+
+  txn::Transaction first(db, txn::IsolationLevel::kReadCommitted, false);
+  txn::Transaction second(db, txn::IsolationLevel::kReadCommitted, false);
+  run(first, "create table w (x bigint)");
+  run(second, "create table w (y bigint)");
+  CHECK(sqlstate_of_commit(first).empty());
+  CHECK(sqlstate_of_commit(second) == "40001");
+}
+
+TEST_CASE("read committed statements see newer commits with their own writes re-applied", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key, v integer)");
+  run(db, "insert into t values (1, 0), (2, 0)");
+  txn::Transaction transaction(db, txn::IsolationLevel::kReadCommitted, false);
+  transaction.begin_statement();
+  run(transaction, "update t set v = 5 where id = 1");
+  run(db, "update t set v = 7 where id = 2");
+  transaction.begin_statement();
+  CHECK(scalar(transaction, "select sum(v) from t") == 12);
+  transaction.commit();
+  CHECK(scalar(db, "select sum(v) from t") == 12);
+}
+
+TEST_CASE("savepoints restore the private world", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key)");
+  txn::Transaction transaction(db, txn::IsolationLevel::kRepeatableRead, false);
+  run(transaction, "insert into t values (1)");
+  transaction.define_savepoint("a");
+  run(transaction, "insert into t values (2)");
+  CHECK(scalar(transaction, "select count(*) from t") == 2);
+  CHECK(transaction.rollback_to_savepoint("a"));
+  CHECK(scalar(transaction, "select count(*) from t") == 1);
+  CHECK_FALSE(transaction.rollback_to_savepoint("b"));
+  CHECK(transaction.release_savepoint("a"));
+  CHECK_FALSE(transaction.release_savepoint("a"));
+  transaction.commit();
+  CHECK(scalar(db, "select count(*) from t") == 1);
+}
+
+TEST_CASE("the committer batches concurrent commits and loses no increment", "[txn]") {
+  txn::Database db(txn::CommitterOptions{std::chrono::microseconds(200), 64});
+  run(db, "create table c (id bigint primary key, n integer)");
+  run(db, "insert into c values (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (8, 0)");
+  constexpr int kThreads = 8, kIncrements = 200;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&db, t] {
+      for (int i = 0; i < kIncrements; ++i) {
+        // Each thread its own row: no conflicts, so batches merge disjoint writes.
+        run(db, "update c set n = n + 1 where id = " + std::to_string(t + 1));
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(scalar(db, "select sum(n) from c") == kThreads * kIncrements);
+  auto stats = db.commit_stats().read();
+  CHECK(stats.commits >= kThreads * kIncrements);
+  CHECK(stats.batches < stats.batched_requests);  // some batch held more than one commit
+  CHECK(stats.max_batch_size > 1);
+}
+
+TEST_CASE("serializable writers fail only when a table they read changed", "[txn]") {
+  txn::Database db;
+  run(db, "create table a (id bigint primary key, v bigint)");
+  run(db, "create table b (id bigint primary key, v bigint)");
+  run(db, "insert into a values (1, 0)");
+  run(db, "insert into b values (1, 0)");
+  txn::Transaction reader_of_a(db, txn::IsolationLevel::kSerializable, false);
+  txn::Transaction unknown_reads(db, txn::IsolationLevel::kSerializable, false);
+  reader_of_a.note_tables_read({"a"});
+  unknown_reads.note_unknown_reads();
+  run(reader_of_a, "insert into a values (2, 0)");
+  run(unknown_reads, "insert into a values (3, 0)");
+  run(db, "update b set v = 1");  // a table neither read
+  CHECK(sqlstate_of_commit(reader_of_a).empty());
+  CHECK(sqlstate_of_commit(unknown_reads) == "40001");
+  txn::Transaction late(db, txn::IsolationLevel::kSerializable, false);
+  late.note_tables_read({"a"});
+  run(late, "insert into b values (2, 0)");
+  run(db, "update a set v = 9 where id = 1");
+  CHECK(sqlstate_of_commit(late) == "40001");
+}

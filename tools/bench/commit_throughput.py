@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Commit throughput: the same pgbench client drives ptreedb and a private
+PostgreSQL 15 (fsync on with synchronous_commit on, then fsync off) in one
+run. Workloads: pgbench's TPC-B-like script (simple protocol) and single-row
+autocommit updates of random rows. Prints a table and the ptreedb/PostgreSQL
+ratios.
+
+usage: tools/bench/commit_throughput.py [--seconds N] [--clients N ...]
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PTREEDB = Path(os.environ.get("PTREEDB_BIN", REPO / "build" / "bin" / "ptreedb"))
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+UPDATE_SCRIPT = "\\set id random(1, 1000)\nupdate counters set n = n + 1 where id = :id;\n"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_listening(port):
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+def as_postgres(command):
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, capture_output=True, text=True, check=True, **kwargs)
+
+
+def psql(port, sql):
+    run(["psql", "-X", "-q", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "postgres", "-c", sql])
+
+
+def pgbench(port, args, seconds, clients, script=None):
+    """(tps, p50 ms, p99 ms, failed transactions), latencies from pgbench's per-transaction log."""
+    logs = Path(tempfile.mkdtemp(prefix="pgbench-log-"))
+    command = ["pgbench", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-n", "-M", "simple",
+               "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(seconds), "-l",
+               f"--log-prefix={logs}/log", *args]
+    if script is not None:
+        command += ["-f", str(script)]
+    out = run(command + ["postgres"]).stdout
+    tps = float(re.search(r"tps = ([\d.]+)", out).group(1))
+    failed = int(re.search(r"number of failed transactions: (\d+)", out).group(1))
+    latencies = sorted(int(line.split()[2]) for log in logs.iterdir() for line in log.read_text().splitlines()
+                       if len(line.split()) > 2 and line.split()[2].isdigit())
+    shutil.rmtree(logs, ignore_errors=True)
+
+    def percentile(p):
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] / 1000.0 if latencies else float("nan")
+
+    return tps, percentile(0.50), percentile(0.99), failed
+
+
+def measure(port, seconds, clients_list, script):
+    run(["pgbench", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-i", "-s", "1", "-q", "postgres"])
+    psql(port, "drop table if exists counters")
+    psql(port, "create table counters (id int primary key, n bigint)")
+    psql(port, "insert into counters select g, 0 from generate_series(1, 1000) g"
+         if port_is_postgres.get(port) else
+         "insert into counters values " + ", ".join(f"({i}, 0)" for i in range(1, 1001)))
+    results = {}
+    for clients in clients_list:
+        results[("tpcb", clients)] = pgbench(port, [], seconds, clients)
+        results[("update", clients)] = pgbench(port, [], seconds, clients, script)
+    return results
+
+
+port_is_postgres = {}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 64])
+    options = parser.parse_args()
+    base = Path(tempfile.mkdtemp(prefix="ptreedb-commit-bench-"))
+    script = base / "update.sql"
+    script.write_text(UPDATE_SCRIPT)
+    os.chmod(base, 0o777)
+    os.chmod(script, 0o644)
+    table = {}
+    try:
+        port = free_port()
+        server = subprocess.Popen([str(PTREEDB), "--port", str(port), "--data-dir", str(base / "ptreedb"),
+                                   "--max-connections", "300"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_listening(port)
+            table["ptreedb"] = measure(port, options.seconds, options.clients, script)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait()
+        for fsync in ("on", "off"):
+            data = base / f"pg-{fsync}"
+            if os.geteuid() == 0:
+                shutil.chown(base, "postgres")
+            run(as_postgres([str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+                             "--locale=C", "-E", "UTF8"]))
+            port = free_port()
+            port_is_postgres[port] = True
+            options_text = (f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync={fsync} "
+                            f"-c synchronous_commit={fsync} -c max_connections=200")
+            run(as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", options_text, "-l",
+                             str(base / f"pg-{fsync}.log"), "-w", "start"]))
+            try:
+                table[f"postgres fsync={fsync}"] = measure(port, options.seconds, options.clients, script)
+            finally:
+                run(as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"]))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+    print("| workload | clients | ptreedb tps | PG fsync=on tps | PG fsync=off tps | ratio vs on | ratio vs off |"
+          " p50 ms (ptreedb / PG on / PG off) | p99 ms (ptreedb / PG on / PG off) | ptreedb failed |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for workload in ("tpcb", "update"):
+        for clients in options.clients:
+            ours = table["ptreedb"][(workload, clients)]
+            on = table["postgres fsync=on"][(workload, clients)]
+            off = table["postgres fsync=off"][(workload, clients)]
+            print(f"| {workload} | {clients} | {ours[0]:.0f} | {on[0]:.0f} | {off[0]:.0f} | {ours[0] / on[0]:.2f}× |"
+                  f" {ours[0] / off[0]:.2f}× | {ours[1]:.2f} / {on[1]:.2f} / {off[1]:.2f} |"
+                  f" {ours[2]:.2f} / {on[2]:.2f} / {off[2]:.2f} | {ours[3]} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+// The one committer thread (DESIGN.md "Write"). Sessions hand it the snapshot
+// they read and the private world they built; it gathers what arrives within
+// a time window (up to a maximum batch size), validates the transactions in
+// arrival order against the current world and each other (first committer
+// wins, write_set.h), makes the whole batch durable with one
+// CommitLog::make_durable call, publishes one world, and wakes every waiting
+// session with its own result.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "storage/world/world.h"
+#include "txn/commit_log.h"
+#include "txn/commit_stats.h"
+#include "txn/isolation_level.h"
+#include "txn/write_set.h"
+
+namespace ptreedb::txn {
+
+struct CommitterOptions {
+  std::chrono::microseconds batch_window{0};  // how long a batch waits for more after its first request
+  std::size_t max_batch = 1024;               // requests per batch at most
+};
+
+class BatchCommitter {
+ public:
+  BatchCommitter(storage::WorldHolder& worlds, CommitterOptions options);
+  ~BatchCommitter();
+  BatchCommitter(const BatchCommitter&) = delete;
+  BatchCommitter& operator=(const BatchCommitter&) = delete;
+
+  // Commits the change from `snapshot` to `private_world`; returns once it is
+  // published, or throws the reason it was refused (SqlError 40001, 23505, ...).
+  // SERIALIZABLE: `tables_read` names the tables the transaction read (null: unknown, any).
+  void commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
+              const std::set<std::string>* tables_read = nullptr);
+
+  void set_commit_log(CommitLog* log) { commit_log_ = log; }
+  const CommitStats& stats() const { return stats_; }
+  const CommitterOptions& options() const { return options_; }
+
+ private:
+  struct Request {
+    WorldPtr snapshot;
+    WorldPtr private_world;
+    WriteSet writes;
+    IsolationLevel isolation;
+    const std::set<std::string>* tables_read;
+    std::exception_ptr error;
+    bool done = false;
+  };
+
+  void run();
+  void commit_batch(std::deque<Request*>& batch);
+
+  storage::WorldHolder& worlds_;
+  CommitterOptions options_;
+  CommitLog* commit_log_ = nullptr;
+  CommitStats stats_;
+
+  std::mutex mutex_;
+  std::condition_variable queued_;     // the committer waits for requests
+  std::condition_variable finished_;   // sessions wait for their result
+  std::deque<Request*> queue_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace ptreedb::txn

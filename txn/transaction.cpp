@@ -1,0 +1,76 @@
+#include "txn/transaction.h"
+
+#include "storage/sql_error.h"
+#include "txn/write_set.h"
+
+namespace ptreedb::txn {
+
+void Transaction::begin_statement() {
+  if (snapshot_ == nullptr) {
+    snapshot_ = private_world_ = database_.snapshot();
+    return;
+  }
+  if (isolation_ != IsolationLevel::kReadCommitted) return;
+  WorldPtr newest = database_.snapshot();
+  if (newest == snapshot_) return;
+  if (private_world_ == snapshot_) {
+    snapshot_ = private_world_ = std::move(newest);
+    return;
+  }
+  WriteSet writes = write_set_of(*snapshot_, *private_world_);
+  // A transaction that changed the catalog keeps its snapshot: its DDL is
+  // committed only onto an unchanged catalog anyway.
+  if (writes.catalog_changed) return;
+  try {
+    private_world_ = apply_write_set(newest, snapshot_, private_world_, writes, isolation_);
+    snapshot_ = std::move(newest);
+  } catch (const SqlError&) {
+    // A row this transaction wrote changed since: keep reading the older
+    // world; COMMIT meets the conflict and READ COMMITTED re-runs the writes.
+  }
+}
+
+void Transaction::commit() {
+  if (snapshot_ == nullptr || private_world_ == snapshot_) return;  // nothing written
+  database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &tables_read_);
+}
+
+void Transaction::apply(MakeNextFunction make_next, void* context) {
+  if (snapshot_ == nullptr) begin_statement();
+  WorldPtr next = make_next(context, *private_world_);
+  if (next) private_world_ = std::move(next);
+}
+
+std::ptrdiff_t Transaction::find_savepoint(const std::string& name) const {
+  for (auto i = static_cast<std::ptrdiff_t>(savepoints_.size()) - 1; i >= 0; --i) {
+    if (savepoints_[static_cast<std::size_t>(i)].name == name) return i;
+  }
+  return -1;
+}
+
+void Transaction::define_savepoint(const std::string& name) {
+  if (snapshot_ == nullptr) begin_statement();
+  savepoints_.push_back({name, snapshot_, private_world_, write_statements_.size()});
+}
+
+bool Transaction::rollback_to_savepoint(const std::string& name) {
+  std::ptrdiff_t position = find_savepoint(name);
+  if (position < 0) return false;
+  // The savepoint stays; later ones go. Its (snapshot, private) pair is
+  // restored together so the difference between them is still its writes.
+  savepoints_.resize(static_cast<std::size_t>(position) + 1);
+  snapshot_ = savepoints_.back().snapshot;
+  private_world_ = savepoints_.back().private_world;
+  write_statements_.resize(savepoints_.back().write_statements);
+  failed_ = false;
+  return true;
+}
+
+bool Transaction::release_savepoint(const std::string& name) {
+  std::ptrdiff_t position = find_savepoint(name);
+  if (position < 0) return false;
+  savepoints_.resize(static_cast<std::size_t>(position));
+  return true;
+}
+
+}  // namespace ptreedb::txn

@@ -1,0 +1,118 @@
+#include "txn/write_set.h"
+
+#include "storage/constraints/foreign_key_check.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::txn {
+namespace {
+
+[[noreturn]] void throw_serialization_failure() {
+  throw SqlError(sqlstate::kSerializationFailure, "could not serialize access due to concurrent update");
+}
+
+bool nothing_committed_since(const storage::World& current, const storage::World& snapshot) {
+  return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views());
+}
+
+}  // namespace
+
+std::size_t WriteSet::row_count() const {
+  std::size_t count = 0;
+  for (const auto& table : tables) count += table.replaced_keys.size() + table.new_rows.size();
+  return count;
+}
+
+WriteSet write_set_of(const storage::World& snapshot, const storage::World& private_world) {
+  WriteSet writes;
+  using ViewPtr = std::shared_ptr<const storage::ViewDefinition>;
+  storage::World::ViewMap::diff(
+      snapshot.views(), private_world.views(), [](const ViewPtr& a, const ViewPtr& b) { return a == b; },
+      [&](const std::string& name, const ViewPtr*, const ViewPtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_views.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using TablePtr = std::shared_ptr<const storage::Table>;
+  storage::World::TableMap::diff(
+      snapshot.tables(), private_world.tables(), [](const TablePtr& a, const TablePtr& b) { return a == b; },
+      [&](const std::string& name, const TablePtr* before, const TablePtr* after) {
+        if (before == nullptr || after == nullptr || (*before)->schema_ptr() != (*after)->schema_ptr()) {
+          writes.catalog_changed = true;
+          writes.changed_tables.emplace_back(name, after != nullptr ? *after : nullptr);
+          return;
+        }
+        TableWrites table{name, *before, *after, {}, {}, {}};
+        storage::RowTree::diff(
+            (*before)->rows(), (*after)->rows(),
+            [](const storage::RowRef& a, const storage::RowRef& b) { return a.bytes() == b.bytes(); },
+            [&](const storage::RowKey& key, const storage::RowRef* old_row, const storage::RowRef* new_row) {
+              if (old_row != nullptr) {
+                table.replaced_keys.push_back(key);
+                table.replaced_rows.push_back(*old_row);
+              }
+              if (new_row != nullptr) table.new_rows.push_back(*new_row);
+            });
+        if (!table.replaced_keys.empty() || !table.new_rows.empty()) writes.tables.push_back(std::move(table));
+      });
+  return writes;
+}
+
+WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
+                         const WriteSet& writes, IsolationLevel isolation, const std::set<std::string>* tables_read) {
+  if (writes.empty()) return current;
+  // Nobody committed since the snapshot: the private world, checked statement
+  // by statement as it was built, is exactly the next world.
+  if (nothing_committed_since(*current, *snapshot)) return private_world;
+  WorldPtr next = current;
+  if (writes.catalog_changed) {
+    // DDL merges by name: each changed relation must be untouched since the
+    // snapshot (under either namespace), and oids must not have been handed out twice.
+    if (private_world->next_oid() != snapshot->next_oid() && current->next_oid() != snapshot->next_oid()) {
+      throw_serialization_failure();
+    }
+    auto untouched = [&](const std::string& name) {
+      return current->find_table(name) == snapshot->find_table(name) &&
+             current->find_view(name) == snapshot->find_view(name);
+    };
+    for (const auto& [name, table] : writes.changed_tables) {
+      if (!untouched(name)) throw_serialization_failure();
+      next = table ? next->with_table(table) : next->without_table(name);
+    }
+    for (const auto& [name, view] : writes.changed_views) {
+      if (!untouched(name)) throw_serialization_failure();
+      next = view ? next->with_view(view) : next->without_view(name);
+    }
+  }
+  if (isolation == IsolationLevel::kSerializable) {
+    if (tables_read == nullptr) throw_serialization_failure();
+    for (const std::string& name : *tables_read) {
+      if (current->find_table(name) != snapshot->find_table(name)) throw_serialization_failure();
+    }
+  }
+
+  for (const TableWrites& table : writes.tables) {
+    auto committed = next->find_table(table.name);
+    if (!committed || committed->schema_ptr() != table.snapshot_table->schema_ptr()) throw_serialization_failure();
+    if (committed == table.snapshot_table) {
+      next = next->with_table(table.private_table);  // this table is untouched since the snapshot
+    } else {
+      // First committer wins: every row this transaction replaced must still
+      // be the very version it read (rows are immutable, so identity suffices).
+      for (std::size_t i = 0; i < table.replaced_keys.size(); ++i) {
+        const storage::RowRef* now = committed->rows().find(table.replaced_keys[i]);
+        if (now == nullptr || now->bytes() != table.replaced_rows[i].bytes()) throw_serialization_failure();
+      }
+      // Inserted keys that now exist raise 23505 here; rows of tables without
+      // a primary key get fresh row ids from the committed table.
+      next = next->with_table(
+          std::make_shared<storage::Table>(committed->replace_rows(table.replaced_keys, table.new_rows)));
+    }
+  }
+  // Foreign keys are checked again on the merged world: a concurrent commit
+  // may have removed a referenced row or added a referencing one.
+  for (const TableWrites& table : writes.tables) {
+    next = storage::enforce_foreign_keys(std::move(next), table.name, table.new_rows, table.replaced_rows);
+  }
+  return next;
+}
+
+}  // namespace ptreedb::txn

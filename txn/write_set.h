@@ -1,0 +1,52 @@
+// What a transaction changed: the difference between the snapshot it started
+// from and its private world, found with PTree::diff (shared subtrees are
+// skipped, so this costs about O(m log n) for m changed rows). Applying a write
+// set to a newer committed world is where first-committer-wins is decided.
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "storage/world/world.h"
+#include "txn/isolation_level.h"
+#include "txn/write_target.h"
+
+namespace ptreedb::txn {
+
+struct TableWrites {
+  std::string name;
+  std::shared_ptr<const storage::Table> snapshot_table;  // as the transaction read it
+  std::shared_ptr<const storage::Table> private_table;   // as the transaction left it
+  std::vector<storage::RowKey> replaced_keys;            // snapshot rows updated or deleted
+  std::vector<storage::RowRef> replaced_rows;            // their snapshot versions
+  std::vector<storage::RowRef> new_rows;                 // rows inserted, or new versions
+};
+
+struct WriteSet {
+  // Tables created, dropped or altered, or views changed (DDL). Each such
+  // relation is taken whole from the private world (null: dropped); the
+  // commit fails with 40001 if a concurrent commit changed the same name.
+  bool catalog_changed = false;
+  std::vector<std::pair<std::string, std::shared_ptr<const storage::Table>>> changed_tables;
+  std::vector<std::pair<std::string, std::shared_ptr<const storage::ViewDefinition>>> changed_views;
+  std::vector<TableWrites> tables;
+  bool empty() const { return !catalog_changed && tables.empty(); }
+  std::size_t row_count() const;
+};
+
+WriteSet write_set_of(const storage::World& snapshot, const storage::World& private_world);
+
+// `current` with the write set applied. Throws SqlError 40001 ("could not
+// serialize access due to concurrent update") when a row the transaction
+// replaced was changed by a transaction committed after `snapshot`, or the
+// catalog changed concurrently; 23505 when an inserted key now exists;
+// 23503 when a foreign key no longer holds. SERIALIZABLE transactions that
+// write also fail when a table they read (`tables_read`; null: any table)
+// changed after their snapshot, so what they read is what they commit onto.
+WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
+                         const WriteSet& writes, IsolationLevel isolation,
+                         const std::set<std::string>* tables_read = nullptr);
+
+}  // namespace ptreedb::txn
