@@ -72,6 +72,12 @@ QueryResult execute_statement(const planner::StatementPlan& plan, txn::Database&
   if (const auto* truncate = std::get_if<planner::TruncatePlan>(&plan)) return run_truncate(*truncate, database);
   if (const auto* create = std::get_if<CreateTablePlan>(&plan)) return run_create_table(*create, database);
   if (const auto* copy = std::get_if<planner::CopyPlan>(&plan)) return run_copy_to(*copy);
+  if (std::holds_alternative<planner::CheckpointPlan>(plan)) {
+    database.checkpoint();
+    QueryResult result;
+    result.command_tag = "CHECKPOINT";
+    return result;
+  }
   return execute_ddl(std::get<planner::DdlPlan>(plan), database);
 }
 

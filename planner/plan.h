@@ -110,8 +110,11 @@ struct ExplainPlan {
   double planning_ms = 0;
 };
 
+// CHECKPOINT: the commit log saves the current world now.
+struct CheckpointPlan {};
+
 using StatementPlan = std::variant<SelectPlan, InsertPlan, CreateTablePlan, CopyPlan, UpdatePlan,
-                                   DeletePlan, TruncatePlan, DdlPlan, ExplainPlan>;
+                                   DeletePlan, TruncatePlan, DdlPlan, ExplainPlan, CheckpointPlan>;
 
 struct ExplainTarget {
   StatementPlan plan;

@@ -211,6 +211,8 @@ StatementPlan plan_statement(const PgQuery__Node& statement, const storage::Worl
       return plan_alter_table(*statement.alter_table_stmt);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
       return plan_rename(*statement.rename_stmt);
+    case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
+      return CheckpointPlan{};
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this statement is not supported yet");
   }

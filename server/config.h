@@ -14,6 +14,11 @@ struct ServerConfig {
   unsigned threads = 0;  // 0: one per hardware thread
   unsigned max_connections = 100;
   std::string log_level = "info";
+  // Durability: DATA_DIR/wal (log segments) and DATA_DIR/checkpoints.
+  bool durability = true;
+  std::uint64_t wal_segment_size = 16ull << 20;
+  unsigned checkpoint_interval_seconds = 300;         // 0: only by WAL volume and CHECKPOINT
+  std::uint64_t checkpoint_wal_size = 256ull << 20;   // 0: not by WAL volume
 };
 
 struct ParsedCommandLine {

@@ -31,6 +31,10 @@ class Database {
 
   // The log every published world goes through first; null: durability off.
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
+  // CHECKPOINT: asks the commit log for a checkpoint now (nothing when durability is off).
+  void checkpoint() {
+    if (commit_log_ != nullptr) commit_log_->checkpoint();
+  }
   // Installs a recovered world before the server accepts connections.
   void install_recovered(std::shared_ptr<const storage::World> world) { worlds_.publish(std::move(world)); }
 

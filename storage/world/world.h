@@ -50,6 +50,8 @@ class World {
   std::shared_ptr<const World> without_table(const std::string& name) const;
   std::shared_ptr<const World> with_view(std::shared_ptr<const ViewDefinition> view) const;
   std::shared_ptr<const World> without_view(const std::string& name) const;
+  // The same relations with next_oid() at least `oid` (recovery restores it).
+  std::shared_ptr<const World> with_next_oid(std::uint32_t oid) const;
 
  private:
   std::uint64_t version_ = 0;
