@@ -1,4 +1,5 @@
 // ptreedb: the server program.
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -45,6 +46,9 @@ int main(int argc, char** argv) {
     std::fputs(parsed.message.c_str(), parsed.exit_code == 0 ? stdout : stderr);
     return parsed.exit_code;
   }
+  // A file size limit hit while preallocating a WAL segment is reported as a
+  // full disk (EFBIG) to the committing client, not a process-killing signal.
+  std::signal(SIGXFSZ, SIG_IGN);
   spdlog::set_level(spdlog::level::from_str(parsed.config->log_level));
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e [%l] %v");
   try {

@@ -25,7 +25,7 @@ Table Table::with_logged_changes(std::vector<RowKey> deleted, std::vector<std::p
     if (rows_.contains(key)) deleted.push_back(key);
   }
   Table next = deleted.empty() ? *this : delete_rows(std::move(deleted));
-  next.next_row_id_ = std::max(next_row_id_, next_row_id);
+  next.next_row_id_ = next_row_id;  // exactly as logged (TRUNCATE may reset it)
   if (upserted.empty()) return next;
   for (std::size_t position = 0; position < indexes_.size(); ++position) {
     const IndexSchema& index = schema_->indexes()[position];
