@@ -22,6 +22,7 @@ trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; return 1; }
+wait_ready() { for _ in $(seq 1200); do grep -q "listening on" "$1" && return 0; sleep 0.05; done; return 1; }
 
 run_pgbench() {  # port
   "$PG_BIN/pgbench" -h 127.0.0.1 -p "$1" -U postgres -n -M simple -c "$CLIENTS" -j 2 -T "$SECONDS_PER_RUN" \
@@ -66,12 +67,12 @@ for i in range(1000000): sys.stdout.write(f"{i}\t{i%100}\tname-{i}\t{i%1000}.25\
   psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "\\copy big FROM STDIN"
 kill -9 "$pid"; wait "$pid" 2>/dev/null || true
 "$BIN" --port "$port" --data-dir "$data" --checkpoint-interval 0 --checkpoint-wal-size 0 >"$WORK/r2.log" 2>&1 &
-pid=$!; PIDS+=("$pid"); wait_port "$port"
+pid=$!; PIDS+=("$pid"); wait_ready "$WORK/r2.log"
 echo "1M rows, WAL replay:   $(grep -o 'recovery: .*' "$WORK/r2.log" | tail -1)"
 psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "CHECKPOINT"
 kill -9 "$pid"; wait "$pid" 2>/dev/null || true
 "$BIN" --port "$port" --data-dir "$data" --checkpoint-interval 0 --checkpoint-wal-size 0 >"$WORK/r3.log" 2>&1 &
-pid=$!; PIDS+=("$pid"); wait_port "$port"
+pid=$!; PIDS+=("$pid"); wait_ready "$WORK/r3.log"
 echo "1M rows, checkpoint:   $(grep -o 'recovery: checkpoint.*' "$WORK/r3.log" | tail -1)"
 echo "rows after restart:    $(psql -X -qtA -h 127.0.0.1 -p "$port" -U postgres -d postgres -c 'SELECT count(*) FROM big')"
 kill "$pid"; wait "$pid" || true

@@ -97,8 +97,14 @@ std::optional<LoadedCheckpoint> load_newest_checkpoint(const std::filesystem::pa
   }
   std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (const auto& [name_lsn, path] : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string bytes;
+    {
+      std::ifstream in(path, std::ios::binary | std::ios::ate);
+      bytes.resize(static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0)));
+      in.seekg(0);
+      in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+      if (!in) bytes.clear();
+    }
     auto reject = [&, &path = path](const std::string& why) {
       if (skipped != nullptr) *skipped += "checkpoint \"" + path.string() + "\" skipped: " + why + "\n";
     };
