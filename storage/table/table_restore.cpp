@@ -20,6 +20,10 @@ Table Table::from_rows(std::shared_ptr<const TableSchema> schema, RowTree rows, 
 
 Table Table::with_logged_changes(std::vector<RowKey> deleted, std::vector<std::pair<RowKey, RowRef>> upserted,
                                  std::uint64_t next_row_id) const {
+  if (rows_.empty() && deleted.empty()) {
+    // A load into an empty table (COPY, a checkpoint): logged in key order, built bottom-up.
+    return from_rows(schema_, RowTree::from_sorted(upserted), next_row_id);
+  }
   // An updated row leaves its index entries first, as a deleted one does.
   for (const auto& [key, row] : upserted) {
     if (rows_.contains(key)) deleted.push_back(key);
