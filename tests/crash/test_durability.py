@@ -56,6 +56,16 @@ def test_clean_restart_keeps_rows_ddl_and_views(tmp_path):
             conn.execute("CREATE VIEW cheap AS SELECT id, name FROM items WHERE price < 100")
             conn.execute("CREATE TABLE gone (x integer)")
             conn.execute("DROP TABLE gone")
+            conn.execute("CREATE TABLE parent (id integer PRIMARY KEY)")
+            conn.execute("CREATE TABLE child (id integer PRIMARY KEY, pid integer REFERENCES parent (id))")
+            conn.execute("INSERT INTO parent VALUES (1)")
+            conn.execute("INSERT INTO child VALUES (10, 1)")
+            conn.execute("ALTER TABLE child RENAME TO kid")
+            conn.execute("CREATE TABLE scratch (body text)")  # hidden row ids across TRUNCATE
+            conn.execute("INSERT INTO scratch VALUES ('old1'), ('old2')")
+            conn.execute("TRUNCATE scratch")
+            conn.execute("INSERT INTO scratch VALUES ('x'), ('y')")
+            conn.execute("DELETE FROM scratch WHERE body = 'x'")
             expected = {
                 "items": conn.execute("SELECT * FROM items ORDER BY id").fetchall(),
                 "by_name": conn.execute("SELECT count(*) FROM items WHERE name = 'changed'").fetchall(),
@@ -78,6 +88,15 @@ def test_clean_restart_keeps_rows_ddl_and_views(tmp_path):
                 conn.execute("INSERT INTO items (id, name) VALUES (1, 'dup')")
             conn.execute("INSERT INTO notes VALUES ('c')")
             assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 3
+            assert conn.execute("SELECT * FROM kid").fetchall() == [(10, 1)]
+            with pytest.raises(psycopg.errors.ForeignKeyViolation):
+                conn.execute("INSERT INTO kid VALUES (11, 99)")
+            with pytest.raises(psycopg.errors.UndefinedTable):
+                conn.execute("SELECT * FROM child")
+            assert conn.execute("SELECT body FROM scratch").fetchall() == [("y",)]
+            conn.execute("INSERT INTO scratch VALUES ('z')")
+            conn.execute("DELETE FROM scratch WHERE body = 'y'")
+            assert conn.execute("SELECT body FROM scratch").fetchall() == [("z",)]
             conn.execute("INSERT INTO items (id, name) VALUES (5000, 'new')")
             assert conn.execute("SELECT price, stock FROM items WHERE id = 5000").fetchone() == (
                 pytest.approx(1.5), 3)
