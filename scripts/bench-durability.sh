@@ -56,6 +56,26 @@ echo "ptreedb durability on : $(ptreedb_tps on) commits/s"
 echo "ptreedb durability off: $(ptreedb_tps off) commits/s"
 echo "PostgreSQL 15 fsync on: $(postgres_tps) commits/s"
 
+# Bulk load: 1M rows with \copy, durability on and off.
+ROWS=$WORK/rows.tsv
+python3 -c 'import sys
+for i in range(1000000): sys.stdout.write(f"{i}\t{i%100}\tname-{i}\t{i%1000}.25\n")' >"$ROWS"
+copy_seconds() {  # durability on|off
+  local port data pid start
+  port=$(free_port); data=$WORK/data-copy-$1
+  "$BIN" --port "$port" --data-dir "$data" --durability "$1" --checkpoint-interval 0 --checkpoint-wal-size 0 \
+    >"$WORK/copy-$1.log" 2>&1 &
+  pid=$!; PIDS+=("$pid"); wait_port "$port"
+  psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres \
+    -c "CREATE TABLE big (id bigint PRIMARY KEY, grp integer, name text, amount numeric(12,2))"
+  start=$(date +%s.%N)
+  psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "\\copy big FROM '$ROWS'"
+  echo "$(date +%s.%N) - $start" | bc
+  kill "$pid"; wait "$pid" || true
+}
+echo "COPY 1M rows, durability on : $(copy_seconds on) s"
+echo "COPY 1M rows, durability off: $(copy_seconds off) s"
+
 # Restart time of 1M rows: replay of the COPY's WAL record, then from a checkpoint.
 port=$(free_port); data=$WORK/data-recovery
 "$BIN" --port "$port" --data-dir "$data" --checkpoint-interval 0 --checkpoint-wal-size 0 >"$WORK/r1.log" 2>&1 &
