@@ -23,11 +23,15 @@ namespace {
 constexpr char kMagic[8] = {'P', 'T', 'D', 'B', 'C', 'K', 'P', '1'};
 constexpr std::size_t kHeaderBytes = 8 + 8 + 8 + 4 + 4;
 
-std::string checkpoint_name(std::uint64_t lsn) {
+}  // namespace
+
+std::string checkpoint_file_name(std::uint64_t lsn) {
   char name[32];
   std::snprintf(name, sizeof(name), "%016llx.ckpt", static_cast<unsigned long long>(lsn));
   return name;
 }
+
+namespace {
 
 std::optional<std::uint64_t> parse_checkpoint_name(const std::string& name) {
   if (name.size() != 21 || name.substr(16) != ".ckpt") return std::nullopt;
@@ -65,7 +69,7 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
   out.put<std::uint32_t>(wal::crc32c(0, payload.data(), payload.size()));
   out.put<std::uint32_t>(wal::crc32c(0, header.data(), header.size()));
 
-  std::filesystem::path final_path = directory / checkpoint_name(lsn);
+  std::filesystem::path final_path = directory / checkpoint_file_name(lsn);
   std::filesystem::path temporary = final_path;
   temporary += ".tmp";
   int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);

@@ -25,6 +25,8 @@ struct LoadedCheckpoint {
   std::uint64_t bytes = 0;
 };
 
+// "<16 hex digits of lsn>.ckpt".
+std::string checkpoint_file_name(std::uint64_t lsn);
 // Writes `world` as of `lsn`; returns the file's path. Throws wal::WalError.
 std::filesystem::path write_checkpoint(const std::filesystem::path& directory, std::uint64_t lsn,
                                        const storage::World& world);

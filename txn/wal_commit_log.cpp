@@ -95,19 +95,24 @@ void WalCommitLog::write_checkpoint_of_current_world() {
         break;
       }
     }
-    if (lsn && *lsn == checkpoint_lsn_) return;  // nothing logged since the last one
   }
   if (!lsn) {
     spdlog::warn("checkpoint skipped: the snapshot's log position is no longer known");
     return;
   }
-  std::filesystem::path path = write_checkpoint(options_.data_dir / "checkpoints", *lsn, *world);
+  // Nothing logged since the last one (which recovery may have loaded): only
+  // tidy up what a crash between rename and removal may have left.
+  bool unchanged = *lsn == checkpoint_lsn_ && std::filesystem::exists(options_.data_dir / "checkpoints" /
+                                                                      checkpoint_file_name(*lsn));
+  std::filesystem::path path;
+  if (!unchanged) path = write_checkpoint(options_.data_dir / "checkpoints", *lsn, *world);
   {
     std::lock_guard lock(lsn_mutex_);
     checkpoint_lsn_ = *lsn;
   }
   remove_checkpoints_before(options_.data_dir / "checkpoints", *lsn);
   std::size_t removed = writer_.remove_segments_before(*lsn);
+  if (unchanged) return;
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   spdlog::info("checkpoint at LSN {:X} written to {} in {:.3f} s ({} old WAL segments removed)", *lsn,
                path.filename().string(), seconds, removed);
