@@ -299,3 +299,47 @@ def test_waldump_prints_records_and_stats(tmp_path):
                            text=True, check=True).stdout
     assert "records: 4," in stats
     assert "rows inserted/updated: 3, rows deleted: 1" in stats
+
+
+def test_kill9_while_a_checkpoint_is_being_written(tmp_path):
+    args = ["--checkpoint-interval", "0", "--checkpoint-wal-size", "0"]
+    server = start_server(tmp_path, args)
+    checkpoints = tmp_path / "data" / "checkpoints"
+    with connect(server) as conn:
+        conn.execute("CREATE TABLE t (id bigint PRIMARY KEY, v text)")
+        with conn.cursor().copy("COPY t FROM STDIN") as copy:
+            for i in range(300_000):
+                copy.write_row((i, f"v{i}"))
+
+    def checkpoint():
+        try:
+            with connect(server) as conn:
+                conn.execute("CHECKPOINT")
+        except psycopg.Error:
+            pass  # killed before it finished
+
+    thread = threading.Thread(target=checkpoint)
+    thread.start()
+    seen_temporary = False
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not seen_temporary:
+        seen_temporary = any(checkpoints.glob("*.tmp"))
+        time.sleep(0.0005)
+    kill9(server)
+    thread.join(timeout=30)
+    assert seen_temporary, "the checkpoint file was never seen half written"
+    assert not any(checkpoints.glob("*.ckpt"))  # it never counted
+
+    server = start_server(tmp_path, args)
+    try:
+        with connect(server) as conn:
+            assert conn.execute("SELECT count(*), sum(id) FROM t").fetchone() == (300_000, 299_999 * 300_000 // 2)
+            conn.execute("CHECKPOINT")
+        assert not any(checkpoints.glob("*.tmp"))
+        assert len(list(checkpoints.glob("*.ckpt"))) == 1
+        stop_server(server)
+        server = start_server(tmp_path, args)  # from the checkpoint this time
+        assert rows(server, "SELECT count(*) FROM t") == [(300_000,)]
+        assert "recovery: checkpoint at LSN" in server.log()
+    finally:
+        stop_server(server)
