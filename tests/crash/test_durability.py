@@ -163,8 +163,10 @@ def check_survivors(server, acked, acked_groups):
         return len(present)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_kill9_loses_no_acknowledged_commit(tmp_path, seed):
+@pytest.mark.parametrize("seed,pmem", [(1, False), (2, True)])
+def test_kill9_loses_no_acknowledged_commit(tmp_path, monkeypatch, seed, pmem):
+    if pmem:  # libpmem's persistent-memory path: nodrain copies, one pmem_drain per commit
+        monkeypatch.setenv("PMEM_IS_PMEM_FORCE", "1")
     rng = random.Random(seed)
     args = ["--wal-segment-size", "1M", "--checkpoint-interval", "1", "--checkpoint-wal-size", "2M"]
     server = start_server(tmp_path, args)
