@@ -20,6 +20,10 @@ constexpr const char* kUsage =
     "  --ssl-key FILE         PEM private key of --ssl-cert\n"
     "  --commit-batch-window-us N  how long a commit batch waits for more commits (default 0)\n"
     "  --commit-batch-max N   commits per batch at most (default 1024)\n"
+    "  --durability on|off    log commits to DATA_DIR/wal and recover at start (default on)\n"
+    "  --wal-segment-size N   bytes per WAL segment file, k/M/G suffixes allowed (default 16M)\n"
+    "  --checkpoint-interval S  seconds between checkpoints, 0: none by time (default 300)\n"
+    "  --checkpoint-wal-size N  WAL bytes that trigger a checkpoint, 0: none (default 256M)\n"
     "  --help                 this text\n";
 
 template <class Number>
@@ -29,6 +33,24 @@ bool parse_number(std::string_view text, Number min, Number max, Number& out) {
   if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
     return false;
   }
+  out = value;
+  return true;
+}
+
+// "16777216", "64k", "16M", "1G".
+bool parse_size(std::string_view text, std::uint64_t min, std::uint64_t& out) {
+  std::uint64_t multiplier = 1;
+  if (!text.empty()) {
+    char suffix = text.back();
+    if (suffix == 'k' || suffix == 'K') multiplier = 1ull << 10;
+    if (suffix == 'M') multiplier = 1ull << 20;
+    if (suffix == 'G') multiplier = 1ull << 30;
+    if (multiplier != 1) text.remove_suffix(1);
+  }
+  std::uint64_t value = 0;
+  if (!parse_number<std::uint64_t>(text, 0, (1ull << 40), value)) return false;
+  value *= multiplier;
+  if (value < min && value != 0) return false;
   out = value;
   return true;
 }
@@ -78,6 +100,17 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       config.ssl_cert_file = value;
     } else if (option == "--ssl-key") {
       config.ssl_key_file = value;
+    } else if (option == "--durability") {
+      ok = value == "on" || value == "off";
+      config.durability = value == "on";
+    } else if (option == "--wal-segment-size") {
+      // A multiple of the 64-byte fragment alignment, at least 64 KiB.
+      ok = parse_size(value, 64 << 10, config.wal_segment_size) && config.wal_segment_size != 0 &&
+           config.wal_segment_size % 64 == 0;
+    } else if (option == "--checkpoint-interval") {
+      ok = parse_number<unsigned>(value, 0, 86400 * 365, config.checkpoint_interval_seconds);
+    } else if (option == "--checkpoint-wal-size") {
+      ok = parse_size(value, 1 << 20, config.checkpoint_wal_size);
     } else {
       return fail("unknown option " + std::string(option));
     }

@@ -1,11 +1,44 @@
 // ptreedb: the server program.
+#include <csignal>
 #include <cstdio>
 #include <exception>
+#include <memory>
 
 #include <spdlog/spdlog.h>
 
 #include "server/config.h"
 #include "server/server.h"
+#include "txn/wal_commit_log.h"
+
+namespace {
+
+// Recovers the data directory into the server's database and logs every later
+// commit there; null (with a warning) when durability is off.
+std::unique_ptr<ptreedb::txn::WalCommitLog> start_durability(const ptreedb::server::ServerConfig& config,
+                                                            ptreedb::txn::Database& database) {
+  if (!config.durability) {
+    spdlog::warn("durability is off: commits are not logged and are lost when the server stops");
+    return nullptr;
+  }
+  ptreedb::txn::DurabilityOptions options;
+  options.data_dir = config.data_dir;
+  options.segment_size = config.wal_segment_size;
+  options.checkpoint_interval_seconds = config.checkpoint_interval_seconds;
+  options.checkpoint_wal_bytes = config.checkpoint_wal_size;
+  auto log = std::make_unique<ptreedb::txn::WalCommitLog>(options, database);
+  const auto& recovery = log->recovery();
+  if (recovery.from_checkpoint) {
+    spdlog::info("recovery: checkpoint at LSN {:X} ({} bytes) loaded in {:.3f} s", recovery.checkpoint_lsn,
+                 recovery.checkpoint_bytes, recovery.checkpoint_seconds);
+  }
+  if (!recovery.notes.empty()) spdlog::warn("recovery: {}", recovery.notes);
+  double megabytes = static_cast<double>(recovery.record_bytes) / (1 << 20);
+  spdlog::info("recovery: {} WAL records ({:.1f} MB) replayed in {:.3f} s, log ends at LSN {:X} ({})",
+               recovery.records, megabytes, recovery.replay_seconds, recovery.end_lsn, recovery.stop_reason);
+  return log;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   auto parsed = ptreedb::server::parse_command_line(argc, argv);
@@ -13,10 +46,15 @@ int main(int argc, char** argv) {
     std::fputs(parsed.message.c_str(), parsed.exit_code == 0 ? stdout : stderr);
     return parsed.exit_code;
   }
+  // A file size limit hit while preallocating a WAL segment is reported as a
+  // full disk (EFBIG) to the committing client, not a process-killing signal.
+  std::signal(SIGXFSZ, SIG_IGN);
   spdlog::set_level(spdlog::level::from_str(parsed.config->log_level));
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e [%l] %v");
   try {
     ptreedb::server::Server server(*parsed.config);
+    // Declared after the server: stops (and detaches from its database) first.
+    auto commit_log = start_durability(*parsed.config, server.database());
     server.run();
   } catch (const std::exception& error) {
     spdlog::critical("cannot start: {}", error.what());

@@ -6,7 +6,8 @@
 
 namespace ptreedb::server {
 
-bool run_maintenance_command(const PgQuery__Node& statement, const SessionState& state, std::string& out) {
+bool run_maintenance_command(const PgQuery__Node& statement, const SessionState& state, txn::Database& database,
+                             std::string& out) {
   std::string tag;
   bool forbidden_in_block = false;
   if (statement.node_case == PG_QUERY__NODE__NODE_VACUUM_STMT) {
@@ -22,6 +23,7 @@ bool run_maintenance_command(const PgQuery__Node& statement, const SessionState&
     if (state.transaction->failed()) throw_in_failed_transaction();
     if (forbidden_in_block) throw SqlError("25001", tag + " cannot run inside a transaction block");
   }
+  if (tag == "CHECKPOINT") database.checkpoint();
   protocol::encode_command_complete(out, tag);
   return true;
 }

@@ -26,6 +26,7 @@ class Server {
   void run();
   void stop();
   std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+  txn::Database& database() { return database_; }
 
  private:
   boost::asio::awaitable<void> accept_loop();

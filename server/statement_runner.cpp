@@ -69,7 +69,7 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   StatementOutcome outcome;
   if (statement.node_case != PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT &&
       (run_transaction_control(statement, state, database, outcome.notices) ||
-       run_maintenance_command(statement, state, outcome.notices))) {
+       run_maintenance_command(statement, state, database, outcome.notices))) {
     state.refresh_transaction_status();
     outcome.answered = true;
     return outcome;

@@ -15,6 +15,9 @@ class CommitLog {
   // Makes the change from `before` (the published world) to `after` (its
   // successor) durable. Called by one thread at a time, in publish order.
   virtual void make_durable(const storage::World& before, const storage::World& after) = 0;
+  // Saves the current world so that recovery need not replay the log before
+  // it (the CHECKPOINT statement). May throw SqlError.
+  virtual void checkpoint() {}
 };
 
 }  // namespace ptreedb::txn

@@ -24,7 +24,14 @@ class Database : public WriteTarget {
   const CommitStats& commit_stats() const { return committer_.stats(); }
 
   // The log every published world goes through first; null: durability off.
-  void set_commit_log(CommitLog* log) { committer_.set_commit_log(log); }
+  void set_commit_log(CommitLog* log) {
+    commit_log_ = log;
+    committer_.set_commit_log(log);
+  }
+  // CHECKPOINT: asks the commit log for a checkpoint now (nothing when durability is off).
+  void checkpoint() {
+    if (commit_log_ != nullptr) commit_log_->checkpoint();
+  }
   // Installs a recovered world before the server accepts connections.
   void install_recovered(WorldPtr world) { worlds_.publish(std::move(world)); }
 
@@ -42,6 +49,7 @@ class Database : public WriteTarget {
  private:
   storage::WorldHolder worlds_;
   BatchCommitter committer_;  // after worlds_, which it uses
+  CommitLog* commit_log_ = nullptr;
 };
 
 }  // namespace ptreedb::txn

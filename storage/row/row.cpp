@@ -92,4 +92,21 @@ RowRef RowBuilder::finish() {
   return RowRef(bytes);
 }
 
+RowRef RowRef::from_image(std::string_view image) {
+  std::size_t total = image.size() + RowLayout::kHeaderBytes;
+  if (total > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("row too large");
+#ifdef PTREEDB_TSAN
+  auto* bytes = static_cast<unsigned char*>(std::malloc(total));
+#else
+  auto* bytes = static_cast<unsigned char*>(scalable_malloc(total));
+#endif
+  if (bytes == nullptr) throw std::bad_alloc();
+  new (bytes) std::atomic<std::uint32_t>(1);
+  auto size = static_cast<std::uint32_t>(total);
+  std::memcpy(bytes + 4, &size, 4);
+  if (!image.empty()) std::memcpy(bytes + RowLayout::kHeaderBytes, image.data(), image.size());
+  live_row_counter().add(1);
+  return RowRef(bytes);
+}
+
 }  // namespace ptreedb::storage

@@ -75,6 +75,14 @@ class RowRef {
   // Rows alive in the process, for leak checks in tests.
   static std::int64_t live_rows();
 
+  // The row's bytes after the reference count and size (what a log stores),
+  // and a new row made from such bytes (row_image.cpp).
+  std::string_view image() const {
+    return std::string_view(reinterpret_cast<const char*>(bytes_) + RowLayout::kHeaderBytes,
+                            total_size() - RowLayout::kHeaderBytes);
+  }
+  static RowRef from_image(std::string_view image);
+
  private:
   friend class RowBuilder;
   explicit RowRef(unsigned char* bytes) : bytes_(bytes) {}

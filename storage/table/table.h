@@ -59,6 +59,15 @@ class Table {
   Table with_rewritten_rows(std::shared_ptr<const TableSchema> schema, const RowRewrite& rewrite,
                             const std::vector<std::optional<std::size_t>>& index_sources) const;
 
+  // ---- Recovery (table_restore.cpp): versions rebuilt from logged changes ----
+  // Rows keep the keys they were logged with; no constraint is checked again.
+  std::uint64_t next_row_id() const { return next_row_id_; }
+  // A table holding `rows`, every index built in bulk.
+  static Table from_rows(std::shared_ptr<const TableSchema> schema, RowTree rows, std::uint64_t next_row_id);
+  // This version without `deleted` and with `upserted` stored under their keys.
+  Table with_logged_changes(std::vector<RowKey> deleted, std::vector<std::pair<RowKey, RowRef>> upserted,
+                            std::uint64_t next_row_id) const;
+
  private:
   [[noreturn]] void throw_duplicate_primary_key(
       const std::vector<std::pair<RowKey, RowRef>>& entries) const;

@@ -61,4 +61,11 @@ std::shared_ptr<const World> World::without_role(const std::string& name) const 
   return next;
 }
 
+std::shared_ptr<const World> World::with_next_oid(std::uint32_t oid) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, oid);
+  return next;
+}
+
 }  // namespace ptreedb::storage

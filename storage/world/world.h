@@ -61,6 +61,8 @@ class World {
   // Adds or replaces the role of that name.
   std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
   std::shared_ptr<const World> without_role(const std::string& name) const;
+  // The same relations with next_oid() at least `oid` (recovery restores it).
+  std::shared_ptr<const World> with_next_oid(std::uint32_t oid) const;
 
  private:
   std::uint64_t version_ = 0;

@@ -62,3 +62,31 @@ TEST_CASE("authentication and TLS options") {
     CHECK(refused.exit_code == 2);
   }
 }
+
+TEST_CASE("durability options: on by default, sizes with suffixes, bad values refused") {
+  auto defaults = parse({});
+  REQUIRE(defaults.config);
+  CHECK(defaults.config->durability);
+  CHECK(defaults.config->wal_segment_size == (16u << 20));
+  CHECK(defaults.config->checkpoint_interval_seconds == 300);
+
+  auto parsed = parse({"--durability", "off", "--wal-segment-size", "1M", "--checkpoint-interval", "0",
+                       "--checkpoint-wal-size=64M"});
+  REQUIRE(parsed.config);
+  CHECK_FALSE(parsed.config->durability);
+  CHECK(parsed.config->wal_segment_size == (1u << 20));
+  CHECK(parsed.config->checkpoint_interval_seconds == 0);
+  CHECK(parsed.config->checkpoint_wal_size == (64u << 20));
+  CHECK(parse({"--wal-segment-size", "65536"}).config->wal_segment_size == 65536);
+
+  for (auto args : std::vector<std::vector<const char*>>{{"--durability", "maybe"},
+                                                         {"--wal-segment-size", "1000"},
+                                                         {"--wal-segment-size", "0"},
+                                                         {"--wal-segment-size", "65537"},
+                                                         {"--wal-segment-size", "12X"},
+                                                         {"--checkpoint-interval", "-5"}}) {
+    auto refused = parse(args);
+    CHECK_FALSE(refused.config);
+    CHECK(refused.exit_code == 2);
+  }
+}

@@ -1,0 +1,93 @@
+#include "txn/schema_codec.h"
+
+#include <vector>
+
+namespace ptreedb::txn {
+namespace {
+
+void put_positions(ByteWriter& out, const std::vector<std::size_t>& positions) {
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(positions.size()));
+  for (std::size_t position : positions) out.put<std::uint32_t>(static_cast<std::uint32_t>(position));
+}
+
+std::vector<std::size_t> get_positions(ByteReader& in) {
+  std::vector<std::size_t> positions(in.get<std::uint32_t>());
+  for (auto& position : positions) position = in.get<std::uint32_t>();
+  return positions;
+}
+
+}  // namespace
+
+void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
+  out.put<std::uint32_t>(schema.oid());
+  out.put_bytes(schema.name());
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.columns().size()));
+  for (const auto& column : schema.columns()) {
+    out.put_bytes(column.name);
+    out.put<std::uint8_t>(static_cast<std::uint8_t>(column.type.id));
+    out.put<std::int32_t>(column.type.typmod);
+    out.put<std::uint8_t>(column.not_null ? 1 : 0);
+    out.put<std::uint8_t>(column.default_sql ? 1 : 0);
+    if (column.default_sql) out.put_bytes(*column.default_sql);
+  }
+  put_positions(out, schema.primary_key());
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.indexes().size()));
+  for (const auto& index : schema.indexes()) {
+    out.put_bytes(index.name);
+    put_positions(out, index.columns);
+    out.put<std::uint8_t>((index.unique ? 1 : 0) | (index.standalone ? 2 : 0));
+  }
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()));
+  for (const auto& key : schema.foreign_keys()) {
+    out.put_bytes(key.name);
+    put_positions(out, key.columns);
+    out.put_bytes(key.referenced_table);
+    put_positions(out, key.referenced_columns);
+    out.put<std::uint8_t>(static_cast<std::uint8_t>(key.on_delete));
+    out.put<std::uint8_t>(key.match_full ? 1 : 0);
+  }
+}
+
+std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
+  auto oid = in.get<std::uint32_t>();
+  std::string name(in.get_bytes());
+  std::vector<storage::ColumnSchema> columns(in.get<std::uint32_t>());
+  for (auto& column : columns) {
+    column.name = in.get_bytes();
+    auto type = in.get<std::uint8_t>();
+    if (type > static_cast<std::uint8_t>(value::TypeId::kInterval)) throw CorruptRecord("unknown column type");
+    column.type.id = static_cast<value::TypeId>(type);
+    column.type.typmod = in.get<std::int32_t>();
+    column.not_null = in.get<std::uint8_t>() != 0;
+    if (in.get<std::uint8_t>() != 0) column.default_sql = std::string(in.get_bytes());
+  }
+  auto check = [&](const std::vector<std::size_t>& positions) {
+    for (std::size_t position : positions) {
+      if (position >= columns.size()) throw CorruptRecord("column position out of range");
+    }
+    return positions;
+  };
+  std::vector<std::size_t> primary_key = check(get_positions(in));
+  std::vector<storage::IndexSchema> indexes(in.get<std::uint32_t>());
+  for (auto& index : indexes) {
+    index.name = in.get_bytes();
+    index.columns = check(get_positions(in));
+    auto flags = in.get<std::uint8_t>();
+    index.unique = (flags & 1) != 0;
+    index.standalone = (flags & 2) != 0;
+  }
+  std::vector<storage::ForeignKeySchema> foreign_keys(in.get<std::uint32_t>());
+  for (auto& key : foreign_keys) {
+    key.name = in.get_bytes();
+    key.columns = check(get_positions(in));
+    key.referenced_table = in.get_bytes();
+    key.referenced_columns = get_positions(in);
+    key.on_delete = static_cast<storage::ForeignKeyAction>(in.get<std::uint8_t>());
+    key.match_full = in.get<std::uint8_t>() != 0;
+  }
+  return std::make_shared<const storage::TableSchema>(oid, std::move(name), std::move(columns),
+                                                      std::move(primary_key), std::move(indexes),
+                                                      std::move(foreign_keys));
+}
+
+}  // namespace ptreedb::txn

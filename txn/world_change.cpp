@@ -1,0 +1,217 @@
+#include "txn/world_change.h"
+
+#include <map>
+
+#include "txn/byte_codec.h"
+#include "txn/schema_codec.h"
+
+namespace ptreedb::txn {
+namespace {
+
+using storage::RowKey;
+using storage::RowRef;
+using storage::Table;
+using storage::World;
+
+void put_rows_header(ByteWriter& out, const Table& table) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kRows));
+  out.put_bytes(table.schema().name());
+  out.put<std::uint64_t>(table.next_row_id());
+}
+
+void put_row_entries(std::string& bytes, const std::vector<const RowKey*>& deleted,
+                     const std::vector<std::pair<const RowKey*, const RowRef*>>& upserted) {
+  ByteWriter out(bytes);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(deleted.size()));
+  for (const RowKey* key : deleted) out.put_bytes(key->view());
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(upserted.size()));
+  for (const auto& [key, row] : upserted) {
+    out.put_bytes(key->view());
+    out.put_bytes(row->image());
+  }
+}
+
+// The rows of `after` that differ from `before` (null: a new table).
+void encode_rows(std::string& bytes, const Table* before, const Table& after) {
+  std::vector<const RowKey*> deleted;
+  std::vector<std::pair<const RowKey*, const RowRef*>> upserted;
+  if (before == nullptr) {
+    for (auto it = after.rows().begin(); it != after.rows().end(); ++it) {
+      upserted.emplace_back(&(*it).key, &(*it).value);
+    }
+  } else {
+    storage::RowTree::diff(
+        before->rows(), after.rows(), [](const RowRef& a, const RowRef& b) { return a.bytes() == b.bytes(); },
+        [&](const RowKey& key, const RowRef* old_row, const RowRef* new_row) {
+          (void)old_row;
+          if (new_row == nullptr) {
+            deleted.push_back(&key);
+          } else {
+            upserted.emplace_back(&key, new_row);
+          }
+        });
+  }
+  bool same_row_id = before != nullptr && before->next_row_id() == after.next_row_id();
+  if (deleted.empty() && upserted.empty() && same_row_id) return;
+  ByteWriter out(bytes);
+  put_rows_header(out, after);
+  put_row_entries(bytes, deleted, upserted);
+}
+
+void encode_view(ByteWriter& out, const storage::ViewDefinition& view) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewPut));
+  out.put_bytes(view.name);
+  out.put_bytes(view.query_sql);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(view.column_names.size()));
+  for (const auto& column : view.column_names) out.put_bytes(column);
+  out.put<std::uint32_t>(view.oid);
+}
+
+}  // namespace
+
+std::string encode_world_change(const World& before, const World& after) {
+  std::string bytes;
+  ByteWriter out(bytes);
+  out.put<std::uint32_t>(after.next_oid());
+  const std::size_t header_size = bytes.size();
+  World::TableMap::diff(
+      before.tables(), after.tables(),
+      [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const Table>* old_table,
+          const std::shared_ptr<const Table>* new_table) {
+        if (new_table == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kTableDrop));
+          out.put_bytes(name);
+          return;
+        }
+        const Table* previous = old_table == nullptr ? nullptr : old_table->get();
+        if (previous == nullptr || previous->schema_ptr() != (*new_table)->schema_ptr()) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kTableSchema));
+          encode_schema(out, (*new_table)->schema());
+          if (previous == nullptr) {  // a new table always gets its rows entry (its row id counter)
+            put_rows_header(out, **new_table);
+            std::vector<const RowKey*> none;
+            std::vector<std::pair<const RowKey*, const RowRef*>> rows;
+            for (auto it = (*new_table)->rows().begin(); it != (*new_table)->rows().end(); ++it) {
+              rows.emplace_back(&(*it).key, &(*it).value);
+            }
+            put_row_entries(bytes, none, rows);
+            return;
+          }
+        }
+        encode_rows(bytes, previous, **new_table);
+      });
+  World::ViewMap::diff(
+      before.views(), after.views(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const storage::ViewDefinition>* old_view,
+          const std::shared_ptr<const storage::ViewDefinition>* new_view) {
+        (void)old_view;
+        if (new_view == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewDrop));
+          out.put_bytes(name);
+        } else {
+          encode_view(out, **new_view);
+        }
+      });
+  if (bytes.size() == header_size && before.next_oid() == after.next_oid()) return {};
+  return bytes;
+}
+
+WorldChange decode_world_change(std::string_view bytes) {
+  ByteReader in(bytes);
+  WorldChange change;
+  change.next_oid = in.get<std::uint32_t>();
+  while (!in.at_end()) {
+    ChangeEntry entry;
+    entry.kind = static_cast<ChangeKind>(in.get<std::uint8_t>());
+    switch (entry.kind) {
+      case ChangeKind::kTableSchema:
+        entry.schema = decode_schema(in);
+        entry.name = entry.schema->name();
+        break;
+      case ChangeKind::kTableDrop:
+      case ChangeKind::kViewDrop:
+        entry.name = in.get_bytes();
+        break;
+      case ChangeKind::kRows: {
+        entry.name = in.get_bytes();
+        entry.next_row_id = in.get<std::uint64_t>();
+        entry.deleted.resize(in.get<std::uint32_t>());
+        for (auto& key : entry.deleted) key = RowKey(in.get_bytes());
+        entry.upserted.resize(in.get<std::uint32_t>());
+        for (auto& [key, row] : entry.upserted) {
+          key = RowKey(in.get_bytes());
+          row = RowRef::from_image(in.get_bytes());
+        }
+        break;
+      }
+      case ChangeKind::kViewPut: {
+        auto view = std::make_shared<storage::ViewDefinition>();
+        view->name = in.get_bytes();
+        view->query_sql = in.get_bytes();
+        view->column_names.resize(in.get<std::uint32_t>());
+        for (auto& column : view->column_names) column = in.get_bytes();
+        view->oid = in.get<std::uint32_t>();
+        entry.name = view->name;
+        entry.view = std::move(view);
+        break;
+      }
+      default:
+        throw CorruptRecord("unknown change entry");
+    }
+    change.entries.push_back(std::move(entry));
+  }
+  return change;
+}
+
+std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> base, WorldChange change) {
+  std::shared_ptr<const World> world = std::move(base);
+  // A table whose schema entry came first is rebuilt under the new schema.
+  std::map<std::string, std::shared_ptr<const storage::TableSchema>> new_schemas;
+  for (ChangeEntry& entry : change.entries) {
+    switch (entry.kind) {
+      case ChangeKind::kTableSchema:
+        new_schemas[entry.name] = entry.schema;
+        break;
+      case ChangeKind::kTableDrop:
+        world = world->without_table(entry.name);
+        break;
+      case ChangeKind::kViewDrop:
+        world = world->without_view(entry.name);
+        break;
+      case ChangeKind::kViewPut:
+        world = world->with_view(entry.view);
+        break;
+      case ChangeKind::kRows: {
+        std::shared_ptr<const Table> old_table = world->find_table(entry.name);
+        auto schema = new_schemas.find(entry.name);
+        if (schema == new_schemas.end()) {
+          if (!old_table) throw CorruptRecord("rows for unknown table \"" + entry.name + "\"");
+          world = world->with_table(std::make_shared<const Table>(old_table->with_logged_changes(
+              std::move(entry.deleted), std::move(entry.upserted), entry.next_row_id)));
+          break;
+        }
+        storage::RowTree rows;
+        if (old_table && !old_table->rows().empty()) {
+          rows = old_table->rows().multi_delete(std::move(entry.deleted)).multi_insert(std::move(entry.upserted));
+        } else {
+          rows = storage::RowTree::from_sorted(entry.upserted);
+        }
+        world = world->with_table(
+            std::make_shared<const Table>(Table::from_rows(schema->second, std::move(rows), entry.next_row_id)));
+        new_schemas.erase(schema);
+        break;
+      }
+    }
+  }
+  // Schema changes without row changes (renamed columns, new foreign keys, indexes).
+  for (auto& [name, schema] : new_schemas) {
+    std::shared_ptr<const Table> old_table = world->find_table(name);
+    storage::RowTree rows = old_table ? old_table->rows() : storage::RowTree{};
+    std::uint64_t next_row_id = old_table ? old_table->next_row_id() : 1;
+    world = world->with_table(std::make_shared<const Table>(Table::from_rows(schema, std::move(rows), next_row_id)));
+  }
+  return world->with_next_oid(change.next_oid);
+}
+
+}  // namespace ptreedb::txn

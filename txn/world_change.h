@@ -1,0 +1,46 @@
+// What changed between two worlds, as a log record, and its replay. Per table:
+// a schema entry when the table is new or its schema changed (CREATE, ALTER,
+// indexes), a drop entry, and the rows deleted and inserted-or-updated by
+// primary key (hidden row ids included), found with PTree::diff in O(m log n)
+// for m changed rows. Views are logged whole. Secondary indexes are not
+// logged: replay rebuilds or updates them from the rows. A checkpoint is the
+// change from the empty world to the one it saves.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "storage/world/world.h"
+
+namespace ptreedb::txn {
+
+enum class ChangeKind : std::uint8_t { kTableSchema = 1, kTableDrop = 2, kRows = 3, kViewPut = 4, kViewDrop = 5 };
+
+struct ChangeEntry {
+  ChangeKind kind{};
+  std::string name;                                      // table or view
+  std::shared_ptr<const storage::TableSchema> schema;    // kTableSchema
+  std::shared_ptr<const storage::ViewDefinition> view;   // kViewPut
+  std::uint64_t next_row_id = 0;                         // kRows
+  std::vector<storage::RowKey> deleted;                  // kRows
+  std::vector<std::pair<storage::RowKey, storage::RowRef>> upserted;  // kRows, in key order
+};
+
+struct WorldChange {
+  std::uint32_t next_oid = 0;
+  std::vector<ChangeEntry> entries;
+};
+
+// The record turning `before` into `after`; empty when nothing a replay needs changed.
+std::string encode_world_change(const storage::World& before, const storage::World& after);
+// Throws CorruptRecord (txn/byte_codec.h) on malformed bytes.
+WorldChange decode_world_change(std::string_view bytes);
+// `base` with the change applied; indexes follow the rows.
+std::shared_ptr<const storage::World> apply_world_change(std::shared_ptr<const storage::World> base,
+                                                         WorldChange change);
+
+}  // namespace ptreedb::txn
