@@ -67,6 +67,15 @@ void encode_view(ByteWriter& out, const storage::ViewDefinition& view) {
   out.put<std::uint32_t>(view.oid);
 }
 
+void encode_role(ByteWriter& out, const storage::Role& role) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kRolePut));
+  out.put_bytes(role.name);
+  out.put<std::uint32_t>(role.oid);
+  out.put<std::uint8_t>(role.superuser ? 1 : 0);
+  out.put<std::uint8_t>(role.can_login ? 1 : 0);
+  out.put_bytes(role.password_secret);
+}
+
 }  // namespace
 
 std::string encode_world_change(const World& before, const World& after) {
@@ -113,6 +122,17 @@ std::string encode_world_change(const World& before, const World& after) {
           encode_view(out, **new_view);
         }
       });
+  World::RoleMap::diff(
+      before.roles(), after.roles(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const storage::Role>*,
+          const std::shared_ptr<const storage::Role>* new_role) {
+        if (new_role == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kRoleDrop));
+          out.put_bytes(name);
+        } else {
+          encode_role(out, **new_role);
+        }
+      });
   if (bytes.size() == header_size && before.next_oid() == after.next_oid()) return {};
   return bytes;
 }
@@ -131,8 +151,20 @@ WorldChange decode_world_change(std::string_view bytes) {
         break;
       case ChangeKind::kTableDrop:
       case ChangeKind::kViewDrop:
+      case ChangeKind::kRoleDrop:
         entry.name = in.get_bytes();
         break;
+      case ChangeKind::kRolePut: {
+        auto role = std::make_shared<storage::Role>();
+        role->name = in.get_bytes();
+        role->oid = in.get<std::uint32_t>();
+        role->superuser = in.get<std::uint8_t>() != 0;
+        role->can_login = in.get<std::uint8_t>() != 0;
+        role->password_secret = in.get_bytes();
+        entry.name = role->name;
+        entry.role = std::move(role);
+        break;
+      }
       case ChangeKind::kRows: {
         entry.name = in.get_bytes();
         entry.next_row_id = in.get<std::uint64_t>();
@@ -181,6 +213,12 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         break;
       case ChangeKind::kViewPut:
         world = world->with_view(entry.view);
+        break;
+      case ChangeKind::kRolePut:
+        world = world->with_role(entry.role);
+        break;
+      case ChangeKind::kRoleDrop:
+        world = world->without_role(entry.name);
         break;
       case ChangeKind::kRows: {
         std::shared_ptr<const Table> old_table = world->find_table(entry.name);

@@ -2,7 +2,7 @@
 // a schema entry when the table is new or its schema changed (CREATE, ALTER,
 // indexes), a drop entry, and the rows deleted and inserted-or-updated by
 // primary key (hidden row ids included), found with PTree::diff in O(m log n)
-// for m changed rows. Views are logged whole. Secondary indexes are not
+// for m changed rows. Views and roles are logged whole. Secondary indexes are not
 // logged: replay rebuilds or updates them from the rows. A checkpoint is the
 // change from the empty world to the one it saves.
 #pragma once
@@ -18,13 +18,22 @@
 
 namespace ptreedb::txn {
 
-enum class ChangeKind : std::uint8_t { kTableSchema = 1, kTableDrop = 2, kRows = 3, kViewPut = 4, kViewDrop = 5 };
+enum class ChangeKind : std::uint8_t {
+  kTableSchema = 1,
+  kTableDrop = 2,
+  kRows = 3,
+  kViewPut = 4,
+  kViewDrop = 5,
+  kRolePut = 6,
+  kRoleDrop = 7,
+};
 
 struct ChangeEntry {
   ChangeKind kind{};
   std::string name;                                      // table or view
   std::shared_ptr<const storage::TableSchema> schema;    // kTableSchema
   std::shared_ptr<const storage::ViewDefinition> view;   // kViewPut
+  std::shared_ptr<const storage::Role> role;             // kRolePut
   std::uint64_t next_row_id = 0;                         // kRows
   std::vector<storage::RowKey> deleted;                  // kRows
   std::vector<std::pair<storage::RowKey, storage::RowRef>> upserted;  // kRows, in key order

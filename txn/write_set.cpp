@@ -11,7 +11,8 @@ namespace {
 }
 
 bool nothing_committed_since(const storage::World& current, const storage::World& snapshot) {
-  return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views());
+  return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views()) &&
+         current.roles().same_root(snapshot.roles());
 }
 
 }  // namespace
@@ -30,6 +31,13 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
       [&](const std::string& name, const ViewPtr*, const ViewPtr* after) {
         writes.catalog_changed = true;
         writes.changed_views.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using RolePtr = std::shared_ptr<const storage::Role>;
+  storage::World::RoleMap::diff(
+      snapshot.roles(), private_world.roles(), [](const RolePtr& a, const RolePtr& b) { return a == b; },
+      [&](const std::string& name, const RolePtr*, const RolePtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_roles.emplace_back(name, after != nullptr ? *after : nullptr);
       });
   using TablePtr = std::shared_ptr<const storage::Table>;
   storage::World::TableMap::diff(
@@ -80,6 +88,10 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     for (const auto& [name, view] : writes.changed_views) {
       if (!untouched(name)) throw_serialization_failure();
       next = view ? next->with_view(view) : next->without_view(name);
+    }
+    for (const auto& [name, role] : writes.changed_roles) {
+      if (current->find_role(name) != snapshot->find_role(name)) throw_serialization_failure();
+      next = role ? next->with_role(role) : next->without_role(name);
     }
   }
   if (isolation == IsolationLevel::kSerializable) {

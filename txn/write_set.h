@@ -25,12 +25,14 @@ struct TableWrites {
 };
 
 struct WriteSet {
-  // Tables created, dropped or altered, or views changed (DDL). Each such
+  // Tables created, dropped or altered, views or roles changed (DDL). Each such
   // relation is taken whole from the private world (null: dropped); the
   // commit fails with 40001 if a concurrent commit changed the same name.
   bool catalog_changed = false;
   std::vector<std::pair<std::string, std::shared_ptr<const storage::Table>>> changed_tables;
   std::vector<std::pair<std::string, std::shared_ptr<const storage::ViewDefinition>>> changed_views;
+  // Roles created, altered or dropped (null), merged by name like views.
+  std::vector<std::pair<std::string, std::shared_ptr<const storage::Role>>> changed_roles;
   std::vector<TableWrites> tables;
   bool empty() const { return !catalog_changed && tables.empty(); }
   std::size_t row_count() const;

@@ -345,3 +345,27 @@ def test_kill9_while_a_checkpoint_is_being_written(tmp_path):
         assert "recovery: checkpoint at LSN" in server.log()
     finally:
         stop_server(server)
+
+
+def test_roles_and_passwords_survive_restart(tmp_path):
+    hba = tmp_path / "hba.conf"
+    hba.write_text("host all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n")
+    server = start_server(tmp_path, ["--hba-file", str(hba)])
+    try:
+        with connect(server) as conn:
+            conn.execute("CREATE ROLE alice LOGIN PASSWORD 'wonderland'")
+            conn.execute("CREATE ROLE gone LOGIN PASSWORD 'x'")
+            conn.execute("DROP ROLE gone")
+    finally:
+        kill9(server)
+    server = start_server(tmp_path, ["--hba-file", str(hba)])
+    try:
+        dsn = server.dsn.replace("user=postgres", "user=alice")
+        with psycopg.connect(dsn + " password=wonderland", autocommit=True, connect_timeout=10) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+        with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
+            psycopg.connect(dsn + " password=wrong", connect_timeout=10)
+        with pytest.raises(psycopg.OperationalError):
+            psycopg.connect(server.dsn.replace("user=postgres", "user=gone") + " password=x", connect_timeout=10)
+    finally:
+        stop_server(server)

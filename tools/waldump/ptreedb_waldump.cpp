@@ -139,6 +139,18 @@ int main(int argc, char** argv) {
             ++stats.entries["view drop"];
             if (!stats_only) std::printf("    view drop: %s\n", entry.name.c_str());
             break;
+          case txn::ChangeKind::kRolePut:
+            ++stats.entries["role"];
+            if (!stats_only) {
+              std::printf("    role: %s (oid %u%s%s%s)\n", entry.name.c_str(), entry.role->oid,
+                          entry.role->superuser ? ", superuser" : "", entry.role->can_login ? ", login" : "",
+                          entry.role->password_secret.empty() ? "" : ", password");
+            }
+            break;
+          case txn::ChangeKind::kRoleDrop:
+            ++stats.entries["role drop"];
+            if (!stats_only) std::printf("    role drop: %s\n", entry.name.c_str());
+            break;
           case txn::ChangeKind::kRows: {
             ++stats.entries["rows"];
             stats.rows_upserted += entry.upserted.size();

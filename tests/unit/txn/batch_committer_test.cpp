@@ -149,6 +149,40 @@ TEST_CASE("DDL in a transaction merges by name with concurrent commits", "[txn]"
   CHECK(sqlstate_of_commit(second) == "40001");
 }
 
+TEST_CASE("role changes commit, merge with row writes, and conflict by name", "[txn]") {
+  txn::Database db;
+  run(db, "create table t (id bigint primary key)");
+  auto add_role = [](const std::string& name, std::uint32_t oid) {
+    return [name, oid](const storage::World& world) {
+      return world.with_role(std::make_shared<storage::Role>(storage::Role{name, oid, false, true, ""}));
+    };
+  };
+  db.write(add_role("alice", 20000));  // autocommit
+  REQUIRE(db.snapshot()->find_role("alice") != nullptr);
+
+  txn::Transaction block(db, txn::IsolationLevel::kReadCommitted, false);
+  run(block, "insert into t values (1)");
+  block.write(add_role("bob", 20001));
+  run(db, "insert into t values (2)");  // a concurrent commit: the role still merges
+  CHECK(sqlstate_of_commit(block).empty());
+  CHECK(db.snapshot()->find_role("bob") != nullptr);
+  CHECK(scalar(db, "select count(*) from t") == 2);
+
+  txn::Transaction first(db, txn::IsolationLevel::kReadCommitted, false);
+  txn::Transaction second(db, txn::IsolationLevel::kReadCommitted, false);
+  run(first, "select count(*) from t");
+  run(second, "select count(*) from t");
+  first.write([](const storage::World& world) { return world.without_role("alice"); });
+  second.write([](const storage::World& world) {
+    auto changed = std::make_shared<storage::Role>(*world.find_role("alice"));
+    changed->superuser = true;
+    return world.with_role(changed);
+  });
+  CHECK(sqlstate_of_commit(first).empty());
+  CHECK(sqlstate_of_commit(second) == "40001");
+  CHECK(db.snapshot()->find_role("alice") == nullptr);
+}
+
 TEST_CASE("read committed statements see newer commits with their own writes re-applied", "[txn]") {
   txn::Database db;
   run(db, "create table t (id bigint primary key, v integer)");

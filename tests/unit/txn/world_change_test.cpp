@@ -141,6 +141,31 @@ TEST_CASE("DDL replays: schema changes rebuild indexes, drops, views") {
   CHECK(r->find_table("items") == nullptr);
 }
 
+TEST_CASE("roles replay: created, altered, dropped, the bootstrap superuser's password") {
+  auto w0 = std::make_shared<const World>();
+  auto alice = std::make_shared<Role>(Role{"alice", 16400, false, true, "md5" + std::string(32, 'a')});
+  auto w1 = w0->with_role(alice);
+  auto postgres = std::make_shared<Role>(*w0->find_role(kBootstrapSuperuser));
+  postgres->password_secret = "SCRAM-SHA-256$4096:c2FsdA==$c3RvcmVk:c2VydmVy";
+  auto w2 = w1->with_role(postgres);
+  auto w3 = w2->without_role("alice");
+
+  auto r = replay(w0, *w0, *w1);
+  REQUIRE(r->find_role("alice") != nullptr);
+  CHECK(r->find_role("alice")->oid == 16400);
+  CHECK(r->find_role("alice")->can_login);
+  CHECK_FALSE(r->find_role("alice")->superuser);
+  CHECK(r->find_role("alice")->password_secret == alice->password_secret);
+  CHECK(r->next_oid() == w1->next_oid());
+  r = replay(r, *w1, *w2);
+  CHECK(r->find_role(kBootstrapSuperuser)->password_secret == postgres->password_secret);
+  CHECK(r->find_role(kBootstrapSuperuser)->superuser);
+  r = replay(r, *w2, *w3);
+  CHECK(r->find_role("alice") == nullptr);
+  // Nothing changed: no record at all.
+  CHECK(txn::encode_world_change(*w3, *w3).empty());
+}
+
 TEST_CASE("schemas round-trip every column property") {
   auto schema = items_schema();
   auto w1 = std::make_shared<const World>()->with_table(std::make_shared<Table>(schema));
