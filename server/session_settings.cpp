@@ -57,6 +57,8 @@ constexpr std::array kSettings = {
                       "Sets the number of digits displayed for floating-point values.", -15, 3},
     SettingDefinition{"idle_in_transaction_session_timeout", "0", SettingKind::kMilliseconds, false, false,
                       "Sets the maximum allowed idle time between queries, when in a transaction."},
+    SettingDefinition{"idle_session_timeout", "0", SettingKind::kMilliseconds, false, false,
+                      "Sets the maximum allowed idle time between queries, when not in a transaction."},
     SettingDefinition{"in_hot_standby", "off", SettingKind::kBool, true, true,
                       "Shows whether hot standby is currently active."},
     SettingDefinition{"integer_datetimes", "on", SettingKind::kBool, true, true,
@@ -403,6 +405,23 @@ void encode_changed_settings(std::string& out, SessionState& state) {
     protocol::encode_parameter_status(out, name, state.settings[name]);
   }
   state.changed_reported_settings.clear();
+}
+
+long long setting_milliseconds(const SessionState& state, std::string_view name) {
+  auto found = state.settings.find(std::string(name));
+  if (found == state.settings.end()) return 0;
+  // Stored values are normalised ("0", "1500ms", "5s", "90min", ...).
+  const std::string& value = found->second;
+  std::size_t digits = 0;
+  while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+  auto number = parse_integer(std::string_view(value).substr(0, digits));
+  if (!number) return 0;
+  std::string_view unit = std::string_view(value).substr(digits);
+  if (unit == "s") return *number * 1000;
+  if (unit == "min") return *number * 60'000;
+  if (unit == "h") return *number * 3'600'000;
+  if (unit == "d") return *number * 86'400'000;
+  return *number;
 }
 
 std::string show_setting(const SessionState& state, std::string_view name) {

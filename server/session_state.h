@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/interrupt_token.h"
 #include "server/protocol/backend_messages.h"
 
 namespace ptreedb::server {
@@ -29,6 +30,8 @@ struct SessionState {
   // Close, DEALLOCATE and DISCARD ALL drop them (server/extended_query.h).
   std::map<std::string, std::shared_ptr<const PreparedStatement>> prepared_statements;
   protocol::TransactionStatus transaction_status = protocol::TransactionStatus::kIdle;
+  // The token a CancelRequest for this session trips (null in unit tests).
+  exec::InterruptToken* interrupt = nullptr;
 };
 
 }  // namespace ptreedb::server

@@ -1,5 +1,8 @@
 #include "server/statement_runner.h"
 
+#include <chrono>
+
+#include "exec/interrupt_token.h"
 #include "exec/statement_executor.h"
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
@@ -17,6 +20,9 @@ StatementOutcome run_statement(const PgQuery__Node& statement, SessionState& sta
     return outcome;
   }
   SettingsScope settings_scope(state);  // current_setting() and set_config() in expressions
+  // CancelRequest and statement_timeout end the statement with 57014.
+  exec::InterruptScope interrupt_scope(state.interrupt,
+                                       std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
   planner::ParameterScope parameter_scope(parameters);
   // A write that lost a race with a concurrent one fails with 40001 before
   // publishing anything; it is planned again against the newer world and
