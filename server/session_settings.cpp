@@ -377,6 +377,47 @@ std::string show_column_name(std::string_view name) {
   return setting != nullptr ? std::string(setting->name) : lower(name);
 }
 
+// The startup packet's "options" (libpq's options=, PGOPTIONS): "-c name=value"
+// and "--name=value" switches separated by spaces, as PostgreSQL reads them.
+void apply_command_line_options(SessionState& state, const std::string& options) {
+  std::vector<std::string> words;
+  std::string word;
+  bool escaped = false;
+  for (char c : options) {
+    if (escaped) {
+      word.push_back(c);
+      escaped = false;
+    } else if (c == '\\') {
+      escaped = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word.push_back(c);
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string assignment;
+    if (words[i] == "-c" && i + 1 < words.size()) {
+      assignment = words[++i];
+    } else if (words[i].starts_with("-c")) {
+      assignment = words[i].substr(2);
+    } else if (words[i].starts_with("--")) {
+      assignment = words[i].substr(2);
+    } else {
+      throw SqlError(sqlstate::kInvalidParameterValue, "invalid command-line argument for server process: " + words[i]);
+    }
+    std::size_t equals = assignment.find('=');
+    if (equals == std::string::npos) {
+      throw SqlError(sqlstate::kSyntaxError, "-c " + assignment + " requires a value");
+    }
+    std::string name = assignment.substr(0, equals);
+    for (char& c : name) c = c == '-' ? '_' : c;
+    set_setting(state, name, assignment.substr(equals + 1));
+  }
+}
+
 }  // namespace
 
 void initialize_settings(SessionState& state, const std::vector<std::pair<std::string, std::string>>& startup_options) {
@@ -385,8 +426,12 @@ void initialize_settings(SessionState& state, const std::vector<std::pair<std::s
   for (const auto& setting : kSettings) state.settings[std::string(setting.name)] = std::string(setting.default_value);
   state.settings["session_authorization"] = state.user;
   for (const auto& [name, value] : startup_options) {
-    if (name == "user" || name == "database" || name == "options" || name == "replication") continue;
-    set_setting(state, name, value);
+    if (name == "user" || name == "database" || name == "replication") continue;
+    if (name == "options") {
+      apply_command_line_options(state, value);
+    } else {
+      set_setting(state, name, value);
+    }
   }
   state.setting_defaults = state.settings;
   state.changed_reported_settings.clear();
