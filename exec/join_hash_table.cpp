@@ -5,6 +5,8 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "exec/interrupt_token.h"
+
 namespace ptreedb::exec {
 
 namespace {
@@ -45,7 +47,9 @@ JoinHashTable::JoinHashTable(Chunk rows, const std::vector<planner::BoundExpress
   // are lock-free stacks, complete once the loop has joined.
   std::atomic<bool> saw_null{false};
   constexpr std::size_t kGrain = 1 << 15;
+  const InterruptToken* interrupt = current_interrupt_token();  // checked per range, not per row
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain), [&](const tbb::blocked_range<std::size_t>& range) {
+    check_interrupt(interrupt);
     for (const auto& key : keys_) hash_into(key, hashes_, range.begin(), range.end());
     for (std::size_t row = range.begin(); row < range.end(); ++row) {
       if (any_null(keys_, row)) {

@@ -170,6 +170,7 @@ void PlanExecutor::stream_slices(Chunk chunk, const Sink& sink) {
   }
   std::size_t slices = (chunk.size + kMorselRows - 1) / kMorselRows;
   tbb::parallel_for(std::size_t{0}, slices, [&](std::size_t s) {
+    check_interrupt(interrupt_);
     std::size_t begin = s * kMorselRows;
     sink(slice(chunk, begin, std::min(chunk.size, begin + kMorselRows)), s);
   });
@@ -269,6 +270,7 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
     auto it = tree.seek_index(begin);
     for (std::size_t position = begin; position < end;) {
+      check_interrupt(interrupt_);
       std::vector<storage::RowRef> rows;
       std::size_t count = std::min(kChunkSize, end - position);
       rows.reserve(count);
@@ -298,7 +300,9 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   std::vector<std::atomic<std::uint8_t>> build_matched(kind == JoinKind::kFull ? build.size : 0);
   std::size_t probe_width = join.probe->types.size();
 
+  check_interrupt(interrupt_);
   stream(*join.probe, [&](Chunk&& probe, std::size_t partition) {
+    check_interrupt(interrupt_);
     std::size_t count = probe.size;
     std::vector<Vector> keys;
     for (const auto& key : probe_keys) keys.push_back(evaluate(key, probe));
@@ -441,6 +445,7 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
   AggregationTable* result = nullptr;
   AggregationTable empty(keys, calls);
   for (auto& table : tables) {
+    check_interrupt(interrupt_);
     if (result == nullptr) {
       result = table.get();
     } else {
@@ -455,6 +460,7 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
 
 void PlanExecutor::stream_sort(const PlanNode& node, const planner::SortNode& sort, const Sink& sink) {
   Chunk rows = concatenate(collect(*sort.input), node.types);
+  check_interrupt(interrupt_);
   std::vector<std::uint32_t> order(rows.size);
   for (std::uint32_t i = 0; i < rows.size; ++i) order[i] = i;
   if (!sort.keys.empty()) {
@@ -472,6 +478,7 @@ void PlanExecutor::stream_sort(const PlanNode& node, const planner::SortNode& so
       return false;
     });
   }
+  check_interrupt(interrupt_);
   std::size_t begin = std::min<std::size_t>(order.size(), static_cast<std::size_t>(sort.offset));
   std::size_t end = order.size();
   if (sort.limit) end = std::min<std::size_t>(end, begin + static_cast<std::size_t>(*sort.limit));

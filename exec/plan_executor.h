@@ -10,6 +10,7 @@
 #include <mutex>
 #include <vector>
 
+#include "exec/interrupt_token.h"
 #include "exec/plan_statistics.h"
 #include "exec/vector.h"
 #include "planner/plan.h"
@@ -42,6 +43,8 @@ class PlanExecutor {
 
   std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
+  // Checked between morsels, probe chunks and merges (exec/interrupt_token.h).
+  const InterruptToken* interrupt_ = current_interrupt_token();
 };
 
 }  // namespace ptreedb::exec

@@ -11,7 +11,7 @@ constexpr const char* kUsage =
     "  --listen ADDR          address to listen on (default 127.0.0.1)\n"
     "  --port N               TCP port (default 5432)\n"
     "  --data-dir DIR         data directory (default ./data)\n"
-    "  --threads N            network and query threads (default: all cores)\n"
+    "  --threads N            network and query threads (default: all cores, at least 2)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
     "  --hba-file PATH        client authentication rules in pg_hba.conf format\n"

@@ -8,6 +8,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/redirect_error.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <spdlog/spdlog.h>
 
@@ -52,7 +53,8 @@ asio::awaitable<void> Server::accept_loop() {
     }
     socket.set_option(tcp::no_delay(true), error);
     auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_);
-    asio::co_spawn(io_, [session]() -> asio::awaitable<void> { co_await session->run(); },
+    // Each session on its own strand: its timers never run beside its coroutine.
+    asio::co_spawn(asio::make_strand(io_), [session]() -> asio::awaitable<void> { co_await session->run(); },
                    asio::detached);
   }
 }
@@ -69,7 +71,9 @@ void Server::run() {
                config_.hba_file.empty() ? "trust" : config_.hba_file);
 
   unsigned threads = config_.threads != 0 ? config_.threads : std::thread::hardware_concurrency();
-  if (threads == 0) threads = 1;
+  // Statements run on the io thread of their session: a second thread keeps
+  // accepting connections and serving CancelRequests while one runs long.
+  if (threads < 2) threads = 2;
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
   io_.run();

@@ -5,6 +5,8 @@
 
 #include <boost/asio/read.hpp>
 #include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
@@ -110,6 +112,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       send_fatal(sqlstate::kTooManyConnections, "sorry, too many clients already");
       co_return StartupOutcome::kClose;
     }
+    state_.interrupt = &control_->interrupt;
     try {
       initialize_settings(state_, startup.parameters);
       // Reported at startup as the authenticated role is.
@@ -227,6 +230,10 @@ asio::awaitable<void> Session::run() {
   try {
     if (co_await startup() == StartupOutcome::kReady) {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
+      // idle_session_timeout: the timer runs on this session's strand, so it
+      // can safely cancel the pending read.
+      asio::steady_timer idle_timer(co_await asio::this_coro::executor);
+      bool idle_timed_out = false;
       bool open = true;
       while (open) {
         // Replies to pipelined messages go out together: the buffer is written
@@ -235,7 +242,21 @@ asio::awaitable<void> Session::run() {
         std::optional<Frame> frame;
         while (!(frame = framer_.next())) {
           co_await flush();
-          if (!co_await read_more()) {
+          long long idle_ms = setting_milliseconds(state_, "idle_session_timeout");
+          bool watch_idle = idle_ms > 0 && !copy_loader_ && state_.transaction_status == TransactionStatus::kIdle;
+          if (watch_idle) {
+            idle_timer.expires_after(std::chrono::milliseconds(idle_ms));
+            idle_timer.async_wait([this, &idle_timed_out](const boost::system::error_code& error) {
+              if (error) return;
+              idle_timed_out = true;
+              boost::system::error_code ignored;
+              socket_.cancel(ignored);
+            });
+          }
+          bool received = co_await read_more();
+          if (watch_idle) idle_timer.cancel();
+          if (!received) {
+            if (idle_timed_out) send_fatal("57P05", "terminating connection due to idle-session timeout");
             open = false;
             break;
           }

@@ -25,7 +25,7 @@ void SessionRegistry::request_cancel(std::int32_t process_id, std::int32_t secre
   std::lock_guard lock(mutex_);
   auto it = sessions_.find(process_id);
   if (it != sessions_.end() && it->second->secret_key == secret_key) {
-    it->second->cancel_requested.store(true, std::memory_order_relaxed);
+    it->second->interrupt.request_cancel();
   }
 }
 

@@ -8,13 +8,16 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "exec/interrupt_token.h"
+
 namespace ptreedb::server {
 
-// What another connection may touch of a session: its cancel flag.
+// What another connection may touch of a session: its running statement's
+// interrupt token.
 struct SessionControl {
   std::int32_t process_id = 0;
   std::int32_t secret_key = 0;
-  std::atomic<bool> cancel_requested{false};
+  exec::InterruptToken interrupt;
 };
 
 class SessionRegistry {
@@ -24,7 +27,7 @@ class SessionRegistry {
   // Registers a new session; null when max_connections are already in use.
   std::shared_ptr<SessionControl> admit();
   void remove(std::int32_t process_id);
-  // Flags the matching session; a wrong key is silently ignored, as in PostgreSQL.
+  // Cancels the matching session's running statement (if any); a wrong key is silently ignored, as in PostgreSQL.
   void request_cancel(std::int32_t process_id, std::int32_t secret_key);
   std::size_t size() const;
 

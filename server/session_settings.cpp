@@ -57,6 +57,8 @@ constexpr std::array kSettings = {
                       "Sets the number of digits displayed for floating-point values.", -15, 3},
     SettingDefinition{"idle_in_transaction_session_timeout", "0", SettingKind::kMilliseconds, false, false,
                       "Sets the maximum allowed idle time between queries, when in a transaction."},
+    SettingDefinition{"idle_session_timeout", "0", SettingKind::kMilliseconds, false, false,
+                      "Sets the maximum allowed idle time between queries, when not in a transaction."},
     SettingDefinition{"in_hot_standby", "off", SettingKind::kBool, true, true,
                       "Shows whether hot standby is currently active."},
     SettingDefinition{"integer_datetimes", "on", SettingKind::kBool, true, true,
@@ -377,6 +379,47 @@ std::string show_column_name(std::string_view name) {
   return setting != nullptr ? std::string(setting->name) : lower(name);
 }
 
+// The startup packet's "options" (libpq's options=, PGOPTIONS): "-c name=value"
+// and "--name=value" switches separated by spaces, as PostgreSQL reads them.
+void apply_command_line_options(SessionState& state, const std::string& options) {
+  std::vector<std::string> words;
+  std::string word;
+  bool escaped = false;
+  for (char c : options) {
+    if (escaped) {
+      word.push_back(c);
+      escaped = false;
+    } else if (c == '\\') {
+      escaped = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word.push_back(c);
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string assignment;
+    if (words[i] == "-c" && i + 1 < words.size()) {
+      assignment = words[++i];
+    } else if (words[i].starts_with("-c")) {
+      assignment = words[i].substr(2);
+    } else if (words[i].starts_with("--")) {
+      assignment = words[i].substr(2);
+    } else {
+      throw SqlError(sqlstate::kInvalidParameterValue, "invalid command-line argument for server process: " + words[i]);
+    }
+    std::size_t equals = assignment.find('=');
+    if (equals == std::string::npos) {
+      throw SqlError(sqlstate::kSyntaxError, "-c " + assignment + " requires a value");
+    }
+    std::string name = assignment.substr(0, equals);
+    for (char& c : name) c = c == '-' ? '_' : c;
+    set_setting(state, name, assignment.substr(equals + 1));
+  }
+}
+
 }  // namespace
 
 void initialize_settings(SessionState& state, const std::vector<std::pair<std::string, std::string>>& startup_options) {
@@ -385,8 +428,12 @@ void initialize_settings(SessionState& state, const std::vector<std::pair<std::s
   for (const auto& setting : kSettings) state.settings[std::string(setting.name)] = std::string(setting.default_value);
   state.settings["session_authorization"] = state.user;
   for (const auto& [name, value] : startup_options) {
-    if (name == "user" || name == "database" || name == "options" || name == "replication") continue;
-    set_setting(state, name, value);
+    if (name == "user" || name == "database" || name == "replication") continue;
+    if (name == "options") {
+      apply_command_line_options(state, value);
+    } else {
+      set_setting(state, name, value);
+    }
   }
   state.setting_defaults = state.settings;
   state.changed_reported_settings.clear();
@@ -413,6 +460,23 @@ void encode_changed_settings(std::string& out, SessionState& state) {
     protocol::encode_parameter_status(out, name, state.settings[name]);
   }
   state.changed_reported_settings.clear();
+}
+
+long long setting_milliseconds(const SessionState& state, std::string_view name) {
+  auto found = state.settings.find(std::string(name));
+  if (found == state.settings.end()) return 0;
+  // Stored values are normalised ("0", "1500ms", "5s", "90min", ...).
+  const std::string& value = found->second;
+  std::size_t digits = 0;
+  while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+  auto number = parse_integer(std::string_view(value).substr(0, digits));
+  if (!number) return 0;
+  std::string_view unit = std::string_view(value).substr(digits);
+  if (unit == "s") return *number * 1000;
+  if (unit == "min") return *number * 60'000;
+  if (unit == "h") return *number * 3'600'000;
+  if (unit == "d") return *number * 86'400'000;
+  return *number;
 }
 
 std::string show_setting(const SessionState& state, std::string_view name) {

@@ -37,6 +37,10 @@ std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& sta
 // columns it returns (empty: none).
 std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(const PgQuery__Node& statement);
 
+// A duration setting (statement_timeout, idle_session_timeout, ...) in
+// milliseconds; 0 when off.
+long long setting_milliseconds(const SessionState& state, std::string_view name);
+
 // SHOW's value of a setting (42704 for unknown names).
 std::string show_setting(const SessionState& state, std::string_view name);
 

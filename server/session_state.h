@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "exec/interrupt_token.h"
 #include "server/protocol/backend_messages.h"
 #include "txn/isolation_level.h"
 #include "txn/transaction.h"
@@ -46,6 +47,8 @@ struct SessionState {
                          : transaction->failed() ? protocol::TransactionStatus::kFailed
                                                  : protocol::TransactionStatus::kInTransaction;
   }
+  // The token a CancelRequest for this session trips (null in unit tests).
+  exec::InterruptToken* interrupt = nullptr;
 };
 
 }  // namespace ptreedb::server

@@ -1,5 +1,8 @@
 #include "server/statement_runner.h"
 
+#include <chrono>
+
+#include "exec/interrupt_token.h"
 #include "exec/statement_executor.h"
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
@@ -85,6 +88,9 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
     return outcome;
   }
   SettingsScope settings_scope(state);  // current_setting() and set_config() in expressions
+  // CancelRequest and statement_timeout end the statement with 57014.
+  exec::InterruptScope interrupt_scope(state.interrupt,
+                                       std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
   planner::ParameterScope parameter_scope(parameters);
   if (state.transaction) {
     StatementOutcome in_block = run_in_transaction(statement, statement_text, state, database, parameters);

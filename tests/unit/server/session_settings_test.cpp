@@ -106,3 +106,24 @@ TEST_CASE("reported settings are queued for ParameterStatus only when they chang
   CHECK(state.settings.at("application_name") == "x");
   CHECK(run(state, "SELECT 1") == std::nullopt);
 }
+
+TEST_CASE("the startup packet's options apply -c and -- switches") {
+  SessionState state = fresh({{"options", "-c statement_timeout=250 --idle-session-timeout=2s -capplication_name=a\\ b"}});
+  CHECK(state.settings.at("statement_timeout") == "250ms");
+  CHECK(state.settings.at("idle_session_timeout") == "2s");
+  CHECK(state.settings.at("application_name") == "a b");
+  CHECK(ptreedb::server::setting_milliseconds(state, "statement_timeout") == 250);
+  CHECK(ptreedb::server::setting_milliseconds(state, "idle_session_timeout") == 2000);
+  CHECK_THROWS_AS(fresh({{"options", "-c statement_timeout"}}), SqlError);
+  CHECK_THROWS_AS(fresh({{"options", "stray"}}), SqlError);
+  CHECK_THROWS_AS(fresh({{"options", "-c statement_timeout=soon"}}), SqlError);
+}
+
+TEST_CASE("duration settings read back in milliseconds") {
+  SessionState state = fresh();
+  CHECK(ptreedb::server::setting_milliseconds(state, "statement_timeout") == 0);
+  run(state, "SET statement_timeout = '90min'");
+  CHECK(ptreedb::server::setting_milliseconds(state, "statement_timeout") == 5'400'000);
+  run(state, "SET statement_timeout = 1500");
+  CHECK(ptreedb::server::setting_milliseconds(state, "statement_timeout") == 1500);
+}
