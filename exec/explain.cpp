@@ -58,6 +58,8 @@ const char* aggregate_name(AggregateKind kind) {
     case AggregateKind::kStringAgg: return "string_agg";
     case AggregateKind::kBoolAnd: return "bool_and";
     case AggregateKind::kBoolOr: return "bool_or";
+    case AggregateKind::kFirstValue: return "first_value";
+    case AggregateKind::kSingleValue: return "single_value";
   }
   return "?";
 }

@@ -43,7 +43,8 @@ bool distinct_is_idle(AggregateKind kind) {
 
 bool needs_buffer(const AggregateCall& call) {
   return (call.distinct && !distinct_is_idle(call.kind)) ||
-         (call.kind == AggregateKind::kStringAgg && !call.order.empty());
+         (call.kind == AggregateKind::kStringAgg && !call.order.empty()) || call.kind == AggregateKind::kFirstValue ||
+         call.kind == AggregateKind::kSingleValue;
 }
 
 std::size_t argument_columns(const AggregateCall& call) { return call.separator ? 2 : 1; }
@@ -107,6 +108,8 @@ void AggregationTable::add_group() {
         break;
       case AggregateKind::kMin:
       case AggregateKind::kMax:
+      case AggregateKind::kFirstValue:
+      case AggregateKind::kSingleValue:
         state.extreme.resize(group_count_);
         break;
       case AggregateKind::kBoolAnd:
@@ -262,6 +265,21 @@ void AggregationTable::fold(std::size_t aggregate, const Vector& argument, const
       }
       return;
     }
+    case AggregateKind::kFirstValue:
+    case AggregateKind::kSingleValue:
+      // Buffered, so rows arrive here once, in the call's ORDER BY.
+      for (std::size_t i = 0; i < count; ++i) {
+        std::uint32_t g = groups[i];
+        if (state.counts[g]++ == 0) {
+          if (!argument.is_null(i)) {
+            set_element(state.extreme, g, argument, i);
+            state.has_value[g] = 1;
+          }
+        } else if (call.kind == AggregateKind::kSingleValue) {
+          throw SqlError("21000", "more than one row returned by a subquery used as an expression");
+        }
+      }
+      return;
     case AggregateKind::kStringAgg:
       // Every value is preceded by its row's delimiter (NULL: none); the
       // group's first delimiter is cut off at finish, so states concatenate.
@@ -330,7 +348,9 @@ void AggregationTable::buffer_rows(std::size_t aggregate, const std::vector<Vect
     }
   }
   for (std::size_t i = 0; i < count; ++i) {
-    if (argument.is_null(i)) continue;  // no aggregate here reads NULL inputs
+    // Only the subquery-row kinds read NULL inputs (a NULL row is still a row).
+    bool keeps_nulls = call.kind == AggregateKind::kFirstValue || call.kind == AggregateKind::kSingleValue;
+    if (argument.is_null(i) && !keeps_nulls) continue;
     std::uint64_t hash = call.distinct ? hashes[i] : 0;
     if (call.distinct && is_duplicate(buffer, arguments, groups[i], hash, columns, i)) continue;
     append_buffered(buffer, call.distinct, groups[i], hash, columns, i);
@@ -377,6 +397,9 @@ void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, St
         state.truth[into] |= source.truth[from];
       }
       return;
+    case AggregateKind::kFirstValue:
+    case AggregateKind::kSingleValue:
+      return;  // buffered: merged as kept rows
     case AggregateKind::kStringAgg:
       if (!source.has_value[from]) return;
       if (!state.has_value[into]) {
@@ -482,7 +505,8 @@ Chunk AggregationTable::finish() {
         result.nulls[g] = 1;
         continue;
       }
-      if (call.kind == AggregateKind::kMin || call.kind == AggregateKind::kMax) {
+      if (call.kind == AggregateKind::kMin || call.kind == AggregateKind::kMax ||
+          call.kind == AggregateKind::kFirstValue || call.kind == AggregateKind::kSingleValue) {
         set_element(result, g, state.extreme, g);
         continue;
       }

@@ -77,6 +77,9 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
       for (BoundExpression& arg : args) arg = coerce(std::move(arg), kText, false);
       return kText;
     }
+    case AggregateKind::kFirstValue:
+    case AggregateKind::kSingleValue:
+      break;  // planner-made only, never bound from SQL text
   }
   no_such_function(name, args, location);
 }

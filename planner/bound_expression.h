@@ -61,7 +61,12 @@ enum class FunctionId : std::uint8_t {
   kDateTrunc,  // field name (constant text), timestamp
 };
 
-enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr };
+// kFirstValue and kSingleValue have no SQL name: they answer a correlated
+// scalar subquery without aggregates per outer value (its first row in the
+// call's ORDER BY, or its only row: a second one is error 21000).
+enum class AggregateKind : std::uint8_t {
+  kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr, kFirstValue, kSingleValue
+};
 
 // One ORDER BY key inside an aggregate call (string_agg(x, ',' ORDER BY y DESC)).
 struct AggregateOrder {

@@ -163,6 +163,9 @@ struct Apply {
   std::function<PlanPtr(PlanPtr distinct_outer)> make_build;
 };
 
+// HAVING's subquery columns while its expression is rewritten over groups.
+constexpr std::size_t kParkedColumn = std::size_t{1} << 40;
+
 // How a SubLink sits in the WHERE clause: a top-level conjunct (maybe under
 // NOT) can filter by a semi or anti join directly.
 enum class SublinkPosition : std::uint8_t { kConjunct, kNegatedConjunct };
@@ -189,6 +192,10 @@ class QueryBlockPlanner : public SubqueryHook {
   const std::vector<BoundExpression>& select_list() const { return select_list_; }
   const Scope& scope() const { return scope_; }
   bool simple_block() const { return simple_block_; }
+  bool outer_in_output() const { return outer_in_output_; }
+  // A correlated scalar subquery without aggregates as one aggregate call
+  // over its rows: the first row by its ORDER BY (LIMIT 1), or its only row.
+  BoundExpression row_value_as_aggregate(int location) const;
 
   // Adds a FROM item; inner joins' ON conditions wait in pending_on_.
   void add_from_item(const PgQuery__Node* item);
@@ -216,6 +223,8 @@ class QueryBlockPlanner : public SubqueryHook {
   PlanPtr build_input(std::vector<BoundExpression> conjuncts);
   void note_top_level_sublinks(const PgQuery__Node* where);
   std::size_t hidden_width() const;
+  PlanPtr join_to_groups(PlanPtr groups, std::vector<Apply> applies, const std::vector<BoundExpression>& group_keys,
+                         std::size_t input_width);
 
   PlanningContext context_;
   CommonTableScope own_common_tables_;
@@ -229,10 +238,35 @@ class QueryBlockPlanner : public SubqueryHook {
   PlanPtr filtered_input_;
   std::vector<BoundExpression> select_list_;
   bool simple_block_ = true;  // no GROUP BY, HAVING, DISTINCT, LIMIT, set operation
+  std::size_t hidden_base_ = 0;  // hidden columns of subqueries already joined into the input
+  bool outer_in_output_ = false;  // the select list or ORDER BY reads the enclosing query
+  bool plain_rows_ = false;   // no GROUP BY, aggregates, DISTINCT, set operation, VALUES
+  std::vector<BoundExpression> row_projections_;  // select list and ORDER BY expressions, over the input
+  std::vector<SortKey> row_order_;
+  std::optional<std::int64_t> row_limit_;
+  std::int64_t row_offset_ = 0;
 };
 
+BoundExpression QueryBlockPlanner::row_value_as_aggregate(int location) const {
+  bool first = row_limit_ && *row_limit_ == 1 && row_offset_ == 0;
+  bool single = !row_limit_ && row_offset_ == 0;
+  if (!plain_rows_ || (!first && !single)) {
+    not_supported("a correlated scalar subquery with grouping, DISTINCT, OFFSET or a LIMIT other than 1", location);
+  }
+  BoundExpression call;
+  call.kind = ExprKind::kAggregate;
+  call.aggregate = first ? AggregateKind::kFirstValue : AggregateKind::kSingleValue;
+  call.type = select_list_[0].type;
+  call.args.push_back(select_list_[0]);
+  for (const auto& key : first ? row_order_ : std::vector<SortKey>{}) {
+    call.args.push_back(row_projections_[key.output]);
+    call.aggregate_order.push_back({key.descending, key.nulls_first});
+  }
+  return call;
+}
+
 std::size_t QueryBlockPlanner::hidden_width() const {
-  std::size_t width = 0;
+  std::size_t width = hidden_base_;
   for (const auto& apply : applies_) width += apply.added_types.size();
   return width;
 }
@@ -581,7 +615,7 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
   }
   QueryBlockPlanner child(context_, &binder.scope());
   QueryBlock block = child.plan(*sublink.subselect->select_stmt);
-  bool correlated = !child.correlated().empty();
+  bool correlated = !child.correlated().empty() || child.outer_in_output();
   std::size_t probe_width = binder.scope().columns.size() + hidden_width();
   if (&binder.scope() != &scope_) not_supported("a subquery here", sublink.location);
 
@@ -606,9 +640,11 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     // A correlated scalar aggregate: group the subquery by its correlation
     // keys and left-join the groups; a missing group is NULL (count: 0).
-    const BoundExpression& value = child.select_list()[0];
-    if (!child.simple_block() || !value.contains_aggregate()) {
-      not_supported("a correlated scalar subquery other than one aggregate without GROUP BY", sublink.location);
+    BoundExpression value = child.select_list()[0];
+    if (!value.contains_aggregate()) {
+      value = child.row_value_as_aggregate(sublink.location);
+    } else if (!child.simple_block()) {
+      not_supported("a correlated scalar subquery with GROUP BY, HAVING, DISTINCT or LIMIT", sublink.location);
     }
     Apply apply;
     apply.kind = JoinKind::kLeft;
@@ -965,6 +1001,53 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
   return plan;
 }
 
+// HAVING's subqueries join the groups: what they read of the outer row must
+// be a GROUP BY column (42803 otherwise, as in PostgreSQL), now read from the
+// group row; columns after the input's are earlier HAVING subqueries'.
+PlanPtr QueryBlockPlanner::join_to_groups(PlanPtr groups, std::vector<Apply> applies,
+                                          const std::vector<BoundExpression>& group_keys, std::size_t input_width) {
+  std::size_t group_width = groups->types.size();
+  std::size_t scope_width = scope_.columns.size();
+  PlanPtr node = std::move(groups);
+  for (auto& apply : applies) {
+    std::size_t old_probe_width = apply.probe_width;
+    std::size_t new_probe_width = node->types.size();
+    auto remap = [&](std::size_t c) -> std::size_t {
+      if (c >= old_probe_width) return c - old_probe_width + new_probe_width;
+      if (c >= input_width) return group_width + (c - input_width);
+      for (std::size_t k = 0; k < group_keys.size(); ++k) {
+        if (group_keys[k].kind == ExprKind::kColumn && group_keys[k].column == c) return k;
+      }
+      if (c >= scope_width) not_supported("this subquery in HAVING");
+      throw SqlError("42803", "subquery uses ungrouped column \"" + scope_.columns[c].table + "." +
+                                  scope_.columns[c].name + "\" from outer query");
+    };
+    bool reads_aggregate = apply.condition && apply.condition->contains_aggregate();
+    for (const auto& key : apply.probe_keys) reads_aggregate = reads_aggregate || key.contains_aggregate();
+    if (reads_aggregate) not_supported("an aggregate compared with a subquery's rows in HAVING");
+    JoinNode join;
+    join.kind = apply.kind;
+    join.null_aware = apply.null_aware;
+    for (auto& key : apply.probe_keys) join.probe_keys.push_back(remap_columns(std::move(key), remap));
+    join.build_keys = std::move(apply.build_keys);
+    if (apply.condition) join.condition = remap_columns(std::move(*apply.condition), remap);
+    if (apply.make_build) {
+      std::vector<BoundExpression> outer_values;
+      for (auto& value : apply.outer_values) outer_values.push_back(remap_columns(std::move(value), remap));
+      std::vector<SqlType> outer_types = types_of(outer_values);
+      double distinct_rows = std::max(1.0, node->estimated_rows * 0.5);
+      apply.build = apply.make_build(
+          make_node(AggregateNode{clone_plan(node), std::move(outer_values), {}}, outer_types, distinct_rows));
+    }
+    join.probe = node;
+    join.build = apply.build;
+    std::vector<SqlType> types = concat_types(node->types, apply.added_types);
+    double rows = node->estimated_rows;
+    node = make_node(std::move(join), std::move(types), rows);
+  }
+  return node;
+}
+
 QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (select.with_clause != nullptr) {
     if (select.with_clause->recursive) not_supported("WITH RECURSIVE", select.with_clause->location);
@@ -1096,9 +1179,15 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     sort_keys.push_back(key);
   }
 
+  std::size_t hidden_before_input = hidden_width();
   PlanPtr input = build_input(std::move(conjuncts));
+  // The input has joined every subquery so far; HAVING's join to the groups.
+  applies_.clear();
+  hidden_base_ = hidden_before_input;
   filtered_input_ = input;
   select_list_.assign(projections.begin(), projections.begin() + visible);
+  row_projections_ = projections;
+  row_order_ = sort_keys;
   Scope input_scope = scope_;  // hidden columns have no names
   for (std::size_t c = scope_.columns.size(); c < input->types.size(); ++c) {
     input_scope.columns.push_back({"", "?column?", input->types[c]});
@@ -1106,6 +1195,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
 
   bool has_aggregates = select.having_clause != nullptr;
   for (const auto& projection : projections) has_aggregates = has_aggregates || projection.contains_aggregate();
+  plain_rows_ = select.n_group_clause == 0 && !has_aggregates && !distinct;
   PlanPtr node = input;
   if (select.n_group_clause > 0 || has_aggregates) {
     simple_block_ = simple_block_ && select.n_group_clause == 0 && select.having_clause == nullptr;
@@ -1141,21 +1231,47 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     }
     for (auto& projection : projections) projection = over_groups(projection, input_scope, grouping);
     std::optional<BoundExpression> having;
+    std::vector<Apply> having_applies;
+    if (!applies_.empty()) not_supported("IN, EXISTS or a correlated subquery in GROUP BY");
     if (select.having_clause != nullptr) {
-      std::size_t applies_before = applies_.size();
       BoundExpression bound = coerce(binder.bind(select.having_clause), SqlType::of(TypeId::kBoolean), false);
       if (bound.type.id != TypeId::kBoolean) {
         throw SqlError(sqlstate::kDatatypeMismatch, "argument of HAVING must be type boolean");
       }
-      // The input's joins are built already: a subquery joined to the rows
-      // (IN, EXISTS, a correlated one) cannot join to the groups yet.
-      if (applies_.size() != applies_before) not_supported("IN, EXISTS or a correlated subquery in HAVING");
+      having_applies.swap(applies_);
+      // Columns the HAVING subqueries add are not group columns: park them
+      // as markers while the expression is rewritten over the groups.
+      std::function<BoundExpression(BoundExpression)> park = [&](BoundExpression expr) {
+        if (expr.kind == ExprKind::kColumn && expr.column >= input->types.size()) {
+          expr.kind = ExprKind::kOuterColumn;
+          expr.column = kParkedColumn + (expr.column - input->types.size());
+          return expr;
+        }
+        for (auto& arg : expr.args) arg = park(std::move(arg));
+        return expr;
+      };
+      if (!having_applies.empty()) bound = park(std::move(bound));
       having = over_groups(bound, input_scope, grouping);
     }
     std::vector<SqlType> group_types = grouping_types(grouping);
+    std::vector<BoundExpression> group_keys = grouping.keys;
     double rows = grouping.keys.empty() ? 1 : std::max(1.0, input->estimated_rows * 0.1);
     node = make_node(AggregateNode{input, std::move(grouping.keys), std::move(grouping.aggregates)}, group_types, rows);
-    if (having) node = make_node(FilterNode{node, std::move(*having)}, group_types, rows * 0.5);
+    if (!having_applies.empty()) node = join_to_groups(node, std::move(having_applies), group_keys, input->types.size());
+    if (having) {
+      std::size_t group_width = group_types.size();
+      std::function<BoundExpression(BoundExpression)> unpark = [&](BoundExpression expr) {
+        if (expr.kind == ExprKind::kOuterColumn && expr.column >= kParkedColumn) {
+          expr.kind = ExprKind::kColumn;
+          expr.column = group_width + (expr.column - kParkedColumn);
+          return expr;
+        }
+        for (auto& arg : expr.args) arg = unpark(std::move(arg));
+        return expr;
+      };
+      auto types = node->types;
+      node = make_node(FilterNode{node, unpark(std::move(*having))}, types, rows * 0.5);
+    }
   }
   std::vector<SqlType> projected_types = types_of(projections);
   node = make_node(ProjectNode{node, projections}, projected_types, node->estimated_rows);
@@ -1173,6 +1289,8 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   }
   if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
   if (sort.limit || sort.offset > 0) simple_block_ = false;
+  row_limit_ = sort.limit;
+  row_offset_ = sort.offset;
   if (!sort.keys.empty() || sort.limit || sort.offset > 0) {
     sort.input = node;
     double rows = sort.limit ? std::min<double>(node->estimated_rows, static_cast<double>(*sort.limit)) : node->estimated_rows;
@@ -1184,8 +1302,10 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     std::vector<SqlType> shown_types = types_of(shown);
     node = make_node(ProjectNode{node, std::move(shown)}, shown_types, node->estimated_rows);
   }
+  // Only a subquery's own planner reads such a block (through its input and
+  // select list, never its root).
   for (const auto& projection : projections) {
-    if (projection.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference outside WHERE");
+    if (projection.contains(ExprKind::kOuterColumn)) outer_in_output_ = true;
   }
   return {node, columns};
 }

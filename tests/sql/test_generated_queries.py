@@ -38,9 +38,9 @@ except ImportError:  # the generator and its __main__ work without psycopg
 SEED = 20240601
 QUERIES_PER_FAMILY = 50
 # At most this many queries of a family may be refused with 0A000 (feature not
-# supported): correlated scalar subqueries with non-equality correlations or
-# outer references inside aggregates, and USING joins, for now.
-MAX_UNSUPPORTED = 8
+# supported): none, now that USING/NATURAL joins and correlated subqueries of
+# every correlation are planned.
+MAX_UNSUPPORTED = 0
 ENABLED = {"filter", "aggregate", "order_limit", "join", "outer_join", "subquery", "distinct", "setop", "cte", "derived",
            "using_join", "correlated"}
 # A family may fail on PostgreSQL for at most this many of its queries: those
@@ -822,14 +822,27 @@ def gen_using_join(g):
 def gen_correlated(g):
     """Correlated subqueries beyond equality keys: non-equality correlations,
     outer references inside aggregates, in SELECT, WHERE and CASE; correlated
-    NOT IN and ANY/ALL with NULLs, as filters and as values; EXISTS under OR."""
+    NOT IN and ANY/ALL with NULLs, as filters and as values; EXISTS under OR;
+    scalar subqueries without aggregates; correlated subqueries in HAVING."""
     rng = g.rng
     outer = Scope(("o", "t1"), qualify=True)
     inner3 = Scope(("i", "t3"), qualify=True)
     op = lambda: rng.choice(["<", ">", "<=", ">=", "<>", "="])
     function = lambda: rng.choice(["max", "min", "sum", "count", "avg"])
     extra = lambda: f" AND {g.pred(inner3, 0)}" if g.chance(0.3) else ""
-    form = rng.randrange(10)
+    form = rng.randrange(13)
+    if form == 12:
+        return (f"SELECT o.a, count(*) FROM t1 o GROUP BY o.a HAVING {rng.choice(['count(*)', 'max(o.b)'])} "
+                f"{op()} (SELECT {rng.choice(['count(*)', 'max(i.v)'])} FROM t3 i WHERE i.k {op()} o.a{extra()})")
+    if form == 10:
+        # Without aggregates: the first row of an order that fixes the answer.
+        direction = rng.choice(["", " DESC", " NULLS FIRST", " DESC NULLS LAST"])
+        return (f"SELECT o.id, (SELECT i.s FROM t3 i WHERE i.k {op()} o.a{extra()} ORDER BY "
+                f"i.v{direction}, i.s{direction} LIMIT 1) FROM t1 o WHERE {g.pred(outer, 0)}")
+    if form == 11:
+        # At most one row per outer row (a primary key), outer references in the select list.
+        return (f"SELECT o.id, (SELECT {rng.choice(['x.a', 'x.b - o.b', 'x.s', 'o.n'])} FROM t1 x "
+                f"WHERE x.id = o.{rng.choice(['id + 1', 'a', 'b'])}) FROM t1 o WHERE {g.pred(outer, 0)}")
     if form == 0:
         argument = rng.choice(["i.v", "i.v + o.a", "i.k * o.b", "o.a"])
         return (f"SELECT o.id, (SELECT {function()}({argument}) FROM t3 i WHERE i.k {op()} o.b{extra()}) "

@@ -1,4 +1,5 @@
 #include "exec/hash_aggregate.h"
+#include "storage/sql_error.h"
 
 #include <catch2/catch.hpp>
 
@@ -162,4 +163,34 @@ TEST_CASE("string_agg drops only the first value's delimiter, whichever table it
   Chunk result = empty.finish();
   REQUIRE(result.size == 1);
   CHECK(text_at(result, 0, 0) == "a+b;c");
+}
+
+TEST_CASE("first_value keeps NULL rows and follows its order; single_value fails on a second row",
+          "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText)};
+  AggregateCall first = call(AggregateKind::kFirstValue, 1, kText, kText);
+  first.order.push_back({planner::column_reference(2, kInt), true, true});  // ORDER BY number DESC NULLS FIRST
+  AggregateCall single = call(AggregateKind::kSingleValue, 1, kText, kText);
+  // The table keeps references to its keys and calls.
+  std::vector<AggregateCall> firsts{first}, singles{single};
+  {
+    AggregationTable table(keys, firsts);
+    table.consume(chunk_of(kFirst));   // a: x(3), y(1), NULL(7); b: p(1)
+    table.consume(chunk_of(kSecond));  // a: x(2), z(3); c: NULL(NULL); b: p(5)
+    Chunk result = table.finish();
+    REQUIRE(result.size == 3);
+    CHECK(text_at(result, 1, 0) == "NULL");  // a: the row with number 7 has a NULL word
+    CHECK(text_at(result, 1, 1) == "p");
+    CHECK(text_at(result, 1, 2) == "NULL");
+  }
+  {
+    AggregationTable table(keys, singles);
+    table.consume(chunk_of({{"a", nullptr, 1, true}, {"b", "q", 2, true}}));
+    Chunk result = table.finish();
+    CHECK(text_at(result, 1, 0) == "NULL");
+    CHECK(text_at(result, 1, 1) == "q");
+  }
+  AggregationTable table(keys, singles);
+  table.consume(chunk_of({{"a", "x", 1, true}, {"a", nullptr, 2, true}}));
+  CHECK_THROWS_AS(table.finish(), SqlError);
 }
