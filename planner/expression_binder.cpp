@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "planner/aggregate_binder.h"
+#include "planner/catalog/catalog_functions.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -276,6 +277,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
         // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
         return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
       }
+      if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
       SqlType target = value::resolve_type_name(name, modifiers);
       return coerce(std::move(inner), target, true);
     }
@@ -321,6 +323,14 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
                                                                        : ExprKind::kIsNotNull;
       out.args.push_back(resolve_unknown(bind(test.arg), SqlType::of(TypeId::kText)));
       return out;
+    }
+    case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+      if (auto value = catalog::bind_sql_value_function(node->sqlvalue_function->op)) return *value;
+      throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: {
+      const auto& collate = *node->collate_clause;
+      catalog::check_collation(string_value(collate.collname[collate.n_collname - 1]), collate.location);
+      return bind(collate.arg);
     }
     case PG_QUERY__NODE__NODE_SUB_LINK:
       if (subqueries_ == nullptr) {
@@ -446,6 +456,7 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
     out.args.push_back(std::move(source));
     return out;
   }
+  if (auto catalog_call = catalog::bind_catalog_function(name, args, call.location)) return *catalog_call;
   throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
 
@@ -638,11 +649,13 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     }
     return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
   }
-  if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || expr.n_name != 1) {
+  // OPERATOR(pg_catalog.~) names the operator with its schema.
+  bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";
+  if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || (expr.n_name != 1 && !catalog_operator)) {
     throw SqlError(sqlstate::kFeatureNotSupported, "this operator form is not supported yet", {}, {},
                    expr.location + 1);
   }
-  std::string op = string_value(expr.name[0]);
+  std::string op = string_value(expr.name[expr.n_name - 1]);
   if (expr.lexpr == nullptr) {  // prefix operator
     BoundExpression operand = bind(expr.rexpr);
     if (op == "+") return operand;
@@ -677,6 +690,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
     out.args.push_back(coerce(std::move(right), SqlType::of(TypeId::kText), true));
     return out;
   }
+  if (auto regex = catalog::bind_regex_operator(op, left, right, location)) return *regex;
   // An untyped literal takes the other side's type, as in PostgreSQL.
   if (left.unknown_literal && !right.unknown_literal) left = resolve_unknown(std::move(left), right.type);
   if (right.unknown_literal && !left.unknown_literal) right = resolve_unknown(std::move(right), left.type);

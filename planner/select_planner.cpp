@@ -4,6 +4,8 @@
 #include <functional>
 #include <set>
 
+#include "planner/catalog/catalog_functions.h"
+#include "planner/catalog/system_relation_plan.h"
 #include "planner/conjuncts.h"
 #include "planner/join_order.h"
 #include "planner/parse/parse_sql.h"
@@ -237,6 +239,14 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
         block.columns[i].name = string_of(common->aliascolnames[i]);
       }
       add_block(block, alias, column_aliases, range.location);
+      return;
+    }
+  }
+  // pg_catalog comes first on the search path; information_schema only by name.
+  std::string schema_name = unqualified ? "" : range.schemaname;
+  if (schema_name.empty() || schema_name == "pg_catalog" || schema_name == "information_schema") {
+    if (auto block = catalog::plan_system_relation(schema_name, name, context_.world)) {
+      add_block(*block, alias, column_aliases, range.location);
       return;
     }
   }
@@ -1134,6 +1144,7 @@ BoundExpression bind_standalone_expression(const PgQuery__Node* node, const Plan
 }
 
 QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
+  catalog::PlanningWorld catalog_world(context.world);
   QueryBlockPlanner planner(context, outer);
   return planner.plan(select);
 }
