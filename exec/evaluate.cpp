@@ -427,6 +427,9 @@ Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
     case FunctionId::kQuoteIdent:
     case FunctionId::kArrayToString:
       return evaluate_catalog_function(expr, args, count);
+    case FunctionId::kTooManyRows:
+      if (count > 0) throw SqlError("21000", "more than one row returned by a subquery used as an expression");
+      return out;
     case FunctionId::kCoalesce:
       break;
   }

@@ -65,6 +65,7 @@ enum class FunctionId : std::uint8_t {
   kSizePretty,    // pg_size_pretty(bigint)
   kQuoteIdent,    // quote_ident(text)
   kArrayToString, // array_to_string(array text '{a,b}', separator)
+  kTooManyRows,   // raises 21000: a scalar subquery gave a second row
 };
 
 enum class AggregateKind : std::uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr };

@@ -99,6 +99,41 @@ std::vector<SqlType> grouping_types(const Grouping& grouping) {
   return types;
 }
 
+// The value of a scalar subquery's only row as an expression over its rows'
+// group: CASE WHEN count(*) > 1 THEN <21000> ELSE max(value) END.
+BoundExpression single_row_value(const BoundExpression& value) {
+  BoundExpression count;
+  count.kind = ExprKind::kAggregate;
+  count.aggregate = AggregateKind::kCountStar;
+  count.type = SqlType::of(TypeId::kBigint);
+  BoundExpression one;
+  one.kind = ExprKind::kConstant;
+  one.type = count.type;
+  one.constant.is_null = false;
+  one.constant.int_value = 1;
+  // The raise reads the count so that constant folding leaves it alone.
+  BoundExpression raise;
+  raise.kind = ExprKind::kFunction;
+  raise.function = FunctionId::kTooManyRows;
+  raise.type = value.type;
+  raise.args = {count};
+  BoundExpression second_row;
+  second_row.kind = ExprKind::kComparison;
+  second_row.comparison = ComparisonOp::kGreater;
+  second_row.type = SqlType::of(TypeId::kBoolean);
+  second_row.args = {std::move(count), std::move(one)};
+  BoundExpression only;
+  only.kind = ExprKind::kAggregate;
+  only.aggregate = AggregateKind::kMax;
+  only.type = value.type;
+  only.args = {value};
+  BoundExpression out;
+  out.kind = ExprKind::kCase;
+  out.type = value.type;
+  out.args = {std::move(second_row), std::move(raise), std::move(only)};
+  return out;
+}
+
 // A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
 // correlated scalar subqueries as left joins to their grouped result.
 struct Apply {
@@ -492,10 +527,17 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     // A correlated scalar aggregate: group the subquery by its correlation
     // keys and left-join the groups; a missing group is NULL (count: 0).
-    const BoundExpression& value = child.select_list()[0];
-    if (!child.simple_block() || !value.contains_aggregate()) {
+    // A correlated scalar subquery without aggregates yields its one row's
+    // value per outer row: planned as that value over the group (max), with
+    // 21000 when a group has a second row.
+    bool single_value = !child.select_list()[0].contains_aggregate();
+    const BoundExpression value = single_value ? single_row_value(child.select_list()[0]) : child.select_list()[0];
+    if (!child.simple_block()) {
       not_supported("a correlated scalar subquery other than one aggregate without GROUP BY", sublink.location);
     }
+    // Conditions on the outer row alone (WHERE d.x = a.x AND a.flag) decide
+    // whether the subquery has rows at all; they apply after the join.
+    std::vector<BoundExpression> outer_only;
     Apply apply;
     apply.kind = JoinKind::kLeft;
     apply.probe_width = probe_width;
@@ -514,6 +556,10 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
             outer = &b;
           }
         }
+      }
+      if (inner == nullptr && single_value && !conjunct.contains(ExprKind::kColumn)) {
+        outer_only.push_back(conjunct);
+        continue;
       }
       if (inner == nullptr) not_supported("a correlated scalar subquery with a non-equality correlation", sublink.location);
       grouping.keys.push_back(*inner);
@@ -561,7 +607,20 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
       return expr;
     };
     applies_.push_back(std::move(apply));
-    return on_joined_row(std::move(grouped_value));
+    BoundExpression result = on_joined_row(std::move(grouped_value));
+    if (outer_only.empty()) return result;
+    BoundExpression when;
+    when.kind = ExprKind::kAnd;
+    when.type = SqlType::of(TypeId::kBoolean);
+    for (auto& condition : outer_only) when.args.push_back(on_joined_row(std::move(condition)));
+    BoundExpression no_row;
+    no_row.kind = ExprKind::kConstant;
+    no_row.type = result.type;
+    BoundExpression guarded;
+    guarded.kind = ExprKind::kCase;
+    guarded.type = result.type;
+    guarded.args = {std::move(when), std::move(result), std::move(no_row)};
+    return guarded;
   }
 
   bool exists = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK;
