@@ -245,6 +245,18 @@ std::string default_column_name(const PgQuery__Node* node) {
     }
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return "coalesce";
+    case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+      switch (node->sqlvalue_function->op) {
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE: return "current_role";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER: return "current_user";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER: return "user";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER: return "session_user";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG: return "current_catalog";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA: return "current_schema";
+        default: return "?column?";
+      }
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
+      return default_column_name(node->collate_clause->arg);
     case PG_QUERY__NODE__NODE_A_EXPR:
       return node->a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
     default:

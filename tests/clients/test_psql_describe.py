@@ -26,13 +26,37 @@ insert into orders values (10, 1, 250.00, 'first'), (11, 2, 20.50, null);
 """
 
 
+# The oracle is shared with other tests, so this module's schema lives in a
+# database of its own there; ptreedb gets a server of its own.
+ORACLE_DATABASE = "describe_oracle"
+
+
+class OracleDatabase:
+    def __init__(self, oracle):
+        self.oracle = oracle
+
+    def psql(self, *args, input=None):
+        return self.oracle.psql("-d", ORACLE_DATABASE, *args, input=input)
+
+
 @pytest.fixture(scope="module")
-def servers(ptreedb_server, postgres_oracle):
-    for server in (ptreedb_server, postgres_oracle):
-        result = server.psql("-v", "ON_ERROR_STOP=1", input=SCHEMA)
-        assert result.returncode == 0, result.stderr
-    yield ptreedb_server, postgres_oracle
-    postgres_oracle.psql(input="drop view big_orders; drop table orders, customers, \"Mixed Case\";")
+def servers(postgres_oracle, tmp_path_factory):
+    from fixtures.server import start_server, stop_server
+
+    ours = start_server(tmp_path_factory.mktemp("describe"))
+    postgres_oracle.psql("-c", f"drop database if exists {ORACLE_DATABASE}")
+    created = postgres_oracle.psql("-c", f"create database {ORACLE_DATABASE}")
+    assert created.returncode == 0, created.stderr
+    theirs = OracleDatabase(postgres_oracle)
+    try:
+        for server in (ours, theirs):
+            result = server.psql("-v", "ON_ERROR_STOP=1", input=SCHEMA)
+            assert result.returncode == 0, result.stderr
+        yield ours, theirs
+    finally:
+        stop_server(ours)
+        postgres_oracle.psql("-c", f"drop database if exists {ORACLE_DATABASE}")
+    assert ours.process.returncode == 0, ours.log()
 
 
 def both(servers, *args):
@@ -51,7 +75,11 @@ def test_listing_matches_postgresql(servers, command):
 
 
 def test_list_databases_matches_postgresql(servers):
-    ours, theirs = both(servers, "-c", "\\l")
+    # The oracle lists this module's database too (unaligned, so its longer
+    # name does not widen the columns).
+    ours, theirs = both(servers, "-A", "-c", "\\l")
+    theirs_lines = [line for line in theirs.splitlines() if ORACLE_DATABASE not in line]
+    theirs = "\n".join(theirs_lines).replace("(4 rows)", "(3 rows)") + "\n"
     assert ours == theirs
     assert "template0" in ours and "UTF8" in ours
 
@@ -73,7 +101,9 @@ def test_expanded_display(servers):
 
 def test_conninfo(servers):
     ours, theirs = both(servers, "-c", "\\conninfo")
-    normalize = lambda text: re.sub(r'port "\d+"', 'port "N"', text)
+    def normalize(text):
+        text = re.sub(r'port "\d+"', 'port "N"', text)
+        return text.replace(f'database "{ORACLE_DATABASE}"', 'database "postgres"')
     assert normalize(ours) == normalize(theirs)
 
 
@@ -84,3 +114,29 @@ def test_catalog_errors_carry_sqlstate(servers):
     assert "ERROR:  2201B: invalid regular expression" in ours.stderr
     ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 'a' collate \"xx\"")
     assert "ERROR:  42704: collation \"xx\" for encoding \"UTF8\" does not exist" in ours.stderr
+
+
+# What psql's tab completion asks (psql 15, "\d cust<TAB>" and "select * from o<TAB>").
+COMPLETION_QUERIES = [
+    "SELECT c.relname, NULL::pg_catalog.text FROM pg_catalog.pg_class c "
+    "WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND (c.relname) LIKE 'cust%' "
+    "AND pg_catalog.pg_table_is_visible(c.oid) "
+    "AND c.relnamespace <> (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = 'pg_catalog') "
+    "UNION ALL SELECT NULL::pg_catalog.text, n.nspname FROM pg_catalog.pg_namespace n "
+    "WHERE n.nspname LIKE 'cust%' AND n.nspname NOT LIKE E'pg\\\\_%' LIMIT 1000",
+    "SELECT pg_catalog.quote_ident(c.relname) FROM pg_catalog.pg_class c "
+    "WHERE c.relkind IN ('r', 'p', 'v') AND substring(pg_catalog.quote_ident(c.relname),1,1)='o' "
+    "AND pg_catalog.pg_table_is_visible(c.oid) ORDER BY 1 LIMIT 1000",
+    "SELECT pg_catalog.quote_ident(attname) FROM pg_catalog.pg_attribute a, pg_catalog.pg_class c "
+    "WHERE c.oid = a.attrelid AND a.attnum > 0 AND NOT a.attisdropped "
+    "AND substring(pg_catalog.quote_ident(attname),1,1)='n' "
+    "AND (pg_catalog.quote_ident(relname)='customers' OR '\"' || relname || '\"'='customers') "
+    "AND pg_catalog.pg_table_is_visible(c.oid) ORDER BY 1",
+]
+
+
+@pytest.mark.parametrize("query", COMPLETION_QUERIES)
+def test_tab_completion_queries(servers, query):
+    ours, theirs = both(servers, "-A", "-c", query)
+    assert ours == theirs
+    assert "(0 rows)" not in ours
