@@ -231,6 +231,7 @@ std::string default_column_name(const PgQuery__Node* node) {
     case PG_QUERY__NODE__NODE_SUB_LINK: {
       const auto& link = *node->sub_link;
       if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return "exists";
+      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK) return "array";
       if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && link.subselect != nullptr &&
           link.subselect->node_case == PG_QUERY__NODE__NODE_SELECT_STMT) {
         // A scalar subquery is named after its own single output column.

@@ -134,6 +134,39 @@ BoundExpression single_row_value(const BoundExpression& value) {
   return out;
 }
 
+// ARRAY(SELECT x ...) as the text of a one-dimensional array over the rows'
+// group: '{' || coalesce(string_agg(x::text, ','), '') || '}'.
+BoundExpression array_text_value(const BoundExpression& value) {
+  const SqlType text = SqlType::of(TypeId::kText);
+  auto constant = [&](const char* literal) {
+    BoundExpression out;
+    out.kind = ExprKind::kConstant;
+    out.type = text;
+    out.constant.is_null = false;
+    out.constant.text_value = literal;
+    return out;
+  };
+  BoundExpression joined;
+  joined.kind = ExprKind::kAggregate;
+  joined.aggregate = AggregateKind::kStringAgg;
+  joined.type = text;
+  joined.args = {coerce(value, text, true), constant(",")};
+  BoundExpression elements;
+  elements.kind = ExprKind::kFunction;
+  elements.function = FunctionId::kCoalesce;
+  elements.type = text;
+  elements.args = {std::move(joined), constant("")};
+  BoundExpression open;
+  open.kind = ExprKind::kConcat;
+  open.type = text;
+  open.args = {constant("{"), std::move(elements)};
+  BoundExpression out;
+  out.kind = ExprKind::kConcat;
+  out.type = text;
+  out.args = {std::move(open), constant("}")};
+  return out;
+}
+
 // A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
 // correlated scalar subqueries as left joins to their grouped result.
 struct Apply {
@@ -514,7 +547,9 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     return plan;
   };
 
-  if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK) {
+  bool array_sublink = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK;
+  if (array_sublink && !correlated) not_supported("an uncorrelated ARRAY subquery", sublink.location);
+  if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK || array_sublink) {
     if (block.columns.size() != 1) {
       throw SqlError(sqlstate::kSyntaxError, "subquery must return only one column", {}, {}, sublink.location + 1);
     }
@@ -530,8 +565,13 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     // A correlated scalar subquery without aggregates yields its one row's
     // value per outer row: planned as that value over the group (max), with
     // 21000 when a group has a second row.
-    bool single_value = !child.select_list()[0].contains_aggregate();
-    const BoundExpression value = single_value ? single_row_value(child.select_list()[0]) : child.select_list()[0];
+    bool single_value = !array_sublink && !child.select_list()[0].contains_aggregate();
+    if (array_sublink && child.select_list()[0].contains_aggregate()) {
+      not_supported("an ARRAY subquery with aggregates", sublink.location);
+    }
+    const BoundExpression value = array_sublink  ? array_text_value(child.select_list()[0])
+                                  : single_value ? single_row_value(child.select_list()[0])
+                                                 : child.select_list()[0];
     if (!child.simple_block()) {
       not_supported("a correlated scalar subquery other than one aggregate without GROUP BY", sublink.location);
     }

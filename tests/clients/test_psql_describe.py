@@ -66,7 +66,7 @@ def both(servers, *args):
 
 
 @pytest.mark.parametrize("command", [
-    "\\dn", "\\dt", "\\d", "\\di", "\\dv", "\\ds", "\\df", "\\dT", "\\dt orders", "\\di orders*",
+    "\\dn", "\\du", "\\dt", "\\d", "\\di", "\\dv", "\\ds", "\\df", "\\dT", "\\dt orders", "\\di orders*",
     "\\dv big*", "\\dt nothing_here",
 ])
 def test_listing_matches_postgresql(servers, command):

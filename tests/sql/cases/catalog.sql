@@ -55,5 +55,7 @@ insert into cat_dept values (1, 'eng', 'Engineering', 100), (2, 'ops', 'Operatio
 insert into cat_emp values (1, 1, 'ann', '2020-01-01', 0.5, 1, null), (2, null, 'bob', null, null, null, null);
 select e.name, (select d.code from cat_dept d where d.id = e.dept_id) from cat_emp e order by 1;
 select e.name, (select d.code from cat_dept d where d.budget > 10 and e.id > 0) from cat_emp e order by 1;
+select d.code, array(select e.name from cat_emp e where e.dept_id = d.id) from cat_dept d order by 1;
+select r.rolname, array(select b.rolname from pg_auth_members m join pg_roles b on m.roleid = b.oid where m.member = r.oid) as memberof from pg_roles r where r.rolname = 'postgres';
 drop view cat_names;
 drop table cat_child, cat_pair, cat_emp, cat_dept;
