@@ -18,11 +18,8 @@ std::int64_t unique_constraint_oid(const storage::TableSchema& table, std::size_
 std::int64_t foreign_key_constraint_oid(const storage::TableSchema& table, std::size_t foreign_key) {
   return base(table) + 31 + static_cast<std::int64_t>(foreign_key % 16);
 }
-std::int64_t not_null_constraint_oid(const storage::TableSchema& table, std::size_t column) {
-  return base(table) + 47 + static_cast<std::int64_t>(column % 8);
-}
 std::int64_t default_oid(const storage::TableSchema& table, std::size_t column) {
-  return base(table) + 55 + static_cast<std::int64_t>(column % 9);
+  return base(table) + 47 + static_cast<std::int64_t>(column % 17);
 }
 
 std::int64_t system_relation_oid(std::size_t registry_position) {

@@ -28,14 +28,16 @@ inline constexpr const char* kDatabaseName = "postgres";
 
 // A table's indexes and constraints have no oids of their own in the catalog:
 // they get table_oid * 64 + a small number (user oids count up from 16384, so
-// these never meet a table's or view's oid before 2^20 relations).
+// these never meet a table's or view's oid before 2^20 relations). Slots:
+// 1 primary key index, 2..15 secondary indexes, 16 primary key constraint,
+// 17..30 unique constraints, 31..46 foreign keys, 47..63 column defaults;
+// a table with more than 14 indexes or 16 foreign keys repeats oids.
 inline constexpr std::int64_t kOidsPerTable = 64;
 std::int64_t primary_key_index_oid(const storage::TableSchema& table);
 std::int64_t secondary_index_oid(const storage::TableSchema& table, std::size_t index);
 std::int64_t primary_key_constraint_oid(const storage::TableSchema& table);
 std::int64_t unique_constraint_oid(const storage::TableSchema& table, std::size_t index);
 std::int64_t foreign_key_constraint_oid(const storage::TableSchema& table, std::size_t foreign_key);
-std::int64_t not_null_constraint_oid(const storage::TableSchema& table, std::size_t column);
 // A column default's pg_attrdef oid.
 std::int64_t default_oid(const storage::TableSchema& table, std::size_t column);
 
