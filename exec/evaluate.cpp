@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "exec/catalog_functions.h"
 #include "exec/like_match.h"
 #include "storage/sql_error.h"
 #include "storage/value/date_time_fields.h"
@@ -420,6 +421,12 @@ Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
       }
       return out;
     }
+    case FunctionId::kRegexMatch:
+    case FunctionId::kFormatType:
+    case FunctionId::kSizePretty:
+    case FunctionId::kQuoteIdent:
+    case FunctionId::kArrayToString:
+      return evaluate_catalog_function(expr, args, count);
     case FunctionId::kCoalesce:
       break;
   }

@@ -59,6 +59,12 @@ enum class FunctionId : std::uint8_t {
   kTrunc,      // value [, scale]
   kExtract,    // field name (constant text), date/timestamp/interval
   kDateTrunc,  // field name (constant text), timestamp
+  // The catalog functions clients call (planner/catalog/catalog_functions.h).
+  kRegexMatch,    // text ~ pattern; `negated`, `case_insensitive`
+  kFormatType,    // format_type(type oid, typmod)
+  kSizePretty,    // pg_size_pretty(bigint)
+  kQuoteIdent,    // quote_ident(text)
+  kArrayToString, // array_to_string(array text '{a,b}', separator)
 };
 
 // kFirstValue and kSingleValue have no SQL name: they answer a correlated

@@ -7,6 +7,7 @@
 #include "planner/parameters.h"
 #include "planner/settings_access.h"
 #include "planner/current_time.h"
+#include "planner/catalog/catalog_functions.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -234,6 +235,7 @@ std::string default_column_name(const PgQuery__Node* node) {
     case PG_QUERY__NODE__NODE_SUB_LINK: {
       const auto& link = *node->sub_link;
       if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return "exists";
+      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK) return "array";
       if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && link.subselect != nullptr &&
           link.subselect->node_case == PG_QUERY__NODE__NODE_SELECT_STMT) {
         // A scalar subquery is named after its own single output column.
@@ -248,6 +250,18 @@ std::string default_column_name(const PgQuery__Node* node) {
     }
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return "coalesce";
+    case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+      switch (node->sqlvalue_function->op) {
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE: return "current_role";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER: return "current_user";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER: return "user";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER: return "session_user";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG: return "current_catalog";
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA: return "current_schema";
+        default: return "?column?";
+      }
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
+      return default_column_name(node->collate_clause->arg);
     case PG_QUERY__NODE__NODE_A_EXPR:
       return node->a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
     default:
@@ -282,6 +296,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
         // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
         return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
       }
+      if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
       SqlType target = value::resolve_type_name(name, modifiers);
       return coerce(std::move(inner), target, true);
     }
@@ -329,7 +344,13 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return out;
     }
     case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+      if (auto value = catalog::bind_sql_value_function(node->sqlvalue_function->op)) return *value;
       return bind_current_time(*node->sqlvalue_function);
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: {
+      const auto& collate = *node->collate_clause;
+      catalog::check_collation(string_value(collate.collname[collate.n_collname - 1]), collate.location);
+      return bind(collate.arg);
+    }
     case PG_QUERY__NODE__NODE_SUB_LINK:
       if (subqueries_ == nullptr) {
         throw SqlError(sqlstate::kFeatureNotSupported, "subqueries are not supported here", {}, {},
@@ -455,6 +476,7 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
     out.args.push_back(std::move(source));
     return out;
   }
+  if (auto catalog_call = catalog::bind_catalog_function(name, args, call.location)) return *catalog_call;
   throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
 
@@ -649,11 +671,13 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     }
     return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
   }
-  if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || expr.n_name != 1) {
+  // OPERATOR(pg_catalog.~) names the operator with its schema.
+  bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";
+  if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || (expr.n_name != 1 && !catalog_operator)) {
     throw SqlError(sqlstate::kFeatureNotSupported, "this operator form is not supported yet", {}, {},
                    expr.location + 1);
   }
-  std::string op = string_value(expr.name[0]);
+  std::string op = string_value(expr.name[expr.n_name - 1]);
   if (expr.lexpr == nullptr) {  // prefix operator
     BoundExpression operand = bind(expr.rexpr);
     if (op == "+") return operand;
@@ -688,6 +712,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
     out.args.push_back(coerce(std::move(right), SqlType::of(TypeId::kText), true));
     return out;
   }
+  if (auto regex = catalog::bind_regex_operator(op, left, right, location)) return *regex;
   // An untyped literal takes the other side's type, as in PostgreSQL.
   if (left.unknown_literal && !right.unknown_literal) left = resolve_unknown(std::move(left), right.type);
   if (right.unknown_literal && !left.unknown_literal) right = resolve_unknown(std::move(right), left.type);

@@ -4,6 +4,8 @@
 #include <functional>
 #include <set>
 
+#include "planner/catalog/catalog_functions.h"
+#include "planner/catalog/system_relation_plan.h"
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
 #include "planner/join_order.h"
@@ -144,6 +146,39 @@ std::vector<std::pair<std::size_t, std::size_t>> merged_join_columns(const PgQue
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (const auto& name : names) pairs.push_back({using_column(left, name, "left"), using_column(right, name, "right")});
   return pairs;
+}
+
+// ARRAY(SELECT x ...) as the text of a one-dimensional array over the rows'
+// group: '{' || coalesce(string_agg(x::text, ','), '') || '}'.
+BoundExpression array_text_value(const BoundExpression& value) {
+  const SqlType text = SqlType::of(TypeId::kText);
+  auto constant = [&](const char* literal) {
+    BoundExpression out;
+    out.kind = ExprKind::kConstant;
+    out.type = text;
+    out.constant.is_null = false;
+    out.constant.text_value = literal;
+    return out;
+  };
+  BoundExpression joined;
+  joined.kind = ExprKind::kAggregate;
+  joined.aggregate = AggregateKind::kStringAgg;
+  joined.type = text;
+  joined.args = {coerce(value, text, true), constant(",")};
+  BoundExpression elements;
+  elements.kind = ExprKind::kFunction;
+  elements.function = FunctionId::kCoalesce;
+  elements.type = text;
+  elements.args = {std::move(joined), constant("")};
+  BoundExpression open;
+  open.kind = ExprKind::kConcat;
+  open.type = text;
+  open.args = {constant("{"), std::move(elements)};
+  BoundExpression out;
+  out.kind = ExprKind::kConcat;
+  out.type = text;
+  out.args = {std::move(open), constant("}")};
+  return out;
 }
 
 // A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
@@ -326,6 +361,14 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
         block.columns[i].name = string_of(common->aliascolnames[i]);
       }
       add_block(block, alias, column_aliases, range.location);
+      return;
+    }
+  }
+  // pg_catalog comes first on the search path; information_schema only by name.
+  std::string schema_name = unqualified ? "" : range.schemaname;
+  if (schema_name.empty() || schema_name == "pg_catalog" || schema_name == "information_schema") {
+    if (auto block = catalog::plan_system_relation(schema_name, name, context_.world)) {
+      add_block(*block, alias, column_aliases, range.location);
       return;
     }
   }
@@ -627,7 +670,9 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     return plan;
   };
 
-  if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK) {
+  bool array_sublink = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK;
+  if (array_sublink && !correlated) not_supported("an uncorrelated ARRAY subquery", sublink.location);
+  if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK || array_sublink) {
     if (block.columns.size() != 1) {
       throw SqlError(sqlstate::kSyntaxError, "subquery must return only one column", {}, {}, sublink.location + 1);
     }
@@ -640,8 +685,14 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     // A correlated scalar aggregate: group the subquery by its correlation
     // keys and left-join the groups; a missing group is NULL (count: 0).
+    // A correlated ARRAY(subquery) is its rows' array text per outer row.
     BoundExpression value = child.select_list()[0];
-    if (!value.contains_aggregate()) {
+    if (array_sublink) {
+      if (value.contains_aggregate() || !child.simple_block()) {
+        not_supported("an ARRAY subquery with aggregates, GROUP BY, DISTINCT or LIMIT", sublink.location);
+      }
+      value = array_text_value(value);
+    } else if (!value.contains_aggregate()) {
       value = child.row_value_as_aggregate(sublink.location);
     } else if (!child.simple_block()) {
       not_supported("a correlated scalar subquery with GROUP BY, HAVING, DISTINCT or LIMIT", sublink.location);
@@ -1485,6 +1536,7 @@ BoundExpression bind_standalone_expression(const PgQuery__Node* node, const Plan
 }
 
 QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
+  catalog::PlanningWorld catalog_world(context.world);
   QueryBlockPlanner planner(context, outer);
   return planner.plan(select);
 }

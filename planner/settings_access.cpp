@@ -42,6 +42,11 @@ BoundExpression text_result(std::optional<std::string> text) {
 
 }  // namespace
 
+std::string current_session_user() {
+  if (current_access == nullptr) return "postgres";
+  return current_access->current("session_authorization", true).value_or("postgres");
+}
+
 SettingsAccessScope::SettingsAccessScope(SettingsAccess* access) : previous_(current_access) {
   current_access = access;
 }

@@ -32,6 +32,10 @@ class SettingsAccessScope {
   SettingsAccess* previous_;
 };
 
+// The role the session is connected as (session_authorization); "postgres"
+// when no session is installed (unit tests).
+std::string current_session_user();
+
 // current_setting(name [, missing_ok]) and set_config(name, value, is_local)
 // with constant arguments, evaluated while binding: a text constant.
 BoundExpression bind_settings_function(const std::string& name, std::vector<BoundExpression> args, int location);

@@ -1,0 +1,162 @@
+#include "exec/catalog_functions.h"
+
+#include <cstdio>
+#include <map>
+#include <regex>
+
+#include "storage/sql_error.h"
+#include "storage/value/type_id.h"
+
+namespace ptreedb::exec {
+namespace {
+
+using planner::FunctionId;
+using value::SqlType;
+using value::TypeId;
+
+Vector new_result(SqlType type, std::size_t count) {
+  Vector out(type);
+  out.resize(count);
+  return out;
+}
+
+// Patterns compile once per chunk (they are nearly always constants).
+const std::regex& compiled(std::map<std::string, std::regex, std::less<>>& cache, std::string_view pattern,
+                           bool case_insensitive) {
+  auto found = cache.find(pattern);
+  if (found != cache.end()) return found->second;
+  auto flags = std::regex::extended | std::regex::nosubs;
+  if (case_insensitive) flags |= std::regex::icase;
+  try {
+    return cache.emplace(std::string(pattern), std::regex(std::string(pattern), flags)).first->second;
+  } catch (const std::regex_error& error) {
+    throw SqlError("2201B", "invalid regular expression: " + std::string(error.what()));
+  }
+}
+
+std::string size_pretty(std::int64_t bytes) {
+  // PostgreSQL: switch units while the value is at least 10 of the next one, rounding halves up.
+  static const char* const kUnits[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
+  std::int64_t size = bytes;
+  std::size_t unit = 0;
+  std::int64_t limit = 10 * 1024;
+  if (std::llabs(size) < limit) return std::to_string(size) + " bytes";
+  size = size / 512;  // half-units, for rounding
+  unit = 1;
+  while (unit + 1 < std::size(kUnits) && std::llabs(size) >= limit * 2 - 1) {
+    size = size / 1024;
+    ++unit;
+  }
+  size = (size + (size < 0 ? -1 : 1)) / 2;
+  return std::to_string(size) + " " + kUnits[unit];
+}
+
+std::string quote_ident(std::string_view name) {
+  bool plain = !name.empty() && ((name[0] >= 'a' && name[0] <= 'z') || name[0] == '_');
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) plain = false;
+  }
+  if (plain) return std::string(name);
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// '{a,b,NULL}' joined by the separator (elements NULL are skipped, as PostgreSQL does).
+std::string array_to_string(std::string_view array, std::string_view separator) {
+  if (array.size() < 2 || array.front() != '{' || array.back() != '}') return std::string(array);
+  std::string out, element;
+  bool first = true, quoted = false, was_quoted = false;
+  auto flush = [&] {
+    if (!(element == "NULL" && !was_quoted)) {
+      if (!first) out += separator;
+      out += element;
+      first = false;
+    }
+    element.clear();
+    was_quoted = false;
+  };
+  std::string_view body = array.substr(1, array.size() - 2);
+  if (body.empty()) return out;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (quoted && c == '\\' && i + 1 < body.size()) {
+      element += body[++i];
+    } else if (c == '"') {
+      quoted = !quoted;
+      was_quoted = true;
+    } else if (c == ',' && !quoted) {
+      flush();
+    } else {
+      element += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+}  // namespace
+
+Vector evaluate_catalog_function(const planner::BoundExpression& expr, const std::vector<Vector>& args,
+                                 std::size_t count) {
+  Vector out = new_result(expr.type, count);
+  auto storage = std::make_shared<TextStorage>();
+  out.text_owners.push_back(storage);
+  auto set_text = [&](std::size_t i, std::string text) {
+    storage->strings.push_back(std::move(text));
+    out.texts[i] = storage->strings.back();
+  };
+  auto any_null = [&](std::size_t i) {
+    for (const auto& arg : args) {
+      if (arg.nulls[i]) return true;
+    }
+    return false;
+  };
+  std::map<std::string, std::regex, std::less<>> patterns;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool null = any_null(i);
+    if (expr.function == FunctionId::kFormatType) null = args[0].nulls[i];
+    out.nulls[i] = null ? 1 : 0;
+    if (null) continue;
+    switch (expr.function) {
+      case FunctionId::kRegexMatch: {
+        const std::regex& pattern = compiled(patterns, args[1].texts[i], expr.case_insensitive);
+        std::string_view text = args[0].texts[i];
+        bool found = std::regex_search(text.begin(), text.end(), pattern);
+        out.ints[i] = found != expr.negated ? 1 : 0;
+        break;
+      }
+      case FunctionId::kFormatType: {
+        auto type = value::type_from_oid(static_cast<value::Oid>(args[0].ints[i]));
+        std::int32_t typmod = args[1].nulls[i] ? -1 : static_cast<std::int32_t>(args[1].ints[i]);
+        if (!type) {
+          static const std::map<std::int64_t, const char*> kOthers = {
+              {17, "bytea"}, {18, "\"char\""}, {19, "name"}, {24, "regproc"}, {26, "oid"}, {2205, "regclass"},
+              {2206, "regtype"}};
+          auto other = kOthers.find(args[0].ints[i]);
+          set_text(i, other != kOthers.end() ? other->second : "???");
+        } else {
+          set_text(i, value::format_type(SqlType{*type, typmod}));
+        }
+        break;
+      }
+      case FunctionId::kSizePretty:
+        set_text(i, size_pretty(args[0].ints[i]));
+        break;
+      case FunctionId::kQuoteIdent:
+        set_text(i, quote_ident(args[0].texts[i]));
+        break;
+      case FunctionId::kArrayToString:
+        set_text(i, array_to_string(args[0].texts[i], args[1].texts[i]));
+        break;
+      default:
+        throw SqlError("XX000", "not a catalog function");
+    }
+  }
+  return out;
+}
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,315 @@
+#include "planner/catalog/catalog_functions.h"
+
+#include <unistd.h>
+
+#include "planner/catalog/catalog_objects.h"
+#include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/system_relation.h"
+#include "planner/expression_binder.h"
+#include "planner/settings_access.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner::catalog {
+namespace {
+
+using value::SqlType;
+using value::TypeId;
+
+thread_local const storage::World* planning_world = nullptr;
+
+const SqlType kText = SqlType::of(TypeId::kText);
+const SqlType kBool = SqlType::of(TypeId::kBoolean);
+const SqlType kBigint = SqlType::of(TypeId::kBigint);
+const SqlType kInt = SqlType::of(TypeId::kInteger);
+
+BoundExpression text_constant(const std::string& text) {
+  BoundExpression out;
+  out.kind = ExprKind::kConstant;
+  out.type = kText;
+  out.constant.is_null = false;
+  out.constant.text_value = text;
+  return out;
+}
+
+BoundExpression int_constant(std::int64_t value, SqlType type) {
+  BoundExpression out;
+  out.kind = ExprKind::kConstant;
+  out.type = type;
+  out.constant.is_null = false;
+  out.constant.int_value = value;
+  return out;
+}
+
+BoundExpression null_constant(SqlType type) {
+  BoundExpression out;
+  out.kind = ExprKind::kConstant;
+  out.type = type;
+  return out;
+}
+
+// An oid argument as bigint: integers widen, '16384' literals parse.
+BoundExpression as_oid(BoundExpression arg) { return coerce(resolve_unknown(std::move(arg), kBigint), kBigint, true); }
+
+// CASE oid WHEN k1 THEN v1 ... ELSE otherwise END, the oids known at plan time.
+BoundExpression oid_case(BoundExpression oid, const std::vector<std::pair<std::int64_t, BoundExpression>>& cases,
+                         BoundExpression otherwise) {
+  if (cases.empty()) return otherwise;
+  BoundExpression key = as_oid(std::move(oid));
+  BoundExpression out;
+  out.kind = ExprKind::kCase;
+  out.type = otherwise.type;
+  for (const auto& [value, result] : cases) {
+    BoundExpression equal;
+    equal.kind = ExprKind::kComparison;
+    equal.comparison = ComparisonOp::kEqual;
+    equal.type = kBool;
+    equal.args = {key, int_constant(value, kBigint)};
+    out.args.push_back(std::move(equal));
+    out.args.push_back(result);
+  }
+  out.args.push_back(std::move(otherwise));
+  return out;
+}
+
+const storage::World& world_or_empty() {
+  static const storage::World empty;
+  return planning_world != nullptr ? *planning_world : empty;
+}
+
+// Every relation's oid and name: user tables, views, indexes, system relations.
+std::vector<std::pair<std::int64_t, std::string>> relation_names() {
+  const storage::World& world = world_or_empty();
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  for (const auto& table : tables_of(world)) out.emplace_back(table->schema().oid(), table->schema().name());
+  for (const auto& view : views_of(world)) out.emplace_back(view->oid, view->name);
+  for (const auto& index : indexes_of(world)) out.emplace_back(index.oid, index.name);
+  for (const auto& relation : system_relations()) {
+    std::int64_t oid = std::string(relation.name) == "pg_class" ? 1259
+                                                                 : system_relation_oid(system_relation_position(relation));
+    out.emplace_back(oid, std::string(relation.schema) == "pg_catalog" ? relation.name
+                                                                        : std::string(relation.schema) + "." + relation.name);
+  }
+  return out;
+}
+
+std::int64_t estimated_bytes(const storage::Table& table) {
+  auto rows = static_cast<std::int64_t>(table.row_count());
+  auto width = 64 + static_cast<std::int64_t>(table.schema().columns().size()) * 16;
+  return rows == 0 ? 0 : std::max<std::int64_t>(8192, rows * width);
+}
+
+BoundExpression runtime_function(FunctionId id, SqlType type, std::vector<BoundExpression> args) {
+  BoundExpression out;
+  out.kind = ExprKind::kFunction;
+  out.function = id;
+  out.type = type;
+  out.args = std::move(args);
+  return out;
+}
+
+[[noreturn]] void wrong_arguments(const std::string& name, int location) {
+  throw SqlError("42883", "function " + name + " does not exist", {},
+                 "No function matches the given name and argument types. You might need to add explicit type casts.",
+                 location + 1);
+}
+
+}  // namespace
+
+PlanningWorld::PlanningWorld(const storage::World& world) : previous_(planning_world) {
+  if (planning_world == nullptr) planning_world = &world;
+}
+PlanningWorld::~PlanningWorld() { planning_world = previous_; }
+const storage::World* PlanningWorld::current() { return planning_world; }
+
+std::optional<BoundExpression> bind_sql_value_function(int op) {
+  switch (op) {
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER:
+      return text_constant(current_session_user());
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG:
+      return text_constant(kDatabaseName);
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA:
+      return text_constant("public");
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<BoundExpression> bind_catalog_function(const std::string& name, std::vector<BoundExpression>& args,
+                                                     int location) {
+  auto arity = [&](std::size_t low, std::size_t high) {
+    if (args.size() < low || args.size() > high) wrong_arguments(name, location);
+  };
+  const storage::World& world = world_or_empty();
+  if (name == "version") {
+    arity(0, 0);
+    return text_constant("PostgreSQL 15.0 (ptreedb) on x86_64-pc-linux-gnu, 64-bit");
+  }
+  if (name == "current_database") return arity(0, 0), text_constant(kDatabaseName);
+  if (name == "current_schema") return arity(0, 0), text_constant("public");
+  if (name == "current_schemas") {
+    arity(1, 1);
+    return text_constant("{pg_catalog,public}");
+  }
+  if (name == "current_user" || name == "session_user") return arity(0, 0), text_constant(current_session_user());
+  if (name == "pg_backend_pid") return arity(0, 0), int_constant(::getpid(), kInt);
+  if (name == "pg_get_userbyid") {
+    arity(1, 1);
+    return oid_case(std::move(args[0]),
+                    {{kSuperuserOid, text_constant(kUserName)}, {kDatabaseOwnerOid, text_constant("pg_database_owner")}},
+                    null_constant(kText));
+  }
+  if (name == "pg_table_is_visible" || name == "pg_type_is_visible" || name == "pg_function_is_visible" ||
+      name == "pg_collation_is_visible") {
+    arity(1, 1);
+    return int_constant(1, kBool);
+  }
+  if (name == "has_table_privilege" || name == "has_schema_privilege" || name == "has_database_privilege" ||
+      name == "has_column_privilege" || name == "has_function_privilege" || name == "pg_has_role") {
+    arity(1, 4);
+    return int_constant(1, kBool);
+  }
+  if (name == "obj_description" || name == "col_description" || name == "shobj_description") {
+    arity(1, 2);
+    return null_constant(kText);
+  }
+  if (name == "pg_get_function_result" || name == "pg_get_function_arguments" ||
+      name == "pg_get_function_identity_arguments") {
+    arity(1, 1);
+    return null_constant(kText);
+  }
+  if (name == "pg_encoding_to_char") {
+    arity(1, 1);
+    return oid_case(std::move(args[0]), {{kUtf8Encoding, text_constant("UTF8")}}, text_constant(""));
+  }
+  if (name == "pg_get_expr") {
+    // pg_attrdef.adbin already holds the expression's SQL text.
+    arity(2, 3);
+    return coerce(resolve_unknown(std::move(args[0]), kText), kText, true);
+  }
+  if (name == "pg_get_indexdef") {
+    arity(1, 3);
+    std::vector<std::pair<std::int64_t, BoundExpression>> cases;
+    for (const auto& index : indexes_of(world)) cases.emplace_back(index.oid, text_constant(index_definition(index)));
+    return oid_case(std::move(args[0]), cases, null_constant(kText));
+  }
+  if (name == "pg_get_constraintdef") {
+    arity(1, 2);
+    std::vector<std::pair<std::int64_t, BoundExpression>> cases;
+    for (const auto& index : indexes_of(world)) {
+      if (index.constraint) cases.emplace_back(index.constraint_oid, text_constant(unique_constraint_definition(index)));
+    }
+    for (const auto& key : foreign_keys_of(world)) cases.emplace_back(key.oid, text_constant(foreign_key_definition(key)));
+    return oid_case(std::move(args[0]), cases, null_constant(kText));
+  }
+  if (name == "pg_get_viewdef") {
+    arity(1, 2);
+    std::vector<std::pair<std::int64_t, BoundExpression>> cases;
+    for (const auto& view : views_of(world)) cases.emplace_back(view->oid, text_constant(" " + view->query_sql + ";"));
+    BoundExpression arg = std::move(args[0]);
+    if (arg.unknown_literal || value::is_character_type(arg.type.id)) {
+      // pg_get_viewdef('name'): look the name up now.
+      arg = resolve_unknown(std::move(arg), kText);
+      if (arg.kind == ExprKind::kConstant && !arg.constant.is_null) {
+        if (auto view = world.find_view(arg.constant.text_value)) return text_constant(" " + view->query_sql + ";");
+      }
+      return null_constant(kText);
+    }
+    return oid_case(std::move(arg), cases, null_constant(kText));
+  }
+  if (name == "pg_relation_size" || name == "pg_total_relation_size" || name == "pg_table_size" ||
+      name == "pg_indexes_size") {
+    arity(1, 2);
+    std::vector<std::pair<std::int64_t, BoundExpression>> cases;
+    for (const auto& table : tables_of(world)) {
+      std::int64_t bytes = estimated_bytes(*table);
+      if (name == "pg_indexes_size") bytes = bytes / 4;
+      if (name == "pg_total_relation_size") bytes += bytes / 4;
+      cases.emplace_back(table->schema().oid(), int_constant(bytes, kBigint));
+    }
+    return oid_case(std::move(args[0]), cases, int_constant(0, kBigint));
+  }
+  if (name == "pg_size_pretty") {
+    arity(1, 1);
+    return runtime_function(FunctionId::kSizePretty, kText, {coerce(resolve_unknown(std::move(args[0]), kBigint), kBigint, false)});
+  }
+  if (name == "quote_ident") {
+    arity(1, 1);
+    return runtime_function(FunctionId::kQuoteIdent, kText, {coerce(resolve_unknown(std::move(args[0]), kText), kText, false)});
+  }
+  if (name == "format_type") {
+    arity(2, 2);
+    return runtime_function(FunctionId::kFormatType, kText,
+                            {as_oid(std::move(args[0])), coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false)});
+  }
+  if (name == "array_to_string") {
+    arity(2, 3);
+    return runtime_function(FunctionId::kArrayToString, kText,
+                            {coerce(resolve_unknown(std::move(args[0]), kText), kText, true),
+                             coerce(resolve_unknown(std::move(args[1]), kText), kText, false)});
+  }
+  return std::nullopt;
+}
+
+std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, BoundExpression expr, int location) {
+  if (type_name == "name" || type_name == "char" || type_name == "regproc" || type_name == "regnamespace" ||
+      type_name == "regrole") {
+    return coerce(resolve_unknown(std::move(expr), kText), kText, true);
+  }
+  if (type_name == "oid" || type_name == "regtype") {
+    if (type_name == "regtype" && (expr.unknown_literal || value::is_character_type(expr.type.id))) {
+      // 'integer'::regtype: the type's oid.
+      if (expr.kind == ExprKind::kConstant && !expr.constant.is_null) {
+        return int_constant(value::resolve_type_name(expr.constant.text_value).oid(), kBigint);
+      }
+    }
+    return as_oid(std::move(expr));
+  }
+  if (type_name != "regclass") return std::nullopt;
+  if (expr.unknown_literal || value::is_character_type(expr.type.id)) {
+    // 'name'::regclass: the relation's oid, looked up now (42P01 if none).
+    if (expr.kind != ExprKind::kConstant || expr.constant.is_null) return null_constant(kBigint);
+    std::string name = expr.constant.text_value;
+    for (const char* prefix : {"public.", "pg_catalog."}) {
+      if (name.rfind(prefix, 0) == 0) name = name.substr(std::string(prefix).size());
+    }
+    for (const auto& [oid, relation] : relation_names()) {
+      if (relation == name) return int_constant(oid, kBigint);
+    }
+    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + expr.constant.text_value + "\" does not exist", {}, {},
+                   location + 1);
+  }
+  // oid::regclass prints the relation's name (or the number for an unknown oid).
+  BoundExpression oid = as_oid(std::move(expr));
+  std::vector<std::pair<std::int64_t, BoundExpression>> cases;
+  for (const auto& [number, relation] : relation_names()) cases.emplace_back(number, text_constant(relation));
+  return oid_case(oid, cases, coerce(oid, kText, true));
+}
+
+std::optional<BoundExpression> bind_regex_operator(const std::string& op, BoundExpression& left,
+                                                   BoundExpression& right, int location) {
+  if (op != "~" && op != "!~" && op != "~*" && op != "!~*") return std::nullopt;
+  BoundExpression text = resolve_unknown(std::move(left), kText);
+  BoundExpression pattern = resolve_unknown(std::move(right), kText);
+  if (!value::is_character_type(text.type.id) || !value::is_character_type(pattern.type.id)) {
+    throw SqlError("42883", "operator does not exist: " + value::format_type(text.type) + " " + op + " " +
+                                value::format_type(pattern.type),
+                   {}, "No operator matches the given name and argument types. You might need to add explicit type casts.",
+                   location + 1);
+  }
+  BoundExpression out =
+      runtime_function(FunctionId::kRegexMatch, kBool, {coerce(std::move(text), kText, false), coerce(std::move(pattern), kText, false)});
+  out.negated = op[0] == '!';
+  out.case_insensitive = op.back() == '*';
+  return out;
+}
+
+void check_collation(const std::string& collation, int location) {
+  if (collation == "default" || collation == "C" || collation == "POSIX" || collation == "ucs_basic") return;
+  throw SqlError(sqlstate::kUndefinedObject, "collation \"" + collation + "\" for encoding \"UTF8\" does not exist", {},
+                 {}, location + 1);
+}
+
+}  // namespace ptreedb::planner::catalog

@@ -1,0 +1,522 @@
+// pg_catalog's relations, PostgreSQL 15's columns (the ones clients read),
+// rows from the world.
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "planner/catalog/catalog_objects.h"
+#include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/system_relation.h"
+
+namespace ptreedb::planner::catalog {
+namespace {
+
+using value::TypeId;
+using S = std::string;
+using I = std::int64_t;
+const Cell kNull{};
+
+// The types pg_type lists: oid, name, length, by value, category, array oid.
+struct TypeRow {
+  I oid;
+  const char* name;
+  I length;
+  bool by_value;
+  const char* category;
+  I array;
+  bool collatable;
+};
+const TypeRow kTypes[] = {
+    {16, "bool", 1, true, "B", 1000, false},      {17, "bytea", -1, false, "U", 1001, false},
+    {18, "char", 1, true, "Z", 1002, false},      {19, "name", 64, false, "S", 1003, true},
+    {20, "int8", 8, true, "N", 1016, false},      {21, "int2", 2, true, "N", 1005, false},
+    {23, "int4", 4, true, "N", 1007, false},      {24, "regproc", 4, true, "N", 1008, false},
+    {25, "text", -1, false, "S", 1009, true},     {26, "oid", 4, true, "N", 1028, false},
+    {700, "float4", 4, true, "N", 1021, false},   {701, "float8", 8, true, "N", 1022, false},
+    {1042, "bpchar", -1, false, "S", 1014, true}, {1043, "varchar", -1, false, "S", 1015, true},
+    {1082, "date", 4, true, "D", 1182, false},    {1114, "timestamp", 8, true, "D", 1115, false},
+    {1186, "interval", 16, false, "T", 1187, false}, {1700, "numeric", -1, false, "N", 1231, false},
+    {2205, "regclass", 4, true, "N", 2210, false}, {2206, "regtype", 4, true, "N", 2211, false},
+};
+
+bool collatable(value::SqlType type) { return value::is_character_type(type.id); }
+
+// Views in PostgreSQL rather than tables (relkind 'v').
+bool is_system_view(const SystemRelation& relation) {
+  static const char* const kViews[] = {"pg_roles",   "pg_user",    "pg_settings",      "pg_tables",
+                                       "pg_views",   "pg_indexes", "pg_stat_activity", "pg_stat_user_tables"};
+  if (S(relation.schema) == "information_schema") return true;
+  for (const char* name : kViews) {
+    if (S(relation.name) == name) return true;
+  }
+  return false;
+}
+
+I namespace_of(const SystemRelation& relation) {
+  return S(relation.schema) == "pg_catalog" ? kPgCatalogNamespace : kInformationSchemaNamespace;
+}
+
+I system_oid(const SystemRelation& relation) {
+  if (S(relation.name) == "pg_class" && S(relation.schema) == "pg_catalog") return 1259;
+  return system_relation_oid(system_relation_position(relation));
+}
+
+// Bytes a table takes, roughly: rows times their fixed width plus tree nodes.
+I estimated_size(const storage::Table& table) {
+  I rows = static_cast<I>(table.row_count());
+  I width = 64 + static_cast<I>(table.schema().columns().size()) * 16;
+  return rows == 0 ? 0 : std::max<I>(8192, rows * width);
+}
+
+SystemRows namespace_rows(const storage::World&) {
+  return {{kPgCatalogNamespace, S("pg_catalog"), kSuperuserOid, S("{postgres=UC/postgres,=U/postgres}")},
+          {kPgToastNamespace, S("pg_toast"), kSuperuserOid, kNull},
+          {kPublicNamespace, S("public"), kDatabaseOwnerOid,
+           S("{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}")},
+          {kInformationSchemaNamespace, S("information_schema"), kSuperuserOid,
+           S("{postgres=UC/postgres,=U/postgres}")}};
+}
+
+// One pg_class row; kind is relkind.
+std::vector<Cell> class_row(I oid, const S& name, I nspace, const char* kind, I am, I pages, I tuples, I natts,
+                            bool has_index) {
+  return {oid,   name,          nspace,   I{0},     I{0},     kSuperuserOid, am,         oid,
+          I{0},  pages,         tuples,   I{0},     I{0},     boolean(has_index), boolean(false), S("p"),
+          S(kind), natts,       I{0},     boolean(false), boolean(false), boolean(false), boolean(false),
+          boolean(false), boolean(true), S(kind == S("v") ? "n" : "d"), boolean(false), I{0}, kNull, kNull};
+}
+
+SystemRows class_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& table : tables_of(world)) {
+    const auto& schema = table->schema();
+    bool has_index = schema.has_primary_key() || !schema.indexes().empty();
+    I rows_now = static_cast<I>(table->row_count());
+    rows.push_back(class_row(schema.oid(), schema.name(), kPublicNamespace, "r", kHeapAm,
+                             estimated_size(*table) / 8192, rows_now == 0 ? -1 : rows_now,
+                             static_cast<I>(schema.columns().size()), has_index));
+  }
+  for (const auto& view : views_of(world)) {
+    rows.push_back(class_row(view->oid, view->name, kPublicNamespace, "v", 0, 0, -1,
+                             static_cast<I>(view->column_names.size()), false));
+  }
+  for (const auto& index : indexes_of(world)) {
+    rows.push_back(class_row(index.oid, index.name, kPublicNamespace, "i", kBtreeAm, 1, 0,
+                             static_cast<I>(index.columns.size()), false));
+  }
+  for (const auto& relation : system_relations()) {
+    bool view = is_system_view(relation);
+    rows.push_back(class_row(system_oid(relation), relation.name, namespace_of(relation), view ? "v" : "r",
+                             view ? 0 : kHeapAm, 0, -1, static_cast<I>(relation.columns.size()), false));
+  }
+  return rows;
+}
+
+std::vector<Cell> attribute_row(I relation, const S& name, value::SqlType type, I number, bool not_null,
+                                bool has_default) {
+  I length = -1;
+  for (const auto& t : kTypes) {
+    if (t.oid == type.oid()) length = t.length;
+  }
+  return {relation, name, I{type.oid()}, I{-1}, length, number, I{0}, I{-1}, I{type.typmod},
+          boolean(length > 0 && length <= 8), S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
+          S(length > 0 ? "p" : "x"), S(""), boolean(not_null), boolean(has_default), boolean(false), S(""), S(""),
+          boolean(false), boolean(true), I{0}, I{collatable(type) ? kDefaultCollation : 0}, kNull, kNull, kNull};
+}
+
+SystemRows attribute_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& table : tables_of(world)) {
+    const auto& schema = table->schema();
+    for (std::size_t c = 0; c < schema.columns().size(); ++c) {
+      const auto& column = schema.column(c);
+      rows.push_back(attribute_row(schema.oid(), column.name, column.type, static_cast<I>(c + 1),
+                                   column.not_null, column.default_sql.has_value()));
+    }
+  }
+  for (const auto& index : indexes_of(world)) {
+    const auto& schema = index.table->schema();
+    for (std::size_t i = 0; i < index.columns.size(); ++i) {
+      const auto& column = schema.column(index.columns[i]);
+      rows.push_back(attribute_row(index.oid, column.name, column.type, static_cast<I>(i + 1), false, false));
+    }
+  }
+  for (const auto& relation : system_relations()) {
+    for (std::size_t c = 0; c < relation.columns.size(); ++c) {
+      rows.push_back(attribute_row(system_oid(relation), relation.columns[c].name, relation.columns[c].type,
+                                   static_cast<I>(c + 1), false, false));
+    }
+  }
+  return rows;
+}
+
+SystemRows type_rows(const storage::World&) {
+  SystemRows rows;
+  for (const auto& t : kTypes) {
+    rows.push_back({t.oid, S(t.name), kPgCatalogNamespace, kSuperuserOid, t.length, boolean(t.by_value), S("b"),
+                    S(t.category), boolean(false), boolean(true), S(","), I{0}, I{0}, t.array, S(t.name) + "in",
+                    S(t.name) + "out", S(t.length == 8 ? "d" : t.length == 2 ? "s" : t.length == 1 ? "c" : "i"),
+                    S(t.length > 0 ? "p" : "x"), boolean(false), I{0}, I{-1}, I{0},
+                    I{t.collatable ? kDefaultCollation : 0}, kNull, kNull, kNull});
+  }
+  return rows;
+}
+
+S int2vector(const std::vector<std::size_t>& columns) {
+  S out;
+  for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? " " : "") + std::to_string(columns[i] + 1);
+  return out;
+}
+
+S int2array(const std::vector<std::size_t>& columns) { return "{" + [&] {
+    S out;
+    for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + std::to_string(columns[i] + 1);
+    return out;
+  }() + "}"; }
+
+SystemRows index_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& index : indexes_of(world)) {
+    I n = static_cast<I>(index.columns.size());
+    rows.push_back({index.oid, I{index.table->schema().oid()}, n, n, boolean(index.unique), boolean(false),
+                    boolean(index.primary), boolean(false), boolean(true), boolean(false), boolean(true),
+                    boolean(false), boolean(true), boolean(true), boolean(false), int2vector(index.columns), kNull,
+                    kNull});
+  }
+  return rows;
+}
+
+std::vector<Cell> constraint_row(I oid, const S& name, const char* type, I relation, I index, I referenced,
+                                 const char* delete_action, const char* match, const S& key, const Cell& foreign_key) {
+  return {oid,  name, kPublicNamespace, S(type), boolean(false), boolean(false), boolean(true), relation, I{0},
+          index, I{0}, referenced, S(*type == 'f' ? "a" : " "), S(delete_action), S(match), boolean(true), I{0},
+          boolean(true), key, foreign_key, kNull};
+}
+
+SystemRows constraint_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& index : indexes_of(world)) {
+    if (!index.constraint) continue;
+    rows.push_back(constraint_row(index.constraint_oid, index.name, index.primary ? "p" : "u",
+                                  index.table->schema().oid(), index.oid, 0, " ", " ", int2array(index.columns),
+                                  kNull));
+  }
+  for (const auto& entry : foreign_keys_of(world)) {
+    const auto& key = entry.table->schema().foreign_keys()[entry.position];
+    I referenced_index = 0;
+    if (entry.referenced) {
+      for (const auto& index : indexes_of(world)) {
+        if (index.table == entry.referenced && index.unique &&
+            std::is_permutation(index.columns.begin(), index.columns.end(), key.referenced_columns.begin(),
+                                key.referenced_columns.end())) {
+          referenced_index = index.oid;
+        }
+      }
+    }
+    const char* action = key.on_delete == storage::ForeignKeyAction::kCascade    ? "c"
+                         : key.on_delete == storage::ForeignKeyAction::kRestrict ? "r"
+                                                                                 : "a";
+    rows.push_back(constraint_row(entry.oid, key.name, "f", entry.table->schema().oid(), referenced_index,
+                                  entry.referenced ? I{entry.referenced->schema().oid()} : I{0}, action,
+                                  key.match_full ? "f" : "s", int2array(key.columns),
+                                  Cell{int2array(key.referenced_columns)}));
+  }
+  return rows;
+}
+
+SystemRows attrdef_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& table : tables_of(world)) {
+    const auto& schema = table->schema();
+    for (std::size_t c = 0; c < schema.columns().size(); ++c) {
+      if (!schema.column(c).default_sql) continue;
+      rows.push_back({default_oid(schema, c), I{schema.oid()}, static_cast<I>(c + 1), *schema.column(c).default_sql});
+    }
+  }
+  return rows;
+}
+
+SystemRows no_rows(const storage::World&) { return {}; }
+
+SystemRows database_rows(const storage::World&) {
+  const S acl = "{=c/postgres,postgres=CTc/postgres}";
+  auto row = [](I oid, const char* name, bool is_template, bool allow, const Cell& datacl) -> std::vector<Cell> {
+    return {oid, S(name), kSuperuserOid, kUtf8Encoding, S("c"), boolean(is_template), boolean(allow), I{-1},
+            I{1663}, S("C"), S("C"), kNull, kNull, datacl};
+  };
+  return {row(kPostgresDatabase, "postgres", false, true, kNull), row(1, "template1", true, true, Cell{acl}),
+          row(4, "template0", true, false, Cell{acl})};
+}
+
+// Every role of the world; the bootstrap superuser has every attribute, as in
+// PostgreSQL, and other roles those CREATE/ALTER ROLE gave them.
+template <class MakeRow>
+SystemRows rows_per_role(const storage::World& world, MakeRow make_row) {
+  SystemRows rows;
+  for (auto it = world.roles().begin(); it != world.roles().end(); ++it) {
+    const storage::Role& role = *(*it).value;
+    const bool all = role.oid == storage::kBootstrapSuperuserOid;
+    rows.push_back(make_row(role, all));
+  }
+  return rows;
+}
+
+SystemRows roles_rows(const storage::World& world) {
+  return rows_per_role(world, [](const storage::Role& role, bool all) -> std::vector<Cell> {
+    return {S(role.name), boolean(role.superuser), boolean(true), boolean(all), boolean(all), boolean(role.can_login),
+            boolean(all), I{-1}, S("********"), kNull, boolean(all), kNull, I{role.oid}};
+  });
+}
+
+SystemRows authid_rows(const storage::World& world) {
+  return rows_per_role(world, [](const storage::Role& role, bool all) -> std::vector<Cell> {
+    return {I{role.oid}, S(role.name), boolean(role.superuser), boolean(true), boolean(all), boolean(all),
+            boolean(role.can_login), boolean(all), boolean(all), I{-1},
+            role.password_secret.empty() ? kNull : Cell{S(role.password_secret)}, kNull};
+  });
+}
+
+SystemRows user_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto it = world.roles().begin(); it != world.roles().end(); ++it) {
+    const storage::Role& role = *(*it).value;
+    if (!role.can_login) continue;  // pg_user lists the roles that can log in
+    const bool all = role.oid == storage::kBootstrapSuperuserOid;
+    rows.push_back({S(role.name), I{role.oid}, boolean(all), boolean(role.superuser), boolean(all), boolean(all),
+                    S("********"), kNull, kNull});
+  }
+  return rows;
+}
+
+SystemRows am_rows(const storage::World&) {
+  return {{kHeapAm, S("heap"), S("heap_tableam_handler"), S("t")},
+          {kBtreeAm, S("btree"), S("bthandler"), S("i")},
+          {I{405}, S("hash"), S("hashhandler"), S("i")}};
+}
+
+SystemRows proc_rows(const storage::World&) {
+  // A few of the built-in functions, with PostgreSQL's oids.
+  struct Proc {
+    I oid;
+    const char* name;
+    I result;
+    const char* args;
+    const char* kind;
+  };
+  static const Proc kProcs[] = {{870, "lower", 25, "25", "f"},          {871, "upper", 25, "25", "f"},
+                                {1317, "length", 23, "25", "f"},        {936, "substring", 25, "25 23 23", "f"},
+                                {1258, "textcat", 25, "25 25", "f"},    {2147, "count", 20, "", "a"},
+                                {2108, "sum", 1700, "23", "a"},         {2116, "max", 23, "23", "a"},
+                                {2132, "min", 23, "23", "a"},           {89, "version", 25, "", "f"},
+                                {861, "current_database", 19, "", "f"}, {1081, "format_type", 25, "26 23", "f"}};
+  SystemRows rows;
+  for (const auto& p : kProcs) {
+    rows.push_back({p.oid, S(p.name), kPgCatalogNamespace, kSuperuserOid, I{12}, S(p.kind), boolean(false),
+                    boolean(true), boolean(false), S("i"),
+                    static_cast<I>(S(p.args).empty() ? 0 : std::count(p.args, p.args + S(p.args).size(), ' ') + 1),
+                    p.result, S(p.args), S(p.name), kNull});
+  }
+  return rows;
+}
+
+SystemRows settings_rows(const storage::World&) {
+  struct Setting {
+    const char* name;
+    const char* value;
+    const char* category;
+    const char* vartype;
+  };
+  static const Setting kSettings[] = {
+      {"client_encoding", "UTF8", "Client Connection Defaults / Locale and Formatting", "string"},
+      {"DateStyle", "ISO, MDY", "Client Connection Defaults / Locale and Formatting", "string"},
+      {"integer_datetimes", "on", "Preset Options", "bool"},
+      {"IntervalStyle", "postgres", "Client Connection Defaults / Locale and Formatting", "enum"},
+      {"max_connections", "100", "Connections and Authentication / Connection Settings", "integer"},
+      {"search_path", "\"$user\", public", "Client Connection Defaults / Statement Behavior", "string"},
+      {"server_encoding", "UTF8", "Preset Options", "string"},
+      {"server_version", "15.0", "Preset Options", "string"},
+      {"server_version_num", "150000", "Preset Options", "integer"},
+      {"standard_conforming_strings", "on", "Version and Platform Compatibility", "bool"},
+      {"TimeZone", "UTC", "Client Connection Defaults / Locale and Formatting", "string"},
+  };
+  SystemRows rows;
+  for (const auto& s : kSettings) {
+    rows.push_back({S(s.name), S(s.value), kNull, S(s.category), kNull, kNull, S("user"), S(s.vartype), S("default"),
+                    kNull, kNull, kNull, S(s.value), S(s.value), kNull, kNull, boolean(false)});
+  }
+  return rows;
+}
+
+SystemRows tables_view_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& table : tables_of(world)) {
+    const auto& schema = table->schema();
+    bool has_index = schema.has_primary_key() || !schema.indexes().empty();
+    rows.push_back({S("public"), schema.name(), S(kUserName), kNull, boolean(has_index), boolean(false),
+                    boolean(!schema.foreign_keys().empty()), boolean(false)});
+  }
+  for (const auto& relation : system_relations()) {
+    if (is_system_view(relation)) continue;
+    rows.push_back({S(relation.schema), S(relation.name), S(kUserName), kNull, boolean(false), boolean(false),
+                    boolean(false), boolean(false)});
+  }
+  return rows;
+}
+
+SystemRows views_view_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& view : views_of(world)) {
+    rows.push_back({S("public"), view->name, S(kUserName), S(" " + view->query_sql + ";")});
+  }
+  return rows;
+}
+
+SystemRows indexes_view_rows(const storage::World& world) {
+  SystemRows rows;
+  for (const auto& index : indexes_of(world)) {
+    rows.push_back({S("public"), index.table->schema().name(), index.name, kNull, index_definition(index)});
+  }
+  return rows;
+}
+
+SystemRows collation_rows(const storage::World&) {
+  return {{kDefaultCollation, S("default"), kPgCatalogNamespace, kSuperuserOid, S("d"), boolean(true), I{-1}, kNull,
+           kNull, kNull, kNull},
+          {kCCollation, S("C"), kPgCatalogNamespace, kSuperuserOid, S("c"), boolean(true), I{-1}, S("C"), S("C"),
+           kNull, kNull},
+          {I{951}, S("POSIX"), kPgCatalogNamespace, kSuperuserOid, S("c"), boolean(true), I{-1}, S("POSIX"),
+           S("POSIX"), kNull, kNull}};
+}
+
+SystemRows stat_activity_rows(const storage::World&) {
+  return {{kPostgresDatabase, S(kDatabaseName), static_cast<I>(::getpid()), kNull, kSuperuserOid, S(kUserName), S(""),
+           S("127.0.0.1"), kNull, I{-1}, kNull, kNull, kNull, kNull, kNull, kNull, S("active"), kNull, kNull, kNull,
+           S(""), S("client backend")}};
+}
+
+SystemRows tablespace_rows(const storage::World&) {
+  return {{I{1663}, S("pg_default"), kSuperuserOid, kNull, kNull}, {I{1664}, S("pg_global"), kSuperuserOid, kNull, kNull}};
+}
+
+}  // namespace
+
+std::vector<SystemRelation> pg_catalog_relations() {
+  const auto O = kOidType, B = kBoolType, T = kTextType, I2 = kInt2Type, I4 = kInt4Type, F4 = kFloat4Type,
+             TS = kTimestampType;
+  return {
+      {"pg_catalog", "pg_namespace", {{"oid", O}, {"nspname", T}, {"nspowner", O}, {"nspacl", T}}, namespace_rows},
+      {"pg_catalog", "pg_class",
+       {{"oid", O},          {"relname", T},         {"relnamespace", O},     {"reltype", O},
+        {"reloftype", O},    {"relowner", O},        {"relam", O},            {"relfilenode", O},
+        {"reltablespace", O}, {"relpages", I4},      {"reltuples", F4},       {"relallvisible", I4},
+        {"reltoastrelid", O}, {"relhasindex", B},    {"relisshared", B},      {"relpersistence", T},
+        {"relkind", T},      {"relnatts", I2},       {"relchecks", I2},       {"relhasrules", B},
+        {"relhastriggers", B}, {"relhassubclass", B}, {"relrowsecurity", B},  {"relforcerowsecurity", B},
+        {"relispopulated", B}, {"relreplident", T},  {"relispartition", B},   {"relrewrite", O},
+        {"reloptions", T},   {"relacl", T}},
+       class_rows},
+      {"pg_catalog", "pg_attribute",
+       {{"attrelid", O},     {"attname", T},       {"atttypid", O},      {"attstattarget", I4}, {"attlen", I2},
+        {"attnum", I2},      {"attndims", I4},     {"attcacheoff", I4},  {"atttypmod", I4},     {"attbyval", B},
+        {"attalign", T},     {"attstorage", T},    {"attcompression", T}, {"attnotnull", B},    {"atthasdef", B},
+        {"atthasmissing", B}, {"attidentity", T},  {"attgenerated", T},  {"attisdropped", B},   {"attislocal", B},
+        {"attinhcount", I4}, {"attcollation", O},  {"attacl", T},        {"attoptions", T},     {"attfdwoptions", T}},
+       attribute_rows},
+      {"pg_catalog", "pg_type",
+       {{"oid", O},         {"typname", T},      {"typnamespace", O}, {"typowner", O},   {"typlen", I2},
+        {"typbyval", B},    {"typtype", T},      {"typcategory", T},  {"typispreferred", B}, {"typisdefined", B},
+        {"typdelim", T},    {"typrelid", O},     {"typelem", O},      {"typarray", O},   {"typinput", T},
+        {"typoutput", T},   {"typalign", T},     {"typstorage", T},   {"typnotnull", B}, {"typbasetype", O},
+        {"typtypmod", I4},  {"typndims", I4},    {"typcollation", O}, {"typdefaultbin", T}, {"typdefault", T},
+        {"typacl", T}},
+       type_rows},
+      {"pg_catalog", "pg_index",
+       {{"indexrelid", O},   {"indrelid", O},       {"indnatts", I2},      {"indnkeyatts", I2},
+        {"indisunique", B},  {"indnullsnotdistinct", B}, {"indisprimary", B}, {"indisexclusion", B},
+        {"indimmediate", B}, {"indisclustered", B}, {"indisvalid", B},     {"indcheckxmin", B},
+        {"indisready", B},   {"indislive", B},      {"indisreplident", B}, {"indkey", T},
+        {"indexprs", T},     {"indpred", T}},
+       index_rows},
+      {"pg_catalog", "pg_constraint",
+       {{"oid", O},           {"conname", T},      {"connamespace", O},  {"contype", T},     {"condeferrable", B},
+        {"condeferred", B},   {"convalidated", B}, {"conrelid", O},      {"contypid", O},    {"conindid", O},
+        {"conparentid", O},   {"confrelid", O},    {"confupdtype", T},   {"confdeltype", T}, {"confmatchtype", T},
+        {"conislocal", B},    {"coninhcount", I4}, {"connoinherit", B},  {"conkey", T},      {"confkey", T},
+        {"conbin", T}},
+       constraint_rows},
+      {"pg_catalog", "pg_attrdef", {{"oid", O}, {"adrelid", O}, {"adnum", I2}, {"adbin", T}}, attrdef_rows},
+      {"pg_catalog", "pg_description", {{"objoid", O}, {"classoid", O}, {"objsubid", I4}, {"description", T}}, no_rows},
+      {"pg_catalog", "pg_shdescription", {{"objoid", O}, {"classoid", O}, {"description", T}}, no_rows},
+      {"pg_catalog", "pg_database",
+       {{"oid", O},          {"datname", T},      {"datdba", O},       {"encoding", I4},   {"datlocprovider", T},
+        {"datistemplate", B}, {"datallowconn", B}, {"datconnlimit", I4}, {"dattablespace", O}, {"datcollate", T},
+        {"datctype", T},     {"daticulocale", T}, {"datcollversion", T}, {"datacl", T}},
+       database_rows},
+      {"pg_catalog", "pg_roles",
+       {{"rolname", T},      {"rolsuper", B},     {"rolinherit", B},   {"rolcreaterole", B}, {"rolcreatedb", B},
+        {"rolcanlogin", B},  {"rolreplication", B}, {"rolconnlimit", I4}, {"rolpassword", T}, {"rolvaliduntil", TS},
+        {"rolbypassrls", B}, {"rolconfig", T},    {"oid", O}},
+       roles_rows},
+      {"pg_catalog", "pg_authid",
+       {{"oid", O},          {"rolname", T},      {"rolsuper", B},     {"rolinherit", B},   {"rolcreaterole", B},
+        {"rolcreatedb", B},  {"rolcanlogin", B},  {"rolreplication", B}, {"rolbypassrls", B}, {"rolconnlimit", I4},
+        {"rolpassword", T},  {"rolvaliduntil", TS}},
+       authid_rows},
+      {"pg_catalog", "pg_user",
+       {{"usename", T},      {"usesysid", O},     {"usecreatedb", B},  {"usesuper", B},    {"userepl", B},
+        {"usebypassrls", B}, {"passwd", T},       {"valuntil", TS},    {"useconfig", T}},
+       user_rows},
+      {"pg_catalog", "pg_auth_members", {{"roleid", O}, {"member", O}, {"grantor", O}, {"admin_option", B}}, no_rows},
+      {"pg_catalog", "pg_am", {{"oid", O}, {"amname", T}, {"amhandler", T}, {"amtype", T}}, am_rows},
+      {"pg_catalog", "pg_proc",
+       {{"oid", O},          {"proname", T},      {"pronamespace", O}, {"proowner", O},    {"prolang", O},
+        {"prokind", T},      {"prosecdef", B},    {"proisstrict", B},  {"proretset", B},   {"provolatile", T},
+        {"pronargs", I2},    {"prorettype", O},   {"proargtypes", T},  {"prosrc", T},      {"proacl", T}},
+       proc_rows},
+      {"pg_catalog", "pg_settings",
+       {{"name", T},       {"setting", T},    {"unit", T},       {"category", T},   {"short_desc", T},
+        {"extra_desc", T}, {"context", T},    {"vartype", T},    {"source", T},     {"min_val", T},
+        {"max_val", T},    {"enumvals", T},   {"boot_val", T},   {"reset_val", T},  {"sourcefile", T},
+        {"sourceline", I4}, {"pending_restart", B}},
+       settings_rows},
+      {"pg_catalog", "pg_tables",
+       {{"schemaname", T}, {"tablename", T}, {"tableowner", T}, {"tablespace", T}, {"hasindexes", B},
+        {"hasrules", B},   {"hastriggers", B}, {"rowsecurity", B}},
+       tables_view_rows},
+      {"pg_catalog", "pg_views", {{"schemaname", T}, {"viewname", T}, {"viewowner", T}, {"definition", T}},
+       views_view_rows},
+      {"pg_catalog", "pg_indexes",
+       {{"schemaname", T}, {"tablename", T}, {"indexname", T}, {"tablespace", T}, {"indexdef", T}},
+       indexes_view_rows},
+      {"pg_catalog", "pg_inherits", {{"inhrelid", O}, {"inhparent", O}, {"inhseqno", I4}, {"inhdetachpending", B}},
+       no_rows},
+      {"pg_catalog", "pg_collation",
+       {{"oid", O},            {"collname", T},    {"collnamespace", O}, {"collowner", O},  {"collprovider", T},
+        {"collisdeterministic", B}, {"collencoding", I4}, {"collcollate", T}, {"collctype", T}, {"colliculocale", T},
+        {"collversion", T}},
+       collation_rows},
+      {"pg_catalog", "pg_stat_activity",
+       {{"datid", O},          {"datname", T},       {"pid", I4},           {"leader_pid", I4},
+        {"usesysid", O},       {"usename", T},       {"application_name", T}, {"client_addr", T},
+        {"client_hostname", T}, {"client_port", I4}, {"backend_start", TS}, {"xact_start", TS},
+        {"query_start", TS},   {"state_change", TS}, {"wait_event_type", T}, {"wait_event", T},
+        {"state", T},          {"backend_xid", T},   {"backend_xmin", T},   {"query_id", kInt8Type},
+        {"query", T},          {"backend_type", T}},
+       stat_activity_rows},
+      {"pg_catalog", "pg_tablespace",
+       {{"oid", O}, {"spcname", T}, {"spcowner", O}, {"spcacl", T}, {"spcoptions", T}}, tablespace_rows},
+      {"pg_catalog", "pg_trigger", {{"oid", O}, {"tgrelid", O}, {"tgname", T}, {"tgisinternal", B}}, no_rows},
+      {"pg_catalog", "pg_rewrite", {{"oid", O}, {"rulename", T}, {"ev_class", O}}, no_rows},
+      {"pg_catalog", "pg_policy", {{"oid", O}, {"polname", T}, {"polrelid", O}}, no_rows},
+      {"pg_catalog", "pg_statistic_ext", {{"oid", O}, {"stxrelid", O}, {"stxname", T}}, no_rows},
+      {"pg_catalog", "pg_publication", {{"oid", O}, {"pubname", T}}, no_rows},
+      {"pg_catalog", "pg_publication_rel", {{"oid", O}, {"prpubid", O}, {"prrelid", O}}, no_rows},
+      {"pg_catalog", "pg_extension", {{"oid", O}, {"extname", T}, {"extnamespace", O}, {"extversion", T}}, no_rows},
+      {"pg_catalog", "pg_event_trigger", {{"oid", O}, {"evtname", T}}, no_rows},
+      {"pg_catalog", "pg_foreign_table", {{"ftrelid", O}, {"ftserver", O}}, no_rows},
+      {"pg_catalog", "pg_partitioned_table", {{"partrelid", O}, {"partstrat", T}}, no_rows},
+      {"pg_catalog", "pg_sequence", {{"seqrelid", O}, {"seqtypid", O}}, no_rows},
+  };
+}
+
+}  // namespace ptreedb::planner::catalog

@@ -1,0 +1,68 @@
+#include "planner/catalog/system_relation_plan.h"
+
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner::catalog {
+namespace {
+
+BoundExpression constant_of(const Cell& cell, value::SqlType type) {
+  BoundExpression out;
+  out.kind = ExprKind::kConstant;
+  out.type = type;
+  if (const auto* number = std::get_if<std::int64_t>(&cell)) {
+    out.constant.is_null = false;
+    if (value::is_float_type(type.id)) {
+      out.constant.double_value = static_cast<double>(*number);
+    } else {
+      out.constant.int_value = *number;
+    }
+  } else if (const auto* text = std::get_if<std::string>(&cell)) {
+    out.constant.is_null = false;
+    out.constant.text_value = *text;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<QueryBlock> plan_system_relation(const std::string& schema, const std::string& name,
+                                               const storage::World& world) {
+  const SystemRelation* relation = find_system_relation(schema, name);
+  if (relation == nullptr) return std::nullopt;
+  SystemRows cells = relation->rows(world);
+  std::vector<std::vector<BoundExpression>> rows;
+  rows.reserve(cells.size());
+  for (const auto& row : cells) {
+    if (row.size() != relation->columns.size()) {
+      throw SqlError("XX000", std::string("system relation ") + relation->name + " is malformed");
+    }
+    std::vector<BoundExpression> constants;
+    constants.reserve(row.size());
+    for (std::size_t c = 0; c < row.size(); ++c) constants.push_back(constant_of(row[c], relation->columns[c].type));
+    rows.push_back(std::move(constants));
+  }
+  QueryBlock block;
+  std::vector<value::SqlType> types;
+  for (const auto& column : relation->columns) {
+    types.push_back(column.type);
+    block.columns.push_back({column.name, column.type});
+  }
+  double count = static_cast<double>(rows.size());
+  // An empty VALUES would have no width: keep one row that a false filter drops.
+  if (rows.empty()) {
+    std::vector<BoundExpression> nulls;
+    for (const auto& column : relation->columns) nulls.push_back(constant_of(Cell{}, column.type));
+    BoundExpression never;
+    never.kind = ExprKind::kConstant;
+    never.type = value::SqlType::of(value::TypeId::kBoolean);
+    never.constant.is_null = false;
+    never.constant.int_value = 0;
+    PlanPtr values = make_node(ValuesNode{{std::move(nulls)}}, types, 1);
+    block.root = make_node(FilterNode{values, never}, types, 1);
+    return block;
+  }
+  block.root = make_node(ValuesNode{std::move(rows)}, types, count);
+  return block;
+}
+
+}  // namespace ptreedb::planner::catalog
