@@ -42,6 +42,11 @@ std::string ClientStream::peer_address() const {
   return error ? std::string() : endpoint.address().to_string();
 }
 
+void ClientStream::cancel() {
+  boost::system::error_code ignored;
+  socket_.cancel(ignored);
+}
+
 void ClientStream::close() {
   boost::system::error_code ignored;
   socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);

@@ -249,8 +249,7 @@ asio::awaitable<void> Session::run() {
             idle_timer.async_wait([this, &idle_timed_out](const boost::system::error_code& error) {
               if (error) return;
               idle_timed_out = true;
-              boost::system::error_code ignored;
-              socket_.cancel(ignored);
+              stream_.cancel();
             });
           }
           bool received = co_await read_more();
