@@ -6,7 +6,9 @@
 #include "server/binary_format.h"
 #include "server/protocol/backend_messages.h"
 #include "server/session_settings.h"
+#include "server/stat_commit_view.h"
 #include "server/statement_runner.h"
+#include "server/transaction_control.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
@@ -103,7 +105,8 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
       // types and the result columns, and reports errors at Parse as PostgreSQL does.
       SettingsScope settings(state, /*describing=*/true);
       planner::ParameterScope scope(&parameters);
-      auto world = state.transaction ? state.transaction->snapshot() : database.snapshot();
+      auto world = with_stat_commit_view(state.transaction ? state.transaction->snapshot() : database.snapshot(),
+                                         tree->statement_text(0), database);
       prepared->columns = columns_of(planner::plan_statement(*prepared->statement, *world));
     }
   }
@@ -205,6 +208,8 @@ void ExtendedQuery::execute(const protocol::Execute& message, SessionState& stat
       portal.result_formats = all_text(portal.result.columns.size());
     }
   }
+  // A portal suspended before its block failed sends nothing more.
+  if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
   std::size_t sent = 0;
   if (portal.result.returns_rows && !portal.done) {
     const std::size_t limit = message.max_rows > 0 ? static_cast<std::size_t>(message.max_rows) : 0;

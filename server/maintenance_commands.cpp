@@ -23,7 +23,13 @@ bool run_maintenance_command(const PgQuery__Node& statement, const SessionState&
     if (state.transaction->failed()) throw_in_failed_transaction();
     if (forbidden_in_block) throw SqlError("25001", tag + " cannot run inside a transaction block");
   }
-  if (tag == "CHECKPOINT") database.checkpoint();
+  if (tag == "CHECKPOINT") {
+    auto role = database.snapshot()->find_role(state.user);
+    if (role == nullptr || !role->superuser) {
+      throw SqlError("42501", "must be superuser or have privileges of pg_checkpoint to do CHECKPOINT");
+    }
+    database.checkpoint();
+  }
   protocol::encode_command_complete(out, tag);
   return true;
 }

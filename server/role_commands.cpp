@@ -117,7 +117,7 @@ std::string role_spec_name(const PgQuery__RoleSpec& spec, const SessionState& st
 }
 
 std::string create_role(const PgQuery__CreateRoleStmt& statement, const SessionState& state,
-                        txn::Database& database, std::string& out) {
+                        txn::WriteTarget& database, std::string& out) {
   if (statement.stmt_type == PG_QUERY__ROLE_STMT_TYPE__ROLESTMT_GROUP) {
     throw SqlError(sqlstate::kFeatureNotSupported, "CREATE GROUP is not supported");
   }
@@ -145,7 +145,7 @@ std::string create_role(const PgQuery__CreateRoleStmt& statement, const SessionS
 }
 
 std::string alter_role(const PgQuery__AlterRoleStmt& statement, const SessionState& state,
-                       txn::Database& database, std::string& out) {
+                       txn::WriteTarget& database, std::string& out) {
   if (statement.role == nullptr) throw SqlError(sqlstate::kFeatureNotSupported, "ALTER ROLE ALL is not supported");
   const std::string name = role_spec_name(*statement.role, state);
   const RoleOptions options = read_options(statement.options, statement.n_options);
@@ -171,7 +171,7 @@ std::string alter_role(const PgQuery__AlterRoleStmt& statement, const SessionSta
 }
 
 std::string rename_role(const PgQuery__RenameStmt& statement, const SessionState& state,
-                        txn::Database& database, std::string& out) {
+                        txn::WriteTarget& database, std::string& out) {
   const std::string old_name = statement.subname;
   const std::string new_name = statement.newname;
   bool md5_cleared = false;
@@ -199,7 +199,7 @@ std::string rename_role(const PgQuery__RenameStmt& statement, const SessionState
 }
 
 std::string drop_roles(const PgQuery__DropRoleStmt& statement, const SessionState& state,
-                       txn::Database& database, std::string& out) {
+                       txn::WriteTarget& database, std::string& out) {
   std::vector<std::string> names;
   for (std::size_t i = 0; i < statement.n_roles; ++i) {
     const PgQuery__RoleSpec* spec = statement.roles[i]->role_spec;
@@ -237,7 +237,7 @@ std::string drop_roles(const PgQuery__DropRoleStmt& statement, const SessionStat
 }  // namespace
 
 std::optional<std::string> run_role_command(const PgQuery__Node& statement, const SessionState& state,
-                                            txn::Database& database, std::string& out) {
+                                            txn::WriteTarget& database, std::string& out) {
   switch (statement.node_case) {
     case PG_QUERY__NODE__NODE_CREATE_ROLE_STMT:
       return create_role(*statement.create_role_stmt, state, database, out);

@@ -10,14 +10,15 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include "server/session_state.h"
-#include "txn/database.h"
+#include "txn/write_target.h"
 
 namespace ptreedb::server {
 
-// Runs `statement` when it is a role statement: appends any notices to `out`
+// Runs `statement` when it is a role statement, writing through `database`
+// (autocommit, or the open transaction block): appends any notices to `out`
 // and returns the command tag. Returns nullopt for any other statement.
 // Errors throw SqlError with PostgreSQL's SQLSTATEs.
 std::optional<std::string> run_role_command(const PgQuery__Node& statement, const SessionState& state,
-                                            txn::Database& database, std::string& out);
+                                            txn::WriteTarget& database, std::string& out);
 
 }  // namespace ptreedb::server

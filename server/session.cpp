@@ -1,5 +1,7 @@
 #include "server/session.h"
 
+#include <cstdint>
+
 #include <array>
 #include <variant>
 
@@ -234,6 +236,9 @@ asio::awaitable<void> Session::run() {
       // can safely cancel the pending read.
       asio::steady_timer idle_timer(co_await asio::this_coro::executor);
       bool idle_timed_out = false;
+      // Each wait has its own number: a timer that fired just as data arrived
+      // must not cancel a later read.
+      std::uint64_t idle_wait = 0;
       bool open = true;
       while (open) {
         // Replies to pipelined messages go out together: the buffer is written
@@ -246,14 +251,18 @@ asio::awaitable<void> Session::run() {
           bool watch_idle = idle_ms > 0 && !copy_loader_ && state_.transaction_status == TransactionStatus::kIdle;
           if (watch_idle) {
             idle_timer.expires_after(std::chrono::milliseconds(idle_ms));
-            idle_timer.async_wait([this, &idle_timed_out](const boost::system::error_code& error) {
-              if (error) return;
+            idle_timed_out = false;
+            idle_timer.async_wait([this, &idle_timed_out, &idle_wait, wait = ++idle_wait](const boost::system::error_code& error) {
+              if (error || wait != idle_wait) return;
               idle_timed_out = true;
               stream_.cancel();
             });
           }
           bool received = co_await read_more();
-          if (watch_idle) idle_timer.cancel();
+          if (watch_idle) {
+            idle_timer.cancel();
+            if (received) ++idle_wait;
+          }
           if (!received) {
             if (idle_timed_out) send_fatal("57P05", "terminating connection due to idle-session timeout");
             open = false;

@@ -277,6 +277,14 @@ void assign(SessionState& state, const std::string& name, std::string value, boo
   }
 }
 
+// SET LOCAL: the value to restore when the block ends, kept once per name.
+void remember_before_local(SessionState& state, std::string_view name) {
+  const SettingDefinition* setting = find_setting(name);
+  std::string key = setting != nullptr ? std::string(setting->name) : lower(name);
+  auto found = state.settings.find(key);
+  state.settings_before_local.try_emplace(key, found != state.settings.end() ? found->second : std::string());
+}
+
 // SET name = value (or TO DEFAULT when `value` is nullopt); returns the new value.
 std::string set_setting(SessionState& state, std::string_view name, std::optional<std::string_view> value) {
   const SettingDefinition* setting = find_setting(name);
@@ -501,6 +509,7 @@ std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& sta
             state.pending_warnings.emplace_back("25P01", "SET LOCAL can only be used in transaction blocks");
             return tag_only("SET");
           }
+          if (set.is_local) remember_before_local(state, set.name);
           if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT) {
             set_setting(state, set.name, std::nullopt);
           } else {
@@ -589,13 +598,39 @@ std::optional<std::string> SettingsScope::current(const std::string& name, bool 
 
 std::string SettingsScope::set(const std::string& name, const std::string& value, bool is_local) {
   if (describing_) {
-    SessionState copy = state_;
+    // Only validated and normalized: describing a statement changes nothing.
+    SessionState copy;
+    copy.user = state_.user;
+    copy.settings = state_.settings;
+    copy.setting_defaults = state_.setting_defaults;
     return set_setting(copy, name, value);
   }
   if (is_local && state_.transaction_status == protocol::TransactionStatus::kIdle) {
     return current(name, false).value_or("");
   }
+  if (is_local) remember_before_local(state_, name);
   return set_setting(state_, name, value);
+}
+
+void begin_transaction_settings(SessionState& state) {
+  state.settings_at_begin = state.settings;
+  state.settings_before_local.clear();
+}
+
+void end_transaction_settings(SessionState& state, bool committed) {
+  std::map<std::string, std::string> restore;
+  if (!committed && state.settings_at_begin) {
+    restore = std::move(*state.settings_at_begin);
+  } else {
+    restore = state.settings;
+    for (auto& [name, value] : state.settings_before_local) restore[name] = std::move(value);
+  }
+  for (auto& [name, value] : restore) {
+    const SettingDefinition* setting = find_setting(name);
+    assign(state, name, std::move(value), setting != nullptr && setting->reported);
+  }
+  state.settings_at_begin.reset();
+  state.settings_before_local.clear();
 }
 
 }  // namespace ptreedb::server

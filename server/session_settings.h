@@ -33,6 +33,11 @@ void encode_changed_settings(std::string& out, SessionState& state);
 // Runs SET/RESET/SHOW/DISCARD/DEALLOCATE; nullopt for any other statement.
 std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& statement, SessionState& state);
 
+// Settings follow the transaction block: BEGIN remembers them, ROLLBACK (or a
+// failed COMMIT) puts them back, COMMIT keeps plain SETs and undoes SET LOCAL.
+void begin_transaction_settings(SessionState& state);
+void end_transaction_settings(SessionState& state, bool committed);
+
 // For Describe: nullopt when `statement` is not one of those; otherwise the
 // columns it returns (empty: none).
 std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(const PgQuery__Node& statement);

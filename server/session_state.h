@@ -47,6 +47,10 @@ struct SessionState {
                          : transaction->failed() ? protocol::TransactionStatus::kFailed
                                                  : protocol::TransactionStatus::kInTransaction;
   }
+  // Settings as they were at BEGIN (ROLLBACK restores them) and the values
+  // SET LOCAL replaced in the open block (COMMIT restores those).
+  std::optional<std::map<std::string, std::string>> settings_at_begin;
+  std::map<std::string, std::string> settings_before_local;
   // The token a CancelRequest for this session trips (null in unit tests).
   exec::InterruptToken* interrupt = nullptr;
 };

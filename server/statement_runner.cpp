@@ -65,15 +65,75 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
   return outcome;
 }
 
+// BEGIN ... COMMIT/ROLLBACK and the maintenance commands: their whole
+// response goes to `out`. Settings follow the block (SET LOCAL, ROLLBACK).
+bool run_session_command(const PgQuery__Node& statement, SessionState& state, txn::Database& database,
+                         std::string& out) {
+  if (statement.node_case == PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT) return false;
+  const bool was_open = state.transaction != nullptr;
+  const bool was_failed = was_open && state.transaction->failed();
+  bool handled = false;
+  try {
+    handled = run_transaction_control(statement, state, database, out) ||
+              run_maintenance_command(statement, state, database, out);
+  } catch (...) {
+    // A COMMIT that failed (40001, 23505) ended the block as a rollback.
+    if (was_open && state.transaction == nullptr) end_transaction_settings(state, false);
+    state.refresh_transaction_status();
+    throw;
+  }
+  if (!handled) return false;
+  const bool now_open = state.transaction != nullptr;
+  if (!was_open && now_open) {
+    begin_transaction_settings(state);
+  } else if (was_open && !now_open) {
+    const bool commit = statement.node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT &&
+                        statement.transaction_stmt->kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT;
+    end_transaction_settings(state, commit && !was_failed);
+  }
+  state.refresh_transaction_status();
+  return true;
+}
+
+// CREATE/ALTER/DROP ROLE: in the open block, or committed alone (planned
+// again when it lost a race with another catalog change, like other writes).
+std::optional<std::string> run_role_statement(const PgQuery__Node& statement, SessionState& state,
+                                              txn::Database& database, std::string& notices) {
+  if (state.transaction) {
+    check_writable(statement, state);
+    std::string block_notices;
+    auto tag = run_role_command(statement, state, *state.transaction, block_notices);
+    if (tag) {
+      state.transaction->mark_not_replayable();
+      notices += block_notices;
+    }
+    return tag;
+  }
+  constexpr int kAttempts = 100;
+  for (int attempt = 1;; ++attempt) {
+    std::string attempt_notices;
+    try {
+      auto tag = run_role_command(statement, state, database, attempt_notices);
+      notices += attempt_notices;
+      return tag;
+    } catch (const SqlError& error) {
+      if (error.sqlstate() != sqlstate::kSerializationFailure || attempt == kAttempts) throw;
+    }
+  }
+}
+
 }  // namespace
 
 StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
                                txn::Database& database, planner::StatementParameters* parameters) {
   StatementOutcome outcome;
-  if (statement.node_case != PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT &&
-      (run_transaction_control(statement, state, database, outcome.notices) ||
-       run_maintenance_command(statement, state, database, outcome.notices))) {
-    state.refresh_transaction_status();
+  // current_setting(), set_config() and the session's role in expressions,
+  // also when COMMIT replays a READ COMMITTED block's writes.
+  SettingsScope settings_scope(state);
+  // CancelRequest and statement_timeout end the statement with 57014.
+  exec::InterruptScope interrupt_scope(state.interrupt,
+                                       std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
+  if (run_session_command(statement, state, database, outcome.notices)) {
     outcome.answered = true;
     return outcome;
   }
@@ -83,14 +143,10 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
     outcome.result = std::move(*settings_result);
     return outcome;
   }
-  if (auto tag = run_role_command(statement, state, database, outcome.notices)) {
+  if (auto tag = run_role_statement(statement, state, database, outcome.notices)) {
     outcome.result.command_tag = std::move(*tag);
     return outcome;
   }
-  SettingsScope settings_scope(state);  // current_setting() and set_config() in expressions
-  // CancelRequest and statement_timeout end the statement with 57014.
-  exec::InterruptScope interrupt_scope(state.interrupt,
-                                       std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
   planner::ParameterScope parameter_scope(parameters);
   if (state.transaction) {
     StatementOutcome in_block = run_in_transaction(statement, statement_text, state, database, parameters);

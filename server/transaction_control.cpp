@@ -210,6 +210,9 @@ const char* write_command_name(const PgQuery__Node& statement) {
     case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT: return "ALTER TABLE";
     case PG_QUERY__NODE__NODE_RENAME_STMT: return "ALTER TABLE";
     case PG_QUERY__NODE__NODE_COPY_STMT: return statement.copy_stmt->is_from ? "COPY FROM" : nullptr;
+    case PG_QUERY__NODE__NODE_CREATE_ROLE_STMT: return "CREATE ROLE";
+    case PG_QUERY__NODE__NODE_ALTER_ROLE_STMT: return "ALTER ROLE";
+    case PG_QUERY__NODE__NODE_DROP_ROLE_STMT: return "DROP ROLE";
     default: return nullptr;
   }
 }
