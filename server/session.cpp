@@ -1,8 +1,7 @@
 #include "server/session.h"
 
-#include <cstdint>
-
 #include <array>
+#include <cstdint>
 #include <variant>
 
 #include <boost/asio/read.hpp>
