@@ -88,6 +88,54 @@ def test_transaction_blocks_answer_as_postgresql(ptreedb_server, postgres_oracle
     assert messages(ours.stderr) == messages(theirs.stderr)
 
 
+SETTINGS_AND_ROLES_SCRIPT = """
+show statement_timeout;
+begin;
+set local statement_timeout = '5s';
+show statement_timeout;
+set application_name = 'inblock';
+commit;
+show statement_timeout;
+show application_name;
+begin;
+set application_name = 'rolledback';
+set local search_path = 'x';
+select set_config('extra_float_digits', '2', false);
+rollback;
+show application_name;
+show search_path;
+show extra_float_digits;
+begin;
+set extra_float_digits = 2;
+select 1/0;
+commit;
+show extra_float_digits;
+begin read only;
+create role r_ro;
+rollback;
+begin;
+create role r_blk;
+select count(*) from pg_roles where rolname = 'r_blk';
+rollback;
+select count(*) from pg_roles where rolname = 'r_blk';
+begin;
+create role r_kept;
+commit;
+select count(*) from pg_roles where rolname = 'r_kept';
+drop role r_kept;
+"""
+
+
+def test_settings_and_roles_follow_the_block_as_postgresql(ptreedb_server, postgres_oracle):
+    ours = ptreedb_server.psql("-v", "VERBOSITY=verbose", "-v", "ON_ERROR_STOP=0", input=SETTINGS_AND_ROLES_SCRIPT)
+    theirs = postgres_oracle.psql("-v", "VERBOSITY=verbose", "-v", "ON_ERROR_STOP=0",
+                                  input=SETTINGS_AND_ROLES_SCRIPT)
+    assert ours.stdout == theirs.stdout
+    skipped = ("LOCATION:",)
+    assert [line for line in ours.stderr.splitlines() if not line.startswith(skipped)] == \
+        [line for line in theirs.stderr.splitlines() if not line.startswith(skipped)]
+
+
 @pytest.fixture
 def client(ptreedb_server):
     client = SimpleClient(ptreedb_server.dsn)
