@@ -9,6 +9,7 @@
 #include "planner/parse/parse_sql.h"
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
+#include "txn/database.h"
 
 using namespace ptreedb;
 using value::SqlType;
