@@ -301,7 +301,7 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   std::size_t probe_width = join.probe->types.size();
 
   check_interrupt(interrupt_);
-  stream(*join.probe, [&](Chunk&& probe, std::size_t partition) {
+  auto join_chunk = [&](Chunk&& probe, std::size_t partition) {
     check_interrupt(interrupt_);
     std::size_t count = probe.size;
     std::vector<Vector> keys;
@@ -406,6 +406,22 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
     }
     Chunk out = select_rows(probe, keep);
     if (out.size > 0) sink(std::move(out), partition);
+  };
+  // Without keys every probe row pairs with every build row: a probe chunk is
+  // joined in slices of at most kMaxPairsPerSlice pairs, which bounds the
+  // memory of the pairs and the time between interrupt checks.
+  constexpr std::size_t kMaxPairsPerSlice = std::size_t{1} << 16;
+  stream(*join.probe, [&](Chunk&& probe, std::size_t partition) {
+    if (keyed || build.size == 0 || probe.size * build.size <= kMaxPairsPerSlice) {
+      join_chunk(std::move(probe), partition);
+      return;
+    }
+    const std::size_t rows_per_slice = std::max<std::size_t>(1, kMaxPairsPerSlice / build.size);
+    for (std::size_t begin = 0; begin < probe.size; begin += rows_per_slice) {
+      std::vector<std::uint8_t> in_slice(probe.size, 0);
+      std::fill(in_slice.begin() + begin, in_slice.begin() + std::min(probe.size, begin + rows_per_slice), 1);
+      join_chunk(select_rows(probe, in_slice), partition);
+    }
   });
 
   if (kind == JoinKind::kFull) {
