@@ -34,7 +34,7 @@ sql -c "CHECKPOINT"
 kill -9 "$PID"; wait "$PID" 2>/dev/null || true
 start checkpoint
 grep -o "recovery: .*" "$WORK/checkpoint.log"
-echo "checkpoint file: $(du -sh "$WORK/data/checkpoints" | cut -f1)"
+echo "checkpoint file: $(du -sh "$WORK/data/checkpoint" | cut -f1)"
 echo "lineitem rows: $(sql -tA -c 'SELECT count(*) FROM lineitem')"
 kill "$PID"; wait "$PID" || true
 PID=
