@@ -67,6 +67,7 @@ WalCommitLog::~WalCommitLog() {
   wake_.notify_all();
   checkpointer_.join();
   database_.set_commit_log(nullptr);
+  spdlog::info("WAL: {} records appended, {} persists since start", writer_.records_appended(), writer_.persists());
 }
 
 void WalCommitLog::remember_lsn(std::uint64_t version, wal::Lsn lsn) {
