@@ -31,6 +31,7 @@ start replay
 grep -o "recovery: .*" "$WORK/replay.log"
 echo "lineitem rows: $(sql -tA -c 'SELECT count(*) FROM lineitem')"
 sql -c "CHECKPOINT"
+grep -o "checkpoint at LSN .*" "$WORK/replay.log" || true
 kill -9 "$PID"; wait "$PID" 2>/dev/null || true
 start checkpoint
 grep -o "recovery: .*" "$WORK/checkpoint.log"
