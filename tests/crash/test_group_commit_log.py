@@ -22,7 +22,9 @@ def wal_records(tmp_path):
 
 
 def test_a_batch_of_concurrent_commits_is_one_record_and_one_persist(tmp_path):
-    server = start_server(tmp_path, ["--checkpoint-interval", "0"])
+    # A session's thread waits for its commit, so more threads than writers
+    # let every writer queue behind a persist.
+    server = start_server(tmp_path, ["--checkpoint-interval", "0", "--threads", "12"])
     try:
         with psycopg.connect(server.dsn, autocommit=True) as conn:
             conn.execute("CREATE TABLE t (client integer, n integer)")
@@ -53,6 +55,7 @@ def test_a_batch_of_concurrent_commits_is_one_record_and_one_persist(tmp_path):
         assert after[2] == 0
         # Commits were grouped (a persist takes long enough for others to queue).
         assert batches < commits
+        print(f"{commits} commits in {batches} batches")
     finally:
         stop_server(server)
 
