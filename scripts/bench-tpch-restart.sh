@@ -31,10 +31,11 @@ start replay
 grep -o "recovery: .*" "$WORK/replay.log"
 echo "lineitem rows: $(sql -tA -c 'SELECT count(*) FROM lineitem')"
 sql -c "CHECKPOINT"
+grep -o "checkpoint at LSN .*" "$WORK/replay.log" || true
 kill -9 "$PID"; wait "$PID" 2>/dev/null || true
 start checkpoint
 grep -o "recovery: .*" "$WORK/checkpoint.log"
-echo "checkpoint file: $(du -sh "$WORK/data/checkpoints" | cut -f1)"
+echo "checkpoint file: $(du -sh "$WORK/data/checkpoint" | cut -f1)"
 echo "lineitem rows: $(sql -tA -c 'SELECT count(*) FROM lineitem')"
 kill "$PID"; wait "$PID" || true
 PID=

@@ -21,7 +21,7 @@ constexpr const char* kUsage =
     "  --commit-batch-window-us N  how long a commit batch waits for more commits (default 0)\n"
     "  --commit-batch-max N   commits per batch at most (default 1024)\n"
     "  --durability on|off    log commits to DATA_DIR/wal and recover at start (default on)\n"
-    "  --wal-segment-size N   bytes per WAL segment file, k/M/G suffixes allowed (default 16M)\n"
+    "  --wal-segment-size N   bytes per WAL segment file, k/M/G suffixes allowed (default 64M)\n"
     "  --checkpoint-interval S  seconds between checkpoints, 0: none by time (default 300)\n"
     "  --checkpoint-wal-size N  WAL bytes that trigger a checkpoint, 0: none (default 256M)\n"
     "  --help                 this text\n";

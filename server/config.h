@@ -21,9 +21,9 @@ struct ServerConfig {
   std::string ssl_key_file;
   unsigned commit_batch_window_us = 0;  // the committer's batch window
   unsigned commit_batch_max = 1024;     // and its largest batch
-  // Durability: DATA_DIR/wal (log segments) and DATA_DIR/checkpoints.
+  // Durability: DATA_DIR/wal (log segments) and DATA_DIR/checkpoint.
   bool durability = true;
-  std::uint64_t wal_segment_size = 16ull << 20;
+  std::uint64_t wal_segment_size = 64ull << 20;
   unsigned checkpoint_interval_seconds = 300;         // 0: only by WAL volume and CHECKPOINT
   std::uint64_t checkpoint_wal_size = 256ull << 20;   // 0: not by WAL volume
 };

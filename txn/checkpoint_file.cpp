@@ -11,6 +11,8 @@
 #include <fstream>
 #include <vector>
 
+#include <tbb/parallel_for.h>
+
 #include "txn/byte_codec.h"
 #include "txn/world_change.h"
 #include "wal/crc32c.h"
@@ -20,7 +22,12 @@
 namespace ptreedb::txn {
 namespace {
 
+// Version 1: one payload, encode_world_change(empty, world). Version 2: the
+// payload is a table of contents (u32 count, then u64 size and u32 CRC32C per
+// section) followed by the sections: one per table, encoded and decoded in
+// parallel, and a last one with views, roles and the next OID.
 constexpr char kMagic[8] = {'P', 'T', 'D', 'B', 'C', 'K', 'P', '1'};
+constexpr char kSectionedMagic[8] = {'P', 'T', 'D', 'B', 'C', 'K', 'P', '2'};
 constexpr std::size_t kHeaderBytes = 8 + 8 + 8 + 4 + 4;
 
 }  // namespace
@@ -55,18 +62,110 @@ void write_all(int fd, const char* data, std::size_t size, const std::string& pa
   }
 }
 
+// The world of a version 2 payload, or null with the reason in `why`. Sections
+// are checked and rebuilt in parallel (each table bulk-built on its own).
+std::shared_ptr<const storage::World> load_sections(std::string_view payload, std::uint32_t contents_crc,
+                                                    std::string& why) {
+  try {
+    ByteReader toc(payload);
+    auto count = toc.get<std::uint32_t>();
+    std::size_t contents_size = 4 + std::size_t{count} * 12;
+    if (count == 0 || contents_size > payload.size() ||
+        wal::crc32c(0, payload.data(), contents_size) != contents_crc) {
+      why = "damaged table of contents";
+      return nullptr;
+    }
+    std::vector<std::string_view> sections(count);
+    std::vector<std::uint32_t> crcs(count);
+    std::size_t offset = contents_size;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      auto size = toc.get<std::uint64_t>();
+      crcs[i] = toc.get<std::uint32_t>();
+      if (size > payload.size() - offset) {
+        why = "section beyond the end of the file";
+        return nullptr;
+      }
+      sections[i] = payload.substr(offset, size);
+      offset += size;
+    }
+    if (offset != payload.size()) {
+      why = "wrong size";
+      return nullptr;
+    }
+    std::vector<std::shared_ptr<const storage::World>> parts(count);
+    std::vector<std::string> errors(count);
+    tbb::parallel_for(std::uint32_t{0}, count, [&](std::uint32_t i) {
+      if (wal::crc32c(0, sections[i].data(), sections[i].size()) != crcs[i]) {
+        errors[i] = "checksum mismatch in section " + std::to_string(i);
+        return;
+      }
+      try {
+        parts[i] = apply_world_change(std::make_shared<const storage::World>(), decode_world_change(sections[i]));
+      } catch (const CorruptRecord& corrupt) {
+        errors[i] = corrupt.what();
+      }
+    });
+    for (const std::string& error : errors) {
+      if (!error.empty()) {
+        why = error;
+        return nullptr;
+      }
+    }
+    // Tables first, then views, roles and the next OID from the last section.
+    auto world = std::make_shared<const storage::World>();
+    for (std::uint32_t i = 0; i + 1 < count; ++i) {
+      for (auto it = parts[i]->tables().begin(); it != parts[i]->tables().end(); ++it) {
+        world = world->with_table((*it).value);
+      }
+    }
+    const auto& rest = parts[count - 1];
+    for (auto it = rest->views().begin(); it != rest->views().end(); ++it) world = world->with_view((*it).value);
+    for (auto it = rest->roles().begin(); it != rest->roles().end(); ++it) world = world->with_role((*it).value);
+    return world->with_next_oid(rest->next_oid());
+  } catch (const CorruptRecord& corrupt) {
+    why = corrupt.what();
+    return nullptr;
+  }
+}
+
 }  // namespace
 
 std::filesystem::path write_checkpoint(const std::filesystem::path& directory, std::uint64_t lsn,
                                        const storage::World& world) {
   std::filesystem::create_directories(directory);
-  std::string payload = encode_world_change(storage::World{}, world);
-  if (payload.empty()) ByteWriter(payload).put<std::uint32_t>(world.next_oid());
-  std::string header(kMagic, sizeof(kMagic));
+  // Each table as the change from the empty world to a world of that table
+  // alone; the rest (views, roles, next OID) as a last section.
+  std::vector<std::shared_ptr<const storage::Table>> tables;
+  for (auto it = world.tables().begin(); it != world.tables().end(); ++it) tables.push_back((*it).value);
+  std::vector<std::string> sections(tables.size() + 1);
+  std::vector<std::uint32_t> crcs(sections.size());
+  tbb::parallel_for(std::size_t{0}, sections.size(), [&](std::size_t i) {
+    if (i < tables.size()) {
+      sections[i] = encode_world_change(storage::World{}, *storage::World{}.with_table(tables[i]));
+    } else {
+      auto rest = std::make_shared<const storage::World>()->with_next_oid(world.next_oid());
+      for (auto it = world.views().begin(); it != world.views().end(); ++it) rest = rest->with_view((*it).value);
+      for (auto it = world.roles().begin(); it != world.roles().end(); ++it) rest = rest->with_role((*it).value);
+      sections[i] = encode_world_change(storage::World{}, *rest);
+      if (sections[i].empty()) ByteWriter(sections[i]).put<std::uint32_t>(world.next_oid());
+    }
+    crcs[i] = wal::crc32c(0, sections[i].data(), sections[i].size());
+  });
+  std::string contents;
+  ByteWriter toc(contents);
+  toc.put<std::uint32_t>(static_cast<std::uint32_t>(sections.size()));
+  std::uint64_t payload_size = 0;
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    toc.put<std::uint64_t>(sections[i].size());
+    toc.put<std::uint32_t>(crcs[i]);
+    payload_size += sections[i].size();
+  }
+  payload_size += contents.size();
+  std::string header(kSectionedMagic, sizeof(kSectionedMagic));
   ByteWriter out(header);
   out.put<std::uint64_t>(lsn);
-  out.put<std::uint64_t>(payload.size());
-  out.put<std::uint32_t>(wal::crc32c(0, payload.data(), payload.size()));
+  out.put<std::uint64_t>(payload_size);
+  out.put<std::uint32_t>(wal::crc32c(0, contents.data(), contents.size()));
   out.put<std::uint32_t>(wal::crc32c(0, header.data(), header.size()));
 
   std::filesystem::path final_path = directory / checkpoint_file_name(lsn);
@@ -76,7 +175,8 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
   if (fd < 0) throw wal::WalError::from_errno(errno, "could not create checkpoint \"" + temporary.string() + "\"");
   try {
     write_all(fd, header.data(), header.size(), temporary.string());
-    write_all(fd, payload.data(), payload.size(), temporary.string());
+    write_all(fd, contents.data(), contents.size(), temporary.string());
+    for (const std::string& section : sections) write_all(fd, section.data(), section.size(), temporary.string());
     if (::fsync(fd) != 0) throw wal::WalError::from_errno(errno, "could not sync checkpoint \"" + temporary.string() + "\"");
   } catch (...) {
     ::close(fd);
@@ -112,7 +212,8 @@ std::optional<LoadedCheckpoint> load_newest_checkpoint(const std::filesystem::pa
     auto reject = [&, &path = path](const std::string& why) {
       if (skipped != nullptr) *skipped += "checkpoint \"" + path.string() + "\" skipped: " + why + "\n";
     };
-    if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0) {
+    bool sectioned = bytes.size() >= kHeaderBytes && std::memcmp(bytes.data(), kSectionedMagic, 8) == 0;
+    if (bytes.size() < kHeaderBytes || (!sectioned && std::memcmp(bytes.data(), kMagic, 8) != 0)) {
       reject("not a checkpoint file");
       continue;
     }
@@ -127,6 +228,13 @@ std::optional<LoadedCheckpoint> load_newest_checkpoint(const std::filesystem::pa
       continue;
     }
     std::string_view payload = std::string_view(bytes).substr(kHeaderBytes);
+    if (sectioned) {
+      std::string why;
+      auto world = load_sections(payload, payload_crc, why);
+      if (world) return LoadedCheckpoint{lsn, std::move(world), path, bytes.size()};
+      reject(why);
+      continue;
+    }
     if (wal::crc32c(0, payload.data(), payload.size()) != payload_crc) {
       reject("checksum mismatch");
       continue;

@@ -1,7 +1,7 @@
 // A checkpoint: one world saved whole, with the LSN the log resumes from.
 // The file is self-describing (every table's schema and rows, every view, in
 // the log's own record format) and checksummed; it is written to a temporary
-// name, fsynced and renamed into DATA_DIR/checkpoints/<lsn>.ckpt, so it counts
+// name, fsynced and renamed into DATA_DIR/checkpoint/<lsn>.ckpt, so it counts
 // only once complete.
 //
 //   "PTDBCKP1"  u64 lsn  u64 payload bytes  u32 payload CRC32C  u32 header CRC32C

@@ -15,7 +15,7 @@ RecoveryResult recover(const std::filesystem::path& data_dir) {
   using Clock = std::chrono::steady_clock;
   RecoveryResult result;
   auto started = Clock::now();
-  auto checkpoint = load_newest_checkpoint(data_dir / "checkpoints", &result.notes);
+  auto checkpoint = load_newest_checkpoint(data_dir / "checkpoint", &result.notes);
   std::optional<wal::Lsn> from;
   if (checkpoint) {
     result.world = checkpoint->world;

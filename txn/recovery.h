@@ -25,7 +25,7 @@ struct RecoveryResult {
   std::string notes;                 // skipped checkpoints, if any
 };
 
-// Reads DATA_DIR/checkpoints and DATA_DIR/wal; changes no file. Throws
+// Reads DATA_DIR/checkpoint and DATA_DIR/wal; changes no file. Throws
 // std::runtime_error when a record that passed its CRC cannot be replayed.
 RecoveryResult recover(const std::filesystem::path& data_dir);
 

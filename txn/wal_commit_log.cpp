@@ -1,6 +1,12 @@
 #include "txn/wal_commit_log.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <stdexcept>
 
 #include <spdlog/spdlog.h>
 
@@ -12,10 +18,38 @@
 
 namespace ptreedb::txn {
 
+namespace {
+
+// Creates `directory` if needed and checks a file can be created in it, so an
+// unusable WAL or checkpoint directory stops the server at start with a clear
+// message instead of failing the first commit.
+void prepare_directory(const std::filesystem::path& directory) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error || !std::filesystem::is_directory(directory)) {
+    throw std::runtime_error("cannot create directory \"" + directory.string() +
+                             "\": " + (error ? error.message() : std::string("a file of that name exists")));
+  }
+  auto probe = directory / ".write-test";
+  int fd = ::open(probe.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    throw std::runtime_error("cannot create files in \"" + directory.string() + "\": " + std::strerror(errno));
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
+}
+
+}  // namespace
+
 WalCommitLog::WalCommitLog(DurabilityOptions options, Database& database)
     : options_(std::move(options)), database_(database), writer_(options_.data_dir / "wal", options_.segment_size) {
-  std::filesystem::create_directories(options_.data_dir / "wal");
-  std::filesystem::create_directories(options_.data_dir / "checkpoints");
+  prepare_directory(options_.data_dir / "wal");
+  // Data directories of earlier versions kept checkpoints in "checkpoints/".
+  auto legacy_checkpoints = options_.data_dir / "checkpoints";
+  if (std::filesystem::is_directory(legacy_checkpoints) && !std::filesystem::exists(options_.data_dir / "checkpoint")) {
+    std::filesystem::rename(legacy_checkpoints, options_.data_dir / "checkpoint");
+  }
+  prepare_directory(options_.data_dir / "checkpoint");
   recovery_ = recover(options_.data_dir);
   writer_.open(recovery_.end_lsn);
   checkpoint_lsn_ = recovery_.from_checkpoint ? recovery_.checkpoint_lsn : 0;
@@ -33,6 +67,7 @@ WalCommitLog::~WalCommitLog() {
   wake_.notify_all();
   checkpointer_.join();
   database_.set_commit_log(nullptr);
+  spdlog::info("WAL: {} records appended, {} persists since start", writer_.records_appended(), writer_.persists());
 }
 
 void WalCommitLog::remember_lsn(std::uint64_t version, wal::Lsn lsn) {
@@ -102,15 +137,15 @@ void WalCommitLog::write_checkpoint_of_current_world() {
   }
   // Nothing logged since the last one (which recovery may have loaded): only
   // tidy up what a crash between rename and removal may have left.
-  bool unchanged = *lsn == checkpoint_lsn_ && std::filesystem::exists(options_.data_dir / "checkpoints" /
+  bool unchanged = *lsn == checkpoint_lsn_ && std::filesystem::exists(options_.data_dir / "checkpoint" /
                                                                       checkpoint_file_name(*lsn));
   std::filesystem::path path;
-  if (!unchanged) path = write_checkpoint(options_.data_dir / "checkpoints", *lsn, *world);
+  if (!unchanged) path = write_checkpoint(options_.data_dir / "checkpoint", *lsn, *world);
   {
     std::lock_guard lock(lsn_mutex_);
     checkpoint_lsn_ = *lsn;
   }
-  remove_checkpoints_before(options_.data_dir / "checkpoints", *lsn);
+  remove_checkpoints_before(options_.data_dir / "checkpoint", *lsn);
   std::size_t removed = writer_.remove_segments_before(*lsn);
   if (unchanged) return;
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

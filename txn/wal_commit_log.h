@@ -21,7 +21,7 @@ namespace ptreedb::txn {
 
 struct DurabilityOptions {
   std::filesystem::path data_dir;
-  std::uint64_t segment_size = 16ull << 20;
+  std::uint64_t segment_size = 64ull << 20;
   unsigned checkpoint_interval_seconds = 300;          // 0: not by time
   std::uint64_t checkpoint_wal_bytes = 256ull << 20;   // 0: not by volume
 };

@@ -26,7 +26,7 @@ namespace ptreedb::wal {
 using Lsn = std::uint64_t;
 
 inline constexpr std::uint64_t kFragmentAlignment = 64;
-inline constexpr std::uint64_t kDefaultSegmentSize = 16ull << 20;
+inline constexpr std::uint64_t kDefaultSegmentSize = 64ull << 20;
 
 enum class FragmentType : std::uint8_t { kFull = 1, kFirst = 2, kMiddle = 3, kLast = 4 };
 

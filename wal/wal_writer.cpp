@@ -104,6 +104,7 @@ Lsn WalWriter::append(std::uint8_t kind, std::string_view payload) {
                    payload.substr(pieces[i].offset, pieces[i].length));
   }
   position_ = pieces.back().lsn + align_up(kFragmentHeaderBytes + pieces.back().length);
+  records_appended_.fetch_add(1, std::memory_order_relaxed);
   return start;
 }
 
@@ -125,6 +126,7 @@ void WalWriter::persist() {
     throw;
   }
   durable_ = position_;
+  persists_.fetch_add(1, std::memory_order_relaxed);
   // Only the segment being appended to stays mapped.
   if (open_.size() > 1) open_.erase(open_.begin(), open_.end() - 1);
   if (!open_.empty()) open_.back().dirty_begin = open_.back().dirty_end;

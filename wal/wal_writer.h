@@ -6,6 +6,7 @@
 // log never holds a record whose commit was refused.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -38,6 +39,11 @@ class WalWriter {
   Lsn end_lsn() const { return position_; }
   Lsn durable_lsn() const { return durable_; }
   bool is_pmem() const;
+  // Since construction: records appended, and persists that made bytes
+  // durable (one per commit batch; the two are equal when every batch is one
+  // record).
+  std::uint64_t records_appended() const { return records_appended_.load(std::memory_order_relaxed); }
+  std::uint64_t persists() const { return persists_.load(std::memory_order_relaxed); }
 
   // Removes the segment files that lie wholly before `lsn`; returns how many.
   std::size_t remove_segments_before(Lsn lsn);
@@ -58,6 +64,8 @@ class WalWriter {
   std::vector<OpenSegment> open_;
   Lsn position_ = 0;
   Lsn durable_ = 0;
+  std::atomic<std::uint64_t> records_appended_{0};
+  std::atomic<std::uint64_t> persists_{0};
   std::mutex files_mutex_;  // segment creation vs. removal by the checkpointer
 };
 

@@ -199,7 +199,7 @@ def test_kill9_loses_no_acknowledged_commit(tmp_path, monkeypatch, seed, pmem):
         conn.execute("CHECKPOINT")
     stop_server(server)
     segments = sorted((tmp_path / "data" / "wal").glob("*.wal"))
-    assert len(list((tmp_path / "data" / "checkpoints").glob("*.ckpt"))) == 1
+    assert len(list((tmp_path / "data" / "checkpoint").glob("*.ckpt"))) == 1
     assert len(segments) <= 2
 
 
@@ -306,7 +306,7 @@ def test_waldump_prints_records_and_stats(tmp_path):
 def test_kill9_while_a_checkpoint_is_being_written(tmp_path):
     args = ["--checkpoint-interval", "0", "--checkpoint-wal-size", "0"]
     server = start_server(tmp_path, args)
-    checkpoints = tmp_path / "data" / "checkpoints"
+    checkpoints = tmp_path / "data" / "checkpoint"
     with connect(server) as conn:
         conn.execute("CREATE TABLE t (id bigint PRIMARY KEY, v text)")
         with conn.cursor().copy("COPY t FROM STDIN") as copy:

@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
 
   // Schemas to print rows with: the newest checkpoint's, then the log's own DDL.
   std::map<std::string, std::shared_ptr<const storage::TableSchema>> schemas;
-  if (auto checkpoint = txn::load_newest_checkpoint(directory->parent_path() / "checkpoints")) {
+  if (auto checkpoint = txn::load_newest_checkpoint(directory->parent_path() / "checkpoint")) {
     for (auto it = checkpoint->world->tables().begin(); it != checkpoint->world->tables().end(); ++it) {
       schemas[(*it).key] = (*it).value->schema_ptr();
     }

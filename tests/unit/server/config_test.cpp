@@ -67,7 +67,7 @@ TEST_CASE("durability options: on by default, sizes with suffixes, bad values re
   auto defaults = parse({});
   REQUIRE(defaults.config);
   CHECK(defaults.config->durability);
-  CHECK(defaults.config->wal_segment_size == (16u << 20));
+  CHECK(defaults.config->wal_segment_size == (64u << 20));
   CHECK(defaults.config->checkpoint_interval_seconds == 300);
 
   auto parsed = parse({"--durability", "off", "--wal-segment-size", "1M", "--checkpoint-interval", "0",

@@ -217,3 +217,35 @@ TEST_CASE("checkpoint files round-trip a world; a damaged one is skipped") {
   CHECK(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) == 1);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("checkpoints of many tables, views and roles round-trip section by section") {
+  auto dir = std::filesystem::temp_directory_path() / ("ckpt_sections_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  auto world = std::make_shared<const World>();
+  for (std::uint32_t t = 0; t < 6; ++t) {
+    auto base = items_schema(t % 2 == 0, 16384 + t);
+    auto schema = std::make_shared<TableSchema>(base->oid(), "t" + std::to_string(t), base->columns(),
+                                                base->primary_key(), base->indexes());
+    std::vector<RowRef> rows;
+    for (int i = 0; i < 300 * static_cast<int>(t); ++i) rows.push_back(item(*schema, i, "n" + std::to_string(i % 7)));
+    world = world->with_table(std::make_shared<Table>(Table(schema).insert_rows(rows)));
+  }
+  world = world->with_view(std::make_shared<ViewDefinition>(ViewDefinition{"v", "SELECT id FROM t2", {"id"}, 16395}));
+  world = world->with_role(std::make_shared<Role>(Role{"alice", 16400, false, true, "md5" + std::string(32, 'a')}));
+  auto postgres = std::make_shared<Role>(*world->find_role(kBootstrapSuperuser));
+  postgres->password_secret = "SCRAM-SHA-256$4096:c2FsdA==$c3RvcmVk:c2VydmVy";
+  world = world->with_role(postgres)->with_next_oid(16500);
+
+  txn::write_checkpoint(dir, 0x3000, *world);
+  std::string skipped;
+  auto loaded = txn::load_newest_checkpoint(dir, &skipped);
+  REQUIRE(loaded);
+  CHECK(skipped.empty());
+  CHECK(describe(*loaded->world) == describe(*world));
+  CHECK(loaded->world->next_oid() == 16500);
+  REQUIRE(loaded->world->find_role("alice") != nullptr);
+  CHECK(loaded->world->find_role("alice")->oid == 16400);
+  CHECK(loaded->world->find_role(kBootstrapSuperuser)->password_secret == postgres->password_secret);
+  CHECK(loaded->world->find_table("t1")->next_row_id() == world->find_table("t1")->next_row_id());
+  std::filesystem::remove_all(dir);
+}
