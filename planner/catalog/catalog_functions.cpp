@@ -191,8 +191,13 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
   }
   if (name == "pg_get_indexdef") {
     arity(1, 3);
+    // pg_get_indexdef(oid, column, pretty): pretty omits "public." as PostgreSQL does.
+    bool pretty = args.size() == 3 && args[2].kind == ExprKind::kConstant && !args[2].constant.is_null &&
+                  args[2].type.id == value::TypeId::kBoolean && args[2].constant.int_value != 0;
     std::vector<std::pair<std::int64_t, BoundExpression>> cases;
-    for (const auto& index : indexes_of(world)) cases.emplace_back(index.oid, text_constant(index_definition(index)));
+    for (const auto& index : indexes_of(world)) {
+      cases.emplace_back(index.oid, text_constant(index_definition(index, !pretty)));
+    }
     return oid_case(std::move(args[0]), cases, null_constant(kText));
   }
   if (name == "pg_get_constraintdef") {

@@ -6,6 +6,7 @@
 
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
 
 namespace ptreedb::planner::catalog {
@@ -230,7 +231,8 @@ SystemRows attrdef_rows(const storage::World& world) {
     const auto& schema = table->schema();
     for (std::size_t c = 0; c < schema.columns().size(); ++c) {
       if (!schema.column(c).default_sql) continue;
-      rows.push_back({default_oid(schema, c), I{schema.oid()}, static_cast<I>(c + 1), *schema.column(c).default_sql});
+      rows.push_back({default_oid(schema, c), I{schema.oid()}, static_cast<I>(c + 1),
+                      default_expression_text(*schema.column(c).default_sql, schema.column(c).type)});
     }
   }
   return rows;
