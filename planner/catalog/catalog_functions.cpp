@@ -171,6 +171,14 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     arity(1, 4);
     return int_constant(1, kBool);
   }
+  if (name == "pg_relation_is_publishable") {
+    arity(1, 1);
+    return int_constant(0, kBool);  // ptreedb has no publications
+  }
+  if (name == "pg_get_statisticsobjdef_columns") {
+    arity(1, 1);
+    return null_constant(kText);  // nor extended statistics
+  }
   if (name == "obj_description" || name == "col_description" || name == "shobj_description") {
     arity(1, 2);
     return null_constant(kText);
@@ -256,6 +264,16 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
                              coerce(resolve_unknown(std::move(args[1]), kText), kText, false)});
   }
   return std::nullopt;
+}
+
+BoundExpression bind_array_text_cast(BoundExpression expr) {
+  return coerce(resolve_unknown(std::move(expr), kText), kText, true);
+}
+
+BoundExpression bind_any_equal(BoundExpression element, BoundExpression array) {
+  return runtime_function(FunctionId::kArrayContains, SqlType::of(value::TypeId::kBoolean),
+                          {coerce(resolve_unknown(std::move(element), kText), kText, true),
+                           bind_array_text_cast(std::move(array))});
 }
 
 std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, BoundExpression expr, int location) {

@@ -201,3 +201,27 @@ def test_defaults_print_as_postgresql_deparses_them(servers):
     ours = servers[0].psql("-At", "-c", "select pg_catalog.pg_get_expr(adbin, adrelid) from pg_catalog.pg_attrdef "
                            "where adrelid = 'parts'::regclass order by adnum")
     assert ours.stdout.splitlines() == ["'none'::text", "1", "0.5", "'2024-01-01'::date", "true"]
+
+
+# psql's footer queries for \\d: = ANY over catalog arrays and array-typed
+# literals, and the empty catalogs (policies, extended statistics,
+# partitions) answer with PostgreSQL's columns.
+ANY_AND_EMPTY_CATALOG_QUERIES = [
+    "select 1 = any('{1,2}'::int[]), 3 = any('{1,2}'), 3 = any('{1,NULL}'::int2[]), null::int = any('{1}')",
+    "select 'd' = any('{d,f}'::\"char\"[]), 'x' = any('{\"x y\",x}')",
+    "select conname from pg_catalog.pg_constraint where 2 = any(conkey) and conrelid > 16383 order by 1",
+    "SELECT pol.polname, pol.polpermissive, pg_catalog.pg_get_expr(pol.polqual, pol.polrelid), "
+    "CASE pol.polcmd WHEN 'r' THEN 'SELECT' END AS cmd FROM pg_catalog.pg_policy pol "
+    "WHERE pol.polrelid = 'parts'::regclass ORDER BY 1",
+    "SELECT oid, stxrelid::pg_catalog.regclass, stxname, 'd' = any(stxkind) AS ndist_enabled, stxstattarget "
+    "FROM pg_catalog.pg_statistic_ext WHERE stxrelid = 'parts'::regclass ORDER BY stxname",
+    "SELECT c.oid::pg_catalog.regclass, c.relkind, inhdetachpending, pg_catalog.pg_get_expr(c.relpartbound, c.oid) "
+    "FROM pg_catalog.pg_class c, pg_catalog.pg_inherits i "
+    "WHERE c.oid = i.inhrelid AND i.inhparent = 'parts'::regclass ORDER BY 1",
+]
+
+
+@pytest.mark.parametrize("query", ANY_AND_EMPTY_CATALOG_QUERIES)
+def test_any_and_empty_catalog_queries(servers, query):
+    ours, theirs = both(servers, "-c", query)
+    assert ours == theirs
