@@ -202,9 +202,21 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     // pg_get_indexdef(oid, column, pretty): pretty omits "public." as PostgreSQL does.
     bool pretty = args.size() == 3 && args[2].kind == ExprKind::kConstant && !args[2].constant.is_null &&
                   args[2].type.id == value::TypeId::kBoolean && args[2].constant.int_value != 0;
+    // A column number k > 0 asks for the k-th key column alone (psql's \\d index).
+    bool whole = args.size() == 1 || (args[1].kind == ExprKind::kConstant && !args[1].constant.is_null &&
+                                      args[1].constant.int_value == 0);
     std::vector<std::pair<std::int64_t, BoundExpression>> cases;
     for (const auto& index : indexes_of(world)) {
-      cases.emplace_back(index.oid, text_constant(index_definition(index, !pretty)));
+      BoundExpression definition = text_constant(index_definition(index, !pretty));
+      if (!whole) {
+        std::vector<std::pair<std::int64_t, BoundExpression>> columns = {{0, definition}};
+        for (std::size_t k = 0; k < index.columns.size(); ++k) {
+          columns.emplace_back(static_cast<std::int64_t>(k + 1),
+                               text_constant(quote_identifier(index.table->schema().column(index.columns[k]).name)));
+        }
+        definition = oid_case(args[1], columns, null_constant(kText));
+      }
+      cases.emplace_back(index.oid, std::move(definition));
     }
     return oid_case(std::move(args[0]), cases, null_constant(kText));
   }

@@ -225,3 +225,11 @@ ANY_AND_EMPTY_CATALOG_QUERIES = [
 def test_any_and_empty_catalog_queries(servers, query):
     ours, theirs = both(servers, "-c", query)
     assert ours == theirs
+
+
+@pytest.mark.parametrize("command", ["\\d parts_pkey", "\\d parts_label_key", "\\d parts_since",
+                                     "\\d orders_pkey"])
+def test_describe_index_matches_postgresql(servers, command):
+    ours, theirs = both(servers, "-c", command)
+    assert ours == theirs
+    assert "btree, for table" in ours
