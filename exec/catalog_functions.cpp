@@ -175,7 +175,12 @@ Vector evaluate_catalog_function(const planner::BoundExpression& expr, const std
       case FunctionId::kArrayContains: {
         // x = ANY(array): true on a match, else NULL if an element is NULL, else false.
         bool found = false, saw_null = false;
-        for (const auto& element : array_elements(args[1].texts[i])) {
+        std::string_view array = args[1].texts[i];
+        if (array.empty() || array.front() != '{') {
+          throw SqlError("22P02", "malformed array literal: \"" + std::string(array) + "\"",
+                         "Array value must start with \"{\" or dimension information.");
+        }
+        for (const auto& element : array_elements(array)) {
           if (!element) {
             saw_null = true;
           } else if (*element == args[0].texts[i]) {

@@ -130,6 +130,8 @@ def test_catalog_errors_carry_sqlstate(servers):
     assert "ERROR:  42P01: relation \"nope\" does not exist" in ours.stderr
     ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 'a' ~ '('")
     assert "ERROR:  2201B: invalid regular expression" in ours.stderr
+    ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 1 = any('abc')")
+    assert "ERROR:  22P02: malformed array literal: \"abc\"" in ours.stderr
     ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 'a' collate \"xx\"")
     assert "ERROR:  42704: collation \"xx\" for encoding \"UTF8\" does not exist" in ours.stderr
 
