@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <vector>
 #include <regex>
 
 #include "storage/sql_error.h"
@@ -65,16 +67,21 @@ std::string quote_ident(std::string_view name) {
   return out + "\"";
 }
 
-// '{a,b,NULL}' joined by the separator (elements NULL are skipped, as PostgreSQL does).
-std::string array_to_string(std::string_view array, std::string_view separator) {
-  if (array.size() < 2 || array.front() != '{' || array.back() != '}') return std::string(array);
-  std::string out, element;
-  bool first = true, quoted = false, was_quoted = false;
+// The elements of an array's text form '{a,"b c",NULL}' (nothing for NULL);
+// text that is not an array is one element.
+std::vector<std::optional<std::string>> array_elements(std::string_view array) {
+  std::vector<std::optional<std::string>> out;
+  if (array.size() < 2 || array.front() != '{' || array.back() != '}') {
+    out.emplace_back(std::string(array));
+    return out;
+  }
+  std::string element;
+  bool quoted = false, was_quoted = false;
   auto flush = [&] {
-    if (!(element == "NULL" && !was_quoted)) {
-      if (!first) out += separator;
-      out += element;
-      first = false;
+    if (element == "NULL" && !was_quoted) {
+      out.emplace_back(std::nullopt);
+    } else {
+      out.emplace_back(std::move(element));
     }
     element.clear();
     was_quoted = false;
@@ -95,6 +102,19 @@ std::string array_to_string(std::string_view array, std::string_view separator) 
     }
   }
   flush();
+  return out;
+}
+
+// '{a,b,NULL}' joined by the separator (elements NULL are skipped, as PostgreSQL does).
+std::string array_to_string(std::string_view array, std::string_view separator) {
+  std::string out;
+  bool first = true;
+  for (const auto& element : array_elements(array)) {
+    if (!element) continue;
+    if (!first) out += separator;
+    out += *element;
+    first = false;
+  }
   return out;
 }
 
@@ -152,6 +172,26 @@ Vector evaluate_catalog_function(const planner::BoundExpression& expr, const std
       case FunctionId::kArrayToString:
         set_text(i, array_to_string(args[0].texts[i], args[1].texts[i]));
         break;
+      case FunctionId::kArrayContains: {
+        // x = ANY(array): true on a match, else NULL if an element is NULL, else false.
+        bool found = false, saw_null = false;
+        std::string_view array = args[1].texts[i];
+        if (array.empty() || array.front() != '{') {
+          throw SqlError("22P02", "malformed array literal: \"" + std::string(array) + "\"",
+                         "Array value must start with \"{\" or dimension information.");
+        }
+        for (const auto& element : array_elements(array)) {
+          if (!element) {
+            saw_null = true;
+          } else if (*element == args[0].texts[i]) {
+            found = true;
+            break;
+          }
+        }
+        out.ints[i] = found ? 1 : 0;
+        if (!found && saw_null) out.nulls[i] = 1;
+        break;
+      }
       default:
         throw SqlError("XX000", "not a catalog function");
     }

@@ -426,6 +426,7 @@ Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
     case FunctionId::kSizePretty:
     case FunctionId::kQuoteIdent:
     case FunctionId::kArrayToString:
+    case FunctionId::kArrayContains:
       return evaluate_catalog_function(expr, args, count);
     case FunctionId::kCoalesce:
       break;

@@ -65,6 +65,7 @@ enum class FunctionId : std::uint8_t {
   kSizePretty,    // pg_size_pretty(bigint)
   kQuoteIdent,    // quote_ident(text)
   kArrayToString, // array_to_string(array text '{a,b}', separator)
+  kArrayContains, // element text = ANY(array text '{a,b}')
 };
 
 // kFirstValue and kSingleValue have no SQL name: they answer a correlated

@@ -296,6 +296,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
         // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
         return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
       }
+      if (cast.type_name->n_array_bounds > 0) return catalog::bind_array_text_cast(std::move(inner));
       if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
       SqlType target = value::resolve_type_name(name, modifiers);
       return coerce(std::move(inner), target, true);
@@ -670,6 +671,9 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
       parts.push_back(bind_comparison(negated ? "<>" : "=", expr.lexpr, items.items[i], expr.location));
     }
     return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
+  }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY && expr.n_name == 1 && string_value(expr.name[0]) == "=") {
+    return catalog::bind_any_equal(bind(expr.lexpr), bind(expr.rexpr));
   }
   // OPERATOR(pg_catalog.~) names the operator with its schema.
   bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";

@@ -171,6 +171,14 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     arity(1, 4);
     return int_constant(1, kBool);
   }
+  if (name == "pg_relation_is_publishable") {
+    arity(1, 1);
+    return int_constant(0, kBool);  // ptreedb has no publications
+  }
+  if (name == "pg_get_statisticsobjdef_columns") {
+    arity(1, 1);
+    return null_constant(kText);  // nor extended statistics
+  }
   if (name == "obj_description" || name == "col_description" || name == "shobj_description") {
     arity(1, 2);
     return null_constant(kText);
@@ -191,8 +199,25 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
   }
   if (name == "pg_get_indexdef") {
     arity(1, 3);
+    // pg_get_indexdef(oid, column, pretty): pretty omits "public." as PostgreSQL does.
+    bool pretty = args.size() == 3 && args[2].kind == ExprKind::kConstant && !args[2].constant.is_null &&
+                  args[2].type.id == value::TypeId::kBoolean && args[2].constant.int_value != 0;
+    // A column number k > 0 asks for the k-th key column alone (psql's \\d index).
+    bool whole = args.size() == 1 || (args[1].kind == ExprKind::kConstant && !args[1].constant.is_null &&
+                                      args[1].constant.int_value == 0);
     std::vector<std::pair<std::int64_t, BoundExpression>> cases;
-    for (const auto& index : indexes_of(world)) cases.emplace_back(index.oid, text_constant(index_definition(index)));
+    for (const auto& index : indexes_of(world)) {
+      BoundExpression definition = text_constant(index_definition(index, !pretty));
+      if (!whole) {
+        std::vector<std::pair<std::int64_t, BoundExpression>> columns = {{0, definition}};
+        for (std::size_t k = 0; k < index.columns.size(); ++k) {
+          columns.emplace_back(static_cast<std::int64_t>(k + 1),
+                               text_constant(quote_identifier(index.table->schema().column(index.columns[k]).name)));
+        }
+        definition = oid_case(args[1], columns, null_constant(kText));
+      }
+      cases.emplace_back(index.oid, std::move(definition));
+    }
     return oid_case(std::move(args[0]), cases, null_constant(kText));
   }
   if (name == "pg_get_constraintdef") {
@@ -251,6 +276,16 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
                              coerce(resolve_unknown(std::move(args[1]), kText), kText, false)});
   }
   return std::nullopt;
+}
+
+BoundExpression bind_array_text_cast(BoundExpression expr) {
+  return coerce(resolve_unknown(std::move(expr), kText), kText, true);
+}
+
+BoundExpression bind_any_equal(BoundExpression element, BoundExpression array) {
+  return runtime_function(FunctionId::kArrayContains, SqlType::of(value::TypeId::kBoolean),
+                          {coerce(resolve_unknown(std::move(element), kText), kText, true),
+                           bind_array_text_cast(std::move(array))});
 }
 
 std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, BoundExpression expr, int location) {

@@ -41,6 +41,12 @@ std::optional<BoundExpression> bind_sql_value_function(int op);
 // when `type_name` is none of those.
 std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, BoundExpression expr, int location);
 
+// Catalog arrays are their text form ('{1,2}'): expr::int2[], ::oid[], ...
+BoundExpression bind_array_text_cast(BoundExpression expr);
+
+// element = ANY(array text), comparing the element's text form.
+BoundExpression bind_any_equal(BoundExpression element, BoundExpression array);
+
 // ~, !~, ~*, !~* (POSIX regular expressions), or nothing for other operators.
 std::optional<BoundExpression> bind_regex_operator(const std::string& op, BoundExpression& left,
                                                    BoundExpression& right, int location);

@@ -83,10 +83,10 @@ std::string quote_identifier(const std::string& name) {
   return out + "\"";
 }
 
-std::string index_definition(const IndexEntry& index) {
+std::string index_definition(const IndexEntry& index, bool qualify_schema) {
   const storage::TableSchema& schema = index.table->schema();
   return std::string("CREATE ") + (index.unique ? "UNIQUE " : "") + "INDEX " + quote_identifier(index.name) +
-         " ON public." + quote_identifier(schema.name()) + " USING btree (" + column_list(schema, index.columns) +
+         " ON " + (qualify_schema ? "public." : "") + quote_identifier(schema.name()) + " USING btree (" + column_list(schema, index.columns) +
          ")";
 }
 

@@ -38,7 +38,8 @@ std::vector<ForeignKeyEntry> foreign_keys_of(const storage::World& world);
 // "id" stays id; "Mixed Case" or a keyword-like name gets double quotes.
 std::string quote_identifier(const std::string& name);
 // "CREATE UNIQUE INDEX t_pkey ON public.t USING btree (id)"
-std::string index_definition(const IndexEntry& index);
+// pg_get_indexdef's text; the pretty form leaves out the (visible) schema.
+std::string index_definition(const IndexEntry& index, bool qualify_schema = true);
 // "PRIMARY KEY (id)", "UNIQUE (a, b)", "FOREIGN KEY (a) REFERENCES u(id) ON DELETE CASCADE"
 std::string unique_constraint_definition(const IndexEntry& index);
 std::string foreign_key_definition(const ForeignKeyEntry& foreign_key);

@@ -6,6 +6,7 @@
 
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
 
 namespace ptreedb::planner::catalog {
@@ -83,7 +84,7 @@ std::vector<Cell> class_row(I oid, const S& name, I nspace, const char* kind, I 
   return {oid,   name,          nspace,   I{0},     I{0},     kSuperuserOid, am,         oid,
           I{0},  pages,         tuples,   I{0},     I{0},     boolean(has_index), boolean(false), S("p"),
           S(kind), natts,       I{0},     boolean(false), boolean(false), boolean(false), boolean(false),
-          boolean(false), boolean(true), S(kind == S("v") ? "n" : "d"), boolean(false), I{0}, kNull, kNull};
+          boolean(false), boolean(true), S(kind == S("v") ? "n" : "d"), boolean(false), I{0}, kNull, kNull, kNull};
 }
 
 SystemRows class_rows(const storage::World& world) {
@@ -230,7 +231,8 @@ SystemRows attrdef_rows(const storage::World& world) {
     const auto& schema = table->schema();
     for (std::size_t c = 0; c < schema.columns().size(); ++c) {
       if (!schema.column(c).default_sql) continue;
-      rows.push_back({default_oid(schema, c), I{schema.oid()}, static_cast<I>(c + 1), *schema.column(c).default_sql});
+      rows.push_back({default_oid(schema, c), I{schema.oid()}, static_cast<I>(c + 1),
+                      default_expression_text(*schema.column(c).default_sql, schema.column(c).type)});
     }
   }
   return rows;
@@ -413,7 +415,7 @@ std::vector<SystemRelation> pg_catalog_relations() {
         {"relkind", T},      {"relnatts", I2},       {"relchecks", I2},       {"relhasrules", B},
         {"relhastriggers", B}, {"relhassubclass", B}, {"relrowsecurity", B},  {"relforcerowsecurity", B},
         {"relispopulated", B}, {"relreplident", T},  {"relispartition", B},   {"relrewrite", O},
-        {"reloptions", T},   {"relacl", T}},
+        {"reloptions", T},   {"relacl", T},           {"relpartbound", T}},
        class_rows},
       {"pg_catalog", "pg_attribute",
        {{"attrelid", O},     {"attname", T},       {"atttypid", O},      {"attstattarget", I4}, {"attlen", I2},
@@ -505,12 +507,27 @@ std::vector<SystemRelation> pg_catalog_relations() {
        stat_activity_rows},
       {"pg_catalog", "pg_tablespace",
        {{"oid", O}, {"spcname", T}, {"spcowner", O}, {"spcacl", T}, {"spcoptions", T}}, tablespace_rows},
-      {"pg_catalog", "pg_trigger", {{"oid", O}, {"tgrelid", O}, {"tgname", T}, {"tgisinternal", B}}, no_rows},
+      {"pg_catalog", "pg_trigger",
+       {{"oid", O}, {"tgrelid", O}, {"tgparentid", O}, {"tgname", T}, {"tgfoid", O}, {"tgtype", I2},
+        {"tgenabled", T}, {"tgisinternal", B}, {"tgconstrrelid", O}, {"tgconstrindid", O}, {"tgconstraint", O}},
+       no_rows},
       {"pg_catalog", "pg_rewrite", {{"oid", O}, {"rulename", T}, {"ev_class", O}}, no_rows},
-      {"pg_catalog", "pg_policy", {{"oid", O}, {"polname", T}, {"polrelid", O}}, no_rows},
-      {"pg_catalog", "pg_statistic_ext", {{"oid", O}, {"stxrelid", O}, {"stxname", T}}, no_rows},
-      {"pg_catalog", "pg_publication", {{"oid", O}, {"pubname", T}}, no_rows},
-      {"pg_catalog", "pg_publication_rel", {{"oid", O}, {"prpubid", O}, {"prrelid", O}}, no_rows},
+      {"pg_catalog", "pg_policy",
+       {{"oid", O}, {"polname", T}, {"polrelid", O}, {"polcmd", T}, {"polpermissive", B}, {"polroles", T},
+        {"polqual", T}, {"polwithcheck", T}},
+       no_rows},
+      {"pg_catalog", "pg_statistic_ext",
+       {{"oid", O}, {"stxrelid", O}, {"stxname", T}, {"stxnamespace", O}, {"stxowner", O}, {"stxstattarget", I4},
+        {"stxkeys", T}, {"stxkind", T}, {"stxexprs", T}},
+       no_rows},
+      {"pg_catalog", "pg_publication",
+       {{"oid", O}, {"pubname", T}, {"pubowner", O}, {"puballtables", B}, {"pubinsert", B}, {"pubupdate", B},
+        {"pubdelete", B}, {"pubtruncate", B}, {"pubviaroot", B}},
+       no_rows},
+      {"pg_catalog", "pg_publication_namespace", {{"oid", O}, {"pnpubid", O}, {"pnnspid", O}}, no_rows},
+      {"pg_catalog", "pg_publication_rel",
+       {{"oid", O}, {"prpubid", O}, {"prrelid", O}, {"prqual", T}, {"prattrs", T}},
+       no_rows},
       {"pg_catalog", "pg_extension", {{"oid", O}, {"extname", T}, {"extnamespace", O}, {"extversion", T}}, no_rows},
       {"pg_catalog", "pg_event_trigger", {{"oid", O}, {"evtname", T}}, no_rows},
       {"pg_catalog", "pg_foreign_table", {{"ftrelid", O}, {"ftserver", O}}, no_rows},

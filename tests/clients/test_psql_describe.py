@@ -21,6 +21,24 @@ create table orders (
 create index orders_customer on orders (customer_id);
 create table "Mixed Case" (k smallint, v double precision);
 create view big_orders as select id, amount from orders where amount > 100;
+create table parts (
+    maker integer not null references customers (id),
+    code varchar(12) not null,
+    label text not null default 'none',
+    qty bigint default 1,
+    price numeric(10,2) default 0.5,
+    since date default '2024-1-1',
+    active boolean default true,
+    primary key (maker, code),
+    unique (label)
+);
+create index parts_since on parts (since);
+create table part_notes (
+    maker integer,
+    code varchar(12),
+    body text,
+    foreign key (maker, code) references parts (maker, code)
+);
 insert into customers values (1, 'ann', 'ann@example.com', '2024-02-03'), (2, 'bob', null, default);
 insert into orders values (10, 1, 250.00, 'first'), (11, 2, 20.50, null);
 """
@@ -112,6 +130,8 @@ def test_catalog_errors_carry_sqlstate(servers):
     assert "ERROR:  42P01: relation \"nope\" does not exist" in ours.stderr
     ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 'a' ~ '('")
     assert "ERROR:  2201B: invalid regular expression" in ours.stderr
+    ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 1 = any('abc')")
+    assert "ERROR:  22P02: malformed array literal: \"abc\"" in ours.stderr
     ours = servers[0].psql("-v", "VERBOSITY=verbose", "-c", "select 'a' collate \"xx\"")
     assert "ERROR:  42704: collation \"xx\" for encoding \"UTF8\" does not exist" in ours.stderr
 
@@ -140,3 +160,78 @@ def test_tab_completion_queries(servers, query):
     ours, theirs = both(servers, "-A", "-c", query)
     assert ours == theirs
     assert "(0 rows)" not in ours
+
+
+# What psql 15's "\\d parts" asks about columns (defaults through pg_get_expr)
+# and indexes (pg_get_indexdef's pretty form, constraints), with parts' oid.
+DESCRIBE_TABLE_QUERIES = [
+    "SELECT a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), "
+    "(SELECT pg_catalog.pg_get_expr(d.adbin, d.adrelid, true) FROM pg_catalog.pg_attrdef d "
+    "WHERE d.adrelid = a.attrelid AND d.adnum = a.attnum AND a.atthasdef), a.attnotnull, "
+    "(SELECT c.collname FROM pg_catalog.pg_collation c, pg_catalog.pg_type t "
+    "WHERE c.oid = a.attcollation AND t.oid = a.atttypid AND a.attcollation <> t.typcollation) AS attcollation, "
+    "a.attidentity, a.attgenerated FROM pg_catalog.pg_attribute a "
+    "WHERE a.attrelid = '{oid}' AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum",
+    "SELECT c2.relname, i.indisprimary, i.indisunique, i.indisclustered, i.indisvalid, "
+    "pg_catalog.pg_get_indexdef(i.indexrelid, 0, true), pg_catalog.pg_get_constraintdef(con.oid, true), "
+    "contype, condeferrable, condeferred, i.indisreplident, c2.reltablespace "
+    "FROM pg_catalog.pg_class c, pg_catalog.pg_class c2, pg_catalog.pg_index i "
+    "LEFT JOIN pg_catalog.pg_constraint con ON (conrelid = i.indrelid AND conindid = i.indexrelid "
+    "AND contype IN ('p','u','x')) "
+    "WHERE c.oid = '{oid}' AND c.oid = i.indrelid AND i.indexrelid = c2.oid "
+    "ORDER BY i.indisprimary DESC, c2.relname",
+    "SELECT pg_catalog.pg_get_indexdef(indexrelid), pg_catalog.pg_get_indexdef(indexrelid, 0, false) "
+    "FROM pg_catalog.pg_index WHERE indrelid = '{oid}' ORDER BY 1",
+    "SELECT adnum, pg_catalog.pg_get_expr(adbin, adrelid) FROM pg_catalog.pg_attrdef "
+    "WHERE adrelid = '{oid}' ORDER BY 1",
+]
+
+
+@pytest.mark.parametrize("query", DESCRIBE_TABLE_QUERIES)
+def test_describe_table_queries(servers, query):
+    def oid_of(server):
+        result = server.psql("-At", "-c", "select oid from pg_catalog.pg_class where relname = 'parts'")
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+    ours, theirs = (server.psql("-c", query.format(oid=oid_of(server))) for server in servers)
+    assert ours.stderr == theirs.stderr == ""
+    assert ours.stdout == theirs.stdout
+    assert "(0 rows)" not in ours.stdout
+
+
+def test_defaults_print_as_postgresql_deparses_them(servers):
+    ours = servers[0].psql("-At", "-c", "select pg_catalog.pg_get_expr(adbin, adrelid) from pg_catalog.pg_attrdef "
+                           "where adrelid = 'parts'::regclass order by adnum")
+    assert ours.stdout.splitlines() == ["'none'::text", "1", "0.5", "'2024-01-01'::date", "true"]
+
+
+# psql's footer queries for \\d: = ANY over catalog arrays and array-typed
+# literals, and the empty catalogs (policies, extended statistics,
+# partitions) answer with PostgreSQL's columns.
+ANY_AND_EMPTY_CATALOG_QUERIES = [
+    "select 1 = any('{1,2}'::int[]), 3 = any('{1,2}'), 3 = any('{1,NULL}'::int2[]), null::int = any('{1}')",
+    "select 'd' = any('{d,f}'::\"char\"[]), 'x' = any('{\"x y\",x}')",
+    "select conname from pg_catalog.pg_constraint where 2 = any(conkey) and conrelid > 16383 order by 1",
+    "SELECT pol.polname, pol.polpermissive, pg_catalog.pg_get_expr(pol.polqual, pol.polrelid), "
+    "CASE pol.polcmd WHEN 'r' THEN 'SELECT' END AS cmd FROM pg_catalog.pg_policy pol "
+    "WHERE pol.polrelid = 'parts'::regclass ORDER BY 1",
+    "SELECT oid, stxrelid::pg_catalog.regclass, stxname, 'd' = any(stxkind) AS ndist_enabled, stxstattarget "
+    "FROM pg_catalog.pg_statistic_ext WHERE stxrelid = 'parts'::regclass ORDER BY stxname",
+    "SELECT c.oid::pg_catalog.regclass, c.relkind, inhdetachpending, pg_catalog.pg_get_expr(c.relpartbound, c.oid) "
+    "FROM pg_catalog.pg_class c, pg_catalog.pg_inherits i "
+    "WHERE c.oid = i.inhrelid AND i.inhparent = 'parts'::regclass ORDER BY 1",
+]
+
+
+@pytest.mark.parametrize("query", ANY_AND_EMPTY_CATALOG_QUERIES)
+def test_any_and_empty_catalog_queries(servers, query):
+    ours, theirs = both(servers, "-c", query)
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("command", ["\\d parts_pkey", "\\d parts_label_key", "\\d parts_since",
+                                     "\\d orders_pkey"])
+def test_describe_index_matches_postgresql(servers, command):
+    ours, theirs = both(servers, "-c", command)
+    assert ours == theirs
+    assert "btree, for table" in ours

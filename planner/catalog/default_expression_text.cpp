@@ -1,0 +1,69 @@
+#include "planner/catalog/default_expression_text.h"
+
+#include <optional>
+
+#include "storage/sql_error.h"
+#include "storage/value/date_time.h"
+
+namespace ptreedb::planner::catalog {
+namespace {
+
+// The body of a single-quoted SQL string literal ('' stands for '), or
+// nothing when the text is anything else (a number, a call, an expression).
+std::optional<std::string> string_literal_body(const std::string& sql) {
+  if (sql.size() < 2 || sql.front() != '\'' || sql.back() != '\'') return std::nullopt;
+  std::string body;
+  for (std::size_t i = 1; i + 1 < sql.size(); ++i) {
+    if (sql[i] != '\'') {
+      body += sql[i];
+      continue;
+    }
+    if (i + 2 < sql.size() && sql[i + 1] == '\'') {
+      body += '\'';
+      ++i;
+      continue;
+    }
+    return std::nullopt;  // two literals or a literal followed by more text
+  }
+  return body;
+}
+
+std::string quoted(const std::string& body) {
+  std::string out = "'";
+  for (char c : body) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+// The type name PostgreSQL's deparser writes after '::' (no typmod).
+const char* cast_name(value::TypeId id) {
+  switch (id) {
+    case value::TypeId::kText: return "text";
+    case value::TypeId::kVarchar: return "character varying";
+    case value::TypeId::kChar: return "bpchar";
+    case value::TypeId::kDate: return "date";
+    case value::TypeId::kTimestamp: return "timestamp without time zone";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+std::string default_expression_text(const std::string& default_sql, const value::SqlType& type) {
+  const char* cast = cast_name(type.id);
+  if (cast == nullptr) return default_sql;
+  std::optional<std::string> body = string_literal_body(default_sql);
+  if (!body) return default_sql;
+  try {
+    // PostgreSQL stores the coerced constant, so dates print canonically.
+    if (type.id == value::TypeId::kDate) *body = value::format_date(value::parse_date(*body));
+    if (type.id == value::TypeId::kTimestamp) *body = value::format_timestamp(value::parse_timestamp(*body));
+  } catch (const SqlError&) {
+    return default_sql;  // 'now', 'infinity' ... : keep what was written
+  }
+  return quoted(*body) + "::" + cast;
+}
+
+}  // namespace ptreedb::planner::catalog
