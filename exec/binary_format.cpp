@@ -1,4 +1,4 @@
-#include "server/binary_format.h"
+#include "exec/binary_format.h"
 
 #include <bit>
 #include <cctype>
@@ -12,7 +12,7 @@
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 
-namespace ptreedb::server {
+namespace ptreedb::exec {
 
 using value::TypeId;
 
@@ -37,7 +37,9 @@ Int get_big_endian(std::string_view bytes, std::size_t offset) {
   return static_cast<Int>(bits);
 }
 
+// Parameter number 0 is a COPY field, whose message names no parameter.
 [[noreturn]] void bad_binary(std::size_t parameter_number) {
+  if (parameter_number == 0) throw SqlError("22P03", "incorrect binary data format");
   throw SqlError("22P03", "incorrect binary data format in bind parameter " + std::to_string(parameter_number));
 }
 
@@ -130,7 +132,7 @@ std::string numeric_binary_to_text(std::string_view bytes) {
   return out;
 }
 
-void append_binary(std::string& out, const exec::Vector& column, std::size_t row) {
+void append_binary(std::string& out, const Vector& column, std::size_t row) {
   switch (column.type.id) {
     case TypeId::kBoolean:
       out.push_back(column.ints[row] != 0 ? 1 : 0);
@@ -286,4 +288,4 @@ void check_text_value(value::SqlType type, std::string_view text) {
   }
 }
 
-}  // namespace ptreedb::server
+}  // namespace ptreedb::exec
