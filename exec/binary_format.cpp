@@ -177,7 +177,11 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
 }
 
 std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes, std::size_t parameter_number) {
+  // A COPY field, as PostgreSQL's receive functions read it: too few bytes
+  // run out of the message (08P01), bytes left over are a bad format (22P03).
+  const bool copy_field = parameter_number == 0;
   auto expect = [&](std::size_t size) {
+    if (copy_field && bytes.size() < size) throw SqlError("08P01", "insufficient data left in message");
     if (bytes.size() != size) bad_binary(parameter_number);
   };
   switch (type.id) {
@@ -200,6 +204,11 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
       expect(8);
       return value::format_float8(std::bit_cast<double>(get_big_endian<std::uint64_t>(bytes, 0)));
     case TypeId::kNumeric:
+      if (copy_field) {
+        expect(std::max<std::size_t>(8, bytes.size() < 8 ? 8 : 8 + 2 * static_cast<std::size_t>(std::max<std::int16_t>(
+                                                                              0, get_big_endian<std::int16_t>(bytes, 0)))));
+        return numeric_binary_to_text(bytes);
+      }
       try {
         return numeric_binary_to_text(bytes);
       } catch (const SqlError& error) {
