@@ -9,6 +9,8 @@ namespace ptreedb::exec {
 
 namespace {
 
+using value::TypeId;
+
 constexpr const char* kBadCopyFileFormat = "22P04";
 
 template <typename Int>
@@ -168,6 +170,9 @@ bool CopyBinaryReader::next_tuple(bool at_end, std::string& out, std::vector<Cop
     field_at += bytes.size();
     field.offset = static_cast<std::uint32_t>(out.size());
     try {
+      const TypeId type = field_types_[j].id;
+      // textrecv checks the client's bytes as any text input is checked.
+      if (type == TypeId::kText || type == TypeId::kVarchar || type == TypeId::kChar) verify_utf8(bytes);
       out += binary_parameter_to_text(field_types_[j], bytes, 0);
     } catch (const SqlError&) {
       error_column_ = j;
