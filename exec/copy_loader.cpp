@@ -66,22 +66,36 @@ CopyLoader::CopyLoader(planner::CopyPlan plan, txn::WriteTarget& database)
       database_(database),
       reader_(plan_.options),
       header_pending_(plan_.options.header != planner::CopyOptions::Header::kNone),
-      default_values_(plan_.schema->columns().size()) {}
+      default_values_(plan_.schema->columns().size()) {
+  if (plan_.options.binary) {
+    std::vector<SqlType> types;
+    for (std::size_t position : plan_.target_columns) types.push_back(plan_.schema->column(position).type);
+    binary_reader_.emplace(std::move(types));
+  }
+}
 
 std::string CopyLoader::line_context(std::uint64_t line_number) const {
   return "COPY " + plan_.table_name + ", line " + std::to_string(line_number);
 }
 
 std::string CopyLoader::record_context(std::size_t i) const {
+  // Binary records are not quoted, as in PostgreSQL.
+  if (binary_reader_) return line_context(batch_.line_numbers[i]);
   return line_context(batch_.line_numbers[i]) + ": \"" + limit_copy_printout(batch_.record(i)) + "\"";
 }
 
-std::string CopyLoader::context() const { return line_context(std::max<std::uint64_t>(1, reader_.line_number())); }
+std::string CopyLoader::context() const {
+  if (binary_reader_) return line_context(std::max<std::uint64_t>(1, binary_reader_->tuple_number()));
+  return line_context(std::max<std::uint64_t>(1, reader_.line_number())); }
 
 void CopyLoader::feed(std::string_view data) {
   try {
     try {
-      reader_.feed(data);
+      if (binary_reader_) {
+        binary_reader_->feed(data);
+      } else {
+        reader_.feed(data);
+      }
     } catch (SqlError& error) {
       fail_after_batch(std::move(error), line_context(reader_.line_number()));
     }
@@ -165,6 +179,7 @@ std::optional<SqlError> CopyLoader::first_duplicate(const storage::Table& table)
 }
 
 void CopyLoader::consume(bool at_end) {
+  if (binary_reader_) return consume_binary(at_end);
   for (;;) {
     std::optional<std::string_view> record;
     try {
@@ -174,6 +189,30 @@ void CopyLoader::consume(bool at_end) {
     }
     if (!record) return;
     add_record(*record, reader_.line_number());
+  }
+}
+
+void CopyLoader::consume_binary(bool at_end) {
+  for (;;) {
+    const std::size_t values_size = batch_.values.size();
+    bool got = false;
+    try {
+      got = binary_reader_->next_tuple(at_end, batch_.values, scratch_fields_);
+    } catch (SqlError& error) {
+      batch_.values.resize(values_size);
+      const std::uint64_t tuple = binary_reader_->tuple_number();
+      // Errors in the file header come before any tuple and have no context.
+      if (tuple == 0) throw;
+      std::string context = line_context(tuple);
+      if (auto column = binary_reader_->error_column()) {
+        context += ", column " + plan_.schema->column(plan_.target_columns[*column]).name;
+      }
+      fail_after_batch(std::move(error), std::move(context));
+    }
+    if (!got) return;
+    batch_.raw_ends.push_back(batch_.raw.size());
+    batch_.line_numbers.push_back(binary_reader_->tuple_number());
+    add_fields();
   }
 }
 
@@ -216,12 +255,18 @@ void CopyLoader::add_record(std::string_view record, std::uint64_t line_number) 
     if (scratch_fields_.size() > targets) {
       reject(SqlError(kBadCopyFileFormat, "extra data after last expected column"));
     }
-    batch_.field_counts.push_back(static_cast<std::uint32_t>(scratch_fields_.size()));
-    batch_.fields.insert(batch_.fields.end(), scratch_fields_.begin(), scratch_fields_.end());
-    CopyField missing;
-    missing.is_null = true;
-    batch_.fields.resize(batch_.fields.size() + targets - scratch_fields_.size(), missing);
+    add_fields();
+    return;
   }
+  if (batch_.size() >= kChunkSize) convert_batch();
+}
+
+void CopyLoader::add_fields() {
+  batch_.field_counts.push_back(static_cast<std::uint32_t>(scratch_fields_.size()));
+  batch_.fields.insert(batch_.fields.end(), scratch_fields_.begin(), scratch_fields_.end());
+  CopyField missing;
+  missing.is_null = true;
+  batch_.fields.resize(batch_.fields.size() + column_count() - scratch_fields_.size(), missing);
   if (batch_.size() >= kChunkSize) convert_batch();
 }
 
@@ -335,8 +380,10 @@ void CopyLoader::convert_records() {
       try {
         chunk.columns[position] = convert_text(std::move(text), schema.column(position).type);
       } catch (SqlError& error) {
-        error.set_context(line_context(batch_.line_numbers[i]) + ", column " + name +
-                          (value ? ": \"" + limit_copy_printout(*value) + "\"" : ": null input"));
+        std::string context = line_context(batch_.line_numbers[i]) + ", column " + name;
+        // Binary values are not quoted, as in PostgreSQL.
+        if (!binary_reader_) context += value ? ": \"" + limit_copy_printout(*value) + "\"" : ": null input";
+        error.set_context(std::move(context));
         throw;
       }
     }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "exec/copy_binary_format.h"
 #include "exec/copy_text_format.h"
 #include "exec/vector.h"
 #include "planner/plan.h"
@@ -28,6 +29,8 @@ class CopyLoader {
 
   // Number of fields each record carries (the CopyInResponse column count).
   std::size_t column_count() const { return plan_.target_columns.size(); }
+  // FORMAT binary (the CopyInResponse format).
+  bool binary() const { return plan_.options.binary; }
 
   // Takes the next CopyData bytes. Throws SqlError, with PostgreSQL's CONTEXT
   // ("COPY t, line 3, column a: \"x\""), for the first bad record in input
@@ -55,6 +58,9 @@ class CopyLoader {
   };
 
   void consume(bool at_end);
+  void consume_binary(bool at_end);
+  // Appends the fields in scratch_fields_ (at most column_count()) as a batch record.
+  void add_fields();
   void add_record(std::string_view record, std::uint64_t line_number);
   void check_header(std::string_view record, std::uint64_t line_number);
   // Throws `error` with `context`, after the records before it, whose own
@@ -88,6 +94,7 @@ class CopyLoader {
   planner::CopyPlan plan_;
   txn::WriteTarget& database_;
   CopyLineReader reader_;
+  std::optional<CopyBinaryReader> binary_reader_;  // FORMAT binary
   bool header_pending_;
   Batch batch_;
   std::vector<CopyField> scratch_fields_;

@@ -43,8 +43,8 @@ bool utf8_sequence_is_legal(const unsigned char* bytes, std::size_t length) {
   return true;
 }
 
-// Throws 22021 naming the bytes of the first invalid sequence, as PostgreSQL's
-// report_invalid_encoding does; NUL bytes are invalid too.
+}  // namespace
+
 void verify_utf8(std::string_view text) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   std::size_t i = 0;
@@ -77,6 +77,8 @@ void verify_utf8(std::string_view text) {
     throw SqlError(kCharacterNotInRepertoire, "invalid byte sequence for encoding \"UTF8\": " + shown);
   }
 }
+
+namespace {
 
 [[noreturn]] void throw_bad_format(const std::string& message, const std::string& hint = {}) {
   throw SqlError(kBadCopyFileFormat, message, {}, hint);

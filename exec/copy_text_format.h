@@ -106,6 +106,10 @@ void append_copy_header(std::string& out, const std::vector<std::string>& names,
 void append_copy_row(std::string& out, const Chunk& chunk, std::size_t row, const planner::CopyOptions& options,
                      std::string& scratch);
 
+// Throws 22021 naming the bytes of the first invalid UTF-8 sequence, as
+// PostgreSQL's report_invalid_encoding does; NUL bytes are invalid too.
+void verify_utf8(std::string_view text);
+
 // PostgreSQL's rendering of a value in an error context: cut after 100 bytes
 // (at a character boundary) with "..." appended.
 std::string limit_copy_printout(std::string_view text);

@@ -240,8 +240,7 @@ ParsedOptions parse_options(const PgQuery__CopyStmt& copy) {
   if (options.csv && null_string->find((*quote)[0]) != std::string::npos) {
     throw SqlError(sqlstate::kFeatureNotSupported, "CSV quote character must not appear in the NULL specification");
   }
-  if (parsed.binary) throw SqlError(sqlstate::kFeatureNotSupported, "COPY BINARY is not supported");
-
+  options.binary = parsed.binary;
   options.delimiter = (*delimiter)[0];
   options.null_string = *null_string;
   if (options.csv) {

@@ -71,6 +71,7 @@ struct CopyOptions {
   enum class Header : std::uint8_t { kNone, kPresent, kMatch };  // kMatch: COPY FROM checks the names
 
   bool csv = false;
+  bool binary = false;              // FORMAT binary: none of the text options apply
   char delimiter = '\t';            // ',' for CSV
   std::string null_string = "\\N";  // "" for CSV
   Header header = Header::kNone;

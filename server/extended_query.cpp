@@ -3,7 +3,7 @@
 #include <variant>
 
 #include "planner/statement_planner.h"
-#include "server/binary_format.h"
+#include "exec/binary_format.h"
 #include "server/protocol/backend_messages.h"
 #include "server/session_settings.h"
 #include "server/stat_commit_view.h"
@@ -146,10 +146,10 @@ void ExtendedQuery::bind(const protocol::Bind& message, SessionState& state, std
     if (!raw) continue;
     const value::SqlType type = portal.parameters.types[i];
     if (message.parameter_format(i) == FormatCode::kBinary) {
-      portal.parameters.values[i] = binary_parameter_to_text(type, *raw, i + 1);
+      portal.parameters.values[i] = exec::binary_parameter_to_text(type, *raw, i + 1);
     } else {
-      std::string text = without_time_zone_offset(type, *raw);
-      check_text_value(type, text);
+      std::string text = exec::without_time_zone_offset(type, *raw);
+      exec::check_text_value(type, text);
       portal.parameters.values[i] = std::move(text);
     }
   }

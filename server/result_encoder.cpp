@@ -2,9 +2,10 @@
 
 #include <vector>
 
+#include "exec/copy_binary_format.h"
 #include "exec/copy_text_format.h"
 #include "exec/evaluate.h"
-#include "server/binary_format.h"
+#include "exec/binary_format.h"
 #include "server/protocol/backend_messages.h"
 
 namespace ptreedb::server {
@@ -47,9 +48,26 @@ void encode_data_rows(std::string& out, const exec::QueryResult& result) {
 
 void encode_copy_out(std::string& out, const exec::QueryResult& result) {
   const planner::CopyOptions& options = *result.copy_out;
-  std::vector<protocol::FormatCode> formats(result.columns.size(), protocol::FormatCode::kText);
-  protocol::encode_copy_out_response(out, protocol::FormatCode::kText, formats);
+  const auto format = options.binary ? protocol::FormatCode::kBinary : protocol::FormatCode::kText;
+  std::vector<protocol::FormatCode> formats(result.columns.size(), format);
+  protocol::encode_copy_out_response(out, format, formats);
   std::string line, scratch;
+  if (options.binary) {
+    // As PostgreSQL sends it: the header with the first row, then one
+    // CopyData per row and one for the trailer.
+    exec::append_copy_binary_header(line);
+    for (const auto& chunk : result.chunks) {
+      for (std::size_t row = 0; row < chunk.size; ++row) {
+        exec::append_copy_binary_row(line, chunk, row);
+        protocol::encode_copy_data(out, line);
+        line.clear();
+      }
+    }
+    exec::append_copy_binary_trailer(line);
+    protocol::encode_copy_data(out, line);
+    protocol::encode_copy_done(out);
+    return;
+  }
   if (options.header != planner::CopyOptions::Header::kNone) {
     std::vector<std::string> names;
     for (const auto& column : result.columns) names.push_back(column.name);
@@ -112,7 +130,7 @@ std::size_t encode_data_rows(std::string& out, const exec::QueryResult& result,
       }
       encoder.begin_field();
       if (formats[c] == protocol::FormatCode::kBinary) {
-        append_binary(encoder.buffer(), column, row);
+        exec::append_binary(encoder.buffer(), column, row);
       } else {
         exec::append_text(encoder.buffer(), column, row);
       }

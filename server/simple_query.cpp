@@ -36,8 +36,10 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
       out += outcome.notices;
       if (outcome.answered) continue;
       if (outcome.copy_in) {
-        std::vector<protocol::FormatCode> formats(outcome.copy_in->column_count(), protocol::FormatCode::kText);
-        protocol::encode_copy_in_response(out, protocol::FormatCode::kText, formats);
+        const auto format =
+            outcome.copy_in->binary() ? protocol::FormatCode::kBinary : protocol::FormatCode::kText;
+        std::vector<protocol::FormatCode> formats(outcome.copy_in->column_count(), format);
+        protocol::encode_copy_in_response(out, format, formats);
         return std::move(outcome.copy_in);
       }
       encode_simple_result(out, outcome.result);

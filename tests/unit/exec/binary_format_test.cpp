@@ -1,4 +1,4 @@
-#include "server/binary_format.h"
+#include "exec/binary_format.h"
 
 #include <catch2/catch.hpp>
 
@@ -10,11 +10,11 @@
 
 using ptreedb::SqlError;
 using ptreedb::exec::Vector;
-using ptreedb::server::append_binary;
-using ptreedb::server::binary_parameter_to_text;
-using ptreedb::server::check_text_value;
-using ptreedb::server::numeric_binary_to_text;
-using ptreedb::server::numeric_to_binary;
+using ptreedb::exec::append_binary;
+using ptreedb::exec::binary_parameter_to_text;
+using ptreedb::exec::check_text_value;
+using ptreedb::exec::numeric_binary_to_text;
+using ptreedb::exec::numeric_to_binary;
 using ptreedb::value::SqlType;
 using ptreedb::value::TypeId;
 
@@ -123,12 +123,12 @@ TEST_CASE("binary parameters become their text form") {
 
 TEST_CASE("date and timestamp parameters lose a client's time zone offset") {
   const SqlType date = SqlType::of(TypeId::kDate), timestamp = SqlType::of(TypeId::kTimestamp);
-  CHECK(ptreedb::server::without_time_zone_offset(date, "2024-02-29 +00") == "2024-02-29");
-  CHECK(ptreedb::server::without_time_zone_offset(date, "2024-02-29") == "2024-02-29");
-  CHECK(ptreedb::server::without_time_zone_offset(timestamp, "2024-02-29 13:45:07.12+01:30") == "2024-02-29 13:45:07.12");
-  CHECK(ptreedb::server::without_time_zone_offset(timestamp, "2024-02-29 13:45:07-05") == "2024-02-29 13:45:07");
-  CHECK(ptreedb::server::without_time_zone_offset(timestamp, "2024-02-29 13:45:07") == "2024-02-29 13:45:07");
-  CHECK(ptreedb::server::without_time_zone_offset(SqlType::of(TypeId::kText), "a +00") == "a +00");
+  CHECK(ptreedb::exec::without_time_zone_offset(date, "2024-02-29 +00") == "2024-02-29");
+  CHECK(ptreedb::exec::without_time_zone_offset(date, "2024-02-29") == "2024-02-29");
+  CHECK(ptreedb::exec::without_time_zone_offset(timestamp, "2024-02-29 13:45:07.12+01:30") == "2024-02-29 13:45:07.12");
+  CHECK(ptreedb::exec::without_time_zone_offset(timestamp, "2024-02-29 13:45:07-05") == "2024-02-29 13:45:07");
+  CHECK(ptreedb::exec::without_time_zone_offset(timestamp, "2024-02-29 13:45:07") == "2024-02-29 13:45:07");
+  CHECK(ptreedb::exec::without_time_zone_offset(SqlType::of(TypeId::kText), "a +00") == "a +00");
 }
 
 TEST_CASE("text parameters are checked against their type") {

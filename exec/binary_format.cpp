@@ -1,4 +1,4 @@
-#include "server/binary_format.h"
+#include "exec/binary_format.h"
 
 #include <bit>
 #include <cctype>
@@ -12,7 +12,7 @@
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 
-namespace ptreedb::server {
+namespace ptreedb::exec {
 
 using value::TypeId;
 
@@ -37,7 +37,9 @@ Int get_big_endian(std::string_view bytes, std::size_t offset) {
   return static_cast<Int>(bits);
 }
 
+// Parameter number 0 is a COPY field, whose message names no parameter.
 [[noreturn]] void bad_binary(std::size_t parameter_number) {
+  if (parameter_number == 0) throw SqlError("22P03", "incorrect binary data format");
   throw SqlError("22P03", "incorrect binary data format in bind parameter " + std::to_string(parameter_number));
 }
 
@@ -130,7 +132,7 @@ std::string numeric_binary_to_text(std::string_view bytes) {
   return out;
 }
 
-void append_binary(std::string& out, const exec::Vector& column, std::size_t row) {
+void append_binary(std::string& out, const Vector& column, std::size_t row) {
   switch (column.type.id) {
     case TypeId::kBoolean:
       out.push_back(column.ints[row] != 0 ? 1 : 0);
@@ -175,7 +177,11 @@ void append_binary(std::string& out, const exec::Vector& column, std::size_t row
 }
 
 std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes, std::size_t parameter_number) {
+  // A COPY field, as PostgreSQL's receive functions read it: too few bytes
+  // run out of the message (08P01), bytes left over are a bad format (22P03).
+  const bool copy_field = parameter_number == 0;
   auto expect = [&](std::size_t size) {
+    if (copy_field && bytes.size() < size) throw SqlError("08P01", "insufficient data left in message");
     if (bytes.size() != size) bad_binary(parameter_number);
   };
   switch (type.id) {
@@ -198,6 +204,11 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
       expect(8);
       return value::format_float8(std::bit_cast<double>(get_big_endian<std::uint64_t>(bytes, 0)));
     case TypeId::kNumeric:
+      if (copy_field) {
+        expect(std::max<std::size_t>(8, bytes.size() < 8 ? 8 : 8 + 2 * static_cast<std::size_t>(std::max<std::int16_t>(
+                                                                              0, get_big_endian<std::int16_t>(bytes, 0)))));
+        return numeric_binary_to_text(bytes);
+      }
       try {
         return numeric_binary_to_text(bytes);
       } catch (const SqlError& error) {
@@ -286,4 +297,4 @@ void check_text_value(value::SqlType type, std::string_view text) {
   }
 }
 
-}  // namespace ptreedb::server
+}  // namespace ptreedb::exec

@@ -12,13 +12,14 @@
 #include "exec/vector.h"
 #include "storage/value/type_id.h"
 
-namespace ptreedb::server {
+namespace ptreedb::exec {
 
 // Appends element `row` (not NULL) of `column` in binary form, without the length word.
-void append_binary(std::string& out, const exec::Vector& column, std::size_t row);
+void append_binary(std::string& out, const Vector& column, std::size_t row);
 
 // A binary parameter value of `type` converted to its text form. Throws 22P03
-// "incorrect binary data format in bind parameter N" for a wrong length.
+// "incorrect binary data format in bind parameter N" for a wrong length
+// (without " in bind parameter N" for parameter number 0, a COPY field).
 std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes, std::size_t parameter_number);
 
 // Reads `text` as a value of `type`, so a bad parameter fails at Bind with the
@@ -35,4 +36,4 @@ std::string without_time_zone_offset(value::SqlType type, std::string text);
 std::string numeric_to_binary(std::string_view decimal_text);
 std::string numeric_binary_to_text(std::string_view bytes);  // throws 22P03 on bad input
 
-}  // namespace ptreedb::server
+}  // namespace ptreedb::exec
