@@ -20,7 +20,7 @@ sql() { psql -X -q -h 127.0.0.1 -p "$PORT" -U postgres -d postgres "$@"; }
 
 "$GEN" csv -s "$SCALE" --output-dir "$WORK/csv" >/dev/null
 start load
-sql -f tests/tpch/schema.sql
+sql -f tools/bench/tpch/schema.sql
 load_start=$(date +%s.%N)
 for table in region nation supplier customer part partsupp orders lineitem; do
   sql -c "\\copy $table from '$WORK/csv/$table.csv' with (format csv, header true)"

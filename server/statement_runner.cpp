@@ -65,6 +65,21 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
   return outcome;
 }
 
+// Runs `attempt` again when it lost a race with a concurrent commit (40001):
+// each attempt starts from the newer world. Other errors, and the last
+// attempt's, go to the client.
+template <class Attempt>
+auto retry_serialization_failures(Attempt attempt) {
+  constexpr int kAttempts = 100;
+  for (int n = 1;; ++n) {
+    try {
+      return attempt();
+    } catch (const SqlError& error) {
+      if (error.sqlstate() != sqlstate::kSerializationFailure || n == kAttempts) throw;
+    }
+  }
+}
+
 // BEGIN ... COMMIT/ROLLBACK and the maintenance commands: their whole
 // response goes to `out`. Settings follow the block (SET LOCAL, ROLLBACK).
 bool run_session_command(const PgQuery__Node& statement, SessionState& state, txn::Database& database,
@@ -109,17 +124,12 @@ std::optional<std::string> run_role_statement(const PgQuery__Node& statement, Se
     }
     return tag;
   }
-  constexpr int kAttempts = 100;
-  for (int attempt = 1;; ++attempt) {
+  return retry_serialization_failures([&] {
     std::string attempt_notices;
-    try {
-      auto tag = run_role_command(statement, state, database, attempt_notices);
-      notices += attempt_notices;
-      return tag;
-    } catch (const SqlError& error) {
-      if (error.sqlstate() != sqlstate::kSerializationFailure || attempt == kAttempts) throw;
-    }
-  }
+    auto tag = run_role_command(statement, state, database, attempt_notices);
+    notices += attempt_notices;
+    return tag;
+  });
 }
 
 }  // namespace
@@ -157,21 +167,16 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   // publishing anything; it is planned again against the newer world and
   // rerun, so concurrent UPDATEs of a row both apply, as PostgreSQL's READ
   // COMMITTED re-evaluates them.
-  constexpr int kWriteAttempts = 100;
-  for (int attempt = 1;; ++attempt) {
+  return retry_serialization_failures([&] {
     auto world = with_stat_commit_view(database.snapshot(), statement_text, database);
     planner::StatementPlan plan = planner::plan_statement(statement, *world);
     if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
       outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), database);
-      return outcome;
-    }
-    try {
+    } else {
       outcome.result = exec::execute_statement(plan, database);
-      return outcome;
-    } catch (const SqlError& error) {
-      if (error.sqlstate() != sqlstate::kSerializationFailure || attempt == kWriteAttempts) throw;
     }
-  }
+    return std::move(outcome);
+  });
 }
 
 void encode_simple_result(std::string& out, const exec::QueryResult& result) {

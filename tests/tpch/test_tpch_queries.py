@@ -20,7 +20,8 @@ import pytest
 from fixtures.server import start_server, stop_server
 
 QUERIES = Path(__file__).resolve().parents[3] / "shared" / "tpch" / "queries"
-SCHEMA = Path(__file__).parent / "schema.sql"
+# The schema ptreedb-bench loads too.
+SCHEMA = Path(__file__).resolve().parents[2] / "tools" / "bench" / "tpch" / "schema.sql"
 TABLES = ["region", "nation", "supplier", "customer", "part", "partsupp", "orders", "lineitem"]
 # SF 0.1 (600k lineitem rows) takes about a minute to load into the ASan build;
 # TPCH_SCALES=0.01 runs only the small scale.
