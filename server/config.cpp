@@ -11,7 +11,8 @@ constexpr const char* kUsage =
     "  --listen ADDR          address to listen on (default 127.0.0.1)\n"
     "  --port N               TCP port (default 5432)\n"
     "  --data-dir DIR         data directory (default ./data)\n"
-    "  --threads N            network and query threads (default: all cores, at least 2)\n"
+    "  --threads N            network threads (default: all cores, at least 2)\n"
+    "  --statement-threads N  threads running statements (default: --max-connections)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
     "  --hba-file PATH        client authentication rules in pg_hba.conf format\n"
@@ -84,6 +85,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       config.data_dir = value;
     } else if (option == "--threads") {
       ok = parse_number<unsigned>(value, 1, 1024, config.threads);
+    } else if (option == "--statement-threads") {
+      ok = parse_number<unsigned>(value, 1, 100000, config.statement_threads);
     } else if (option == "--max-connections") {
       ok = parse_number<unsigned>(value, 1, 100000, config.max_connections);
     } else if (option == "--commit-batch-window-us") {

@@ -11,7 +11,11 @@ struct ServerConfig {
   std::string listen_address = "127.0.0.1";
   std::uint16_t port = 5432;
   std::string data_dir = "./data";
-  unsigned threads = 0;  // 0: one per hardware thread
+  unsigned threads = 0;  // network threads; 0: one per hardware thread
+  // Threads that run statements; a session holds one only while its messages
+  // run (including a commit's wait), never while it waits for the client.
+  // 0: one per allowed connection, so no statement waits for another's.
+  unsigned statement_threads = 0;
   unsigned max_connections = 100;
   std::string log_level = "info";
   // Client authentication rules in pg_hba.conf format; empty: trust everyone.

@@ -1,5 +1,6 @@
 #include "server/server.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -26,7 +27,9 @@ Server::Server(ServerConfig config)
       signals_(io_, SIGINT, SIGTERM),
       registry_(config_.max_connections),
       database_(txn::CommitterOptions{std::chrono::microseconds(config_.commit_batch_window_us),
-                                      config_.commit_batch_max}) {
+                                      config_.commit_batch_max}),
+      statement_pool_(config_.statement_threads != 0 ? config_.statement_threads
+                                                     : std::min(config_.max_connections, 512u)) {
   tcp::endpoint endpoint(asio::ip::make_address(config_.listen_address), config_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(tcp::acceptor::reuse_address(true));
@@ -35,6 +38,7 @@ Server::Server(ServerConfig config)
 }
 
 void Server::stop() {
+  registry_.cancel_all();  // running statements end now, not when they finish
   asio::post(io_, [this] {
     boost::system::error_code ignored;
     acceptor_.close(ignored);
@@ -53,8 +57,10 @@ asio::awaitable<void> Server::accept_loop() {
     }
     socket.set_option(tcp::no_delay(true), error);
     auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_);
-    // Each session on its own strand: its timers never run beside its coroutine.
-    asio::co_spawn(asio::make_strand(io_), [session]() -> asio::awaitable<void> { co_await session->run(); },
+    // Each session runs on its own strand of the statement pool: its timers
+    // never run beside its coroutine, and it holds a thread only while it
+    // works (its socket's readiness is watched by the network threads).
+    asio::co_spawn(asio::make_strand(statement_pool_), [session]() -> asio::awaitable<void> { co_await session->run(); },
                    asio::detached);
   }
 }
@@ -71,13 +77,12 @@ void Server::run() {
                config_.hba_file.empty() ? "trust" : config_.hba_file);
 
   unsigned threads = config_.threads != 0 ? config_.threads : std::thread::hardware_concurrency();
-  // Statements run on the io thread of their session: a second thread keeps
-  // accepting connections and serving CancelRequests while one runs long.
   if (threads < 2) threads = 2;
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& thread : pool) thread.join();
+  statement_pool_.join();
   spdlog::info("ptreedb stopped");
 }
 

@@ -1,5 +1,8 @@
 // The listener: accepts connections on the configured address and runs each as a
 // Session coroutine on a pool of io_context threads, until SIGINT or SIGTERM.
+// Sessions run on a separate statement pool: one that waits for its commit
+// or runs a long query holds a pool thread, never a network thread, so other
+// sessions keep being read and written, and their commits join one batch.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +13,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include "server/config.h"
 #include "server/server_security.h"
@@ -38,6 +42,9 @@ class Server {
   boost::asio::signal_set signals_;
   SessionRegistry registry_;
   txn::Database database_;
+  // Declared last so it is joined first: statements still running at
+  // shutdown finish against a live database.
+  boost::asio::thread_pool statement_pool_;
 };
 
 }  // namespace ptreedb::server

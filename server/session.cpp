@@ -246,8 +246,12 @@ asio::awaitable<void> Session::run() {
         std::optional<Frame> frame;
         while (!(frame = framer_.next())) {
           co_await flush();
-          long long idle_ms = setting_milliseconds(state_, "idle_session_timeout");
-          bool watch_idle = idle_ms > 0 && !copy_loader_ && state_.transaction_status == TransactionStatus::kIdle;
+          // Outside a block idle_session_timeout applies, inside one
+          // idle_in_transaction_session_timeout (its snapshot pins old worlds).
+          const bool in_block = state_.transaction_status != TransactionStatus::kIdle;
+          long long idle_ms = setting_milliseconds(
+              state_, in_block ? "idle_in_transaction_session_timeout" : "idle_session_timeout");
+          bool watch_idle = idle_ms > 0 && !copy_loader_;
           if (watch_idle) {
             idle_timer.expires_after(std::chrono::milliseconds(idle_ms));
             idle_timed_out = false;
@@ -263,7 +267,11 @@ asio::awaitable<void> Session::run() {
             if (received) ++idle_wait;
           }
           if (!received) {
-            if (idle_timed_out) send_fatal("57P05", "terminating connection due to idle-session timeout");
+            if (idle_timed_out && in_block) {
+              send_fatal("25P03", "terminating connection due to idle-in-transaction timeout");
+            } else if (idle_timed_out) {
+              send_fatal("57P05", "terminating connection due to idle-session timeout");
+            }
             open = false;
             break;
           }

@@ -29,6 +29,11 @@ void SessionRegistry::request_cancel(std::int32_t process_id, std::int32_t secre
   }
 }
 
+void SessionRegistry::cancel_all() {
+  std::lock_guard lock(mutex_);
+  for (auto& [process_id, control] : sessions_) control->interrupt.request_cancel();
+}
+
 std::size_t SessionRegistry::size() const {
   std::lock_guard lock(mutex_);
   return sessions_.size();

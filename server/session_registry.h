@@ -29,6 +29,8 @@ class SessionRegistry {
   void remove(std::int32_t process_id);
   // Cancels the matching session's running statement (if any); a wrong key is silently ignored, as in PostgreSQL.
   void request_cancel(std::int32_t process_id, std::int32_t secret_key);
+  // Cancels every session's running statement (at shutdown).
+  void cancel_all();
   std::size_t size() const;
 
  private:

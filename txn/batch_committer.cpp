@@ -9,31 +9,27 @@ namespace ptreedb::txn {
 BatchCommitter::BatchCommitter(storage::WorldHolder& worlds, CommitterOptions options)
     : worlds_(worlds), options_(options) {
   options_.max_batch = std::max<std::size_t>(1, options_.max_batch);
-  thread_ = std::thread([this] { run(); });
-}
-
-BatchCommitter::~BatchCommitter() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  queued_.notify_all();
-  thread_.join();
 }
 
 void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
                             const std::set<std::string>* tables_read) {
   auto start = std::chrono::steady_clock::now();
-  // The write set is computed here, on the session's thread, so the
-  // committer's serial work is only validation and merging.
-  Request request{snapshot,  private_world, write_set_of(*snapshot, *private_world), isolation, tables_read,
-                  nullptr, false};
+  // The write set is computed here, before queueing, so the serial work of
+  // a batch is only validation and merging.
+  Request request{snapshot, private_world, write_set_of(*snapshot, *private_world), isolation, tables_read,
+                  nullptr, false, {}};
   if (request.writes.empty()) return;
   {
     std::unique_lock lock(mutex_);
     queue_.push_back(&request);
     queued_.notify_one();
-    finished_.wait(lock, [&] { return request.done; });
+    while (!request.done) {
+      if (!leading_) {
+        lead_batch(lock);
+      } else {
+        request.woken.wait(lock);
+      }
+    }
   }
   auto elapsed = std::chrono::steady_clock::now() - start;
   stats_.commit_latency_ns.fetch_add(
@@ -42,26 +38,29 @@ void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, Isolation
   if (request.error) std::rethrow_exception(request.error);
 }
 
-void BatchCommitter::run() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    queued_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty() && stopping_) return;
-    // Give concurrent sessions the window to join this batch.
-    if (options_.batch_window.count() > 0 && queue_.size() < options_.max_batch) {
-      queued_.wait_for(lock, options_.batch_window, [&] { return stopping_ || queue_.size() >= options_.max_batch; });
-    }
-    std::deque<Request*> batch;
-    while (!queue_.empty() && batch.size() < options_.max_batch) {
-      batch.push_back(queue_.front());
-      queue_.pop_front();
-    }
-    lock.unlock();
-    commit_batch(batch);
-    lock.lock();
-    for (Request* request : batch) request->done = true;
-    finished_.notify_all();
+void BatchCommitter::lead_batch(std::unique_lock<std::mutex>& lock) {
+  leading_ = true;
+  // Give concurrent sessions the window to join this batch.
+  if (options_.batch_window.count() > 0 && queue_.size() < options_.max_batch) {
+    queued_.wait_for(lock, options_.batch_window, [&] { return queue_.size() >= options_.max_batch; });
   }
+  std::deque<Request*> batch;
+  while (!queue_.empty() && batch.size() < options_.max_batch) {
+    batch.push_back(queue_.front());
+    queue_.pop_front();
+  }
+  lock.unlock();
+  commit_batch(batch);
+  lock.lock();
+  leading_ = false;
+  // Notified under the mutex: a request's owner cannot see `done`, return
+  // and destroy the request before its notification is over.
+  for (Request* request : batch) {
+    request->done = true;
+    request->woken.notify_one();
+  }
+  // Requests that queued meanwhile: the oldest leads the next batch.
+  if (!queue_.empty()) queue_.front()->woken.notify_one();
 }
 
 void BatchCommitter::commit_batch(std::deque<Request*>& batch) {

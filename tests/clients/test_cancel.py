@@ -1,8 +1,9 @@
 """Query cancellation and timeouts with real clients: psycopg's conn.cancel()
 and libpq's PGconn.cancel (a CancelRequest on a second connection) stop a
 long join with 57014 and leave the session usable; a wrong key does nothing;
-statement_timeout ends a statement with 57014 and idle_session_timeout closes
-an idle session with FATAL 57P05, both compared with PostgreSQL 15; other
+statement_timeout ends a statement with 57014, idle_session_timeout closes
+an idle session with FATAL 57P05 and idle_in_transaction_session_timeout one
+idle inside a block with FATAL 25P03, compared with PostgreSQL 15; other
 sessions keep being served while one runs a long query."""
 import socket
 import struct
@@ -160,6 +161,47 @@ def test_idle_session_timeout_spares_active_sessions(ptreedb_server):
             assert conn.execute("select 1").fetchone() == (1,)
         conn.execute("set idle_in_transaction_session_timeout = '1s'")
         assert conn.execute("show idle_in_transaction_session_timeout").fetchone() == ("1s",)
+
+
+def idle_in_transaction_timeout_error(port):
+    conn = connect(port)
+    try:
+        conn.execute("set idle_in_transaction_session_timeout = '300ms'")
+        conn.execute("begin")
+        conn.execute("select 1")
+        time.sleep(1.0)
+        with pytest.raises(psycopg.OperationalError) as caught:
+            conn.execute("select 1")
+        return caught.value
+    finally:
+        conn.close()
+
+
+def test_idle_in_transaction_timeout_closes_connection(ptreedb_server, postgres_oracle):
+    ours = idle_in_transaction_timeout_error(ptreedb_server.port)
+    theirs = idle_in_transaction_timeout_error(postgres_oracle.port)
+    assert "terminating connection due to idle-in-transaction timeout" in str(theirs)
+    assert "terminating connection due to idle-in-transaction timeout" in str(ours)
+    assert ours.sqlstate == theirs.sqlstate
+
+
+def test_idle_in_transaction_timeout_spares_idle_sessions(ptreedb_server):
+    # Outside a block the setting does not apply; the rolled-back block's
+    # writes never appear.
+    with connect(ptreedb_server.port) as conn:
+        conn.execute("set idle_in_transaction_session_timeout = '300ms'")
+        time.sleep(0.8)
+        assert conn.execute("select 1").fetchone() == (1,)
+    with connect(ptreedb_server.port) as conn:
+        conn.execute("create table idle_txn (id int primary key)")
+        conn.execute("set idle_in_transaction_session_timeout = '300ms'")
+        conn.execute("begin")
+        conn.execute("insert into idle_txn values (1)")
+        time.sleep(0.8)
+        with pytest.raises(psycopg.OperationalError):
+            conn.execute("commit")
+    with connect(ptreedb_server.port) as conn:
+        assert conn.execute("select count(*) from idle_txn").fetchone() == (0,)
 
 
 def test_other_sessions_are_served_during_a_long_query(loaded):
