@@ -23,13 +23,13 @@ using asio::ip::tcp;
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
       security_(ServerSecurity::from_config(config_)),
-      acceptor_(io_),
-      signals_(io_, SIGINT, SIGTERM),
       registry_(config_.max_connections),
       database_(txn::CommitterOptions{std::chrono::microseconds(config_.commit_batch_window_us),
                                       config_.commit_batch_max}),
       statement_pool_(config_.statement_threads != 0 ? config_.statement_threads
-                                                     : std::min(config_.max_connections, 512u)) {
+                                                     : std::min(config_.max_connections, 512u)),
+      acceptor_(io_),
+      signals_(io_, SIGINT, SIGTERM) {
   tcp::endpoint endpoint(asio::ip::make_address(config_.listen_address), config_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(tcp::acceptor::reuse_address(true));
@@ -82,6 +82,10 @@ void Server::run() {
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& thread : pool) thread.join();
+  // Sessions waiting for their clients never finish: the pool is stopped
+  // (statements running now were cancelled by stop() and end at their next
+  // check) rather than drained.
+  statement_pool_.stop();
   statement_pool_.join();
   spdlog::info("ptreedb stopped");
 }

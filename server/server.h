@@ -35,16 +35,17 @@ class Server {
  private:
   boost::asio::awaitable<void> accept_loop();
 
+  // Declaration order is destruction order reversed: sessions still waiting
+  // for their clients are destroyed with io_ (which holds their pending
+  // reads), so everything they use is declared before it.
   ServerConfig config_;
   ServerSecurity security_;
+  SessionRegistry registry_;
+  txn::Database database_;
+  boost::asio::thread_pool statement_pool_;
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;
-  SessionRegistry registry_;
-  txn::Database database_;
-  // Declared last so it is joined first: statements still running at
-  // shutdown finish against a live database.
-  boost::asio::thread_pool statement_pool_;
 };
 
 }  // namespace ptreedb::server

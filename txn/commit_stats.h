@@ -1,5 +1,6 @@
 // Counters of the batch committer, read by the ptreedb_stat_commit relation.
-// Written by the committer thread, read by anyone: relaxed atomics suffice.
+// Written by whichever session leads a batch, read by anyone: relaxed atomics
+// suffice.
 #pragma once
 
 #include <atomic>

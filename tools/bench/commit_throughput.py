@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Commit throughput: the same pgbench client drives ptreedb and a private
 PostgreSQL 15 (fsync on with synchronous_commit on, then fsync off) in one
-run. Workloads: pgbench's TPC-B-like script (simple protocol) and single-row
+run; ptreedb runs with its defaults (durability on, WAL in a temporary data
+directory) and reports its committer's mean batch size per cell. Workloads: pgbench's TPC-B-like script (simple protocol) and single-row
 autocommit updates of random rows. Prints a table and the ptreedb/PostgreSQL
 ratios.
 
@@ -75,6 +76,23 @@ def pgbench(port, args, seconds, clients, script=None):
     return tps, percentile(0.50), percentile(0.99), failed
 
 
+def batch_totals(port):
+    """(requests, batches) the committer has seen; None for PostgreSQL."""
+    if port_is_postgres.get(port):
+        return None
+    out = run(["psql", "-X", "-A", "-t", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "postgres",
+               "-c", "select mean_batch_size * batches, batches from ptreedb_stat_commit"]).stdout
+    requests, batches = out.strip().split("|")
+    return float(requests), int(batches)
+
+
+def mean_batch(port, before):
+    after = batch_totals(port)
+    if before is None or after is None or after[1] == before[1]:
+        return float("nan")
+    return (after[0] - before[0]) / (after[1] - before[1])
+
+
 def measure(port, seconds, clients_list, script):
     run(["pgbench", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-i", "-s", "1", "-q", "postgres"])
     psql(port, "drop table if exists counters")
@@ -84,8 +102,10 @@ def measure(port, seconds, clients_list, script):
          "insert into counters values " + ", ".join(f"({i}, 0)" for i in range(1, 1001)))
     results = {}
     for clients in clients_list:
-        results[("tpcb", clients)] = pgbench(port, [], seconds, clients)
-        results[("update", clients)] = pgbench(port, [], seconds, clients, script)
+        before = batch_totals(port)
+        results[("tpcb", clients)] = (*pgbench(port, [], seconds, clients), mean_batch(port, before))
+        before = batch_totals(port)
+        results[("update", clients)] = (*pgbench(port, [], seconds, clients, script), mean_batch(port, before))
     return results
 
 
@@ -134,8 +154,9 @@ def main():
         shutil.rmtree(base, ignore_errors=True)
 
     print("| workload | clients | ptreedb tps | PG fsync=on tps | PG fsync=off tps | ratio vs on | ratio vs off |"
-          " p50 ms (ptreedb / PG on / PG off) | p99 ms (ptreedb / PG on / PG off) | ptreedb failed |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          " p50 ms (ptreedb / PG on / PG off) | p99 ms (ptreedb / PG on / PG off) | ptreedb failed |"
+          " ptreedb mean batch |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for workload in ("tpcb", "update"):
         for clients in options.clients:
             ours = table["ptreedb"][(workload, clients)]
@@ -143,7 +164,7 @@ def main():
             off = table["postgres fsync=off"][(workload, clients)]
             print(f"| {workload} | {clients} | {ours[0]:.0f} | {on[0]:.0f} | {off[0]:.0f} | {ours[0] / on[0]:.2f}× |"
                   f" {ours[0] / off[0]:.2f}× | {ours[1]:.2f} / {on[1]:.2f} / {off[1]:.2f} |"
-                  f" {ours[2]:.2f} / {on[2]:.2f} / {off[2]:.2f} | {ours[3]} |")
+                  f" {ours[2]:.2f} / {on[2]:.2f} / {off[2]:.2f} | {ours[3]} | {ours[4]:.2f} |")
     return 0
 
 
