@@ -54,12 +54,17 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
   }
   outcome.result = exec::execute_statement(plan, transaction);
   if (!std::holds_alternative<planner::SelectPlan>(plan) && !std::holds_alternative<planner::CopyPlan>(plan)) {
-    // A READ COMMITTED block replays its writes from their text when COMMIT
-    // meets a changed row; EXPLAIN ANALYZE and bound parameters can't be replayed.
-    if (std::holds_alternative<planner::ExplainPlan>(plan) || has_bound_parameters(parameters)) {
+    // A READ COMMITTED block replays its writes from their text (and bound
+    // values) when COMMIT meets a changed row; EXPLAIN ANALYZE can't be replayed.
+    if (std::holds_alternative<planner::ExplainPlan>(plan)) {
       transaction.mark_not_replayable();
     } else {
-      transaction.record_write_statement(std::string(statement_text));
+      txn::Transaction::RecordedWrite write{std::string(statement_text), {}, {}};
+      if (has_bound_parameters(parameters)) {
+        write.parameter_types = parameters->types;
+        write.parameter_values = parameters->values;
+      }
+      transaction.record_write_statement(std::move(write));
     }
   }
   return outcome;

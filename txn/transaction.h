@@ -14,10 +14,12 @@
 // serial order (table-grained, but it never admits write skew).
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "storage/value/type_id.h"
 #include "txn/database.h"
 #include "txn/isolation_level.h"
 #include "txn/write_target.h"
@@ -58,11 +60,17 @@ class Transaction : public WriteTarget {
   // READ COMMITTED re-runs a block's writes when its commit meets a row
   // changed concurrently (the server does the re-running; see
   // server/read_committed_replay.h). The block records each write statement
-  // that succeeded; a COPY FROM STDIN cannot be re-run.
-  void record_write_statement(std::string sql) { write_statements_.push_back(std::move(sql)); }
+  // that succeeded, with the values bound to its parameters (extended
+  // protocol); a COPY FROM STDIN cannot be re-run.
+  struct RecordedWrite {
+    std::string sql;
+    std::vector<value::SqlType> parameter_types;
+    std::vector<std::optional<std::string>> parameter_values;  // text form; nullopt = NULL
+  };
+  void record_write_statement(RecordedWrite write) { write_statements_.push_back(std::move(write)); }
   void mark_not_replayable() { replayable_ = false; }
   bool replayable() const { return replayable_; }
-  const std::vector<std::string>& write_statements() const { return write_statements_; }
+  const std::vector<RecordedWrite>& write_statements() const { return write_statements_; }
 
   // SERIALIZABLE: the tables statements read. When unknown, any concurrent
   // commit fails this transaction's commit.
@@ -95,7 +103,7 @@ class Transaction : public WriteTarget {
   mutable WorldPtr snapshot_;       // the committed world the transaction reads
   mutable WorldPtr private_world_;  // snapshot_ plus the transaction's own writes
   std::vector<Savepoint> savepoints_;
-  std::vector<std::string> write_statements_;
+  std::vector<RecordedWrite> write_statements_;
   bool replayable_ = true;
   std::set<std::string> tables_read_;
   bool reads_unknown_ = false;

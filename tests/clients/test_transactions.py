@@ -307,6 +307,40 @@ def test_counter_increments_from_many_autocommit_clients_lose_nothing(ptreedb_se
     setup.close()
 
 
+def test_prepared_increments_in_read_committed_blocks_never_fail(ptreedb_server):
+    # Server-side prepared statements (extended protocol) inside blocks: when
+    # COMMIT meets the row changed, the block's writes are re-run with the
+    # values bound to their parameters, as PostgreSQL's READ COMMITTED
+    # re-evaluates them: no 40001, no lost increment.
+    import psycopg
+
+    with psycopg.connect(ptreedb_server.dsn, autocommit=True) as setup:
+        setup.execute("create table counter (id int primary key, n bigint)")
+        setup.execute("insert into counter values (1, 0), (2, 0)")
+    clients, increments = 8, 60
+    errors = []
+
+    def work():
+        try:
+            with psycopg.connect(ptreedb_server.dsn, autocommit=True) as conn:
+                for _ in range(increments):
+                    with conn.transaction():
+                        conn.execute("update counter set n = n + %s where id = %s", (1, 1), prepare=True)
+                        conn.execute("update counter set n = n + %s where id = %s", (2, 2), prepare=True)
+        except Exception as error:  # noqa: BLE001 - any error fails the test below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    with psycopg.connect(ptreedb_server.dsn, autocommit=True) as check:
+        rows = check.execute("select id, n from counter order by id").fetchall()
+    assert rows == [(1, clients * increments), (2, 2 * clients * increments)]
+
+
 def test_counter_in_blocks_with_retries_loses_nothing(ptreedb_server):
     setup = SimpleClient(ptreedb_server.dsn)
     setup.run("create table counter (id int primary key, n bigint); insert into counter values (1, 0)")
