@@ -20,6 +20,8 @@ namespace ptreedb::server {
 class ClientStream {
  public:
   explicit ClientStream(boost::asio::ip::tcp::socket socket) : socket_(std::move(socket)) {}
+  // The network context's executor (where the socket's readiness is watched).
+  boost::asio::any_io_executor network_executor() { return socket_.get_executor(); }
 
   // Bytes read (0 with `error` set at end of stream or failure).
   boost::asio::awaitable<std::size_t> read_some(boost::asio::mutable_buffer buffer,

@@ -38,12 +38,46 @@ Server::Server(ServerConfig config)
 }
 
 void Server::stop() {
+  if (stopping_.exchange(true)) return;
   registry_.cancel_all();  // running statements end now, not when they finish
   asio::post(io_, [this] {
     boost::system::error_code ignored;
     acceptor_.close(ignored);
-    io_.stop();
+    signals_.cancel(ignored);
+    // Sessions end at their next wait for the client; when the last one has
+    // gone, the network threads and the statement pool run out of work.
+    for (auto& weak : live_sessions()) {
+      if (auto session = weak.lock()) session->terminate();
+    }
+    await_sessions_end();
   });
+  // A statement that never reaches an interruption check must not keep the
+  // process alive: everything acknowledged is in the log already.
+  std::thread([state = shutdown_] {
+    std::unique_lock lock(state->mutex);
+    if (!state->changed.wait_for(lock, std::chrono::seconds(15), [&] { return state->stopped; })) {
+      spdlog::error("sessions did not end within 15 s of shutdown; exiting");
+      spdlog::shutdown();
+      std::_Exit(1);
+    }
+  }).detach();
+}
+
+void Server::await_sessions_end() {
+  // The network threads keep running (held by network_work_) until every
+  // session has sent its goodbye and closed.
+  if (live_sessions().empty()) {
+    network_work_.reset();
+    return;
+  }
+  shutdown_timer_.expires_after(std::chrono::milliseconds(5));
+  shutdown_timer_.async_wait([this](const boost::system::error_code&) { await_sessions_end(); });
+}
+
+std::vector<std::weak_ptr<Session>> Server::live_sessions() {
+  std::lock_guard lock(sessions_mutex_);
+  std::erase_if(sessions_, [](const std::weak_ptr<Session>& weak) { return weak.expired(); });
+  return sessions_;
 }
 
 asio::awaitable<void> Server::accept_loop() {
@@ -56,12 +90,18 @@ asio::awaitable<void> Server::accept_loop() {
       continue;
     }
     socket.set_option(tcp::no_delay(true), error);
-    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_);
     // Each session runs on its own strand of the statement pool: its timers
     // never run beside its coroutine, and it holds a thread only while it
     // works (its socket's readiness is watched by the network threads).
-    asio::co_spawn(asio::make_strand(statement_pool_), [session]() -> asio::awaitable<void> { co_await session->run(); },
-                   asio::detached);
+    auto strand = asio::make_strand(statement_pool_);
+    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_, strand);
+    live_sessions();  // prunes ended sessions
+    {
+      std::lock_guard lock(sessions_mutex_);
+      sessions_.push_back(session);
+    }
+    asio::co_spawn(strand, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
+    if (stopping_) session->terminate();
   }
 }
 
@@ -82,11 +122,12 @@ void Server::run() {
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& thread : pool) thread.join();
-  // Sessions waiting for their clients never finish: the pool is stopped
-  // (statements running now were cancelled by stop() and end at their next
-  // check) rather than drained.
-  statement_pool_.stop();
   statement_pool_.join();
+  {
+    std::lock_guard lock(shutdown_->mutex);
+    shutdown_->stopped = true;
+  }
+  shutdown_->changed.notify_all();
   spdlog::info("ptreedb stopped");
 }
 

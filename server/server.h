@@ -5,14 +5,22 @@
 // sessions keep being read and written, and their commits join one batch.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
 
 #include <utility>  // boost 1.74 awaitable.hpp uses std::exchange without it
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include "server/config.h"
@@ -21,6 +29,8 @@
 #include "txn/database.h"
 
 namespace ptreedb::server {
+
+class Session;
 
 class Server {
  public:
@@ -34,10 +44,10 @@ class Server {
 
  private:
   boost::asio::awaitable<void> accept_loop();
+  // Every session not yet destroyed (expired entries are pruned on accept).
+  std::vector<std::weak_ptr<Session>> live_sessions();
+  void await_sessions_end();
 
-  // Declaration order is destruction order reversed: sessions still waiting
-  // for their clients are destroyed with io_ (which holds their pending
-  // reads), so everything they use is declared before it.
   ServerConfig config_;
   ServerSecurity security_;
   SessionRegistry registry_;
@@ -46,6 +56,19 @@ class Server {
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;
+  boost::asio::steady_timer shutdown_timer_{io_};
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> network_work_{
+      io_.get_executor()};
+  std::mutex sessions_mutex_;
+  std::vector<std::weak_ptr<Session>> sessions_;
+  std::atomic<bool> stopping_{false};
+  // Shared with the shutdown watchdog thread, which may outlive the server.
+  struct ShutdownState {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool stopped = false;  // run() has finished
+  };
+  std::shared_ptr<ShutdownState> shutdown_ = std::make_shared<ShutdownState>();
 };
 
 }  // namespace ptreedb::server

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <variant>
 
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -28,18 +30,28 @@ using protocol::Frame;
 using protocol::TransactionStatus;
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
-                 const ServerSecurity& security, SessionRegistry& registry, txn::Database& database)
+                 const ServerSecurity& security, SessionRegistry& registry, txn::Database& database,
+                 asio::any_io_executor strand)
     : stream_(std::move(socket)),
       config_(config),
       security_(security),
       registry_(registry),
-      database_(database) {}
+      database_(database),
+      strand_(std::move(strand)) {}
 
 Session::~Session() {
   if (control_) registry_.remove(control_->process_id);
 }
 
+void Session::terminate() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->terminating_ = true;
+    self->stream_.cancel();
+  });
+}
+
 asio::awaitable<bool> Session::read_more() {
+  if (terminating_) co_return false;
   std::array<char, 16384> chunk;
   boost::system::error_code error;
   std::size_t received = co_await stream_.read_some(asio::buffer(chunk), error);
@@ -233,7 +245,9 @@ asio::awaitable<void> Session::run() {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
       // idle_session_timeout: the timer runs on this session's strand, so it
       // can safely cancel the pending read.
-      asio::steady_timer idle_timer(co_await asio::this_coro::executor);
+      // The timer lives in the network context (as the socket does), its
+      // handler runs on this session's strand.
+      asio::steady_timer idle_timer(stream_.network_executor());
       bool idle_timed_out = false;
       // Each wait has its own number: a timer that fired just as data arrived
       // must not cancel a later read.
@@ -255,11 +269,11 @@ asio::awaitable<void> Session::run() {
           if (watch_idle) {
             idle_timer.expires_after(std::chrono::milliseconds(idle_ms));
             idle_timed_out = false;
-            idle_timer.async_wait([this, &idle_timed_out, &idle_wait, wait = ++idle_wait](const boost::system::error_code& error) {
+            idle_timer.async_wait(asio::bind_executor(strand_, [this, &idle_timed_out, &idle_wait, wait = ++idle_wait](const boost::system::error_code& error) {
               if (error || wait != idle_wait) return;
               idle_timed_out = true;
               stream_.cancel();
-            });
+            }));
           }
           bool received = co_await read_more();
           if (watch_idle) {
@@ -267,7 +281,9 @@ asio::awaitable<void> Session::run() {
             if (received) ++idle_wait;
           }
           if (!received) {
-            if (idle_timed_out && in_block) {
+            if (terminating_) {
+              send_fatal("57P01", "terminating connection due to administrator command");
+            } else if (idle_timed_out && in_block) {
               send_fatal("25P03", "terminating connection due to idle-in-transaction timeout");
             } else if (idle_timed_out) {
               send_fatal("57P05", "terminating connection due to idle-session timeout");

@@ -9,6 +9,7 @@
 
 #include <utility>  // boost 1.74 awaitable.hpp uses std::exchange without it
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
@@ -24,13 +25,18 @@
 
 namespace ptreedb::server {
 
-class Session {
+class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(boost::asio::ip::tcp::socket socket, const ServerConfig& config,
-          const ServerSecurity& security, SessionRegistry& registry, txn::Database& database);
+          const ServerSecurity& security, SessionRegistry& registry, txn::Database& database,
+          boost::asio::any_io_executor strand);
   ~Session();
 
   boost::asio::awaitable<void> run();
+  // From any thread (server shutdown): the session ends at its next wait for
+  // the client, sending FATAL 57P01. (Its running statement is cancelled
+  // through the registry.)
+  void terminate();
 
  private:
   enum class StartupOutcome { kReady, kClose };
@@ -76,6 +82,9 @@ class Session {
   // resume after it.
   std::unique_ptr<exec::CopyLoader> copy_loader_;
   std::unique_ptr<SimpleQuery> paused_query_;
+  // The strand run() runs on; terminate() sets the flag there.
+  boost::asio::any_io_executor strand_;
+  bool terminating_ = false;
 };
 
 }  // namespace ptreedb::server
