@@ -1,0 +1,100 @@
+"""Shutdown on SIGTERM, as PostgreSQL's fast shutdown: connected clients get
+FATAL 57P01 "terminating connection due to administrator command" (idle or in
+a transaction block; a long query is cancelled first; a client that has not
+finished its startup is just disconnected), the server exits 0
+promptly, and every committed row is there after a restart while the open
+block's rows are not."""
+import signal
+import socket
+import struct
+import threading
+import time
+
+import psycopg
+import pytest
+
+from fixtures.server import start_server, stop_server
+
+
+def connect(server):
+    return psycopg.connect(server.dsn, autocommit=True)
+
+
+def test_sigterm_ends_every_session_with_57p01_and_exits_cleanly(tmp_path):
+    server = start_server(tmp_path)
+    try:
+        with connect(server) as setup:
+            setup.execute("create table kept (id int primary key)")
+            setup.execute("insert into kept values (1), (2), (3)")
+        idle = connect(server)
+        in_block = connect(server)
+        in_block.execute("begin")
+        in_block.execute("insert into kept values (99)")
+        # A client that opened a connection and sent nothing yet.
+        raw = socket.create_connection(("127.0.0.1", server.port))
+        # A client running a long query (a keyless join that checks for
+        # cancellation between slices).
+        busy = connect(server)
+        busy.execute("create table a (x int)")
+        busy.execute("create table b (y int)")
+        with busy.cursor().copy("copy a from stdin") as copy:
+            for i in range(100_000):
+                copy.write_row((i,))
+        with busy.cursor().copy("copy b from stdin") as copy:
+            for i in range(3000):
+                copy.write_row((i,))
+        outcome = {}
+
+        def run_long():
+            try:
+                busy.execute("select count(*) from a, b where a.x + b.y = -1")
+            except psycopg.Error as error:
+                outcome["error"] = error
+
+        worker = threading.Thread(target=run_long)
+        worker.start()
+        time.sleep(0.5)
+        start = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=20)
+        elapsed = time.monotonic() - start
+        worker.join(10)
+        assert server.process.returncode == 0, server.log()
+        assert elapsed < 5, f"shutdown took {elapsed:.1f} s"
+        # The running query is cancelled at its next check, then the
+        # connection ends.
+        assert outcome["error"].sqlstate in ("57014", "57P01")
+        for conn in (idle, in_block):
+            with pytest.raises(psycopg.Error) as caught:
+                conn.execute("select 1")
+            assert "terminating connection due to administrator command" in str(caught.value)
+            conn.close()
+        raw.settimeout(5)
+        assert raw.recv(1) == b""  # closed without a word: it never started up
+        raw.close()
+        busy.close()
+    finally:
+        stop_server(server)
+
+    restarted = start_server(tmp_path)
+    try:
+        with connect(restarted) as conn:
+            assert conn.execute("select id from kept order by id").fetchall() == [(1,), (2,), (3,)]
+    finally:
+        stop_server(restarted)
+    assert restarted.process.returncode == 0
+
+
+def test_a_client_mid_startup_does_not_hold_shutdown(tmp_path):
+    server = start_server(tmp_path)
+    try:
+        raw = socket.create_connection(("127.0.0.1", server.port))
+        body = struct.pack("!I", 196608) + b"user\0postgres\0"
+        raw.sendall(struct.pack("!I", len(body) + 4 + 10) + body)  # promises 10 more bytes
+        time.sleep(0.2)
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=10)
+        assert server.process.returncode == 0, server.log()
+        raw.close()
+    finally:
+        stop_server(server)
