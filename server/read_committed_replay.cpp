@@ -4,46 +4,42 @@
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/statement_planner.h"
+#include "exec/interrupt_token.h"
+#include "server/session_settings.h"
 #include "storage/sql_error.h"
+#include "txn/statement_world.h"
 
 namespace ptreedb::server {
 
-void commit_with_replay(txn::Transaction& transaction, txn::Database& database) {
-  try {
+void commit_with_replay(txn::Transaction& transaction, txn::Database& /*database*/, SessionState& state) {
+  if (transaction.isolation() != txn::IsolationLevel::kReadCommitted || !transaction.replayable()) {
     transaction.commit();
     return;
-  } catch (const SqlError& error) {
-    if (error.sqlstate() != sqlstate::kSerializationFailure ||
-        transaction.isolation() != txn::IsolationLevel::kReadCommitted || !transaction.replayable()) {
-      throw;
-    }
   }
-  constexpr int kAttempts = 100;
-  for (int attempt = 1;; ++attempt) {
-    txn::Transaction again(database, txn::IsolationLevel::kReadCommitted, transaction.read_only());
-    try {
-      for (const auto& write : transaction.write_statements()) {
-        planner::ParseTree tree = planner::parse_sql(write.sql);
-        // A statement of the extended protocol is re-planned with the values
-        // its parameters were bound to.
-        planner::StatementParameters parameters;
-        parameters.types = write.parameter_types;
-        parameters.open.assign(write.parameter_types.size(), false);
-        parameters.values = write.parameter_values;
-        parameters.bound = true;
-        planner::ParameterScope scope(parameters.count() > 0 ? &parameters : nullptr);
-        for (std::size_t i = 0; i < tree.statement_count(); ++i) {
-          again.begin_statement();
-          auto world = again.snapshot();
-          exec::execute_statement(planner::plan_statement(*tree.statement(i).stmt, *world), again);
-        }
+  // Runs on the committing thread, which may be another session's: this
+  // session's settings and each statement's bound values are installed for
+  // the re-run; it is not interruptible (the batch waits for it).
+  txn::BatchCommitter::Reapply reapply = [&](const txn::WorldPtr& newest) {
+    SettingsScope settings(state);
+    exec::InterruptScope no_interrupts(nullptr, std::chrono::milliseconds(0));
+    txn::StatementWorld again(newest);
+    for (const auto& write : transaction.write_statements()) {
+      planner::ParseTree tree = planner::parse_sql(write.sql);
+      // A statement of the extended protocol is re-planned with the values
+      // its parameters were bound to.
+      planner::StatementParameters parameters;
+      parameters.types = write.parameter_types;
+      parameters.open.assign(write.parameter_types.size(), false);
+      parameters.values = write.parameter_values;
+      parameters.bound = true;
+      planner::ParameterScope scope(parameters.count() > 0 ? &parameters : nullptr);
+      for (std::size_t i = 0; i < tree.statement_count(); ++i) {
+        exec::execute_statement(planner::plan_statement(*tree.statement(i).stmt, *again.snapshot()), again);
       }
-      again.commit();
-      return;
-    } catch (const SqlError& error) {
-      if (error.sqlstate() != sqlstate::kSerializationFailure || attempt == kAttempts) throw;
     }
-  }
+    return again.snapshot();
+  };
+  transaction.commit(&reapply);
 }
 
 }  // namespace ptreedb::server

@@ -1,18 +1,20 @@
 // COMMIT of a READ COMMITTED block that meets a row changed by a transaction
 // committed meanwhile. PostgreSQL's UPDATE would have waited for that
 // transaction and re-evaluated itself on the newest row version; here the
-// block's write statements are run again, in order, on the newest world and
-// committed, as often as needed. Effects are PostgreSQL's (SET n = n + 1
+// block's write statements are run again, in order, by the committer on the
+// newest world its batch has reached (BatchCommitter::Reapply), so the re-run
+// cannot conflict and is never retried. Effects are PostgreSQL's (SET n = n + 1
 // never loses an increment); results already sent to the client stay those
 // of the first run. Other isolation levels, and blocks that cannot be re-run
 // (COPY FROM STDIN), get the 40001.
 #pragma once
 
+#include "server/session_state.h"
 #include "txn/database.h"
 #include "txn/transaction.h"
 
 namespace ptreedb::server {
 
-void commit_with_replay(txn::Transaction& transaction, txn::Database& database);
+void commit_with_replay(txn::Transaction& transaction, txn::Database& database, SessionState& state);
 
 }  // namespace ptreedb::server

@@ -37,14 +37,14 @@ txn::WorldPtr with_stat_commit_view(txn::WorldPtr world, std::string_view statem
   view->oid = world->next_oid();
   view->column_names = {"commits",         "aborts_serialization", "aborts_unique", "aborts_other",
                         "batches",         "mean_batch_size",      "max_batch_size", "mean_commit_latency_us",
-                        "batch_window_us", "batch_max"};
+                        "batch_window_us", "batch_max",            "reapplied"};
   view->query_sql = "SELECT " + std::to_string(stats.commits) + "::bigint, " +
                     std::to_string(stats.serialization_aborts) + "::bigint, " + std::to_string(stats.unique_aborts) +
                     "::bigint, " + std::to_string(stats.other_aborts) + "::bigint, " + std::to_string(stats.batches) +
                     "::bigint, " + decimal(mean_batch) + "::float8, " + std::to_string(stats.max_batch_size) +
                     "::bigint, " + decimal(mean_latency_us) + "::float8, " +
                     std::to_string(options.batch_window.count()) + "::bigint, " + std::to_string(options.max_batch) +
-                    "::bigint";
+                    "::bigint, " + std::to_string(stats.reapplied) + "::bigint";
   return world->with_view(std::move(view));
 }
 

@@ -11,6 +11,7 @@
 #include "server/role_commands.h"
 #include "server/session_settings.h"
 #include "server/stat_commit_view.h"
+#include "txn/statement_world.h"
 #include "server/tables_read.h"
 #include "server/transaction_control.h"
 #include "storage/sql_error.h"
@@ -173,10 +174,30 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   // rerun, so concurrent UPDATEs of a row both apply, as PostgreSQL's READ
   // COMMITTED re-evaluates them.
   return retry_serialization_failures([&] {
-    auto world = with_stat_commit_view(database.snapshot(), statement_text, database);
+    txn::WorldPtr base = database.snapshot();
+    auto world = with_stat_commit_view(base, statement_text, database);
     planner::StatementPlan plan = planner::plan_statement(statement, *world);
     if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
       outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), database);
+    } else if (std::holds_alternative<planner::InsertPlan>(plan) || std::holds_alternative<planner::UpdatePlan>(plan) ||
+               std::holds_alternative<planner::DeletePlan>(plan)) {
+      // Row writes run into a private world; if a concurrent commit changed
+      // their rows, the committer runs them again on its newest world (with
+      // this session's settings and parameters) instead of failing them.
+      txn::StatementWorld target(base);
+      outcome.result = exec::execute_statement(plan, target);
+      if (target.changed()) {
+        txn::BatchCommitter::Reapply reapply = [&](const txn::WorldPtr& newest) {
+          SettingsScope settings(state);
+          planner::ParameterScope scope(parameters);
+          exec::InterruptScope no_interrupts(nullptr, std::chrono::milliseconds(0));
+          txn::StatementWorld again(newest);
+          auto replanned = planner::plan_statement(statement, *with_stat_commit_view(newest, statement_text, database));
+          outcome.result = exec::execute_statement(replanned, again);
+          return again.snapshot();
+        };
+        database.committer().commit(base, target.snapshot(), txn::IsolationLevel::kReadCommitted, nullptr, &reapply);
+      }
     } else {
       outcome.result = exec::execute_statement(plan, database);
     }

@@ -77,7 +77,7 @@ void commit(SessionState& state, txn::Database& database, bool chain, std::strin
   if (ending->failed()) {
     complete(out, "ROLLBACK");
   } else {
-    commit_with_replay(*ending, database);  // a refusal is thrown: the client sees the error, the block is gone
+    commit_with_replay(*ending, database, state);  // a refusal is thrown: the client sees the error, the block is gone
     complete(out, "COMMIT");
   }
   if (chain) begin(state, database, modes);

@@ -12,12 +12,12 @@ BatchCommitter::BatchCommitter(storage::WorldHolder& worlds, CommitterOptions op
 }
 
 void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
-                            const std::set<std::string>* tables_read) {
+                            const std::set<std::string>* tables_read, const Reapply* reapply) {
   auto start = std::chrono::steady_clock::now();
   // The write set is computed here, before queueing, so the serial work of
   // a batch is only validation and merging.
   Request request{snapshot, private_world, write_set_of(*snapshot, *private_world), isolation, tables_read,
-                  nullptr, false, {}};
+                  isolation == IsolationLevel::kReadCommitted ? reapply : nullptr, nullptr, false, {}};
   if (request.writes.empty()) return;
   {
     std::unique_lock lock(mutex_);
@@ -69,8 +69,16 @@ void BatchCommitter::commit_batch(std::deque<Request*>& batch) {
   std::vector<Request*> accepted;
   for (Request* request : batch) {
     try {
-      next = apply_write_set(next, request->snapshot, request->private_world, request->writes, request->isolation,
-                             request->tables_read);
+      try {
+        next = apply_write_set(next, request->snapshot, request->private_world, request->writes, request->isolation,
+                               request->tables_read);
+      } catch (const SqlError& error) {
+        if (error.sqlstate() != sqlstate::kSerializationFailure || request->reapply == nullptr) throw;
+        // READ COMMITTED: re-run on the batch's newest world instead of
+        // failing; derived from `next` itself, the result cannot conflict.
+        next = (*request->reapply)(next);
+        stats_.reapplied.fetch_add(1, std::memory_order_relaxed);
+      }
       accepted.push_back(request);
     } catch (const SqlError& error) {
       request->error = std::current_exception();

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -39,11 +40,18 @@ class BatchCommitter {
   BatchCommitter(const BatchCommitter&) = delete;
   BatchCommitter& operator=(const BatchCommitter&) = delete;
 
+  // READ COMMITTED: runs the transaction's statements again on `newest` (the
+  // world the batch has reached) and returns the world they make, as
+  // PostgreSQL re-evaluates a write that met a concurrently updated row.
+  // Called by the committing thread, serially, so it cannot conflict.
+  using Reapply = std::function<WorldPtr(const WorldPtr& newest)>;
+
   // Commits the change from `snapshot` to `private_world`; returns once it is
   // published, or throws the reason it was refused (SqlError 40001, 23505, ...).
   // SERIALIZABLE: `tables_read` names the tables the transaction read (null: unknown, any).
+  // READ COMMITTED with `reapply`: a conflict re-runs the statements instead of 40001.
   void commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
-              const std::set<std::string>* tables_read = nullptr);
+              const std::set<std::string>* tables_read = nullptr, const Reapply* reapply = nullptr);
 
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
   const CommitStats& stats() const { return stats_; }
@@ -56,6 +64,7 @@ class BatchCommitter {
     WriteSet writes;
     IsolationLevel isolation;
     const std::set<std::string>* tables_read;
+    const Reapply* reapply;
     std::exception_ptr error;
     bool done = false;              // under mutex_
     std::condition_variable woken;  // done, or this request should lead

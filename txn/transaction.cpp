@@ -30,9 +30,10 @@ void Transaction::begin_statement() {
   }
 }
 
-void Transaction::commit() {
+void Transaction::commit(const BatchCommitter::Reapply* reapply) {
   if (snapshot_ == nullptr || private_world_ == snapshot_) return;  // nothing written
-  database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &tables_read_);
+  database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &tables_read_,
+                               replayable_ ? reapply : nullptr);
 }
 
 void Transaction::apply(MakeNextFunction make_next, void* context) {

@@ -54,8 +54,9 @@ class Transaction : public WriteTarget {
   // is then settled at commit).
   void begin_statement();
   // Publishes the transaction's writes through the committer (throws 40001,
-  // 23505, ... when refused; the transaction is over either way).
-  void commit();
+  // 23505, ... when refused; the transaction is over either way). READ
+  // COMMITTED: `reapply` re-runs the block's writes when they conflict.
+  void commit(const BatchCommitter::Reapply* reapply = nullptr);
 
   // READ COMMITTED re-runs a block's writes when its commit meets a row
   // changed concurrently (the server does the re-running; see

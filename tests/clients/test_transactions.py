@@ -301,9 +301,12 @@ def test_counter_increments_from_many_autocommit_clients_lose_nothing(ptreedb_se
         thread.join()
     assert errors == []
     assert setup.scalar("select n from counter") == str(clients * increments)
-    stats = dict(zip(["commits", "aborts_serialization", "batches"],
-                     setup.run("select commits, aborts_serialization, batches from ptreedb_stat_commit")[0]))
+    stats = dict(zip(["commits", "aborts_serialization", "batches", "reapplied"],
+                     setup.run("select commits, aborts_serialization, batches, reapplied from ptreedb_stat_commit")[0]))
     assert int(stats["commits"]) >= clients * increments
+    # Conflicting increments were re-run by the committer, none refused.
+    assert int(stats["reapplied"]) > 0
+    assert int(stats["aborts_serialization"]) == 0
     setup.close()
 
 
