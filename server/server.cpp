@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/session.h"
+#include "server/stat_commit_view.h"
 
 namespace ptreedb::server {
 
@@ -44,6 +45,7 @@ void Server::stop() {
     boost::system::error_code ignored;
     acceptor_.close(ignored);
     signals_.cancel(ignored);
+    stats_timer_.cancel();
     // Sessions end at their next wait for the client; when the last one has
     // gone, the network threads and the statement pool run out of work.
     for (auto& weak : live_sessions()) {
@@ -61,6 +63,16 @@ void Server::stop() {
       std::_Exit(1);
     }
   }).detach();
+}
+
+void Server::schedule_commit_stats_log(std::uint64_t commits_logged) {
+  stats_timer_.expires_after(std::chrono::seconds(60));
+  stats_timer_.async_wait([this, commits_logged](const boost::system::error_code& error) {
+    if (error) return;
+    std::uint64_t commits = database_.commit_stats().read().commits;
+    if (commits != commits_logged) spdlog::info("{}", commit_stats_log_line(database_));
+    schedule_commit_stats_log(commits);
+  });
 }
 
 void Server::await_sessions_end() {
@@ -112,6 +124,7 @@ void Server::run() {
     stop();
   });
   asio::co_spawn(io_, accept_loop(), asio::detached);
+  schedule_commit_stats_log(0);
   spdlog::info("ptreedb listening on {}:{} (data directory {}, TLS {}, authentication {})",
                config_.listen_address, port(), config_.data_dir, security_.tls ? "on" : "off",
                config_.hba_file.empty() ? "trust" : config_.hba_file);
@@ -128,6 +141,7 @@ void Server::run() {
     shutdown_->stopped = true;
   }
   shutdown_->changed.notify_all();
+  spdlog::info("{}", commit_stats_log_line(database_));
   spdlog::info("ptreedb stopped");
 }
 

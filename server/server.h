@@ -47,6 +47,8 @@ class Server {
   // Every session not yet destroyed (expired entries are pruned on accept).
   std::vector<std::weak_ptr<Session>> live_sessions();
   void await_sessions_end();
+  // Logs the committer's counters every minute in which something committed.
+  void schedule_commit_stats_log(std::uint64_t commits_logged);
 
   ServerConfig config_;
   ServerSecurity security_;
@@ -57,6 +59,7 @@ class Server {
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer shutdown_timer_{io_};
+  boost::asio::steady_timer stats_timer_{io_};
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> network_work_{
       io_.get_executor()};
   std::mutex sessions_mutex_;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ptreedb::server {
 namespace {
@@ -35,17 +37,49 @@ txn::WorldPtr with_stat_commit_view(txn::WorldPtr world, std::string_view statem
   auto view = std::make_shared<storage::ViewDefinition>();
   view->name = name;
   view->oid = world->next_oid();
-  view->column_names = {"commits",         "aborts_serialization", "aborts_unique", "aborts_other",
-                        "batches",         "mean_batch_size",      "max_batch_size", "mean_commit_latency_us",
-                        "batch_window_us", "batch_max",            "reapplied"};
-  view->query_sql = "SELECT " + std::to_string(stats.commits) + "::bigint, " +
-                    std::to_string(stats.serialization_aborts) + "::bigint, " + std::to_string(stats.unique_aborts) +
-                    "::bigint, " + std::to_string(stats.other_aborts) + "::bigint, " + std::to_string(stats.batches) +
-                    "::bigint, " + decimal(mean_batch) + "::float8, " + std::to_string(stats.max_batch_size) +
-                    "::bigint, " + decimal(mean_latency_us) + "::float8, " +
-                    std::to_string(options.batch_window.count()) + "::bigint, " + std::to_string(options.max_batch) +
-                    "::bigint, " + std::to_string(stats.reapplied) + "::bigint";
+  txn::WorldRetention::Reading retention = database.committer().retention();
+  const txn::LatencyHistogram& latency = database.commit_stats().commit_latency;
+  std::vector<std::pair<std::string, std::string>> columns = {
+      {"commits", std::to_string(stats.commits) + "::bigint"},
+      {"aborts_serialization", std::to_string(stats.serialization_aborts) + "::bigint"},
+      {"aborts_unique", std::to_string(stats.unique_aborts) + "::bigint"},
+      {"aborts_other", std::to_string(stats.other_aborts) + "::bigint"},
+      {"batches", std::to_string(stats.batches) + "::bigint"},
+      {"mean_batch_size", decimal(mean_batch) + "::float8"},
+      {"max_batch_size", std::to_string(stats.max_batch_size) + "::bigint"},
+      {"mean_commit_latency_us", decimal(mean_latency_us) + "::float8"},
+      {"batch_window_us", std::to_string(options.batch_window.count()) + "::bigint"},
+      {"batch_max", std::to_string(options.max_batch) + "::bigint"},
+      {"reapplied", std::to_string(stats.reapplied) + "::bigint"},
+      {"commit_latency_p50_us", decimal(latency.percentile_us(0.50)) + "::float8"},
+      {"commit_latency_p99_us", decimal(latency.percentile_us(0.99)) + "::float8"},
+      {"commit_latency_max_us", decimal(latency.percentile_us(1.0)) + "::float8"},
+      {"live_worlds", std::to_string(retention.live_worlds) + "::bigint"},
+      {"oldest_snapshot_age_ms", decimal(retention.oldest_snapshot_age_ms) + "::float8"},
+      {"live_row_nodes", std::to_string(retention.live_row_nodes) + "::bigint"},
+      {"retained_row_nodes", std::to_string(retention.retained_row_nodes) + "::bigint"},
+  };
+  view->query_sql = "SELECT ";
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    view->column_names.push_back(columns[i].first);
+    view->query_sql += (i == 0 ? "" : ", ") + columns[i].second;
+  }
   return world->with_view(std::move(view));
+}
+
+std::string commit_stats_log_line(txn::Database& database) {
+  txn::CommitStats::Snapshot stats = database.commit_stats().read();
+  txn::WorldRetention::Reading retention = database.committer().retention();
+  const txn::LatencyHistogram& latency = database.commit_stats().commit_latency;
+  double mean_batch = stats.batches == 0 ? 0.0 : static_cast<double>(stats.batched_requests) / stats.batches;
+  return "commits " + std::to_string(stats.commits) + " in " + std::to_string(stats.batches) + " batches (mean " +
+         decimal(mean_batch) + ", max " + std::to_string(stats.max_batch_size) + "), latency p50 " +
+         decimal(latency.percentile_us(0.5)) + " us p99 " + decimal(latency.percentile_us(0.99)) +
+         " us, aborts serialization " + std::to_string(stats.serialization_aborts) + " unique " +
+         std::to_string(stats.unique_aborts) + " other " + std::to_string(stats.other_aborts) + ", reapplied " +
+         std::to_string(stats.reapplied) + ", live worlds " + std::to_string(retention.live_worlds) +
+         " (oldest out of date " + decimal(retention.oldest_snapshot_age_ms) + " ms), retained row nodes " +
+         std::to_string(retention.retained_row_nodes);
 }
 
 }  // namespace ptreedb::server

@@ -4,6 +4,7 @@
 // reads like any relation (WHERE, joins, projections) with no catalog change.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "txn/database.h"
@@ -15,5 +16,8 @@ inline constexpr std::string_view kStatCommitRelation = "ptreedb_stat_commit";
 // `world` plus the ptreedb_stat_commit view when `statement_text` mentions it
 // (and no user relation has that name); `world` itself otherwise.
 txn::WorldPtr with_stat_commit_view(txn::WorldPtr world, std::string_view statement_text, txn::Database& database);
+
+// The same counters as one log line.
+std::string commit_stats_log_line(txn::Database& database);
 
 }  // namespace ptreedb::server

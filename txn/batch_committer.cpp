@@ -31,10 +31,10 @@ void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, Isolation
       }
     }
   }
-  auto elapsed = std::chrono::steady_clock::now() - start;
-  stats_.commit_latency_ns.fetch_add(
-      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count()),
-      std::memory_order_relaxed);
+  auto elapsed = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+  stats_.commit_latency_ns.fetch_add(elapsed, std::memory_order_relaxed);
+  stats_.commit_latency.record(elapsed);
   if (request.error) std::rethrow_exception(request.error);
 }
 
@@ -98,6 +98,7 @@ void BatchCommitter::commit_batch(std::deque<Request*>& batch) {
     try {
       if (commit_log_ != nullptr) commit_log_->make_durable(*base, *next);
       worlds_.publish(next);
+      retention_.note_superseded(base);
       stats_.commits.fetch_add(accepted.size(), std::memory_order_relaxed);
     } catch (...) {
       // Not durable: nothing was published and every accepted transaction fails.

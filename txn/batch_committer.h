@@ -25,6 +25,7 @@
 #include "txn/commit_log.h"
 #include "txn/commit_stats.h"
 #include "txn/isolation_level.h"
+#include "txn/world_retention.h"
 #include "txn/write_set.h"
 
 namespace ptreedb::txn {
@@ -55,6 +56,8 @@ class BatchCommitter {
 
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
   const CommitStats& stats() const { return stats_; }
+  // Old worlds still held by readers, and the tree nodes they keep alive.
+  WorldRetention::Reading retention() { return retention_.read(*worlds_.current()); }
   const CommitterOptions& options() const { return options_; }
 
  private:
@@ -78,6 +81,7 @@ class BatchCommitter {
   CommitterOptions options_;
   CommitLog* commit_log_ = nullptr;
   CommitStats stats_;
+  WorldRetention retention_;
 
   std::mutex mutex_;
   std::condition_variable queued_;  // a leader in its batch window waits for more requests

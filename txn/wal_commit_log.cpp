@@ -53,8 +53,10 @@ WalCommitLog::WalCommitLog(DurabilityOptions options, Database& database)
   recovery_ = recover(options_.data_dir);
   writer_.open(recovery_.end_lsn);
   checkpoint_lsn_ = recovery_.from_checkpoint ? recovery_.checkpoint_lsn : 0;
-  database_.install_recovered(recovery_.world);
   remember_lsn(recovery_.world->version(), recovery_.end_lsn);
+  // The database owns the recovered world from now on: kept here, it would
+  // pin every row version it holds for the life of the process.
+  database_.install_recovered(std::move(recovery_.world));
   database_.set_commit_log(this);
   checkpointer_ = std::thread([this] { checkpointer_loop(); });
 }

@@ -344,6 +344,39 @@ def test_prepared_increments_in_read_committed_blocks_never_fail(ptreedb_server)
     assert rows == [(1, clients * increments), (2, 2 * clients * increments)]
 
 
+def test_a_held_snapshot_shows_in_the_commit_view_until_it_ends(ptreedb_server):
+    # A REPEATABLE READ block keeps its world while autocommit updates go on:
+    # ptreedb_stat_commit shows two live worlds, a growing snapshot age and
+    # retained row-tree nodes; after COMMIT the old world is freed: one live
+    # world, no retained node.
+    watcher = SimpleClient(ptreedb_server.dsn)
+    watcher.run("create table kept (id int primary key, n int)")
+    watcher.run("insert into kept values " + ", ".join(f"({i}, 0)" for i in range(1, 501)))
+    query = "select live_worlds, oldest_snapshot_age_ms, retained_row_nodes, commit_latency_p99_us from ptreedb_stat_commit"
+    assert watcher.run(query)[0][0] == "1"
+    reader = SimpleClient(ptreedb_server.dsn)
+    reader.run("begin isolation level repeatable read")
+    assert reader.scalar("select sum(n) from kept") == "0"
+    for i in range(1, 101):
+        watcher.run(f"update kept set n = n + 1 where id = {i}")
+    first = watcher.run(query)[0]
+    time.sleep(0.3)
+    second = watcher.run(query)[0]
+    assert first[0] == second[0] == "2"
+    assert float(second[1]) > float(first[1]) >= 0
+    assert int(second[2]) >= 100
+    assert float(second[3]) > 0
+    assert reader.scalar("select sum(n) from kept") == "0"  # still its snapshot
+    reader.run("commit")
+    reader.close()
+    after = watcher.run(query)[0]
+    assert after[0] == "1"
+    assert after[2] == "0"
+    assert float(after[1]) == 0
+    assert watcher.scalar("select sum(n) from kept") == "100"
+    watcher.close()
+
+
 def test_counter_in_blocks_with_retries_loses_nothing(ptreedb_server):
     setup = SimpleClient(ptreedb_server.dsn)
     setup.run("create table counter (id int primary key, n bigint); insert into counter values (1, 0)")
