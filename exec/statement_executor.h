@@ -17,6 +17,8 @@ struct QueryResult {
   std::vector<planner::OutputColumn> columns;
   std::vector<Chunk> chunks;  // the visible columns only
   std::string command_tag;
+  // FETCH from a BINARY cursor: rows go out in binary format.
+  bool binary_rows = false;
   // Set for COPY TO STDOUT: the rows go out as CopyData in this format.
   std::optional<planner::CopyOptions> copy_out;
 };

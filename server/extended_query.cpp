@@ -4,6 +4,7 @@
 
 #include "planner/statement_planner.h"
 #include "exec/binary_format.h"
+#include "server/cursors.h"
 #include "server/protocol/backend_messages.h"
 #include "server/session_settings.h"
 #include "server/stat_commit_view.h"
@@ -100,6 +101,8 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
   if (prepared->statement != nullptr) {
     if (auto columns = settings_statement_columns(*prepared->statement)) {
       if (!columns->empty()) prepared->columns = std::move(*columns);
+    } else if (auto fetched = fetch_columns(*prepared->statement, state)) {
+      prepared->columns = std::move(*fetched);
     } else if (is_planned_query(*prepared->statement)) {
       // Describe by planning with the parameters unbound: this resolves their
       // types and the result columns, and reports errors at Parse as PostgreSQL does.
@@ -172,6 +175,15 @@ void ExtendedQuery::describe(const protocol::Describe& message, const SessionSta
     protocol::encode_parameter_description(out, oids);
     encode_description(out, prepared.columns, all_text(prepared.columns ? prepared.columns->size() : 0));
     return;
+  }
+  if (!portals_.contains(message.name)) {
+    // An SQL cursor is a portal too (psycopg describes its named cursors so).
+    if (const Cursor* cursor = find_cursor(state, message.name)) {
+      encode_description(out, cursor->columns,
+                         std::vector<FormatCode>(cursor->columns.size(),
+                                                 cursor->binary ? FormatCode::kBinary : FormatCode::kText));
+      return;
+    }
   }
   const Portal& portal = find_portal(message.name);
   encode_description(out, portal.statement->columns, portal.result_formats);

@@ -550,6 +550,7 @@ std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& sta
         }
         reset_all(state);
         state.prepared_statements.clear();
+        state.cursors.clear();
         return tag_only("DISCARD ALL");
       }
       return tag_only(statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_PLANS       ? "DISCARD PLANS"

@@ -17,6 +17,7 @@
 namespace ptreedb::server {
 
 struct PreparedStatement;
+struct Cursor;
 
 struct SessionState {
   std::string user;
@@ -34,6 +35,8 @@ struct SessionState {
   // Prepared statements by name ("" is the unnamed one): Parse adds them,
   // Close, DEALLOCATE and DISCARD ALL drop them (server/extended_query.h).
   std::map<std::string, std::shared_ptr<const PreparedStatement>> prepared_statements;
+  // SQL cursors by name (DECLARE ... CURSOR; server/cursors.h).
+  std::map<std::string, std::shared_ptr<Cursor>> cursors;
   protocol::TransactionStatus transaction_status = protocol::TransactionStatus::kIdle;
   // The open transaction block (BEGIN ... COMMIT/ROLLBACK), if any.
   std::unique_ptr<txn::Transaction> transaction;

@@ -10,6 +10,7 @@
 #include "server/maintenance_commands.h"
 #include "server/role_commands.h"
 #include "server/session_settings.h"
+#include "server/cursors.h"
 #include "server/stat_commit_view.h"
 #include "txn/statement_world.h"
 #include "server/tables_read.h"
@@ -99,7 +100,10 @@ bool run_session_command(const PgQuery__Node& statement, SessionState& state, tx
               run_maintenance_command(statement, state, database, out);
   } catch (...) {
     // A COMMIT that failed (40001, 23505) ended the block as a rollback.
-    if (was_open && state.transaction == nullptr) end_transaction_settings(state, false);
+    if (was_open && state.transaction == nullptr) {
+      end_transaction_settings(state, false);
+      end_transaction_cursors(state, false);
+    }
     state.refresh_transaction_status();
     throw;
   }
@@ -111,6 +115,7 @@ bool run_session_command(const PgQuery__Node& statement, SessionState& state, tx
     const bool commit = statement.node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT &&
                         statement.transaction_stmt->kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT;
     end_transaction_settings(state, commit && !was_failed);
+    end_transaction_cursors(state, commit && !was_failed);
   }
   state.refresh_transaction_status();
   return true;
@@ -164,6 +169,10 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
     return outcome;
   }
   planner::ParameterScope parameter_scope(parameters);
+  if (auto cursor_result = run_cursor_statement(statement, statement_text, state, database)) {
+    outcome.result = std::move(*cursor_result);
+    return outcome;
+  }
   if (state.transaction) {
     StatementOutcome in_block = run_in_transaction(statement, statement_text, state, database, parameters);
     in_block.notices = std::move(outcome.notices);
@@ -208,6 +217,11 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
 void encode_simple_result(std::string& out, const exec::QueryResult& result) {
   if (result.copy_out) {
     encode_copy_out(out, result);
+  } else if (result.returns_rows && result.binary_rows) {
+    std::vector<protocol::FormatCode> formats(result.columns.size(), protocol::FormatCode::kBinary);
+    encode_row_description(out, result.columns, formats);
+    RowCursor cursor;
+    encode_data_rows(out, result, formats, cursor, 0);
   } else if (result.returns_rows) {
     encode_row_description(out, result);
     encode_data_rows(out, result);
