@@ -161,6 +161,7 @@ bool Session::handle_copy_in_message(const Frame& frame) {
       return true;
     case CopyInStep::kFailed:
       copy_loader_.reset();
+      paused_query_->abandon(state_);
       paused_query_.reset();
       if (state_.transaction) state_.transaction->mark_failed();
       state_.refresh_transaction_status();

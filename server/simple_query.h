@@ -2,6 +2,11 @@
 // several statements, answered with result messages and CommandComplete per
 // statement. An error ends the message's remaining statements, as in PostgreSQL.
 // A COPY FROM STDIN pauses the message while the session receives the data.
+// Outside a block, a message of several statements runs as one implicit
+// transaction, as in PostgreSQL: they see each other's writes, commit
+// together after the last, and an error rolls all of them back; BEGIN inside
+// makes it an explicit block, COMMIT/ROLLBACK inside end it (with a warning)
+// and the next statement starts another.
 #pragma once
 
 #include <cstddef>
@@ -26,11 +31,21 @@ class SimpleQuery {
   // data, then calls run() again for the statements after the COPY. Returns
   // null when the message is done.
   std::unique_ptr<exec::CopyLoader> run(SessionState& state, txn::Database& database, std::string& out);
+  // The message ends early (its COPY FROM STDIN failed): an implicit
+  // transaction it opened is rolled back.
+  void abandon(SessionState& state);
+
+ private:
+  void begin_implicit_transaction(SessionState& state, txn::Database& database);
+  void commit_implicit_transaction(SessionState& state, txn::Database& database);
+  void run_in_implicit_transaction(const PgQuery__TransactionStmt& statement, SessionState& state,
+                                   txn::Database& database, std::string& out);
 
  private:
   std::string sql_;
   std::optional<planner::ParseTree> tree_;  // parsed by the first run()
   std::size_t next_statement_ = 0;
+  bool implicit_transaction_ = false;  // this message opened state.transaction
 };
 
 }  // namespace ptreedb::server
