@@ -5,6 +5,7 @@
 #include "planner/statement_planner.h"
 #include "exec/binary_format.h"
 #include "server/cursors.h"
+#include "server/read_committed_replay.h"
 #include "server/protocol/backend_messages.h"
 #include "server/session_settings.h"
 #include "server/stat_commit_view.h"
@@ -48,6 +49,27 @@ std::optional<std::vector<planner::OutputColumn>> columns_of(const planner::Stat
     return std::vector{column};
   }
   return std::nullopt;
+}
+
+// Statements that open the transaction the messages up to Sync share;
+// transaction, session and maintenance commands and cursor statements do not.
+bool opens_implicit_transaction(const PgQuery__Node& statement) {
+  switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
+    case PG_QUERY__NODE__NODE_VACUUM_STMT:
+    case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
+    case PG_QUERY__NODE__NODE_DISCARD_STMT:
+    case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
+    case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT:
+    case PG_QUERY__NODE__NODE_DEALLOCATE_STMT:
+    case PG_QUERY__NODE__NODE_DECLARE_CURSOR_STMT:
+    case PG_QUERY__NODE__NODE_FETCH_STMT:
+    case PG_QUERY__NODE__NODE_CLOSE_PORTAL_STMT:
+    case PG_QUERY__NODE__NODE_COPY_STMT:
+      return false;
+    default:
+      return true;
+  }
 }
 
 std::vector<FormatCode> all_text(std::size_t count) { return std::vector<FormatCode>(count, FormatCode::kText); }
@@ -198,6 +220,16 @@ void ExtendedQuery::execute(const protocol::Execute& message, SessionState& stat
   }
   if (!portal.started) {
     portal.started = true;
+    const PgQuery__Node& statement = *portal.statement->statement;
+    if (!state.transaction && opens_implicit_transaction(statement)) {
+      state.transaction =
+          std::make_unique<txn::Transaction>(database, state.default_isolation, state.default_read_only);
+      implicit_transaction_ = true;
+    } else if (implicit_transaction_ && statement.node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT) {
+      // BEGIN, COMMIT, ROLLBACK: the statements so far commit first, as
+      // PostgreSQL ends its implicit transaction before a transaction command.
+      end_implicit_transaction(state, database, out);
+    }
     StatementOutcome outcome = run_statement(*portal.statement->statement, portal.statement->tree->statement_text(0),
                                              state, database, &portal.parameters);
     out += outcome.notices;
@@ -245,11 +277,31 @@ void ExtendedQuery::close(const protocol::Close& message, SessionState& state, s
   protocol::encode_close_complete(out);
 }
 
-void ExtendedQuery::sync(const SessionState& state) {
+void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database& database, std::string& out) {
+  if (!implicit_transaction_) return;
+  implicit_transaction_ = false;
+  std::unique_ptr<txn::Transaction> ending = std::move(state.transaction);
+  state.refresh_transaction_status();
+  if (ending == nullptr || ending->failed()) {
+    end_transaction_cursors(state, false);
+    return;
+  }
+  try {
+    commit_with_replay(*ending, database, state);
+    end_transaction_cursors(state, true);
+  } catch (const SqlError& error) {
+    end_transaction_cursors(state, false);
+    protocol::encode_error_response(out, error);
+  }
+}
+
+void ExtendedQuery::sync(SessionState& state, txn::Database& database, std::string& out) {
+  end_implicit_transaction(state, database, out);
   if (state.transaction_status == protocol::TransactionStatus::kIdle) portals_.clear();
 }
 
-void ExtendedQuery::simple_query(SessionState& state) {
+void ExtendedQuery::simple_query(SessionState& state, txn::Database& database, std::string& out) {
+  end_implicit_transaction(state, database, out);
   state.prepared_statements.erase("");
   portals_.erase("");
 }

@@ -52,15 +52,24 @@ class ExtendedQuery {
   void execute(const protocol::Execute& message, SessionState& state, txn::Database& database, std::string& out);
   void close(const protocol::Close& message, SessionState& state, std::string& out);
 
-  // At Sync outside a transaction block every portal is dropped.
-  void sync(const SessionState& state);
-  // A simple Query replaces the unnamed statement and portal.
-  void simple_query(SessionState& state);
+  // Sync: commits the implicit transaction the messages since the last Sync
+  // ran in (or discards it after an error; a failed commit appends its
+  // error); outside a transaction block every portal is then dropped.
+  void sync(SessionState& state, txn::Database& database, std::string& out);
+  // A simple Query replaces the unnamed statement and portal (after ending
+  // an implicit transaction a client left without Sync, as Sync would).
+  void simple_query(SessionState& state, txn::Database& database, std::string& out);
 
  private:
   Portal& find_portal(const std::string& name);
+  void end_implicit_transaction(SessionState& state, txn::Database& database, std::string& out);
 
   std::map<std::string, Portal> portals_;
+  // Statements executed since the last Sync share one transaction, which
+  // Sync commits (PostgreSQL's extended-protocol implicit transaction). It
+  // is not a block: the session's status stays idle, so SET LOCAL warns and
+  // DECLARE needs BEGIN, as in PostgreSQL.
+  bool implicit_transaction_ = false;
 };
 
 }  // namespace ptreedb::server

@@ -30,7 +30,9 @@ Server::Server(ServerConfig config)
       statement_pool_(config_.statement_threads != 0 ? config_.statement_threads
                                                      : std::min(config_.max_connections, 512u)),
       acceptor_(io_),
-      signals_(io_, SIGINT, SIGTERM) {
+      signals_(io_, SIGINT, SIGTERM) {}
+
+void Server::listen() {
   tcp::endpoint endpoint(asio::ip::make_address(config_.listen_address), config_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(tcp::acceptor::reuse_address(true));
@@ -118,6 +120,9 @@ asio::awaitable<void> Server::accept_loop() {
 }
 
 void Server::run() {
+  // The port opens only now, after recovery: a client that can connect finds
+  // every acknowledged commit, and a server that cannot start never answers.
+  listen();
   signals_.async_wait([this](const boost::system::error_code& error, int signal_number) {
     if (error) return;
     spdlog::info("received signal {}, shutting down", signal_number);

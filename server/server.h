@@ -36,13 +36,14 @@ class Server {
  public:
   explicit Server(ServerConfig config);
 
-  // Serves until a signal arrives or stop() is called.
+  // Opens the port and serves until a signal arrives or stop() is called.
   void run();
   void stop();
   std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
   txn::Database& database() { return database_; }
 
  private:
+  void listen();
   boost::asio::awaitable<void> accept_loop();
   // Every session not yet destroyed (expired entries are pruned on accept).
   std::vector<std::weak_ptr<Session>> live_sessions();

@@ -179,13 +179,13 @@ bool Session::handle_message(const Frame& frame) {
   if (std::holds_alternative<protocol::Terminate>(message)) return false;
   if (std::holds_alternative<protocol::Sync>(message)) {
     skipping_to_sync_ = false;
-    extended_.sync(state_);
+    extended_.sync(state_, database_, out_);
     ready_for_query();
     return true;
   }
   if (auto* query = std::get_if<protocol::Query>(&message)) {
     skipping_to_sync_ = false;
-    extended_.simple_query(state_);
+    extended_.simple_query(state_, database_, out_);
     run_query(std::make_unique<SimpleQuery>(std::move(query->sql)));
     return true;
   }

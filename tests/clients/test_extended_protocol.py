@@ -175,6 +175,8 @@ def test_inferred_parameter_has_no_type_modifier(wire):
     wire.parse("CREATE TABLE short (s varchar(3), n numeric(5,1))")
     wire.bind()
     wire.execute()
+    wire.sync()
+    wire.until_ready()
     wire.parse("INSERT INTO short VALUES ($1, $2)", name="ins")
     wire.bind(["abc", "1.25"], statement="ins")
     wire.execute()
@@ -184,6 +186,11 @@ def test_inferred_parameter_has_no_type_modifier(wire):
     messages = wire.until_ready()
     errors = [error_fields(body) for kind, body in messages if kind == b"E"]
     assert [e["C"] for e in errors] == ["22001"]
+    # The failure rolled back the insert before it (one transaction up to Sync).
+    wire.bind(["abc", "1.25"], statement="ins")
+    wire.execute()
+    wire.sync()
+    wire.until_ready()
     wire.parse("SELECT s, n FROM short")
     wire.bind()
     wire.execute()
