@@ -42,6 +42,12 @@ std::string ClientStream::peer_address() const {
   return error ? std::string() : endpoint.address().to_string();
 }
 
+int ClientStream::peer_port() const {
+  boost::system::error_code error;
+  auto endpoint = socket_.remote_endpoint(error);
+  return error ? -1 : endpoint.port();
+}
+
 void ClientStream::cancel() {
   boost::system::error_code ignored;
   socket_.cancel(ignored);

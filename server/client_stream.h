@@ -33,6 +33,7 @@ class ClientStream {
   bool tls() const { return tls_ != nullptr; }
   // The peer's IP address as text, empty when unknown.
   std::string peer_address() const;
+  int peer_port() const;
   // Cancels the pending read or write (it completes with operation_aborted).
   void cancel();
   // Closes the socket (without waiting for a TLS close_notify reply, which a

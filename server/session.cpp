@@ -17,6 +17,7 @@
 #include "server/copy_in.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
+#include "server/session_activity.h"
 #include "server/session_settings.h"
 #include "server/simple_query.h"
 #include "storage/sql_error.h"
@@ -126,6 +127,22 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       co_return StartupOutcome::kClose;
     }
     state_.interrupt = &control_->interrupt;
+    state_.control = control_.get();
+    directory_ = std::make_unique<SessionDirectoryView>(registry_, control_->process_id);
+    state_.directory = directory_.get();
+    {
+      std::lock_guard lock(control_->mutex);
+      auto& activity = control_->activity;
+      activity.user = state_.user;
+      activity.client_addr = stream_.peer_address();
+      activity.client_port = stream_.peer_port();
+      activity.backend_start = activity.state_change = timestamp_now();
+      activity.state = "idle";
+      std::weak_ptr<Session> weak = shared_from_this();
+      control_->terminate = [weak] {
+        if (auto session = weak.lock()) session->terminate();
+      };
+    }
     try {
       initialize_settings(state_, startup.parameters);
       // Reported at startup as the authenticated role is.

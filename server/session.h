@@ -18,6 +18,7 @@
 #include "server/extended_query.h"
 #include "server/protocol/message_framer.h"
 #include "server/server_security.h"
+#include "server/session_directory_view.h"
 #include "server/session_registry.h"
 #include "server/session_state.h"
 #include "server/simple_query.h"
@@ -71,6 +72,7 @@ class Session : public std::enable_shared_from_this<Session> {
   SessionRegistry& registry_;
   txn::Database& database_;
   std::shared_ptr<SessionControl> control_;
+  std::unique_ptr<SessionDirectoryView> directory_;
   protocol::MessageFramer framer_;
   std::string out_;
   SessionState state_;

@@ -1,5 +1,6 @@
 #include "server/session_registry.h"
 
+#include <algorithm>
 #include <random>
 
 namespace ptreedb::server {
@@ -32,6 +33,44 @@ void SessionRegistry::request_cancel(std::int32_t process_id, std::int32_t secre
 void SessionRegistry::cancel_all() {
   std::lock_guard lock(mutex_);
   for (auto& [process_id, control] : sessions_) control->interrupt.request_cancel();
+}
+
+std::vector<planner::BackendActivity> SessionRegistry::activity() const {
+  std::vector<std::shared_ptr<SessionControl>> sessions;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [process_id, control] : sessions_) sessions.push_back(control);
+  }
+  std::vector<planner::BackendActivity> out;
+  for (const auto& control : sessions) {
+    std::lock_guard lock(control->mutex);
+    out.push_back(control->activity);
+    out.back().pid = control->process_id;
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.pid < b.pid; });
+  return out;
+}
+
+bool SessionRegistry::cancel(std::int32_t process_id) {
+  std::lock_guard lock(mutex_);
+  auto it = sessions_.find(process_id);
+  if (it == sessions_.end()) return false;
+  it->second->interrupt.request_cancel();
+  return true;
+}
+
+bool SessionRegistry::terminate(std::int32_t process_id, bool cancel_running) {
+  std::function<void()> terminate;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sessions_.find(process_id);
+    if (it == sessions_.end()) return false;
+    if (cancel_running) it->second->interrupt.request_cancel();
+    std::lock_guard control_lock(it->second->mutex);
+    terminate = it->second->terminate;
+  }
+  if (terminate) terminate();
+  return true;
 }
 
 std::size_t SessionRegistry::size() const {

@@ -6,18 +6,27 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <functional>
 #include <unordered_map>
+#include <vector>
 
 #include "exec/interrupt_token.h"
+#include "planner/session_directory.h"
 
 namespace ptreedb::server {
 
 // What another connection may touch of a session: its running statement's
-// interrupt token.
+// interrupt token, what it is doing (pg_stat_activity), and a way to end it
+// (pg_terminate_backend).
 struct SessionControl {
   std::int32_t process_id = 0;
   std::int32_t secret_key = 0;
   exec::InterruptToken interrupt;
+
+  // Written by the session, read by others, under `mutex`.
+  mutable std::mutex mutex;
+  planner::BackendActivity activity;
+  std::function<void()> terminate;  // posts the end of the connection to its strand
 };
 
 class SessionRegistry {
@@ -31,6 +40,12 @@ class SessionRegistry {
   void request_cancel(std::int32_t process_id, std::int32_t secret_key);
   // Cancels every session's running statement (at shutdown).
   void cancel_all();
+  // pg_stat_activity's rows, and pg_cancel_backend / pg_terminate_backend
+  // (false when no session has that process id).
+  std::vector<planner::BackendActivity> activity() const;
+  bool cancel(std::int32_t process_id);
+  // `cancel_running`: also cancel its statement (not when a session ends itself).
+  bool terminate(std::int32_t process_id, bool cancel_running = true);
   std::size_t size() const;
 
  private:

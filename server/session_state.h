@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "exec/interrupt_token.h"
+#include "planner/session_directory.h"
 #include "server/protocol/backend_messages.h"
 #include "txn/isolation_level.h"
 #include "txn/transaction.h"
@@ -18,6 +19,7 @@ namespace ptreedb::server {
 
 struct PreparedStatement;
 struct Cursor;
+struct SessionControl;
 
 struct SessionState {
   std::string user;
@@ -56,6 +58,10 @@ struct SessionState {
   std::map<std::string, std::string> settings_before_local;
   // The token a CancelRequest for this session trips (null in unit tests).
   exec::InterruptToken* interrupt = nullptr;
+  // Its registry entry (pg_stat_activity) and what its statements may know of
+  // the server's sessions (null in unit tests).
+  SessionControl* control = nullptr;
+  planner::SessionDirectory* directory = nullptr;
 };
 
 }  // namespace ptreedb::server

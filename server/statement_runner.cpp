@@ -11,6 +11,7 @@
 #include "server/role_commands.h"
 #include "server/session_settings.h"
 #include "server/cursors.h"
+#include "server/session_activity.h"
 #include "server/stat_commit_view.h"
 #include "txn/statement_world.h"
 #include "server/tables_read.h"
@@ -151,6 +152,8 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   // current_setting(), set_config() and the session's role in expressions,
   // also when COMMIT replays a READ COMMITTED block's writes.
   SettingsScope settings_scope(state);
+  planner::SessionDirectoryScope directory_scope(state.directory);
+  StatementActivity activity(state, statement_text);
   // CancelRequest and statement_timeout end the statement with 57014.
   exec::InterruptScope interrupt_scope(state.interrupt,
                                        std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));

@@ -1,4 +1,5 @@
 #include "planner/catalog/catalog_functions.h"
+#include "planner/session_directory.h"
 
 #include <unistd.h>
 
@@ -154,7 +155,29 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     return text_constant("{pg_catalog,public}");
   }
   if (name == "current_user" || name == "session_user") return arity(0, 0), text_constant(current_session_user());
-  if (name == "pg_backend_pid") return arity(0, 0), int_constant(::getpid(), kInt);
+  if (name == "pg_backend_pid") {
+    arity(0, 0);
+    SessionDirectory* directory = current_session_directory();
+    return int_constant(directory != nullptr ? directory->backend_pid() : ::getpid(), kInt);
+  }
+  if (name == "pg_cancel_backend" || name == "pg_terminate_backend") {
+    arity(1, name == "pg_terminate_backend" ? 2 : 1);
+    const BoundExpression* pid = &args[0];
+    while (pid->kind == ExprKind::kCast && pid->args.size() == 1) pid = &pid->args[0];
+    if (pid->kind != ExprKind::kConstant) {
+      throw SqlError(sqlstate::kFeatureNotSupported, name + "() needs a constant process id", {}, {}, location + 1);
+    }
+    if (pid->constant.is_null) return null_constant(kBool);
+    // Acts only when the statement runs (the directory is installed then),
+    // not while a prepared statement is being described.
+    SessionDirectory* directory = current_session_directory();
+    bool done = false;
+    if (directory != nullptr) {
+      auto target = static_cast<std::int32_t>(pid->constant.int_value);
+      done = name == "pg_cancel_backend" ? directory->cancel_backend(target) : directory->terminate_backend(target);
+    }
+    return int_constant(done ? 1 : 0, kBool);
+  }
   if (name == "pg_get_userbyid") {
     arity(1, 1);
     return oid_case(std::move(args[0]),

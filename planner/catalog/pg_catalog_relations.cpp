@@ -8,6 +8,7 @@
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
+#include "planner/session_directory.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -391,9 +392,25 @@ SystemRows collation_rows(const storage::World&) {
 }
 
 SystemRows stat_activity_rows(const storage::World&) {
-  return {{kPostgresDatabase, S(kDatabaseName), static_cast<I>(::getpid()), kNull, kSuperuserOid, S(kUserName), S(""),
-           S("127.0.0.1"), kNull, I{-1}, kNull, kNull, kNull, kNull, kNull, kNull, S("active"), kNull, kNull, kNull,
-           S(""), S("client backend")}};
+  SessionDirectory* directory = current_session_directory();
+  if (directory == nullptr) {
+    return {{kPostgresDatabase, S(kDatabaseName), static_cast<I>(::getpid()), kNull, kSuperuserOid, S(kUserName), S(""),
+             S("127.0.0.1"), kNull, I{-1}, kNull, kNull, kNull, kNull, kNull, kNull, S("active"), kNull, kNull, kNull,
+             S(""), S("client backend")}};
+  }
+  auto time = [](const std::optional<std::int64_t>& micros) -> Cell {
+    if (micros) return I{*micros};
+    return kNull;
+  };
+  SystemRows rows;
+  for (const BackendActivity& backend : directory->activity()) {
+    rows.push_back({kPostgresDatabase, S(kDatabaseName), I{backend.pid}, kNull, kSuperuserOid, S(backend.user),
+                    S(backend.application_name), backend.client_addr.empty() ? kNull : Cell{S(backend.client_addr)},
+                    kNull, I{backend.client_port}, time(backend.backend_start), time(backend.xact_start),
+                    time(backend.query_start), time(backend.state_change), kNull, kNull, S(backend.state), kNull,
+                    kNull, kNull, S(backend.query), S("client backend")});
+  }
+  return rows;
 }
 
 SystemRows tablespace_rows(const storage::World&) {
