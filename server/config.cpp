@@ -14,6 +14,7 @@ constexpr const char* kUsage =
     "  --threads N            network threads (default: all cores, at least 2)\n"
     "  --statement-threads N  threads running statements (default: --max-connections)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
+    "  --authentication-timeout S  seconds a client has to finish authenticating (default 60)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
     "  --hba-file PATH        client authentication rules in pg_hba.conf format\n"
     "                         (default: trust every connection)\n"
@@ -87,6 +88,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ok = parse_number<unsigned>(value, 1, 1024, config.threads);
     } else if (option == "--statement-threads") {
       ok = parse_number<unsigned>(value, 1, 100000, config.statement_threads);
+    } else if (option == "--authentication-timeout") {
+      ok = parse_number<unsigned>(value, 1, 600, config.authentication_timeout_seconds);
     } else if (option == "--max-connections") {
       ok = parse_number<unsigned>(value, 1, 100000, config.max_connections);
     } else if (option == "--commit-batch-window-us") {

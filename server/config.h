@@ -17,6 +17,8 @@ struct ServerConfig {
   // 0: one per allowed connection, so no statement waits for another's.
   unsigned statement_threads = 0;
   unsigned max_connections = 100;
+  // A client must finish startup and authentication within this many seconds.
+  unsigned authentication_timeout_seconds = 60;
   std::string log_level = "info";
   // Client authentication rules in pg_hba.conf format; empty: trust everyone.
   std::string hba_file;

@@ -259,7 +259,28 @@ asio::awaitable<void> Session::run() {
   const std::string peer = stream_.peer_address();
   spdlog::debug("connection from {}", peer);
   try {
-    if (co_await startup() == StartupOutcome::kReady) {
+    // authentication_timeout: a client that has not finished startup in
+    // time is dropped, as PostgreSQL does.
+    asio::steady_timer startup_timer(stream_.network_executor());
+    // Shared with the handler, which may run after startup (or this
+    // coroutine) has ended: it must then do nothing.
+    auto startup_state = std::make_shared<int>(0);  // 0 starting, 1 started, 2 timed out
+    startup_timer.expires_after(std::chrono::seconds(config_.authentication_timeout_seconds));
+    startup_timer.async_wait(asio::bind_executor(
+        strand_, [self = shared_from_this(), startup_state](const boost::system::error_code& error) {
+          if (error || *startup_state != 0) return;
+          *startup_state = 2;
+          self->stream_.cancel();
+        }));
+    StartupOutcome outcome = co_await startup();
+    startup_timer.cancel();
+    const bool startup_timed_out = *startup_state == 2;
+    *startup_state = 1;
+    if (startup_timed_out) {
+      send_fatal("57014", "canceling authentication due to timeout");
+      outcome = StartupOutcome::kClose;
+    }
+    if (outcome == StartupOutcome::kReady) {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
       // idle_session_timeout: the timer runs on this session's strand, so it
       // can safely cancel the pending read.

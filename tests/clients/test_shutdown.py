@@ -3,7 +3,8 @@ FATAL 57P01 "terminating connection due to administrator command" (idle or in
 a transaction block; a long query is cancelled first; a client that has not
 finished its startup is just disconnected), the server exits 0
 promptly, and every committed row is there after a restart while the open
-block's rows are not."""
+block's rows are not. Also authentication_timeout: a client that never
+finishes its startup is dropped with FATAL 57014."""
 import signal
 import socket
 import struct
@@ -98,3 +99,29 @@ def test_a_client_mid_startup_does_not_hold_shutdown(tmp_path):
         raw.close()
     finally:
         stop_server(server)
+
+
+def test_authentication_timeout_drops_a_silent_client(tmp_path):
+    # As PostgreSQL's authentication_timeout: a client that connects and
+    # never finishes its startup is told why and disconnected.
+    server = start_server(tmp_path, ["--authentication-timeout", "1"])
+    try:
+        silent = socket.create_connection(("127.0.0.1", server.port))
+        silent.settimeout(10)
+        start = time.monotonic()
+        data = b""
+        while True:
+            chunk = silent.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        assert 0.8 < time.monotonic() - start < 8
+        assert b"57014" in data and b"canceling authentication due to timeout" in data
+        silent.close()
+        # Clients that do start up are unaffected, also after the timeout.
+        with psycopg.connect(server.dsn, autocommit=True) as conn:
+            time.sleep(1.5)
+            assert conn.execute("select 1").fetchone() == (1,)
+    finally:
+        stop_server(server)
+    assert server.process.returncode == 0
