@@ -1,6 +1,7 @@
 #include "server/copy_in.h"
 
 #include <cstdio>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -30,6 +31,12 @@ CopyInStep protocol_violation(exec::CopyLoader& loader, char type, std::string& 
 }
 
 }  // namespace
+
+void encode_copy_in_start(std::string& out, const exec::CopyLoader& loader) {
+  const auto format = loader.binary() ? protocol::FormatCode::kBinary : protocol::FormatCode::kText;
+  std::vector<protocol::FormatCode> formats(loader.column_count(), format);
+  protocol::encode_copy_in_response(out, format, formats);
+}
 
 CopyInStep handle_copy_in_message(exec::CopyLoader& loader, const protocol::Frame& frame, std::string& out) {
   try {

@@ -19,6 +19,9 @@ enum class CopyInStep {
   kClose,     // FATAL sent: close the connection
 };
 
+// CopyInResponse for `loader`'s format and columns: the start of COPY FROM STDIN.
+void encode_copy_in_start(std::string& out, const exec::CopyLoader& loader);
+
 // Handles one message received during COPY FROM STDIN, appending responses.
 CopyInStep handle_copy_in_message(exec::CopyLoader& loader, const protocol::Frame& frame, std::string& out);
 

@@ -4,6 +4,7 @@
 
 #include "planner/statement_planner.h"
 #include "exec/binary_format.h"
+#include "server/copy_in.h"
 #include "server/cursors.h"
 #include "server/read_committed_replay.h"
 #include "server/protocol/backend_messages.h"
@@ -211,12 +212,12 @@ void ExtendedQuery::describe(const protocol::Describe& message, const SessionSta
   encode_description(out, portal.statement->columns, portal.result_formats);
 }
 
-void ExtendedQuery::execute(const protocol::Execute& message, SessionState& state, txn::Database& database,
-                            std::string& out) {
+std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute& message, SessionState& state,
+                                                         txn::Database& database, std::string& out) {
   Portal& portal = find_portal(message.portal_name);
   if (portal.statement->statement == nullptr) {
     protocol::encode_empty_query_response(out);
-    return;
+    return nullptr;
   }
   if (!portal.started) {
     portal.started = true;
@@ -235,17 +236,18 @@ void ExtendedQuery::execute(const protocol::Execute& message, SessionState& stat
     out += outcome.notices;
     if (outcome.answered) {
       portal.done = true;
-      return;
+      return nullptr;
     }
     if (outcome.copy_in) {
       portal.done = true;
-      throw SqlError(sqlstate::kFeatureNotSupported, "COPY FROM STDIN is not supported in the extended query protocol");
+      encode_copy_in_start(out, *outcome.copy_in);
+      return std::move(outcome.copy_in);
     }
     portal.result = std::move(outcome.result);
     if (portal.result.copy_out) {
       portal.done = true;
       encode_simple_result(out, portal.result);
-      return;
+      return nullptr;
     }
     if (portal.result.returns_rows && portal.result_formats.size() != portal.result.columns.size()) {
       // Describe saw no columns (a utility statement); run in text format.
@@ -260,11 +262,12 @@ void ExtendedQuery::execute(const protocol::Execute& message, SessionState& stat
     sent = encode_data_rows(out, portal.result, portal.result_formats, portal.cursor, limit);
     if (!at_end(portal.result, portal.cursor)) {
       protocol::encode_portal_suspended(out);
-      return;
+      return nullptr;
     }
   }
   portal.done = true;
   protocol::encode_command_complete(out, completion_tag(portal.result, sent));
+  return nullptr;
 }
 
 void ExtendedQuery::close(const protocol::Close& message, SessionState& state, std::string& out) {

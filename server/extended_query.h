@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/copy_loader.h"
 #include "exec/statement_executor.h"
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
@@ -49,7 +50,10 @@ class ExtendedQuery {
   void parse(protocol::Parse message, SessionState& state, txn::Database& database, std::string& out);
   void bind(const protocol::Bind& message, SessionState& state, std::string& out);
   void describe(const protocol::Describe& message, const SessionState& state, std::string& out);
-  void execute(const protocol::Execute& message, SessionState& state, txn::Database& database, std::string& out);
+  // A COPY FROM STDIN returns its loader after its CopyInResponse: the
+  // session feeds it the client's data, then waits for Sync.
+  std::unique_ptr<exec::CopyLoader> execute(const protocol::Execute& message, SessionState& state,
+                                            txn::Database& database, std::string& out);
   void close(const protocol::Close& message, SessionState& state, std::string& out);
 
   // Sync: commits the implicit transaction the messages since the last Sync

@@ -174,10 +174,16 @@ bool Session::handle_copy_in_message(const Frame& frame) {
       return true;
     case CopyInStep::kDone:
       copy_loader_.reset();
-      run_query(std::move(paused_query_));
+      // A Query message goes on with its next statement; an Execute's COPY
+      // is followed by the client's Sync.
+      if (paused_query_) run_query(std::move(paused_query_));
       return true;
     case CopyInStep::kFailed:
       copy_loader_.reset();
+      if (!paused_query_) {
+        extended_error_sent();
+        return true;
+      }
       paused_query_->abandon(state_);
       paused_query_.reset();
       if (state_.transaction) state_.transaction->mark_failed();
@@ -221,7 +227,7 @@ bool Session::handle_message(const Frame& frame) {
     } else if (auto* describe = std::get_if<protocol::Describe>(&message)) {
       extended_.describe(*describe, state_, out_);
     } else if (auto* execute = std::get_if<protocol::Execute>(&message)) {
-      extended_.execute(*execute, state_, database_, out_);
+      copy_loader_ = extended_.execute(*execute, state_, database_, out_);
     } else if (auto* close = std::get_if<protocol::Close>(&message)) {
       extended_.close(*close, state_, out_);
     } else {
@@ -242,9 +248,13 @@ bool Session::handle_message(const Frame& frame) {
 }
 
 void Session::extended_error(const SqlError& error) {
+  protocol::encode_error_response(out_, error);
+  extended_error_sent();
+}
+
+void Session::extended_error_sent() {
   // After an error in an extended-query sequence, the rest is skipped until
   // Sync, and an open transaction block fails (25P02 until ROLLBACK).
-  protocol::encode_error_response(out_, error);
   if (state_.transaction) state_.transaction->mark_failed();
   state_.refresh_transaction_status();
   skipping_to_sync_ = true;

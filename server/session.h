@@ -63,6 +63,8 @@ class Session : public std::enable_shared_from_this<Session> {
   bool handle_copy_in_message(const protocol::Frame& frame);
   void send_fatal(const std::string& sqlstate, const std::string& message);
   void extended_error(const SqlError& error);
+  // The same after the error response was already sent (a failed COPY).
+  void extended_error_sent();
   // ParameterStatus for settings that changed, then ReadyForQuery.
   void ready_for_query();
 
@@ -81,7 +83,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // After an error in an extended-query sequence, messages are skipped until Sync.
   bool skipping_to_sync_ = false;
   // During COPY FROM STDIN: where the data goes, and the Query message to
-  // resume after it.
+  // resume after it (none for an Execute's COPY, which ends at Sync).
   std::unique_ptr<exec::CopyLoader> copy_loader_;
   std::unique_ptr<SimpleQuery> paused_query_;
   // The strand run() runs on; terminate() sets the flag there.

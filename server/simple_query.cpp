@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/copy_in.h"
 #include "server/cursors.h"
 #include "server/protocol/backend_messages.h"
 #include "server/read_committed_replay.h"
@@ -45,10 +46,7 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
       out += outcome.notices;
       if (outcome.answered) continue;
       if (outcome.copy_in) {
-        const auto format =
-            outcome.copy_in->binary() ? protocol::FormatCode::kBinary : protocol::FormatCode::kText;
-        std::vector<protocol::FormatCode> formats(outcome.copy_in->column_count(), format);
-        protocol::encode_copy_in_response(out, format, formats);
+        encode_copy_in_start(out, *outcome.copy_in);
         return std::move(outcome.copy_in);
       }
       encode_simple_result(out, outcome.result);
