@@ -4,11 +4,12 @@ application, state (idle, active, idle in transaction) and query,
 pg_cancel_backend stops another session's running query (57014) and
 pg_terminate_backend ends another session (FATAL 57P01); both answer false
 for a process id no session has."""
-import threading
 import time
 
 import psycopg
 import pytest
+
+from fixtures.long_query import load_long_query_tables, start_long_query
 
 
 def connect(server, **kwargs):
@@ -56,25 +57,9 @@ def test_stat_activity_lists_every_session(ptreedb_server):
 
 def test_terminate_and_cancel_other_backends(ptreedb_server):
     with connect(ptreedb_server) as setup:
-        setup.execute("create table a (x int)")
-        setup.execute("create table b (y int)")
-        with setup.cursor().copy("copy a from stdin") as copy:
-            for i in range(100_000):
-                copy.write_row((i,))
-        with setup.cursor().copy("copy b from stdin") as copy:
-            for i in range(3000):
-                copy.write_row((i,))
+        load_long_query_tables(setup)
     with connect(ptreedb_server) as busy, connect(ptreedb_server) as admin:
-        outcome = {}
-
-        def run_long():
-            try:
-                busy.execute("select count(*) from a, b where a.x + b.y = -1")
-            except psycopg.Error as error:
-                outcome["error"] = error
-
-        worker = threading.Thread(target=run_long)
-        worker.start()
+        worker, outcome = start_long_query(busy)
         time.sleep(0.5)
         assert admin.execute("select pg_cancel_backend(%s)" % busy.info.backend_pid).fetchone() == (True,)
         worker.join(20)

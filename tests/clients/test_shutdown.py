@@ -8,12 +8,12 @@ finishes its startup is dropped with FATAL 57014."""
 import signal
 import socket
 import struct
-import threading
 import time
 
 import psycopg
 import pytest
 
+from fixtures.long_query import load_long_query_tables, start_long_query
 from fixtures.server import start_server, stop_server
 
 
@@ -36,24 +36,8 @@ def test_sigterm_ends_every_session_with_57p01_and_exits_cleanly(tmp_path):
         # A client running a long query (a keyless join that checks for
         # cancellation between slices).
         busy = connect(server)
-        busy.execute("create table a (x int)")
-        busy.execute("create table b (y int)")
-        with busy.cursor().copy("copy a from stdin") as copy:
-            for i in range(100_000):
-                copy.write_row((i,))
-        with busy.cursor().copy("copy b from stdin") as copy:
-            for i in range(3000):
-                copy.write_row((i,))
-        outcome = {}
-
-        def run_long():
-            try:
-                busy.execute("select count(*) from a, b where a.x + b.y = -1")
-            except psycopg.Error as error:
-                outcome["error"] = error
-
-        worker = threading.Thread(target=run_long)
-        worker.start()
+        load_long_query_tables(busy)
+        worker, outcome = start_long_query(busy)
         time.sleep(0.5)
         start = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
