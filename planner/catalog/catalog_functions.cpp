@@ -138,6 +138,35 @@ std::optional<BoundExpression> bind_sql_value_function(int op) {
   }
 }
 
+namespace {
+
+// PostgreSQL's rule for signalling a backend: superusers may signal any;
+// others only sessions of their own role, never a superuser's.
+void check_may_signal(const storage::World& world, const SessionDirectory& directory, std::int32_t target,
+                      bool cancel) {
+  const std::string caller = current_session_user();
+  auto is_superuser = [&](const std::string& role_name) {
+    auto role = world.find_role(role_name);
+    return role != nullptr ? role->superuser : role_name == storage::kBootstrapSuperuser;
+  };
+  if (is_superuser(caller)) return;
+  for (const BackendActivity& backend : directory.activity()) {
+    if (backend.pid != target) continue;
+    if (is_superuser(backend.user)) {
+      throw SqlError("42501", cancel ? "must be a superuser to cancel superuser query"
+                                     : "must be a superuser to terminate superuser process");
+    }
+    if (backend.user != caller) {
+      throw SqlError("42501", cancel ? "must be a member of the role whose query is being canceled or member of "
+                                       "pg_signal_backend"
+                                     : "must be a member of the role whose process is being terminated or member of "
+                                       "pg_signal_backend");
+    }
+  }
+}
+
+}  // namespace
+
 std::optional<BoundExpression> bind_catalog_function(const std::string& name, std::vector<BoundExpression>& args,
                                                      int location) {
   auto arity = [&](std::size_t low, std::size_t high) {
@@ -174,6 +203,7 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     bool done = false;
     if (directory != nullptr) {
       auto target = static_cast<std::int32_t>(pid->constant.int_value);
+      check_may_signal(world, *directory, target, name == "pg_cancel_backend");
       done = name == "pg_cancel_backend" ? directory->cancel_backend(target) : directory->terminate_backend(target);
     }
     return int_constant(done ? 1 : 0, kBool);

@@ -3,7 +3,8 @@ BackendKeyData, pg_stat_activity lists every connected session with its user,
 application, state (idle, active, idle in transaction) and query,
 pg_cancel_backend stops another session's running query (57014) and
 pg_terminate_backend ends another session (FATAL 57P01); both answer false
-for a process id no session has."""
+for a process id no session has, and only superusers or the same role may
+use them (42501 with PostgreSQL's messages)."""
 import time
 
 import psycopg
@@ -74,3 +75,38 @@ def test_terminate_and_cancel_other_backends(ptreedb_server):
         assert admin.execute("select pg_terminate_backend(999999), pg_cancel_backend(999999)").fetchone() == (
             False, False)
         assert sessions_soon(admin, 1) == 1
+
+
+def signal_outcomes(port):
+    """Who may cancel or terminate whom, as a role without superuser rights sees it."""
+    dsn = lambda user: f"host=127.0.0.1 port={port} user={user} dbname=postgres"  # noqa: E731
+    seen = []
+    with psycopg.connect(dsn("postgres"), autocommit=True) as superuser:
+        for role in ("sig_a", "sig_b"):
+            superuser.execute(f"drop role if exists {role}")
+            superuser.execute(f"create role {role} login")
+        a1 = psycopg.connect(dsn("sig_a"), autocommit=True)
+        a2 = psycopg.connect(dsn("sig_a"), autocommit=True)
+        b = psycopg.connect(dsn("sig_b"), autocommit=True)
+        try:
+            for function in ("pg_cancel_backend", "pg_terminate_backend"):
+                for target in (superuser, b):
+                    try:
+                        seen.append(a1.execute(f"select {function}({target.info.backend_pid})").fetchone())
+                    except psycopg.Error as error:
+                        seen.append((error.sqlstate, error.diag.message_primary, error.diag.message_detail))
+            seen.append(a1.execute(f"select pg_cancel_backend({a2.info.backend_pid})").fetchone())
+            seen.append(superuser.execute(f"select pg_cancel_backend({b.info.backend_pid})").fetchone())
+        finally:
+            for conn in (a1, a2, b):
+                conn.close()
+        time.sleep(0.3)
+        for role in ("sig_a", "sig_b"):
+            superuser.execute(f"drop role {role}")
+    return seen
+
+
+def test_only_superusers_or_the_same_role_may_signal_a_backend(ptreedb_server, postgres_oracle):
+    ours = signal_outcomes(ptreedb_server.port)
+    assert ours[0][0] == "42501" and ours[-2:] == [(True,), (True,)]
+    assert ours == signal_outcomes(postgres_oracle.port)
