@@ -1,5 +1,7 @@
 #include "exec/catalog_functions.h"
 
+#include "exec/array_text.h"
+
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -67,44 +69,6 @@ std::string quote_ident(std::string_view name) {
   return out + "\"";
 }
 
-// The elements of an array's text form '{a,"b c",NULL}' (nothing for NULL);
-// text that is not an array is one element.
-std::vector<std::optional<std::string>> array_elements(std::string_view array) {
-  std::vector<std::optional<std::string>> out;
-  if (array.size() < 2 || array.front() != '{' || array.back() != '}') {
-    out.emplace_back(std::string(array));
-    return out;
-  }
-  std::string element;
-  bool quoted = false, was_quoted = false;
-  auto flush = [&] {
-    if (element == "NULL" && !was_quoted) {
-      out.emplace_back(std::nullopt);
-    } else {
-      out.emplace_back(std::move(element));
-    }
-    element.clear();
-    was_quoted = false;
-  };
-  std::string_view body = array.substr(1, array.size() - 2);
-  if (body.empty()) return out;
-  for (std::size_t i = 0; i < body.size(); ++i) {
-    char c = body[i];
-    if (quoted && c == '\\' && i + 1 < body.size()) {
-      element += body[++i];
-    } else if (c == '"') {
-      quoted = !quoted;
-      was_quoted = true;
-    } else if (c == ',' && !quoted) {
-      flush();
-    } else {
-      element += c;
-    }
-  }
-  flush();
-  return out;
-}
-
 // '{a,b,NULL}' joined by the separator (elements NULL are skipped, as PostgreSQL does).
 std::string array_to_string(std::string_view array, std::string_view separator) {
   std::string out;
@@ -139,6 +103,7 @@ Vector evaluate_catalog_function(const planner::BoundExpression& expr, const std
   for (std::size_t i = 0; i < count; ++i) {
     bool null = any_null(i);
     if (expr.function == FunctionId::kFormatType) null = args[0].nulls[i];
+    if (expr.function == FunctionId::kArrayQuote) null = false;
     out.nulls[i] = null ? 1 : 0;
     if (null) continue;
     switch (expr.function) {
@@ -190,6 +155,31 @@ Vector evaluate_catalog_function(const planner::BoundExpression& expr, const std
         }
         out.ints[i] = found ? 1 : 0;
         if (!found && saw_null) out.nulls[i] = 1;
+        break;
+      }
+      case FunctionId::kArrayBound: {
+        // One-dimensional arrays from 1: lower 1, upper and length the count;
+        // NULL for an empty array or another dimension.
+        std::size_t elements = args[0].texts[i] == "{}" ? 0 : array_elements(args[0].texts[i]).size();
+        if (elements == 0 || args[1].ints[i] != 1) {
+          out.nulls[i] = 1;
+        } else {
+          out.ints[i] = expr.negated ? 1 : static_cast<std::int64_t>(elements);
+        }
+        break;
+      }
+      case FunctionId::kArrayQuote:
+        set_text(i, array_element_text(args[0].nulls[i] ? std::nullopt
+                                                         : std::optional<std::string>(std::string(args[0].texts[i]))));
+        break;
+      case FunctionId::kArrayElement: {
+        auto elements = array_elements(args[0].texts[i]);
+        std::int64_t index = args[1].ints[i];
+        if (index < 1 || index > static_cast<std::int64_t>(elements.size()) || !elements[index - 1]) {
+          out.nulls[i] = 1;
+        } else {
+          set_text(i, *elements[index - 1]);
+        }
         break;
       }
       default:

@@ -346,6 +346,39 @@ Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
       }
       return out;
     }
+    case FunctionId::kTrim: {
+      // Whole UTF-8 characters of the set come off the chosen ends.
+      out.text_owners = a.text_owners;
+      for (std::size_t i = 0; i < count; ++i) {
+        out.nulls[i] = a.nulls[i] || (args.size() > 1 && args[1].nulls[i]);
+        if (out.nulls[i]) continue;
+        std::string_view set = args.size() > 1 ? args[1].texts[i] : std::string_view(" ");
+        std::vector<std::string_view> characters;
+        for (std::size_t at = 0; at < set.size();) {
+          std::size_t length = 1;
+          while (at + length < set.size() && (static_cast<unsigned char>(set[at + length]) & 0xC0) == 0x80) ++length;
+          characters.push_back(set.substr(at, length));
+          at += length;
+        }
+        std::string_view text = a.texts[i];
+        auto strip = [&](bool front) {
+          for (bool stripped = true; stripped && !text.empty();) {
+            stripped = false;
+            for (std::string_view c : characters) {
+              if (front ? text.starts_with(c) : text.ends_with(c)) {
+                text = front ? text.substr(c.size()) : text.substr(0, text.size() - c.size());
+                stripped = true;
+                break;
+              }
+            }
+          }
+        };
+        if (!expr.negated) strip(true);
+        if (!expr.case_insensitive) strip(false);
+        out.texts[i] = text;
+      }
+      return out;
+    }
     case FunctionId::kLength:
       out.nulls = a.nulls;
       for (std::size_t i = 0; i < count; ++i) {
@@ -427,6 +460,9 @@ Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
     case FunctionId::kQuoteIdent:
     case FunctionId::kArrayToString:
     case FunctionId::kArrayContains:
+    case FunctionId::kArrayBound:
+    case FunctionId::kArrayElement:
+    case FunctionId::kArrayQuote:
       return evaluate_catalog_function(expr, args, count);
     case FunctionId::kCoalesce:
       break;

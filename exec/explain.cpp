@@ -148,6 +148,11 @@ void PlanPrinter::count_relations(const PlanNode& node) {
         } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
           count_relations(*op.left);
           count_relations(*op.right);
+        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
+          ++relations_;
+        } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
+          ++relations_;
+          count_relations(*op.input);
         } else {
           count_relations(*op.input);
         }
@@ -331,6 +336,16 @@ const Labels& PlanPrinter::labels_of(const PlanNode& node) {
           }
         } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
           labels = labels_of(*op.left);
+        } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
+          labels = labels_of(*op.input);
+          std::string relation = op.alias.empty() ? op.call.name : op.alias;
+          labels.push_back({relation, relation + "." + relation});
+          if (op.with_ordinality) labels.push_back({"ordinality", relation + ".ordinality"});
+        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
+          for (std::size_t c : op.outer_columns) {
+            std::string name = "outer.#" + std::to_string(c + 1);
+            labels.push_back({name, name});
+          }
         }
       },
       node.op);
@@ -503,6 +518,22 @@ void PlanPrinter::print_node(const PlanNode& node, std::size_t column, bool chil
           title(name, &node, measured);
           print_node(*op.left, details, true);
           print_node(*op.right, details, true);
+        } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
+          std::string relation = op.call.name;
+          if (!op.alias.empty() && op.alias != relation) relation += " " + op.alias;
+          title("Function Scan on " + relation, &node, measured);
+          const Labels& input = labels_of(*op.input);
+          std::string args;
+          for (std::size_t a = 0; a < op.call.args.size(); ++a) {
+            args += (a > 0 ? ", " : "") + shown(op.call.args[a], input, qualified);
+          }
+          print_line(details, "Call: " + op.call.name + "(" + args + ")");
+          print_subqueries(details);
+          // One empty row (no LATERAL input) is not worth a line.
+          const auto* values = std::get_if<planner::ValuesNode>(&op.input->op);
+          if (values == nullptr || !op.input->types.empty()) print_node(*op.input, details, true);
+        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
+          title("Outer Values", &node, measured);
         }
       },
       node.op);

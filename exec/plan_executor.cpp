@@ -1,5 +1,7 @@
 #include "exec/plan_executor.h"
 
+#include "exec/table_function_rows.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -250,6 +252,18 @@ void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
           stream_sort(node, op, sink);
         } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
           stream_set_operation(node, op, sink);
+        } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
+          std::vector<BoundExpression> args = prepare(op.call.args);
+          stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
+            std::vector<Vector> values;
+            values.reserve(args.size());
+            for (const auto& arg : args) values.push_back(evaluate(arg, chunk));
+            // Rows of one input chunk stay in order within its partition.
+            expand_table_function(op, chunk, values, interrupt_,
+                                  [&](Chunk&& out) { sink(std::move(out), partition); });
+          });
+        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
+          throw SqlError(sqlstate::kInternalError, "outer values of a subquery were never bound");
         }
       },
       node.op);

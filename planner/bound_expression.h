@@ -59,6 +59,7 @@ enum class FunctionId : std::uint8_t {
   kTrunc,      // value [, scale]
   kExtract,    // field name (constant text), date/timestamp/interval
   kDateTrunc,  // field name (constant text), timestamp
+  kTrim,       // text [, characters]: btrim; `negated` keeps the start (rtrim), `case_insensitive` the end (ltrim)
   // The catalog functions clients call (planner/catalog/catalog_functions.h).
   kRegexMatch,    // text ~ pattern; `negated`, `case_insensitive`
   kFormatType,    // format_type(type oid, typmod)
@@ -66,6 +67,9 @@ enum class FunctionId : std::uint8_t {
   kQuoteIdent,    // quote_ident(text)
   kArrayToString, // array_to_string(array text '{a,b}', separator)
   kArrayContains, // element text = ANY(array text '{a,b}')
+  kArrayBound,    // array_lower / array_upper / array_length (array text, dimension): `negated` = lower
+  kArrayElement,  // array text [index], as text
+  kArrayQuote,    // text as an element of an array's text form ("a b" quoted, NULL as NULL)
 };
 
 // kFirstValue and kSingleValue have no SQL name: they answer a correlated

@@ -113,4 +113,59 @@ void append_null_safe_key(const BoundExpression& expr, std::vector<BoundExpressi
   keys.push_back(std::move(value));
 }
 
+namespace {
+
+void replace_outer_values(PlanNode& node, const PlanPtr& distinct_outer, const std::vector<std::size_t>& columns) {
+  if (const auto* placeholder = std::get_if<OuterValuesNode>(&node.op)) {
+    std::vector<BoundExpression> picked;
+    for (std::size_t outer : placeholder->outer_columns) {
+      auto at = std::find(columns.begin(), columns.end(), outer);
+      auto index = static_cast<std::size_t>(at - columns.begin());
+      picked.push_back(column_reference(index, distinct_outer->types[index]));
+    }
+    node.op = ProjectNode{clone_plan(distinct_outer), std::move(picked)};
+    node.estimated_rows = distinct_outer->estimated_rows;
+    return;
+  }
+  std::visit(
+      [&](auto& op) {
+        if constexpr (requires { op.input; }) replace_outer_values(*op.input, distinct_outer, columns);
+        if constexpr (requires { op.probe; op.build; }) {
+          replace_outer_values(*op.probe, distinct_outer, columns);
+          replace_outer_values(*op.build, distinct_outer, columns);
+        }
+        if constexpr (requires { op.left; op.right; }) {
+          replace_outer_values(*op.left, distinct_outer, columns);
+          replace_outer_values(*op.right, distinct_outer, columns);
+        }
+      },
+      node.op);
+}
+
+BoundExpression equality(BoundExpression a, BoundExpression b) {
+  BoundExpression equal;
+  equal.kind = ExprKind::kComparison;
+  equal.comparison = ComparisonOp::kEqual;
+  equal.type = value::SqlType::of(value::TypeId::kBoolean);
+  equal.args = {std::move(a), std::move(b)};
+  return equal;
+}
+
+}  // namespace
+
+PlanPtr bind_outer_values(const PlanPtr& plan, const PlanPtr& distinct_outer,
+                          const std::vector<std::size_t>& distinct_columns) {
+  PlanPtr copy = clone_plan(plan);
+  replace_outer_values(*copy, distinct_outer, distinct_columns);
+  return copy;
+}
+
+void append_outer_value_match(const BoundExpression& inner, const BoundExpression& outer,
+                              std::vector<BoundExpression>& conjuncts) {
+  std::vector<BoundExpression> inner_keys, outer_keys;
+  append_null_safe_key(inner, inner_keys);
+  append_null_safe_key(outer, outer_keys);
+  for (std::size_t k = 0; k < inner_keys.size(); ++k) conjuncts.push_back(equality(inner_keys[k], outer_keys[k]));
+}
+
 }  // namespace ptreedb::planner

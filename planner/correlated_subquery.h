@@ -41,4 +41,15 @@ BoundExpression outer_into_aggregates(BoundExpression expr, const DecorrelatedIn
 // Join keys under which NULL equals NULL: (expr IS NULL, coalesce(expr, zero)).
 void append_null_safe_key(const BoundExpression& expr, std::vector<BoundExpression>& keys);
 
+// A copy of `plan` in which every OuterValuesNode reads `distinct_outer`,
+// whose columns are the enclosing query's columns `distinct_columns`.
+PlanPtr bind_outer_values(const PlanPtr& plan, const PlanPtr& distinct_outer,
+                          const std::vector<std::size_t>& distinct_columns);
+
+// Conjuncts that tie a subquery's copy of an outer column (`inner`, a column
+// of its rows) to the outer column itself, NULL matching NULL, as equalities
+// decorrelation turns into join keys.
+void append_outer_value_match(const BoundExpression& inner, const BoundExpression& outer,
+                              std::vector<BoundExpression>& conjuncts);
+
 }  // namespace ptreedb::planner

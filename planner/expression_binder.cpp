@@ -7,6 +7,7 @@
 #include "planner/parameters.h"
 #include "planner/settings_access.h"
 #include "planner/current_time.h"
+#include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal.h"
@@ -210,65 +211,6 @@ SqlType common_type(const std::vector<BoundExpression>& exprs, const char* conte
   return common_type_of(exprs, context);
 }
 
-std::string default_column_name(const PgQuery__Node* node) {
-  if (node == nullptr) return "?column?";
-  switch (node->node_case) {
-    case PG_QUERY__NODE__NODE_COLUMN_REF: {
-      const auto& ref = *node->column_ref;
-      return string_value(ref.fields[ref.n_fields - 1]);
-    }
-    case PG_QUERY__NODE__NODE_TYPE_CAST: {
-      const auto* type_name = node->type_cast->type_name;
-      std::string inner = default_column_name(node->type_cast->arg);
-      if (inner != "?column?") return inner;
-      return string_value(type_name->names[type_name->n_names - 1]);
-    }
-    case PG_QUERY__NODE__NODE_FUNC_CALL: {
-      const auto& call = *node->func_call;
-      return string_value(call.funcname[call.n_funcname - 1]);
-    }
-    case PG_QUERY__NODE__NODE_A_CONST:
-      if (node->a_const->val_case == PG_QUERY__A__CONST__VAL_BOOLVAL) return "bool";
-      return "?column?";
-    case PG_QUERY__NODE__NODE_CASE_EXPR:
-      return "case";
-    case PG_QUERY__NODE__NODE_SUB_LINK: {
-      const auto& link = *node->sub_link;
-      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return "exists";
-      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK) return "array";
-      if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && link.subselect != nullptr &&
-          link.subselect->node_case == PG_QUERY__NODE__NODE_SELECT_STMT) {
-        // A scalar subquery is named after its own single output column.
-        const auto& select = *link.subselect->select_stmt;
-        if (select.n_target_list > 0) {
-          const auto& target = *select.target_list[0]->res_target;
-          if (target.name != nullptr && *target.name) return target.name;
-          return default_column_name(target.val);
-        }
-      }
-      return "?column?";
-    }
-    case PG_QUERY__NODE__NODE_COALESCE_EXPR:
-      return "coalesce";
-    case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
-      switch (node->sqlvalue_function->op) {
-        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE: return "current_role";
-        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER: return "current_user";
-        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER: return "user";
-        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER: return "session_user";
-        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG: return "current_catalog";
-        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA: return "current_schema";
-        default: return "?column?";
-      }
-    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
-      return default_column_name(node->collate_clause->arg);
-    case PG_QUERY__NODE__NODE_A_EXPR:
-      return node->a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
-    default:
-      return "?column?";
-  }
-}
-
 BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF:
@@ -318,6 +260,20 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
         out.args.push_back(std::move(arg));
       }
       return out;
+    }
+    case PG_QUERY__NODE__NODE_A_INDIRECTION: {
+      const auto& indirection = *node->a_indirection;
+      BoundExpression value = bind(indirection.arg);
+      for (std::size_t i = 0; i < indirection.n_indirection; ++i) {
+        const PgQuery__Node* step = indirection.indirection[i];
+        if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice ||
+            step->a_indices->uidx == nullptr) {
+          throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
+        }
+        if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
+        value = catalog::bind_array_element(std::move(value), bind(step->a_indices->uidx));
+      }
+      return value;
     }
     case PG_QUERY__NODE__NODE_FUNC_CALL:
       return bind_function(*node->func_call);
@@ -415,6 +371,20 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
     out.args.push_back(coerce(std::move(args[0]), kText, false));
     return out;
   }
+  if (name == "btrim" || name == "ltrim" || name == "rtrim") {
+    // TRIM([BOTH | LEADING | TRAILING] [chars] FROM text) arrives as these.
+    if (args.empty() || args.size() > 2) return wrong();
+    out.function = FunctionId::kTrim;
+    out.negated = name == "rtrim";
+    out.case_insensitive = name == "ltrim";
+    out.type = kText;
+    for (auto& arg : args) {
+      BoundExpression text = resolve_unknown(std::move(arg), kText);
+      if (!value::is_character_type(text.type.id)) return wrong();
+      out.args.push_back(coerce(std::move(text), kText, false));
+    }
+    return out;
+  }
   if (name == "length" || name == "char_length" || name == "character_length") {
     if (args.size() != 1) return wrong();
     out.function = FunctionId::kLength;
@@ -478,6 +448,11 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
     return out;
   }
   if (auto catalog_call = catalog::bind_catalog_function(name, args, call.location)) return *catalog_call;
+  if (is_table_function(name)) {
+    throw SqlError(sqlstate::kFeatureNotSupported,
+                   "set-returning function " + name + " is supported only in FROM or alone in a FROM-less select list",
+                   {}, {}, call.location + 1);
+  }
   throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
 

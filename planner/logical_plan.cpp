@@ -72,7 +72,8 @@ PlanPtr clone_plan(const PlanPtr& node) {
       [&](auto& op) {
         using Op = std::decay_t<decltype(op)>;
         if constexpr (std::is_same_v<Op, FilterNode> || std::is_same_v<Op, ProjectNode> ||
-                      std::is_same_v<Op, AggregateNode> || std::is_same_v<Op, SortNode>) {
+                      std::is_same_v<Op, AggregateNode> || std::is_same_v<Op, SortNode> ||
+                      std::is_same_v<Op, FunctionScanNode>) {
           op.input = clone_plan(op.input);
         } else if constexpr (std::is_same_v<Op, JoinNode>) {
           op.probe = clone_plan(op.probe);
@@ -152,6 +153,11 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
           std::vector<bool> child = needed;
           child.resize(op.input->types.size(), false);
           for (const auto& key : op.keys) child[key.output] = true;
+          prune_columns(*op.input, child);
+        } else if constexpr (std::is_same_v<Op, FunctionScanNode>) {
+          std::vector<bool> child = needed;
+          child.resize(op.input->types.size(), false);
+          for (const auto& arg : op.call.args) mark(arg, child);
           prune_columns(*op.input, child);
         } else if constexpr (std::is_same_v<Op, SetOperationNode>) {
           bool pass_through = op.operation == SetOperation::kUnion && op.all;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "planner/bound_expression.h"
+#include "planner/table_function.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::planner {
@@ -117,9 +118,28 @@ struct SetOperationNode {
   bool all = false;
 };
 
+// A set-returning function in FROM: for each input row, that row's columns
+// followed by each value the function returns for arguments evaluated over
+// the row (then its ordinal, from 1, WITH ORDINALITY). The input is one empty
+// row unless the arguments read earlier FROM items (LATERAL) or the
+// enclosing query.
+struct FunctionScanNode {
+  PlanPtr input;
+  TableFunctionCall call;  // arguments over the input columns
+  bool with_ordinality = false;
+  std::string alias;
+};
+
+// Stands for D, the distinct values of the enclosing query's columns
+// `outer_columns` that a correlated subquery's FROM functions read; the
+// subquery's decorrelation puts D's plan in its place before execution.
+struct OuterValuesNode {
+  std::vector<std::size_t> outer_columns;
+};
+
 struct PlanNode {
   std::variant<ScanNode, ValuesNode, FilterNode, ProjectNode, JoinNode, AggregateNode, SortNode,
-               SetOperationNode>
+               SetOperationNode, FunctionScanNode, OuterValuesNode>
       op;
   std::vector<value::SqlType> types;  // of the output columns
   double estimated_rows = 1;          // for join ordering

@@ -11,6 +11,7 @@
 #include "planner/join_order.h"
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
+#include "planner/table_function.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
@@ -149,7 +150,7 @@ std::vector<std::pair<std::size_t, std::size_t>> merged_join_columns(const PgQue
 }
 
 // ARRAY(SELECT x ...) as the text of a one-dimensional array over the rows'
-// group: '{' || coalesce(string_agg(x::text, ','), '') || '}'.
+// group: '{' || coalesce(string_agg(array_quote(x::text), ','), '') || '}'.
 BoundExpression array_text_value(const BoundExpression& value) {
   const SqlType text = SqlType::of(TypeId::kText);
   auto constant = [&](const char* literal) {
@@ -164,7 +165,12 @@ BoundExpression array_text_value(const BoundExpression& value) {
   joined.kind = ExprKind::kAggregate;
   joined.aggregate = AggregateKind::kStringAgg;
   joined.type = text;
-  joined.args = {coerce(value, text, true), constant(",")};
+  BoundExpression element;
+  element.kind = ExprKind::kFunction;
+  element.function = FunctionId::kArrayQuote;
+  element.type = text;
+  element.args = {coerce(value, text, true)};
+  joined.args = {std::move(element), constant(",")};
   BoundExpression elements;
   elements.kind = ExprKind::kFunction;
   elements.function = FunctionId::kCoalesce;
@@ -234,6 +240,9 @@ class QueryBlockPlanner : public SubqueryHook {
 
   // Adds a FROM item; inner joins' ON conditions wait in pending_on_.
   void add_from_item(const PgQuery__Node* item);
+  // The enclosing query's columns that this block's FROM functions read
+  // (through OuterValuesNode placeholders its decorrelation must bind).
+  const std::vector<std::size_t>& outer_value_columns() const { return outer_value_columns_; }
   // Joins every relation added so far under `conjuncts` (over the scope).
   PlanPtr join_relations(std::vector<BoundExpression> conjuncts);
 
@@ -247,6 +256,12 @@ class QueryBlockPlanner : public SubqueryHook {
 
   void add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows);
   void add_range_var(const PgQuery__RangeVar& range);
+  void add_range_function(const PgQuery__RangeFunction& range);
+  // Adds a set-returning function's rows as a relation; returns the scope
+  // position of its value column.
+  std::size_t add_function_relation(TableFunctionCall call, bool with_ordinality, const std::string& alias,
+                                    const PgQuery__Alias* column_aliases, int location);
+  TableFunctionCall bind_function_call(const PgQuery__FuncCall& call, const std::string& name);
   void add_block(const QueryBlock& block, const std::string& alias, const PgQuery__Alias* column_aliases,
                  int location);
   void add_outer_join(const PgQuery__JoinExpr& join);
@@ -270,6 +285,8 @@ class QueryBlockPlanner : public SubqueryHook {
   std::vector<std::pair<const PgQuery__SubLink*, SublinkPosition>> top_level_sublinks_;
   bool binding_where_ = false;
   std::vector<BoundExpression> correlated_;
+  std::vector<std::size_t> outer_value_columns_;
+  std::vector<BoundExpression> outer_value_matches_;  // conjuncts tying FROM functions' outer values to the outer row
   PlanPtr filtered_input_;
   std::vector<BoundExpression> select_list_;
   bool simple_block_ = true;  // no GROUP BY, HAVING, DISTINCT, LIMIT, set operation
@@ -422,6 +439,9 @@ void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
       add_block(block, subselect.alias->aliasname, subselect.alias, -1);
       return;
     }
+    case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
+      add_range_function(*item->range_function);
+      return;
     case PG_QUERY__NODE__NODE_JOIN_EXPR: {
       const auto& join = *item->join_expr;
       bool merges_columns = join.is_natural || join.n_using_clause > 0;
@@ -439,6 +459,163 @@ void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
   }
 }
 
+TableFunctionCall QueryBlockPlanner::bind_function_call(const PgQuery__FuncCall& call, const std::string& name) {
+  if (call.agg_star || call.agg_distinct || call.n_agg_order > 0 || call.agg_filter != nullptr || call.over != nullptr ||
+      call.func_variadic) {
+    not_supported("this call of " + name, call.location);
+  }
+  // Functions in FROM are implicitly LATERAL: their arguments see the FROM
+  // items before them, and the enclosing query.
+  ExpressionBinder binder(scope_);
+  std::vector<BoundExpression> args;
+  for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(binder.bind(call.args[i]));
+  for (const auto& arg : args) {
+    if (arg.contains_aggregate()) {
+      throw SqlError("42803", "aggregate functions are not allowed in functions in FROM", {}, {}, call.location + 1);
+    }
+  }
+  return bind_table_function(name, std::move(args), call.location);
+}
+
+void QueryBlockPlanner::add_range_function(const PgQuery__RangeFunction& range) {
+  if (range.is_rowsfrom || range.n_functions != 1) not_supported("ROWS FROM");
+  if (range.n_coldeflist > 0) not_supported("a column definition list");
+  const PgQuery__Node* pair = range.functions[0];
+  const PgQuery__Node* node =
+      pair->node_case == PG_QUERY__NODE__NODE_LIST && pair->list->n_items > 0 ? pair->list->items[0] : pair;
+  if (node->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) not_supported("this function in FROM");
+  const auto& call = *node->func_call;
+  std::string name = string_of(call.funcname[call.n_funcname - 1]);
+  if (!is_table_function(name)) not_supported("function " + name + " in FROM", call.location);
+  std::string alias = range.alias != nullptr ? range.alias->aliasname : name;
+  add_function_relation(bind_function_call(call, name), range.ordinality, alias, range.alias, call.location);
+}
+
+std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, bool with_ordinality,
+                                                     const std::string& alias, const PgQuery__Alias* column_aliases,
+                                                     int location) {
+  std::set<std::size_t> columns;
+  std::vector<std::size_t> outer;
+  std::function<void(const BoundExpression&)> collect = [&](const BoundExpression& expr) {
+    if (expr.kind == ExprKind::kColumn) columns.insert(expr.column);
+    if (expr.kind == ExprKind::kOuterColumn && std::find(outer.begin(), outer.end(), expr.column) == outer.end()) {
+      outer.push_back(expr.column);
+    }
+    for (const auto& arg : expr.args) collect(arg);
+  };
+  for (const auto& arg : call.args) collect(arg);
+
+  // LATERAL: the relations from the first one the arguments read to the last
+  // become the function's input (cross joined), keeping their scope places.
+  PlanPtr input;
+  std::size_t offset = scope_.columns.size();
+  double rows = 1;
+  if (!columns.empty()) {
+    std::size_t first = relations_.size();
+    for (std::size_t r = 0; r < relations_.size(); ++r) {
+      if (*columns.begin() < relations_[r].offset + relations_[r].width) {
+        first = r;
+        break;
+      }
+    }
+    offset = relations_[first].offset;
+    for (std::size_t r = first; r < relations_.size(); ++r) {
+      PlanPtr plan = relations_[r].plan;
+      rows *= relations_[r].base_rows;
+      if (!input) {
+        input = plan;
+        continue;
+      }
+      JoinNode cross;
+      cross.kind = JoinKind::kInner;
+      cross.probe = input;
+      cross.build = plan;
+      input = make_node(std::move(cross), concat_types(input->types, plan->types), rows);
+    }
+    relations_.resize(first);
+  }
+  std::size_t lateral_width = input ? input->types.size() : 0;
+  auto to_input = [&](BoundExpression expr) {
+    std::function<BoundExpression(BoundExpression)> remap = [&](BoundExpression e) {
+      if (e.kind == ExprKind::kColumn) {
+        e.column -= offset;
+      } else if (e.kind == ExprKind::kOuterColumn) {
+        e.kind = ExprKind::kColumn;
+        e.column = lateral_width + static_cast<std::size_t>(std::find(outer.begin(), outer.end(), e.column) - outer.begin());
+      }
+      for (auto& arg : e.args) arg = remap(std::move(arg));
+      return e;
+    };
+    return remap(std::move(expr));
+  };
+  std::vector<ScopeColumn> added;
+  if (!outer.empty()) {
+    // The enclosing query's values arrive as D, bound by decorrelation; each
+    // is kept as a hidden column and matched with the outer row.
+    std::vector<SqlType> outer_types;
+    for (std::size_t c : outer) outer_types.push_back(scope_.outer->columns[c].type);
+    PlanPtr values = make_node(OuterValuesNode{outer}, outer_types, 10);
+    if (input) {
+      JoinNode cross;
+      cross.kind = JoinKind::kInner;
+      cross.probe = input;
+      cross.build = values;
+      input = make_node(std::move(cross), concat_types(input->types, outer_types), rows * 10);
+    } else {
+      input = values;
+    }
+    for (std::size_t j = 0; j < outer.size(); ++j) {
+      ScopeColumn hidden{"", "", outer_types[j]};
+      hidden.qualified_only = true;
+      added.push_back(hidden);
+      BoundExpression inner = column_reference(offset + lateral_width + j, outer_types[j]);
+      BoundExpression outer_column;
+      outer_column.kind = ExprKind::kOuterColumn;
+      outer_column.column = outer[j];
+      outer_column.type = outer_types[j];
+      append_outer_value_match(inner, outer_column, outer_value_matches_);
+      if (std::find(outer_value_columns_.begin(), outer_value_columns_.end(), outer[j]) == outer_value_columns_.end()) {
+        outer_value_columns_.push_back(outer[j]);
+      }
+    }
+  }
+  if (!input) input = make_node(ValuesNode{{{}}}, {}, 1);
+  for (auto& arg : call.args) arg = to_input(std::move(arg));
+
+  std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
+  std::size_t available = with_ordinality ? 2 : 1;
+  if (named > available) {
+    throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(available) +
+                                " columns available but " + std::to_string(named) + " columns specified",
+                   {}, {}, location + 1);
+  }
+  // A function returning one value names its column after the alias.
+  std::string value_name = named > 0 ? string_of(column_aliases->colnames[0]) : alias;
+  added.push_back({alias, value_name, call.type});
+  std::vector<SqlType> types = input->types;
+  types.push_back(call.type);
+  if (with_ordinality) {
+    SqlType bigint = SqlType::of(TypeId::kBigint);
+    added.push_back({alias, named > 1 ? string_of(column_aliases->colnames[1]) : "ordinality", bigint});
+    types.push_back(bigint);
+  }
+  // Series and arrays: assume a thousand values per input row.
+  double estimated = std::max(1.0, input->estimated_rows) * (call.function == TableFunction::kPartitionAncestors ? 1 : 1000);
+  FunctionScanNode scan{input, std::move(call), with_ordinality, alias};
+  PlanPtr plan = make_node(std::move(scan), types, estimated);
+
+  Relation relation;
+  relation.offset = offset;
+  relation.width = types.size();
+  relation.base_rows = estimated;
+  plan->estimated_rows = estimated;
+  relation.plan = std::move(plan);
+  std::size_t value_column = scope_.columns.size() + added.size() - (with_ordinality ? 2 : 1);
+  for (auto& column : added) scope_.columns.push_back(std::move(column));
+  relations_.push_back(std::move(relation));
+  return value_column;
+}
+
 // An outer join is planned as one relation: each side on its own, the ON
 // condition split into hash keys, filters pushed into the side they only
 // read (for the nullable side), and the rest checked per matching pair.
@@ -446,6 +623,9 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
   QueryBlockPlanner left(context_, scope_.outer), right(context_, scope_.outer);
   left.add_from_item(join.larg);
   right.add_from_item(join.rarg);
+  if (!left.outer_value_columns().empty() || !right.outer_value_columns().empty()) {
+    not_supported("a function in FROM that reads the enclosing query inside an outer join");
+  }
   PlanPtr left_plan = left.join_relations({});
   PlanPtr right_plan = right.join_relations({});
   Scope joined;
@@ -671,7 +851,34 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
   };
 
   bool array_sublink = sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK;
-  if (array_sublink && !correlated) not_supported("an uncorrelated ARRAY subquery", sublink.location);
+  if (array_sublink && !correlated) {
+    if (block.columns.size() != 1) {
+      throw SqlError(sqlstate::kSyntaxError, "subquery must return only one column", {}, {}, sublink.location + 1);
+    }
+    // Run once: its rows' array text, the aggregate over all of them, then
+    // the braces around it.
+    BoundExpression value = array_text_value(column_reference(0, block.columns[0].type));
+    std::optional<AggregateCall> call;
+    std::function<void(BoundExpression&)> take_aggregate = [&](BoundExpression& expr) {
+      if (expr.kind == ExprKind::kAggregate) {
+        call = aggregate_call_of(expr);
+        expr = column_reference(0, expr.type);
+        return;
+      }
+      for (auto& arg : expr.args) take_aggregate(arg);
+    };
+    take_aggregate(value);
+    prune_columns(*block.root, std::vector<bool>(block.root->types.size(), true));
+    PlanPtr grouped = make_node(AggregateNode{block.root, {}, {*call}}, {call->type}, 1);
+    auto plan = std::make_shared<SelectPlan>();
+    plan->root = make_node(ProjectNode{grouped, {value}}, {value.type}, 1);
+    plan->columns = {{"array", value.type}};
+    BoundExpression out;
+    out.kind = ExprKind::kSubquery;
+    out.type = value.type;
+    out.subquery = plan;
+    return out;
+  }
   if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK || array_sublink) {
     if (block.columns.size() != 1) {
       throw SqlError(sqlstate::kSyntaxError, "subquery must return only one column", {}, {}, sublink.location + 1);
@@ -719,7 +926,7 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
       if (expr.kind == ExprKind::kAggregate) return expr.contains(ExprKind::kOuterColumn);
       return std::any_of(expr.args.begin(), expr.args.end(), outer_in_aggregate);
     };
-    by_keys = by_keys && !outer_in_aggregate(value);
+    by_keys = by_keys && !outer_in_aggregate(value) && child.outer_value_columns().empty();
     BoundExpression grouped_input_value = value;
     if (by_keys) {
       for (const auto& conjunct : child.correlated()) {
@@ -754,7 +961,10 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
       std::vector<BoundExpression> keys = inner_grouping.keys;
       std::vector<AggregateCall> aggregates = inner_grouping.aggregates;
       apply.make_build = [input, keys, aggregates, types](PlanPtr distinct_outer) {
-        PlanPtr joined = input.join(std::move(distinct_outer));
+        DecorrelatedInput bound = input;
+        // FROM functions that read the outer row take their values from D too.
+        bound.inner = bind_outer_values(input.inner, distinct_outer, input.outer_columns);
+        PlanPtr joined = bound.join(std::move(distinct_outer));
         double rows = std::max(1.0, joined->estimated_rows * 0.1);
         return make_node(AggregateNode{joined, keys, aggregates}, types, rows);
       };
@@ -892,6 +1102,17 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     if (!placed) conditions.push_back(correlated_to_joined(conjunct, probe_width));
   }
+  if (!child.outer_value_columns().empty()) {
+    // The subquery's FROM functions read the outer row: its rows are made
+    // from D, the distinct outer values, once the rows so far are known.
+    std::vector<std::size_t> outer_columns = child.outer_value_columns();
+    for (std::size_t c : outer_columns) {
+      apply.outer_values.push_back(column_reference(c, binder.scope().columns[c].type));
+    }
+    apply.make_build = [build = apply.build, outer_columns](PlanPtr distinct_outer) {
+      return bind_outer_values(build, distinct_outer, outer_columns);
+    };
+  }
   if (general_compared) {
     BoundExpression unknown;
     unknown.kind = ExprKind::kIsNull;
@@ -994,7 +1215,8 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
         if (c < apply.probe_width) read.insert(c);
       }
     }
-    bool pushable = (apply.kind == JoinKind::kSemi || apply.kind == JoinKind::kAnti) && !read.empty() &&
+    bool pushable = (apply.kind == JoinKind::kSemi || apply.kind == JoinKind::kAnti) && !apply.make_build &&
+                    !read.empty() &&
                     *read.rbegin() < scope_width;
     std::optional<std::size_t> owner;
     if (pushable) {
@@ -1120,6 +1342,23 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (select.into_clause != nullptr) not_supported("SELECT INTO");
 
   for (std::size_t i = 0; i < select.n_from_clause; ++i) add_from_item(select.from_clause[i]);
+  // SELECT generate_series(1, 3) without FROM: the function's rows, as FROM would give them.
+  std::optional<std::pair<std::size_t, std::size_t>> set_returning_target;  // target, scope column
+  for (std::size_t i = 0; i < select.n_target_list; ++i) {
+    const PgQuery__Node* value = select.target_list[i]->res_target->val;
+    if (value == nullptr || value->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) continue;
+    const auto& call = *value->func_call;
+    std::string name = string_of(call.funcname[call.n_funcname - 1]);
+    if (!is_table_function(name)) continue;
+    if (select.n_from_clause > 0 || set_returning_target) {
+      not_supported("set-returning function " + name + " in a select list with FROM or beside another one",
+                    call.location);
+    }
+    std::size_t column = add_function_relation(bind_function_call(call, name), false, name, nullptr, call.location);
+    scope_.columns[column].qualified_only = true;  // not reachable by name, as in PostgreSQL
+    scope_.columns[column].table.clear();
+    set_returning_target = {{i, column}};
+  }
 
   ExpressionBinder binder(scope_, this);
   std::vector<BoundExpression> conjuncts;
@@ -1134,6 +1373,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
     conjuncts = split_conjuncts(std::move(filter));
   }
+  for (const auto& match : outer_value_matches_) conjuncts.push_back(match);
 
   // The select list: its expressions (then hidden ORDER BY keys), over the input rows.
   std::vector<BoundExpression> projections;
@@ -1164,7 +1404,10 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
         continue;
       }
     }
-    BoundExpression bound = binder.bind(value);
+    BoundExpression bound = set_returning_target && set_returning_target->first == i
+                                ? column_reference(set_returning_target->second,
+                                                   scope_.columns[set_returning_target->second].type)
+                                : binder.bind(value);
     bool unknown = bound.unknown_literal;
     bound = resolve_unknown(std::move(bound), SqlType::of(TypeId::kText));
     OutputColumn column{target.name != nullptr && *target.name ? target.name : default_column_name(value), bound.type};

@@ -322,6 +322,18 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     return runtime_function(FunctionId::kFormatType, kText,
                             {as_oid(std::move(args[0])), coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false)});
   }
+  if (name == "array_upper" || name == "array_lower" || name == "array_length") {
+    arity(2, 2);
+    BoundExpression bound = runtime_function(FunctionId::kArrayBound, kInt,
+                                             {bind_array_text_cast(std::move(args[0])),
+                                              coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false)});
+    bound.negated = name == "array_lower";
+    return bound;
+  }
+  if (name == "pg_get_triggerdef" || name == "pg_get_ruledef") {
+    arity(1, 2);
+    return null_constant(kText);  // ptreedb has no triggers or rules: their catalogs are empty
+  }
   if (name == "array_to_string") {
     arity(2, 3);
     return runtime_function(FunctionId::kArrayToString, kText,
@@ -333,6 +345,16 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
 
 BoundExpression bind_array_text_cast(BoundExpression expr) {
   return coerce(resolve_unknown(std::move(expr), kText), kText, true);
+}
+
+BoundExpression bind_array_element(BoundExpression array, BoundExpression index) {
+  BoundExpression element = runtime_function(FunctionId::kArrayElement, kText,
+                                             {bind_array_text_cast(std::move(array)),
+                                              coerce(resolve_unknown(std::move(index), kInt), kInt, false)});
+  // Compared with attnum (psql's "attnum = prattrs[s]"), it takes attnum's type.
+  element.unknown_literal = true;
+  element.constant.is_null = false;  // resolved by a cast, not by retyping
+  return element;
 }
 
 BoundExpression bind_any_equal(BoundExpression element, BoundExpression array) {
@@ -360,6 +382,10 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
     // 'name'::regclass: the relation's oid, looked up now (42P01 if none).
     if (expr.kind != ExprKind::kConstant || expr.constant.is_null) return null_constant(kBigint);
     std::string name = expr.constant.text_value;
+    // regclass input takes a numeric oid as it is ('16415'::regclass).
+    if (!name.empty() && name.size() <= 10 && name.find_first_not_of("0123456789") == std::string::npos) {
+      return int_constant(std::stoll(name), kBigint);
+    }
     for (const char* prefix : {"public.", "pg_catalog."}) {
       if (name.rfind(prefix, 0) == 0) name = name.substr(std::string(prefix).size());
     }

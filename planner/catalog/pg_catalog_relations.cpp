@@ -3,11 +3,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <set>
 
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
+#include "planner/ddl_planner.h"
+#include "storage/sql_error.h"
 #include "planner/session_directory.h"
 
 namespace ptreedb::planner::catalog {
@@ -42,6 +45,15 @@ const TypeRow kTypes[] = {
 };
 
 bool collatable(value::SqlType type) { return value::is_character_type(type.id); }
+
+// typstorage: fixed-width types plain, numeric main, other varlena extended.
+const char* storage_of(value::SqlType type) {
+  if (type.id == value::TypeId::kNumeric) return "m";
+  for (const auto& t : kTypes) {
+    if (t.oid == type.oid()) return t.length > 0 ? "p" : "x";
+  }
+  return "x";
+}
 
 // Views in PostgreSQL rather than tables (relkind 'v').
 bool is_system_view(const SystemRelation& relation) {
@@ -80,23 +92,37 @@ SystemRows namespace_rows(const storage::World&) {
 }
 
 // One pg_class row; kind is relkind.
+// Tables some foreign key references.
+std::set<std::string> referenced_tables(const storage::World& world) {
+  std::set<std::string> referenced;
+  for (const auto& table : tables_of(world)) {
+    for (const auto& key : table->schema().foreign_keys()) referenced.insert(key.referenced_table);
+  }
+  return referenced;
+}
+
+// A view has its _RETURN rule (relhasrules); foreign keys, on either side,
+// are enforced by triggers in PostgreSQL (relhastriggers).
 std::vector<Cell> class_row(I oid, const S& name, I nspace, const char* kind, I am, I pages, I tuples, I natts,
-                            bool has_index) {
+                            bool has_index, bool has_triggers = false) {
+  bool view = S(kind) == S("v");
   return {oid,   name,          nspace,   I{0},     I{0},     kSuperuserOid, am,         oid,
           I{0},  pages,         tuples,   I{0},     I{0},     boolean(has_index), boolean(false), S("p"),
-          S(kind), natts,       I{0},     boolean(false), boolean(false), boolean(false), boolean(false),
+          S(kind), natts,       I{0},     boolean(view), boolean(has_triggers), boolean(false), boolean(false),
           boolean(false), boolean(true), S(kind == S("v") ? "n" : "d"), boolean(false), I{0}, kNull, kNull, kNull};
 }
 
 SystemRows class_rows(const storage::World& world) {
   SystemRows rows;
+  std::set<std::string> referenced = referenced_tables(world);
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
+    bool has_triggers = !schema.foreign_keys().empty() || referenced.contains(schema.name());
     I rows_now = static_cast<I>(table->row_count());
     rows.push_back(class_row(schema.oid(), schema.name(), kPublicNamespace, "r", kHeapAm,
                              estimated_size(*table) / 8192, rows_now == 0 ? -1 : rows_now,
-                             static_cast<I>(schema.columns().size()), has_index));
+                             static_cast<I>(schema.columns().size()), has_index, has_triggers));
   }
   for (const auto& view : views_of(world)) {
     rows.push_back(class_row(view->oid, view->name, kPublicNamespace, "v", 0, 0, -1,
@@ -122,7 +148,7 @@ std::vector<Cell> attribute_row(I relation, const S& name, value::SqlType type, 
   }
   return {relation, name, I{type.oid()}, I{-1}, length, number, I{0}, I{-1}, I{type.typmod},
           boolean(length > 0 && length <= 8), S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
-          S(length > 0 ? "p" : "x"), S(""), boolean(not_null), boolean(has_default), boolean(false), S(""), S(""),
+          S(storage_of(type)), S(""), boolean(not_null), boolean(has_default), boolean(false), S(""), S(""),
           boolean(false), boolean(true), I{0}, I{collatable(type) ? kDefaultCollation : 0}, kNull, kNull, kNull};
 }
 
@@ -134,6 +160,27 @@ SystemRows attribute_rows(const storage::World& world) {
       const auto& column = schema.column(c);
       rows.push_back(attribute_row(schema.oid(), column.name, column.type, static_cast<I>(c + 1),
                                    column.not_null, column.default_sql.has_value()));
+    }
+  }
+  // A view's columns are what its query returns, planned now; a view whose
+  // query reads pg_attribute would plan itself again, so nested planning
+  // leaves views out.
+  static thread_local bool planning_views = false;
+  if (!planning_views) {
+    struct Planning {
+      Planning() { planning_views = true; }
+      ~Planning() { planning_views = false; }
+    } planning;
+    for (const auto& view : views_of(world)) {
+      try {
+        ViewColumns columns = plan_view_columns(view->query_sql, view->column_names, world);
+        for (std::size_t c = 0; c < columns.types.size() && c < view->column_names.size(); ++c) {
+          rows.push_back(attribute_row(view->oid, view->column_names[c], columns.types[c], static_cast<I>(c + 1),
+                                       false, false));
+        }
+      } catch (const SqlError&) {
+        // A view that no longer plans shows no columns rather than failing the catalog.
+      }
     }
   }
   for (const auto& index : indexes_of(world)) {
@@ -158,7 +205,7 @@ SystemRows type_rows(const storage::World&) {
     rows.push_back({t.oid, S(t.name), kPgCatalogNamespace, kSuperuserOid, t.length, boolean(t.by_value), S("b"),
                     S(t.category), boolean(false), boolean(true), S(","), I{0}, I{0}, t.array, S(t.name) + "in",
                     S(t.name) + "out", S(t.length == 8 ? "d" : t.length == 2 ? "s" : t.length == 1 ? "c" : "i"),
-                    S(t.length > 0 ? "p" : "x"), boolean(false), I{0}, I{-1}, I{0},
+                    S(t.oid == 1700 ? "m" : t.length > 0 ? "p" : "x"), boolean(false), I{0}, I{-1}, I{0},
                     I{t.collatable ? kDefaultCollation : 0}, kNull, kNull, kNull});
   }
   return rows;
@@ -352,11 +399,13 @@ SystemRows settings_rows(const storage::World&) {
 
 SystemRows tables_view_rows(const storage::World& world) {
   SystemRows rows;
+  std::set<std::string> referenced = referenced_tables(world);
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
+    bool has_triggers = !schema.foreign_keys().empty() || referenced.contains(schema.name());
     rows.push_back({S("public"), schema.name(), S(kUserName), kNull, boolean(has_index), boolean(false),
-                    boolean(!schema.foreign_keys().empty()), boolean(false)});
+                    boolean(has_triggers), boolean(false)});
   }
   for (const auto& relation : system_relations()) {
     if (is_system_view(relation)) continue;

@@ -235,3 +235,33 @@ def test_describe_index_matches_postgresql(servers, command):
     ours, theirs = both(servers, "-c", command)
     assert ours == theirs
     assert "btree, for table" in ours
+
+
+# \d TABLE runs psql's whole footer: indexes, foreign keys both ways
+# (pg_partition_ancestors), publications (generate_series over an outer
+# row's array), triggers, policies, statistics, inheritance.
+@pytest.mark.parametrize("command", ["\\d parts", "\\d+ parts", "\\d customers", "\\d+ customers", "\\d orders",
+                                     "\\d+ orders", "\\d part_notes", "\\d+ part_notes", '\\d "Mixed Case"',
+                                     '\\d+ "Mixed Case"', "\\d big_orders"])
+def test_describe_relation_matches_postgresql(servers, command):
+    ours, theirs = both(servers, "-c", command)
+    assert ours == theirs
+    assert 'Table "public.' in ours or 'View "public.' in ours
+
+
+def test_describe_footers_are_printed(servers):
+    ours = servers[0].psql("-c", "\\d customers").stdout
+    assert "Referenced by:" in ours
+    assert 'TABLE "parts" CONSTRAINT "parts_maker_fkey" FOREIGN KEY (maker) REFERENCES customers(id)' in ours
+    ours = servers[0].psql("-c", "\\d orders").stdout
+    assert "Foreign-key constraints:" in ours and "ON DELETE CASCADE" in ours
+
+
+def test_describe_view_verbose_matches_but_for_the_definition_text(servers):
+    # PostgreSQL prints a view's query rebuilt from its parse tree (columns
+    # qualified, constants cast); ptreedb prints the query as it was written.
+    def without_definition(text):
+        return text.split("View definition:")[0]
+    ours, theirs = both(servers, "-c", "\\d+ big_orders")
+    assert "View definition:" in ours and "amount > 100" in ours.split("View definition:")[1]
+    assert without_definition(ours) == without_definition(theirs)

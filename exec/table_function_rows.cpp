@@ -1,0 +1,153 @@
+#include "exec/table_function_rows.h"
+
+#include <limits>
+#include <memory>
+
+#include "exec/array_text.h"
+#include "storage/sql_error.h"
+#include "storage/value/date_time.h"
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+
+namespace ptreedb::exec {
+namespace {
+
+using planner::TableFunction;
+using value::SqlType;
+using value::TypeId;
+
+// Output rows collected until a chunk is full.
+class RowBuilder {
+ public:
+  RowBuilder(const planner::FunctionScanNode& scan, const Chunk& input, const InterruptToken* interrupt,
+             const std::function<void(Chunk&&)>& emit)
+      : scan_(scan), input_(input), interrupt_(interrupt), emit_(emit) {
+    reset();
+  }
+
+  void add_int(std::uint32_t row, std::int64_t value) {
+    values_.nulls.push_back(0);
+    values_.ints.push_back(value);
+    added(row);
+  }
+  void add_decimal(std::uint32_t row, value::Decimal value) {
+    values_.nulls.push_back(0);
+    values_.decimals.push_back(value);
+    added(row);
+  }
+  void add_text(std::uint32_t row, const std::optional<std::string>& value) {
+    values_.nulls.push_back(value ? 0 : 1);
+    if (value) {
+      storage_->strings.push_back(*value);
+      values_.texts.push_back(storage_->strings.back());
+    } else {
+      values_.texts.emplace_back();
+    }
+    added(row);
+  }
+  // The next input row starts counting its ordinals from 1.
+  void next_input_row() { ordinal_ = 0; }
+
+  void flush() {
+    if (rows_.empty()) return;
+    Chunk out = gather_rows(input_, rows_);
+    out.columns.push_back(std::move(values_));
+    if (scan_.with_ordinality) out.columns.push_back(std::move(ordinals_));
+    emit_(std::move(out));
+    reset();
+  }
+
+ private:
+  void added(std::uint32_t row) {
+    rows_.push_back(row);
+    ordinals_.nulls.push_back(0);
+    ordinals_.ints.push_back(++ordinal_);
+    if (rows_.size() == kChunkSize) {
+      check_interrupt(interrupt_);
+      flush();
+    }
+  }
+  void reset() {
+    rows_.clear();
+    values_ = Vector(scan_.call.type);
+    ordinals_ = Vector(SqlType::of(TypeId::kBigint));
+    storage_ = std::make_shared<TextStorage>();
+    values_.text_owners.push_back(storage_);
+  }
+
+  const planner::FunctionScanNode& scan_;
+  const Chunk& input_;
+  const InterruptToken* interrupt_;
+  const std::function<void(Chunk&&)>& emit_;
+  std::vector<std::uint32_t> rows_;
+  Vector values_, ordinals_;
+  std::shared_ptr<TextStorage> storage_;
+  std::int64_t ordinal_ = 0;
+};
+
+[[noreturn]] void zero_step() { throw SqlError("22023", "step size cannot equal zero"); }
+
+void integer_series(RowBuilder& out, std::uint32_t row, std::int64_t start, std::int64_t stop, std::int64_t step) {
+  if (step == 0) zero_step();
+  for (std::int64_t value = start; step > 0 ? value <= stop : value >= stop;) {
+    out.add_int(row, value);
+    // Stop before the next value would overflow (PostgreSQL ends the series there).
+    if (__builtin_add_overflow(value, step, &value)) break;
+  }
+}
+
+void numeric_series(RowBuilder& out, std::uint32_t row, value::Decimal start, value::Decimal stop,
+                    value::Decimal step) {
+  int direction = value::decimal_sign(step);
+  if (direction == 0) zero_step();
+  for (value::Decimal at = start; direction > 0 ? value::decimal_compare(at, stop) <= 0
+                                                : value::decimal_compare(at, stop) >= 0;
+       at = value::decimal_add(at, step)) {
+    out.add_decimal(row, at);
+  }
+}
+
+void timestamp_series(RowBuilder& out, std::uint32_t row, std::int64_t start, std::int64_t stop,
+                      value::Interval step) {
+  int direction = value::interval_compare(step, value::Interval{});
+  if (direction == 0) zero_step();
+  value::Timestamp at{start};
+  while (direction > 0 ? at.micros <= stop : at.micros >= stop) {
+    out.add_int(row, at.micros);
+    at = value::timestamp_add_interval(at, step);
+  }
+}
+
+}  // namespace
+
+void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& input, const std::vector<Vector>& args,
+                           const InterruptToken* interrupt, const std::function<void(Chunk&&)>& emit) {
+  RowBuilder out(scan, input, interrupt, emit);
+  for (std::size_t i = 0; i < input.size; ++i) {
+    out.next_input_row();
+    bool null_argument = false;
+    for (const auto& arg : args) null_argument = null_argument || arg.nulls[i] != 0;
+    if (null_argument) continue;  // every one of these functions is strict: no rows
+    auto row = static_cast<std::uint32_t>(i);
+    switch (scan.call.function) {
+      case TableFunction::kGenerateSeries:
+        if (scan.call.type.id == TypeId::kNumeric) {
+          numeric_series(out, row, args[0].decimals[i], args[1].decimals[i],
+                         args.size() > 2 ? args[2].decimals[i] : value::decimal_from_int(1));
+        } else if (scan.call.type.id == TypeId::kTimestamp) {
+          timestamp_series(out, row, args[0].ints[i], args[1].ints[i], args[2].intervals[i]);
+        } else {
+          integer_series(out, row, args[0].ints[i], args[1].ints[i], args.size() > 2 ? args[2].ints[i] : 1);
+        }
+        break;
+      case TableFunction::kUnnest:
+        for (const auto& element : array_elements(args[0].texts[i])) out.add_text(row, element);
+        break;
+      case TableFunction::kPartitionAncestors:
+        break;  // no relation is a partition
+    }
+  }
+  out.flush();
+}
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,86 @@
+#include "planner/table_function.h"
+
+#include "planner/catalog/catalog_functions.h"
+#include "planner/expression_binder.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+using value::SqlType;
+using value::TypeId;
+
+bool is_table_function(const std::string& name) {
+  return name == "generate_series" || name == "unnest" || name == "pg_partition_ancestors";
+}
+
+TableFunctionCall bind_table_function(const std::string& name, std::vector<BoundExpression> args, int location) {
+  auto no_variant = [&]() -> TableFunctionCall {
+    std::string types;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      types += (i ? ", " : "") + std::string(args[i].unknown_literal ? "unknown" : value::format_type(args[i].type));
+    }
+    throw SqlError("42883", "function " + name + "(" + types + ") does not exist", {},
+                   "No function matches the given name and argument types. You might need to add explicit type casts.",
+                   location + 1);
+  };
+  TableFunctionCall call;
+  call.name = name;
+  if (name == "generate_series") {
+    if (args.size() < 2 || args.size() > 3) return no_variant();
+    bool temporal = false;
+    for (const auto& arg : args) {
+      TypeId id = arg.type.id;
+      if (!arg.unknown_literal && (id == TypeId::kTimestamp || id == TypeId::kDate)) temporal = true;
+    }
+    if (temporal) {
+      // generate_series(timestamp, timestamp, interval); dates widen to timestamps.
+      if (args.size() != 3) return no_variant();
+      SqlType timestamp = SqlType::of(TypeId::kTimestamp), interval = SqlType::of(TypeId::kInterval);
+      for (std::size_t i = 0; i < 2; ++i) {
+        args[i] = resolve_unknown(std::move(args[i]), timestamp);
+        if (args[i].type.id != TypeId::kTimestamp && args[i].type.id != TypeId::kDate) return no_variant();
+        args[i] = coerce(std::move(args[i]), timestamp, false);
+      }
+      args[2] = resolve_unknown(std::move(args[2]), interval);
+      if (args[2].type.id != TypeId::kInterval) return no_variant();
+      call.function = TableFunction::kGenerateSeries;
+      call.type = timestamp;
+      call.args = std::move(args);
+      return call;
+    }
+    // Integers (integer unless an argument is bigint), else numeric.
+    SqlType type = SqlType::of(TypeId::kInteger);
+    for (auto& arg : args) {
+      if (arg.unknown_literal) continue;
+      if (!value::is_integer_type(arg.type.id) && arg.type.id != TypeId::kNumeric) return no_variant();
+      if (arg.type.id == TypeId::kBigint && type.id == TypeId::kInteger) type = SqlType::of(TypeId::kBigint);
+      if (arg.type.id == TypeId::kNumeric) type = SqlType::of(TypeId::kNumeric);
+    }
+    for (auto& arg : args) arg = coerce(resolve_unknown(std::move(arg), type), type, false);
+    call.function = TableFunction::kGenerateSeries;
+    call.type = type;
+    call.args = std::move(args);
+    return call;
+  }
+  if (name == "unnest") {
+    if (args.size() != 1) return no_variant();
+    call.function = TableFunction::kUnnest;
+    call.type = SqlType::of(TypeId::kText);
+    call.args.push_back(catalog::bind_array_text_cast(std::move(args[0])));
+    return call;
+  }
+  if (name == "pg_partition_ancestors") {
+    if (args.size() != 1) return no_variant();
+    BoundExpression relation = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kText));
+    if (relation.unknown_literal || value::is_character_type(relation.type.id)) {
+      if (auto oid = catalog::bind_catalog_cast("regclass", std::move(relation), location)) relation = std::move(*oid);
+    }
+    call.function = TableFunction::kPartitionAncestors;
+    call.type = SqlType::of(TypeId::kBigint);  // regclass travels as its oid
+    call.args.push_back(std::move(relation));
+    return call;
+  }
+  return no_variant();
+}
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,33 @@
+// Set-returning functions: generate_series, unnest and
+// pg_partition_ancestors, called in FROM (and as the only item of a FROM-less
+// select list). A call is bound once; exec/table_function_rows.h makes its rows.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "planner/bound_expression.h"
+
+namespace ptreedb::planner {
+
+enum class TableFunction : std::uint8_t {
+  kGenerateSeries,       // start, stop [, step]: integers, numerics, or timestamps with an interval step
+  kUnnest,               // the elements of an array (its text form '{a,b}'), as text
+  kPartitionAncestors,   // no relation is a partition: always empty
+};
+
+struct TableFunctionCall {
+  TableFunction function = TableFunction::kGenerateSeries;
+  std::string name;                  // as written, for EXPLAIN and the default column name
+  std::vector<BoundExpression> args;
+  value::SqlType type;               // of the one column it returns
+};
+
+bool is_table_function(const std::string& name);
+
+// Checks and coerces the arguments as PostgreSQL resolves the call (42883
+// when no variant takes them).
+TableFunctionCall bind_table_function(const std::string& name, std::vector<BoundExpression> args, int location);
+
+}  // namespace ptreedb::planner
