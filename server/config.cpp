@@ -11,8 +11,7 @@ constexpr const char* kUsage =
     "  --listen ADDR          address to listen on (default 127.0.0.1)\n"
     "  --port N               TCP port (default 5432)\n"
     "  --data-dir DIR         data directory (default ./data)\n"
-    "  --threads N            network threads (default: all cores, at least 2)\n"
-    "  --statement-threads N  threads running statements (default: --max-connections)\n"
+    "  --threads N            threads accepting connections (default 1; each session has its own)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --authentication-timeout S  seconds a client has to finish authenticating (default 60)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
@@ -86,8 +85,6 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       config.data_dir = value;
     } else if (option == "--threads") {
       ok = parse_number<unsigned>(value, 1, 1024, config.threads);
-    } else if (option == "--statement-threads") {
-      ok = parse_number<unsigned>(value, 1, 100000, config.statement_threads);
     } else if (option == "--authentication-timeout") {
       ok = parse_number<unsigned>(value, 1, 600, config.authentication_timeout_seconds);
     } else if (option == "--max-connections") {

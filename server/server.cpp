@@ -27,8 +27,6 @@ Server::Server(ServerConfig config)
       registry_(config_.max_connections),
       database_(txn::CommitterOptions{std::chrono::microseconds(config_.commit_batch_window_us),
                                       config_.commit_batch_max}),
-      statement_pool_(config_.statement_threads != 0 ? config_.statement_threads
-                                                     : std::min(config_.max_connections, 512u)),
       acceptor_(io_),
       signals_(io_, SIGINT, SIGTERM) {}
 
@@ -49,7 +47,7 @@ void Server::stop() {
     signals_.cancel(ignored);
     stats_timer_.cancel();
     // Sessions end at their next wait for the client; when the last one has
-    // gone, the network threads and the statement pool run out of work.
+    // gone, the listener's threads and the session threads run out of work.
     for (auto& weak : live_sessions()) {
       if (auto session = weak.lock()) session->terminate();
     }
@@ -97,25 +95,37 @@ std::vector<std::weak_ptr<Session>> Server::live_sessions() {
 asio::awaitable<void> Server::accept_loop() {
   for (;;) {
     boost::system::error_code error;
-    tcp::socket socket = co_await acceptor_.async_accept(asio::redirect_error(asio::use_awaitable, error));
+    // The socket lives in the session's own context: when a message arrives
+    // the kernel wakes the one thread that runs this session.
+    auto context = std::make_shared<asio::io_context>(1);
+    tcp::socket socket = co_await acceptor_.async_accept(context->get_executor(),
+                                                         asio::redirect_error(asio::use_awaitable, error));
     if (error) {
       if (!acceptor_.is_open()) co_return;
       spdlog::warn("accept failed: {}", error.message());
       continue;
     }
     socket.set_option(tcp::no_delay(true), error);
-    // Each session runs on its own strand of the statement pool: its timers
-    // never run beside its coroutine, and it holds a thread only while it
-    // works (its socket's readiness is watched by the network threads).
-    auto strand = asio::make_strand(statement_pool_);
-    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_, strand);
+    // The session's coroutine, timers and cancellation all run on its thread.
+    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_, context);
+    std::weak_ptr<Session> weak = session;
     live_sessions();  // prunes ended sessions
     {
       std::lock_guard lock(sessions_mutex_);
       sessions_.push_back(session);
     }
-    asio::co_spawn(strand, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
-    if (stopping_) session->terminate();
+    asio::co_spawn(*context, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
+    session.reset();  // the coroutine owns it now
+    {
+      std::lock_guard lock(threads_mutex_);
+      ++session_threads_;
+    }
+    std::thread([this, context] {
+      context->run();  // until the session has ended and its timers are gone
+      std::lock_guard lock(threads_mutex_);
+      if (--session_threads_ == 0) threads_done_.notify_all();
+    }).detach();
+    if (auto live = weak.lock(); live && stopping_) live->terminate();
   }
 }
 
@@ -134,13 +144,15 @@ void Server::run() {
                config_.listen_address, port(), config_.data_dir, security_.tls ? "on" : "off",
                config_.hba_file.empty() ? "trust" : config_.hba_file);
 
-  unsigned threads = config_.threads != 0 ? config_.threads : std::thread::hardware_concurrency();
-  if (threads < 2) threads = 2;
+  unsigned threads = std::max(config_.threads, 1u);
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& thread : pool) thread.join();
-  statement_pool_.join();
+  {
+    std::unique_lock lock(threads_mutex_);
+    threads_done_.wait(lock, [this] { return session_threads_ == 0; });
+  }
   {
     std::lock_guard lock(shutdown_->mutex);
     shutdown_->stopped = true;

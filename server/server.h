@@ -1,8 +1,9 @@
-// The listener: accepts connections on the configured address and runs each as a
-// Session coroutine on a pool of io_context threads, until SIGINT or SIGTERM.
-// Sessions run on a separate statement pool: one that waits for its commit
-// or runs a long query holds a pool thread, never a network thread, so other
-// sessions keep being read and written, and their commits join one batch.
+// The listener: accepts connections on the configured address and runs each
+// as a Session coroutine on a thread of its own (with its own single-threaded
+// io_context), until SIGINT or SIGTERM. A session that waits for its commit
+// or runs a long query holds only its own thread, so concurrent commits join
+// one batch, and a message wakes exactly the thread that handles it: no
+// shared scheduler, no hand-off between threads per message.
 #pragma once
 
 #include <atomic>
@@ -21,7 +22,6 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/thread_pool.hpp>
 
 #include "server/config.h"
 #include "server/server_security.h"
@@ -55,14 +55,17 @@ class Server {
   ServerSecurity security_;
   SessionRegistry registry_;
   txn::Database database_;
-  boost::asio::thread_pool statement_pool_;
-  boost::asio::io_context io_;
+  boost::asio::io_context io_;  // the listener, signals and timers
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer shutdown_timer_{io_};
   boost::asio::steady_timer stats_timer_{io_};
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> network_work_{
       io_.get_executor()};
+  // Session threads still running; run() returns only after the last one.
+  std::mutex threads_mutex_;
+  std::condition_variable threads_done_;
+  std::size_t session_threads_ = 0;
   std::mutex sessions_mutex_;
   std::vector<std::weak_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};

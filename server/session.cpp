@@ -32,22 +32,27 @@ using protocol::TransactionStatus;
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
                  const ServerSecurity& security, SessionRegistry& registry, txn::Database& database,
-                 asio::any_io_executor strand)
-    : stream_(std::move(socket)),
+                 std::shared_ptr<asio::io_context> context)
+    : context_(std::move(context)),
+      stream_(std::move(socket)),
       config_(config),
       security_(security),
       registry_(registry),
       database_(database),
-      strand_(std::move(strand)) {}
+      strand_(context_->get_executor()) {}
 
 Session::~Session() {
   if (control_) registry_.remove(control_->process_id);
 }
 
 void Session::terminate() {
-  asio::post(strand_, [self = shared_from_this()] {
-    self->terminating_ = true;
-    self->stream_.cancel();
+  // A weak reference: a handler left in a finished context must not keep
+  // the session (and its socket) alive beyond the context.
+  asio::post(strand_, [weak = weak_from_this()] {
+    if (auto self = weak.lock()) {
+      self->terminating_ = true;
+      self->stream_.cancel();
+    }
   });
 }
 

@@ -11,6 +11,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
 #include "server/client_stream.h"
@@ -28,9 +29,10 @@ namespace ptreedb::server {
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
+  // `context` is the session's own (its socket's), run by its thread.
   Session(boost::asio::ip::tcp::socket socket, const ServerConfig& config,
           const ServerSecurity& security, SessionRegistry& registry, txn::Database& database,
-          boost::asio::any_io_executor strand);
+          std::shared_ptr<boost::asio::io_context> context);
   ~Session();
 
   boost::asio::awaitable<void> run();
@@ -68,6 +70,8 @@ class Session : public std::enable_shared_from_this<Session> {
   // ParameterStatus for settings that changed, then ReadyForQuery.
   void ready_for_query();
 
+  // Declared first, destroyed last: the socket needs its context.
+  std::shared_ptr<boost::asio::io_context> context_;
   ClientStream stream_;
   const ServerConfig& config_;
   const ServerSecurity& security_;
@@ -87,7 +91,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::unique_ptr<exec::CopyLoader> copy_loader_;
   std::unique_ptr<SimpleQuery> paused_query_;
   // The strand run() runs on; terminate() sets the flag there.
-  boost::asio::any_io_executor strand_;
+  boost::asio::any_io_executor strand_;  // the session's context: its coroutine, timers and cancellation
   bool terminating_ = false;
 };
 

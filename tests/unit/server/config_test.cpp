@@ -20,15 +20,14 @@ TEST_CASE("defaults match the documented ones") {
   CHECK(parsed.config->port == 5432);
   CHECK(parsed.config->data_dir == "./data");
   CHECK(parsed.config->max_connections == 100);
-  CHECK(parsed.config->statement_threads == 0);  // one per allowed connection
+  CHECK(parsed.config->threads == 1);  // the listener's; each session runs on its own thread
   CHECK(parsed.config->authentication_timeout_seconds == 60);
 }
 
 TEST_CASE("options take a separate or an attached value") {
   auto parsed = parse({"--port", "6000", "--data-dir=/tmp/x", "--listen", "0.0.0.0", "--threads=3",
-                       "--statement-threads", "16", "--authentication-timeout=5"});
+                       "--authentication-timeout=5"});
   REQUIRE(parsed.config);
-  CHECK(parsed.config->statement_threads == 16);
   CHECK(parsed.config->authentication_timeout_seconds == 5);
   CHECK(parsed.config->port == 6000);
   CHECK(parsed.config->data_dir == "/tmp/x");
@@ -40,7 +39,7 @@ TEST_CASE("bad values and unknown options are refused with usage") {
   for (auto args : std::vector<std::vector<const char*>>{
            {"--port", "70000"}, {"--port", "12ab"}, {"--threads", "0"}, {"--bogus", "1"},
            {"--port"}, {"--log-level", "loud"}, {"--max-connections", "-1"},
-           {"--statement-threads", "0"}, {"--authentication-timeout", "0"}, {"--authentication-timeout", "601"}}) {
+           {"--statement-threads", "16"}, {"--authentication-timeout", "0"}, {"--authentication-timeout", "601"}}) {
     auto parsed = parse(args);
     CHECK_FALSE(parsed.config);
     CHECK(parsed.exit_code == 2);
