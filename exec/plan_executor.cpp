@@ -274,6 +274,9 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   const storage::TableSchema& schema = scan.table->schema();
   // Predicates on the primary key narrow the scan to a subtree, cut in O(log n).
   std::optional<KeyRange> range = filter ? primary_key_range(schema, *filter) : std::nullopt;
+  if (reads_ != nullptr) {
+    range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
+  }
   storage::RowTree narrowed = range ? scan.table->rows().range(range->low, range->high) : storage::RowTree();
   const storage::RowTree& tree = range ? narrowed : scan.table->rows();
   // Row positions count from the start of the whole row tree.

@@ -12,6 +12,7 @@
 
 #include "exec/interrupt_token.h"
 #include "exec/plan_statistics.h"
+#include "exec/read_recording.h"
 #include "exec/vector.h"
 #include "planner/plan.h"
 
@@ -45,6 +46,8 @@ class PlanExecutor {
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
   // Checked between morsels, probe chunks and merges (exec/interrupt_token.h).
   const InterruptToken* interrupt_ = current_interrupt_token();
+  // SERIALIZABLE: where scans report the key ranges they read (exec/read_recording.h).
+  ReadRecorder* reads_ = current_read_recorder();
 };
 
 }  // namespace ptreedb::exec

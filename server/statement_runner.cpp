@@ -14,7 +14,7 @@
 #include "server/session_activity.h"
 #include "server/stat_commit_view.h"
 #include "txn/statement_world.h"
-#include "server/tables_read.h"
+#include "exec/read_recording.h"
 #include "server/transaction_control.h"
 #include "storage/sql_error.h"
 
@@ -47,9 +47,10 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
   transaction.begin_statement();
   auto world = with_stat_commit_view(transaction.snapshot(), statement_text, database);
   planner::StatementPlan plan = planner::plan_statement(statement, *world);
-  if (transaction.isolation() == txn::IsolationLevel::kSerializable) {
-    transaction.note_tables_read(tables_read_by(statement_text, *world));
-  }
+  // SERIALIZABLE: the statement's scans record the key ranges they read.
+  std::optional<exec::ReadRecorder> recorder;
+  if (transaction.isolation() == txn::IsolationLevel::kSerializable) recorder.emplace(transaction.reads());
+  exec::ReadRecordingScope recording(recorder ? &*recorder : nullptr);
   if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
     transaction.mark_not_replayable();
     outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), transaction);

@@ -12,11 +12,11 @@ BatchCommitter::BatchCommitter(storage::WorldHolder& worlds, CommitterOptions op
 }
 
 void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
-                            const std::set<std::string>* tables_read, const Reapply* reapply) {
+                            const ReadSet* reads, const Reapply* reapply) {
   auto start = std::chrono::steady_clock::now();
   // The write set is computed here, before queueing, so the serial work of
   // a batch is only validation and merging.
-  Request request{snapshot, private_world, write_set_of(*snapshot, *private_world), isolation, tables_read,
+  Request request{snapshot, private_world, write_set_of(*snapshot, *private_world), isolation, reads,
                   isolation == IsolationLevel::kReadCommitted ? reapply : nullptr, nullptr, false, {}};
   if (request.writes.empty()) return;
   {
@@ -71,7 +71,7 @@ void BatchCommitter::commit_batch(std::deque<Request*>& batch) {
     try {
       try {
         next = apply_write_set(next, request->snapshot, request->private_world, request->writes, request->isolation,
-                               request->tables_read);
+                               request->reads);
       } catch (const SqlError& error) {
         if (error.sqlstate() != sqlstate::kSerializationFailure || request->reapply == nullptr) throw;
         // READ COMMITTED: re-run on the batch's newest world instead of

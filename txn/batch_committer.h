@@ -49,10 +49,10 @@ class BatchCommitter {
 
   // Commits the change from `snapshot` to `private_world`; returns once it is
   // published, or throws the reason it was refused (SqlError 40001, 23505, ...).
-  // SERIALIZABLE: `tables_read` names the tables the transaction read (null: unknown, any).
+  // SERIALIZABLE: `reads` is what the transaction read (null: unknown, anything).
   // READ COMMITTED with `reapply`: a conflict re-runs the statements instead of 40001.
   void commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
-              const std::set<std::string>* tables_read = nullptr, const Reapply* reapply = nullptr);
+              const ReadSet* reads = nullptr, const Reapply* reapply = nullptr);
 
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
   const CommitStats& stats() const { return stats_; }
@@ -66,7 +66,7 @@ class BatchCommitter {
     WorldPtr private_world;
     WriteSet writes;
     IsolationLevel isolation;
-    const std::set<std::string>* tables_read;
+    const ReadSet* reads;
     const Reapply* reapply;
     std::exception_ptr error;
     bool done = false;              // under mutex_

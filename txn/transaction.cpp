@@ -32,7 +32,7 @@ void Transaction::begin_statement() {
 
 void Transaction::commit(const BatchCommitter::Reapply* reapply) {
   if (snapshot_ == nullptr || private_world_ == snapshot_) return;  // nothing written
-  database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &tables_read_,
+  database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &reads_,
                                replayable_ ? reapply : nullptr);
 }
 

@@ -22,6 +22,7 @@
 #include "storage/value/type_id.h"
 #include "txn/database.h"
 #include "txn/isolation_level.h"
+#include "txn/read_set.h"
 #include "txn/write_target.h"
 
 namespace ptreedb::txn {
@@ -73,9 +74,10 @@ class Transaction : public WriteTarget {
   bool replayable() const { return replayable_; }
   const std::vector<RecordedWrite>& write_statements() const { return write_statements_; }
 
-  // SERIALIZABLE: the tables statements read. When unknown, any concurrent
-  // commit fails this transaction's commit.
-  void note_tables_read(const std::set<std::string>& tables) { tables_read_.insert(tables.begin(), tables.end()); }
+  // SERIALIZABLE: the key ranges statements read (the executor records them
+  // while a statement runs). When unknown, any concurrent commit fails this
+  // transaction's commit.
+  ReadSet& reads() { return reads_; }
   void note_unknown_reads() { reads_unknown_ = true; }
 
   void define_savepoint(const std::string& name);
@@ -106,7 +108,7 @@ class Transaction : public WriteTarget {
   std::vector<Savepoint> savepoints_;
   std::vector<RecordedWrite> write_statements_;
   bool replayable_ = true;
-  std::set<std::string> tables_read_;
+  ReadSet reads_;
   bool reads_unknown_ = false;
 };
 

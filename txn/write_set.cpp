@@ -65,7 +65,7 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
 }
 
 WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
-                         const WriteSet& writes, IsolationLevel isolation, const std::set<std::string>* tables_read) {
+                         const WriteSet& writes, IsolationLevel isolation, const ReadSet* reads) {
   if (writes.empty()) return current;
   // Nobody committed since the snapshot: the private world, checked statement
   // by statement as it was built, is exactly the next world.
@@ -95,10 +95,7 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     }
   }
   if (isolation == IsolationLevel::kSerializable) {
-    if (tables_read == nullptr) throw_serialization_failure();
-    for (const std::string& name : *tables_read) {
-      if (current->find_table(name) != snapshot->find_table(name)) throw_serialization_failure();
-    }
+    if (reads == nullptr || reads->changed_between(*snapshot, *current)) throw_serialization_failure();
   }
 
   for (const TableWrites& table : writes.tables) {

@@ -11,6 +11,7 @@
 
 #include "storage/world/world.h"
 #include "txn/isolation_level.h"
+#include "txn/read_set.h"
 #include "txn/write_target.h"
 
 namespace ptreedb::txn {
@@ -45,10 +46,9 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
 // replaced was changed by a transaction committed after `snapshot`, or the
 // catalog changed concurrently; 23505 when an inserted key now exists;
 // 23503 when a foreign key no longer holds. SERIALIZABLE transactions that
-// write also fail when a table they read (`tables_read`; null: any table)
+// write also fail when something they read (`reads`; null: anything)
 // changed after their snapshot, so what they read is what they commit onto.
 WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
-                         const WriteSet& writes, IsolationLevel isolation,
-                         const std::set<std::string>* tables_read = nullptr);
+                         const WriteSet& writes, IsolationLevel isolation, const ReadSet* reads = nullptr);
 
 }  // namespace ptreedb::txn

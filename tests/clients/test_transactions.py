@@ -483,3 +483,43 @@ def test_serializable_transactions_on_disjoint_tables_both_commit(ptreedb_server
         client.run("commit")
     assert error.value.sqlstate == "40001"
     other.close()
+
+
+def test_serializable_reads_are_key_ranges(ptreedb_server, client):
+    # Reads are recorded as the primary-key ranges scanned: transactions
+    # that read and write different rows of one table both commit; a row
+    # that appears in a range another transaction searched (a phantom)
+    # fails the searcher's commit, as PostgreSQL's predicate locks do.
+    other = SimpleClient(ptreedb_server.dsn)
+    client.run("create table accounts (id int primary key, balance int)")
+    client.run("insert into accounts values (1, 100), (2, 100), (10, 100)")
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    assert client.scalar("select balance from accounts where id = 1") == "100"
+    assert other.scalar("select balance from accounts where id = 2") == "100"
+    client.run("update accounts set balance = 90 where id = 1")
+    other.run("update accounts set balance = 110 where id = 2")
+    client.run("commit")
+    other.run("commit")
+
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    assert client.scalar("select count(*) from accounts where id between 3 and 9") == "0"
+    client.run("update accounts set balance = 0 where id = 10")
+    other.run("insert into accounts values (5, 1)")
+    other.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        client.run("commit")
+    assert error.value.sqlstate == "40001"
+
+    # A scan the key cannot narrow reads the whole table.
+    client.run("begin isolation level serializable")
+    other.run("begin isolation level serializable")
+    assert client.scalar("select count(*) from accounts where balance > 1000") == "0"
+    client.run("update accounts set balance = 1 where id = 1")
+    other.run("update accounts set balance = 2000 where id = 2")
+    other.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        client.run("commit")
+    assert error.value.sqlstate == "40001"
+    other.close()
