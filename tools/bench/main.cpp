@@ -18,6 +18,7 @@ void print_usage() {
       "  tpch run                 the 22 TPC-H queries, N runs, medians, answers checked\n"
       "  ycsb --workload a..f|x|y YCSB key-value workloads from N client threads\n"
       "  tpchc --duration S       New-Order/Payment/Delivery clients racing TPC-H streams\n"
+      "  compare tpch|oltp        one workload on ptreedb, PostgreSQL 15, HyPer and DuckDB, with ratios\n"
       "every subcommand but ptree talks to a server through libpq:\n"
       "  --host H --port P --user U --dbname D --json --plot FILE.png\n",
       stderr);
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
     if (subcommand == "tpch") return ptreedb::bench::run_tpch_bench(argc - 1, argv + 1);
     if (subcommand == "ycsb") return ptreedb::bench::run_ycsb_bench(argc - 1, argv + 1);
     if (subcommand == "tpchc") return ptreedb::bench::run_tpchc_bench(argc - 1, argv + 1);
+    if (subcommand == "compare") return ptreedb::bench::run_compare(argc - 1, argv + 1);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ptreedb-bench %s: %s\n", subcommand.c_str(), e.what());
     return 1;
