@@ -411,6 +411,9 @@ void PlanPrinter::print_node(const PlanNode& node, std::size_t column, bool chil
           title((ranged ? "Primary Key Range Scan on " : "Seq Scan on ") + relation, &node, measured);
           const Labels& labels = labels_of(node);
           if (op.filter) print_line(details, "Filter: " + shown(*op.filter, labels, false));
+          if (op.key_order_limit) {
+            print_line(details, "Key Order: stops after " + std::to_string(*op.key_order_limit) + " rows");
+          }
           print_subqueries(details);
         } else if constexpr (std::is_same_v<Op, planner::ValuesNode>) {
           bool result = op.rows.size() == 1 && node.types.empty();

@@ -282,6 +282,28 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   // Row positions count from the start of the whole row tree.
   std::size_t first_position = scan.row_positions && range ? scan.table->rows().rank(range->low) : 0;
   std::size_t total = tree.size();
+  if (scan.key_order_limit) {
+    // Key order with a LIMIT: one walk from the range's start, chunk by
+    // chunk, until enough rows passed the filter.
+    std::size_t kept = 0, partition = 0;
+    auto it = tree.seek_index(0);
+    for (std::size_t position = 0; position < total && kept < *scan.key_order_limit; ++partition) {
+      check_interrupt(interrupt_);
+      // Small chunks first: a short scan reads little more than it keeps.
+      std::size_t wanted = std::max<std::size_t>(64, (*scan.key_order_limit - kept) * 2);
+      std::size_t count = std::min({kChunkSize, wanted, total - position});
+      std::vector<storage::RowRef> rows;
+      rows.reserve(count);
+      for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
+      position += count;
+      Chunk chunk = load_chunk(schema, scan.loaded, std::move(rows));
+      if (filter) chunk = apply_filter(std::move(chunk), *filter);
+      if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
+      kept += chunk.size;
+      if (chunk.size > 0) sink(std::move(chunk), partition);
+    }
+    return;
+  }
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
   tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);

@@ -9,6 +9,7 @@
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
 #include "planner/join_order.h"
+#include "planner/key_order_limit.h"
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/table_function.h"
@@ -1589,6 +1590,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     sort.input = node;
     double rows = sort.limit ? std::min<double>(node->estimated_rows, static_cast<double>(*sort.limit)) : node->estimated_rows;
     node = make_node(std::move(sort), projected_types, rows);
+    limit_in_key_order(*node);
   }
   if (projections.size() > visible) {
     std::vector<BoundExpression> shown;

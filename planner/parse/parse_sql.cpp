@@ -1,14 +1,23 @@
 #include "planner/parse/parse_sql.h"
 
+#include <algorithm>
+#include <cstddef>
+
 #include <pg_query.h>
 
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
 
-void ParseResultDeleter::operator()(PgQuery__ParseResult* result) const {
-  pg_query__parse_result__free_unpacked(result, nullptr);
+namespace {
+
+void* arena_alloc(void* arena, std::size_t size) {
+  return static_cast<std::pmr::monotonic_buffer_resource*>(arena)->allocate(size, alignof(std::max_align_t));
 }
+
+void arena_free(void*, void*) {}  // the arena is released whole with its ParseTree
+
+}  // namespace
 
 std::string_view ParseTree::statement_text(std::size_t index) const {
   const PgQuery__RawStmt& stmt = statement(index);
@@ -26,11 +35,14 @@ ParseTree parse_sql(std::string sql) {
     pg_query_free_protobuf_parse_result(raw);
     throw SqlError(sqlstate::kSyntaxError, message, {}, {}, position);
   }
+  // Unpacked nodes take a few times the packed bytes; the arena grows if not.
+  auto arena = std::make_unique<std::pmr::monotonic_buffer_resource>(std::max<std::size_t>(1024, raw.parse_tree.len * 4));
+  ProtobufCAllocator allocator{arena_alloc, arena_free, arena.get()};
   PgQuery__ParseResult* result = pg_query__parse_result__unpack(
-      nullptr, raw.parse_tree.len, reinterpret_cast<const uint8_t*>(raw.parse_tree.data));
+      &allocator, raw.parse_tree.len, reinterpret_cast<const uint8_t*>(raw.parse_tree.data));
   pg_query_free_protobuf_parse_result(raw);
   if (result == nullptr) throw SqlError(sqlstate::kInternalError, "could not decode parse tree");
-  return ParseTree(std::move(sql), result);
+  return ParseTree(std::move(sql), std::move(arena), result);
 }
 
 }  // namespace ptreedb::planner

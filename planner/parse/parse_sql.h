@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <memory_resource>
 #include <string>
 #include <string_view>
 
@@ -11,15 +12,14 @@
 
 namespace ptreedb::planner {
 
-struct ParseResultDeleter {
-  void operator()(PgQuery__ParseResult* result) const;
-};
-
 // One parsed message of the simple query protocol: zero or more statements.
+// The unpacked tree lives in an arena of its own: unpacking makes one bump
+// allocation per node, and the whole tree goes at once, with no per-node free.
 class ParseTree {
  public:
-  explicit ParseTree(std::string sql, PgQuery__ParseResult* result)
-      : sql_(std::move(sql)), result_(result) {}
+  ParseTree(std::string sql, std::unique_ptr<std::pmr::monotonic_buffer_resource> arena,
+            PgQuery__ParseResult* result)
+      : sql_(std::move(sql)), arena_(std::move(arena)), result_(result) {}
 
   std::size_t statement_count() const { return result_->n_stmts; }
   const PgQuery__RawStmt& statement(std::size_t index) const { return *result_->stmts[index]; }
@@ -29,7 +29,8 @@ class ParseTree {
 
  private:
   std::string sql_;
-  std::unique_ptr<PgQuery__ParseResult, ParseResultDeleter> result_;
+  std::unique_ptr<std::pmr::monotonic_buffer_resource> arena_;
+  PgQuery__ParseResult* result_;  // in arena_
 };
 
 // Parses `sql`; a syntax error throws SqlError 42601 with PostgreSQL's message

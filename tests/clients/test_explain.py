@@ -143,6 +143,21 @@ def test_analyze_counts_actual_rows(server):
     assert any(line.strip() == "Rows Removed by Filter: 1" for line in lines)
 
 
+def test_primary_key_order_limit_reads_only_the_rows_it_keeps(server):
+    # ORDER BY the primary key ... LIMIT: no sort; the scan walks the key
+    # order from the range's start and stops once the LIMIT is satisfied.
+    lines = plan_of(server, "explain analyze select * from ex_orders where id >= 3 order by id limit 2 offset 1")
+    assert not any("Sort" in line for line in lines)
+    assert any(line.strip() == "Key Order: stops after 3 rows" for line in lines)
+    assert actual_rows(node(lines, "Limit")) == 2
+    assert actual_rows(node(lines, "Primary Key Range Scan on ex_orders")) == 3  # ids 3, 4, 5 of 3..8
+    result = server.psql("-A", "-t", "-c", "select id from ex_orders where id >= 3 order by id limit 2 offset 1")
+    assert result.stdout.split() == ["4", "5"]
+    # Descending, or ordered by another column: sorted as before.
+    lines = plan_of(server, "explain select * from ex_orders order by id desc limit 2")
+    assert node(lines, "Sort")
+
+
 def test_analyze_measures_subqueries(server):
     lines = plan_of(server, "explain analyze select * from ex_orders where amount > (select avg(amount) from ex_orders)")
     # avg is 7.09375: orders 1, 2, 4 and 7 are above it.
