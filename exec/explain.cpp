@@ -412,7 +412,8 @@ void PlanPrinter::print_node(const PlanNode& node, std::size_t column, bool chil
           const Labels& labels = labels_of(node);
           if (op.filter) print_line(details, "Filter: " + shown(*op.filter, labels, false));
           if (op.key_order_limit) {
-            print_line(details, "Key Order: stops after " + std::to_string(*op.key_order_limit) + " rows");
+            std::size_t rows = *op.key_order_limit;
+            print_line(details, "Key Order: stops after " + std::to_string(rows) + (rows == 1 ? " row" : " rows"));
           }
           print_subqueries(details);
         } else if constexpr (std::is_same_v<Op, planner::ValuesNode>) {
