@@ -510,6 +510,18 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
   }
   if (!found) {
     std::string shown = table.empty() ? name : table + "." + name;
+    // A column of a query further out exists, but subqueries decorrelate
+    // one level at a time: say so rather than that it does not exist.
+    for (const Scope* further = scope_.outer != nullptr ? scope_.outer->outer : nullptr; further != nullptr;
+         further = further->outer) {
+      for (const ScopeColumn& column : further->columns) {
+        if (column.name == name && (table.empty() ? !column.qualified_only : column.table == table)) {
+          throw SqlError(sqlstate::kFeatureNotSupported,
+                         "a reference to \"" + shown + "\" two or more query levels up is not supported yet", {}, {},
+                         ref.location + 1);
+        }
+      }
+    }
     throw SqlError(sqlstate::kUndefinedColumn, "column \"" + shown + "\" does not exist", {}, {},
                    ref.location + 1);
   }

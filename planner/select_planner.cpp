@@ -466,10 +466,16 @@ TableFunctionCall QueryBlockPlanner::bind_function_call(const PgQuery__FuncCall&
     not_supported("this call of " + name, call.location);
   }
   // Functions in FROM are implicitly LATERAL: their arguments see the FROM
-  // items before them, and the enclosing query.
-  ExpressionBinder binder(scope_);
+  // items before them, and the enclosing query. A subquery among them runs
+  // once before the query (uncorrelated); one that would need a join with
+  // the rows is refused.
+  ExpressionBinder binder(scope_, this);
   std::vector<BoundExpression> args;
+  std::size_t applies_before = applies_.size();
   for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(binder.bind(call.args[i]));
+  if (applies_.size() != applies_before) {
+    not_supported("a correlated subquery in the arguments of a function in FROM", call.location);
+  }
   for (const auto& arg : args) {
     if (arg.contains_aggregate()) {
       throw SqlError("42803", "aggregate functions are not allowed in functions in FROM", {}, {}, call.location + 1);

@@ -48,5 +48,8 @@ select ('{10,20,30}'::int2[])[2], ('{a,b}'::text[])[3], ('{a,b}'::text[])[0];
 select id, tags, tags::text[] from tf_items where ('{3,1}'::int2[])[1] = n order by 1;
 select array(select g from generate_series(1, 4) g order by g desc), array(select t from unnest('{"x y",NULL,z}'::text[]) t);
 select array(select id from tf_items where id > 100);
+select * from unnest(array(select tags from tf_items where id = 1)) u;
+select * from generate_series(1, (select count(*) from tf_items)) g;
+select u from unnest(array(select id::text from tf_items order by id desc)) with ordinality as x(u, n) where n <= 2;
 select array(select 'a,b' union all select null);
 drop table tf_items;
