@@ -282,6 +282,13 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   // Row positions count from the start of the whole row tree.
   std::size_t first_position = scan.row_positions && range ? scan.table->rows().rank(range->low) : 0;
   std::size_t total = tree.size();
+  // The next `count` rows of the tree, from `it`, as a chunk of the loaded columns.
+  auto read_rows = [&](auto& it, std::size_t count) {
+    std::vector<storage::RowRef> rows;
+    rows.reserve(count);
+    for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
+    return load_chunk(schema, scan.loaded, std::move(rows));
+  };
   if (scan.key_order_limit) {
     // Key order with a LIMIT: one walk from the range's start, chunk by
     // chunk, until enough rows passed the filter.
@@ -292,11 +299,8 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       // Small chunks first: a short scan reads little more than it keeps.
       std::size_t wanted = std::max<std::size_t>(64, (*scan.key_order_limit - kept) * 2);
       std::size_t count = std::min({kChunkSize, wanted, total - position});
-      std::vector<storage::RowRef> rows;
-      rows.reserve(count);
-      for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
+      Chunk chunk = read_rows(it, count);
       position += count;
-      Chunk chunk = load_chunk(schema, scan.loaded, std::move(rows));
       if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
       kept += chunk.size;
@@ -310,11 +314,8 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
     auto it = tree.seek_index(begin);
     for (std::size_t position = begin; position < end;) {
       check_interrupt(interrupt_);
-      std::vector<storage::RowRef> rows;
       std::size_t count = std::min(kChunkSize, end - position);
-      rows.reserve(count);
-      for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
-      Chunk chunk = load_chunk(schema, scan.loaded, std::move(rows));
+      Chunk chunk = read_rows(it, count);
       if (scan.row_positions) {
         Vector positions(value::SqlType::of(value::TypeId::kBigint));
         positions.resize(count);

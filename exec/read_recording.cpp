@@ -18,8 +18,11 @@ void ReadRecorder::note_table(const std::string& table) {
 
 ReadRecorder* current_read_recorder() { return current_recorder; }
 
-ReadRecordingScope::ReadRecordingScope(ReadRecorder* recorder) : previous_(current_recorder) {
-  current_recorder = recorder;
+ReadRecordingScope::ReadRecordingScope(txn::Transaction* transaction) : previous_(current_recorder) {
+  if (transaction != nullptr && transaction->isolation() == txn::IsolationLevel::kSerializable) {
+    recorder_.emplace(transaction->reads());
+  }
+  current_recorder = recorder_ ? &*recorder_ : nullptr;
 }
 
 ReadRecordingScope::~ReadRecordingScope() { current_recorder = previous_; }

@@ -5,10 +5,12 @@
 #pragma once
 
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "storage/row/row_key.h"
 #include "txn/read_set.h"
+#include "txn/transaction.h"
 
 namespace ptreedb::exec {
 
@@ -26,14 +28,18 @@ class ReadRecorder {
 // The recorder of the statement running on this thread (null: nothing to record).
 ReadRecorder* current_read_recorder();
 
+// For the scope's lifetime, statements on this thread record their reads
+// into `transaction`'s read set when it is SERIALIZABLE (and record nothing
+// otherwise, or for a null transaction).
 class ReadRecordingScope {
  public:
-  explicit ReadRecordingScope(ReadRecorder* recorder);
+  explicit ReadRecordingScope(txn::Transaction* transaction);
   ~ReadRecordingScope();
   ReadRecordingScope(const ReadRecordingScope&) = delete;
   ReadRecordingScope& operator=(const ReadRecordingScope&) = delete;
 
  private:
+  std::optional<ReadRecorder> recorder_;
   ReadRecorder* previous_;
 };
 

@@ -5,8 +5,6 @@
 
 namespace ptreedb::planner {
 
-namespace {
-
 void collect_outer_columns(const BoundExpression& expr, std::vector<std::size_t>& columns) {
   if (expr.kind == ExprKind::kOuterColumn &&
       std::find(columns.begin(), columns.end(), expr.column) == columns.end()) {
@@ -15,8 +13,6 @@ void collect_outer_columns(const BoundExpression& expr, std::vector<std::size_t>
   for (const auto& arg : expr.args) collect_outer_columns(arg, columns);
 }
 
-// Outer references become D's columns at `offset`; inner columns are dropped
-// from consideration (the caller checks which side an expression reads).
 BoundExpression outer_to_columns(BoundExpression expr, const std::vector<std::size_t>& outer_columns,
                                  std::size_t offset) {
   if (expr.kind == ExprKind::kOuterColumn) {
@@ -28,8 +24,6 @@ BoundExpression outer_to_columns(BoundExpression expr, const std::vector<std::si
   for (auto& arg : expr.args) arg = outer_to_columns(std::move(arg), outer_columns, offset);
   return expr;
 }
-
-}  // namespace
 
 BoundExpression DecorrelatedInput::over_joined(BoundExpression expr) const {
   return outer_to_columns(std::move(expr), outer_columns, inner_width);
@@ -127,19 +121,7 @@ void replace_outer_values(PlanNode& node, const PlanPtr& distinct_outer, const s
     node.estimated_rows = distinct_outer->estimated_rows;
     return;
   }
-  std::visit(
-      [&](auto& op) {
-        if constexpr (requires { op.input; }) replace_outer_values(*op.input, distinct_outer, columns);
-        if constexpr (requires { op.probe; op.build; }) {
-          replace_outer_values(*op.probe, distinct_outer, columns);
-          replace_outer_values(*op.build, distinct_outer, columns);
-        }
-        if constexpr (requires { op.left; op.right; }) {
-          replace_outer_values(*op.left, distinct_outer, columns);
-          replace_outer_values(*op.right, distinct_outer, columns);
-        }
-      },
-      node.op);
+  for_each_input(node, [&](PlanNode& child) { replace_outer_values(child, distinct_outer, columns); });
 }
 
 BoundExpression equality(BoundExpression a, BoundExpression b) {

@@ -11,6 +11,15 @@
 
 namespace ptreedb::planner {
 
+// The outer columns (kOuterColumn) `expr` reads, appended to `columns` in
+// first-read order, each once.
+void collect_outer_columns(const BoundExpression& expr, std::vector<std::size_t>& columns);
+
+// `expr` with each outer reference to `outer_columns[j]` replaced by column
+// offset + j; other columns are left as they are.
+BoundExpression outer_to_columns(BoundExpression expr, const std::vector<std::size_t>& outer_columns,
+                                 std::size_t offset);
+
 // The subquery's input joined with D, the distinct values of the outer
 // columns it reads: rows are the inner columns, then D's columns.
 struct DecorrelatedInput {

@@ -207,6 +207,14 @@ BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast)
   return make_cast(std::move(expr), target, explicit_cast);
 }
 
+void throw_no_such_function(const std::string& name, const std::vector<BoundExpression>& args, int location) {
+  std::string types;
+  for (std::size_t i = 0; i < args.size(); ++i) types += (i ? ", " : "") + std::string(type_name_for_error(args[i]));
+  throw SqlError("42883", "function " + name + "(" + types + ") does not exist", {},
+                 "No function matches the given name and argument types. You might need to add explicit type casts.",
+                 location + 1);
+}
+
 SqlType common_type(const std::vector<BoundExpression>& exprs, const char* context) {
   return common_type_of(exprs, context);
 }
@@ -355,13 +363,7 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
   for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
   BoundExpression out;
   out.kind = ExprKind::kFunction;
-  auto wrong = [&]() -> BoundExpression {
-    std::string types;
-    for (std::size_t i = 0; i < args.size(); ++i) types += (i ? ", " : "") + std::string(type_name_for_error(args[i]));
-    throw SqlError("42883", "function " + name + "(" + types + ") does not exist", {},
-                   "No function matches the given name and argument types. You might need to add explicit type casts.",
-                   call.location + 1);
-  };
+  auto wrong = [&]() -> BoundExpression { throw_no_such_function(name, args, call.location); };
   const SqlType kText = SqlType::of(TypeId::kText), kInt = SqlType::of(TypeId::kInteger);
   if (name == "current_setting" || name == "set_config") return bind_settings_function(name, std::move(args), call.location);
   if (name == "upper" || name == "lower") {

@@ -70,6 +70,11 @@ BoundExpression coerce(BoundExpression expr, value::SqlType target, bool explici
 // A literal NULL or string whose type is still open becomes `type`; others unchanged.
 BoundExpression resolve_unknown(BoundExpression expr, value::SqlType type, bool explicit_cast = false);
 
+// 42883 "function name(types) does not exist", as PostgreSQL reports a call
+// no variant of the function takes.
+[[noreturn]] void throw_no_such_function(const std::string& name, const std::vector<BoundExpression>& args,
+                                         int location);
+
 // The name PostgreSQL gives an output column for an expression without alias.
 std::string default_column_name(const PgQuery__Node* node);
 

@@ -66,6 +66,24 @@ void mark(const BoundExpression& expr, std::vector<bool>& needed, std::size_t of
 
 }  // namespace
 
+void for_each_input(PlanNode& node, const std::function<void(PlanNode&)>& visit) {
+  std::visit(
+      [&](auto& op) {
+        if constexpr (requires { op.input; }) {
+          if (op.input) visit(*op.input);
+        }
+        if constexpr (requires { op.probe; op.build; }) {
+          if (op.probe) visit(*op.probe);
+          if (op.build) visit(*op.build);
+        }
+        if constexpr (requires { op.left; op.right; }) {
+          if (op.left) visit(*op.left);
+          if (op.right) visit(*op.right);
+        }
+      },
+      node.op);
+}
+
 PlanPtr clone_plan(const PlanPtr& node) {
   auto copy = std::make_shared<PlanNode>(*node);
   std::visit(

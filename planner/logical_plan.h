@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -158,6 +159,9 @@ PlanPtr make_node(auto op, std::vector<value::SqlType> types, double estimated_r
 
 // Columns `offset`.. of a row as column references (for projections).
 BoundExpression column_reference(std::size_t column, value::SqlType type);
+
+// Calls visit(child) for each input of `node` (probe then build, left then right).
+void for_each_input(PlanNode& node, const std::function<void(PlanNode&)>& visit);
 
 // A deep copy of the operator tree (scans share their table), so one plan can
 // feed two consumers that prune it differently.

@@ -503,91 +503,63 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
                                                      int location) {
   std::set<std::size_t> columns;
   std::vector<std::size_t> outer;
-  std::function<void(const BoundExpression&)> collect = [&](const BoundExpression& expr) {
-    if (expr.kind == ExprKind::kColumn) columns.insert(expr.column);
-    if (expr.kind == ExprKind::kOuterColumn && std::find(outer.begin(), outer.end(), expr.column) == outer.end()) {
-      outer.push_back(expr.column);
-    }
-    for (const auto& arg : expr.args) collect(arg);
+  for (const auto& arg : call.args) {
+    collect_columns(arg, columns);
+    collect_outer_columns(arg, outer);
+  }
+  auto cross_join = [](PlanPtr left, PlanPtr right, double rows) {
+    JoinNode cross;
+    cross.kind = JoinKind::kInner;
+    cross.probe = left;
+    cross.build = right;
+    return make_node(std::move(cross), concat_types(left->types, right->types), rows);
   };
-  for (const auto& arg : call.args) collect(arg);
 
   // LATERAL: the relations from the first one the arguments read to the last
-  // become the function's input (cross joined), keeping their scope places.
+  // become the function's input (cross joined); their columns keep their
+  // scope places and the function's follow them.
   PlanPtr input;
   std::size_t offset = scope_.columns.size();
   double rows = 1;
   if (!columns.empty()) {
-    std::size_t first = relations_.size();
-    for (std::size_t r = 0; r < relations_.size(); ++r) {
-      if (*columns.begin() < relations_[r].offset + relations_[r].width) {
-        first = r;
-        break;
-      }
-    }
+    std::size_t first = 0;
+    while (*columns.begin() >= relations_[first].offset + relations_[first].width) ++first;
     offset = relations_[first].offset;
     for (std::size_t r = first; r < relations_.size(); ++r) {
-      PlanPtr plan = relations_[r].plan;
       rows *= relations_[r].base_rows;
-      if (!input) {
-        input = plan;
-        continue;
-      }
-      JoinNode cross;
-      cross.kind = JoinKind::kInner;
-      cross.probe = input;
-      cross.build = plan;
-      input = make_node(std::move(cross), concat_types(input->types, plan->types), rows);
+      input = input ? cross_join(input, relations_[r].plan, rows) : relations_[r].plan;
     }
     relations_.resize(first);
   }
   std::size_t lateral_width = input ? input->types.size() : 0;
-  auto to_input = [&](BoundExpression expr) {
-    std::function<BoundExpression(BoundExpression)> remap = [&](BoundExpression e) {
-      if (e.kind == ExprKind::kColumn) {
-        e.column -= offset;
-      } else if (e.kind == ExprKind::kOuterColumn) {
-        e.kind = ExprKind::kColumn;
-        e.column = lateral_width + static_cast<std::size_t>(std::find(outer.begin(), outer.end(), e.column) - outer.begin());
-      }
-      for (auto& arg : e.args) arg = remap(std::move(arg));
-      return e;
-    };
-    return remap(std::move(expr));
-  };
-  std::vector<ScopeColumn> added;
+  std::vector<ScopeColumn> relation_columns(scope_.columns.begin() + static_cast<std::ptrdiff_t>(offset),
+                                            scope_.columns.end());
+  scope_.columns.resize(offset);
   if (!outer.empty()) {
     // The enclosing query's values arrive as D, bound by decorrelation; each
     // is kept as a hidden column and matched with the outer row.
     std::vector<SqlType> outer_types;
     for (std::size_t c : outer) outer_types.push_back(scope_.outer->columns[c].type);
     PlanPtr values = make_node(OuterValuesNode{outer}, outer_types, 10);
-    if (input) {
-      JoinNode cross;
-      cross.kind = JoinKind::kInner;
-      cross.probe = input;
-      cross.build = values;
-      input = make_node(std::move(cross), concat_types(input->types, outer_types), rows * 10);
-    } else {
-      input = values;
-    }
+    input = input ? cross_join(input, values, rows * 10) : values;
     for (std::size_t j = 0; j < outer.size(); ++j) {
       ScopeColumn hidden{"", "", outer_types[j]};
       hidden.qualified_only = true;
-      added.push_back(hidden);
-      BoundExpression inner = column_reference(offset + lateral_width + j, outer_types[j]);
+      relation_columns.push_back(hidden);
       BoundExpression outer_column;
       outer_column.kind = ExprKind::kOuterColumn;
       outer_column.column = outer[j];
       outer_column.type = outer_types[j];
-      append_outer_value_match(inner, outer_column, outer_value_matches_);
-      if (std::find(outer_value_columns_.begin(), outer_value_columns_.end(), outer[j]) == outer_value_columns_.end()) {
-        outer_value_columns_.push_back(outer[j]);
-      }
+      append_outer_value_match(column_reference(offset + lateral_width + j, outer_types[j]), outer_column,
+                               outer_value_matches_);
     }
+    for (const auto& arg : call.args) collect_outer_columns(arg, outer_value_columns_);
   }
   if (!input) input = make_node(ValuesNode{{{}}}, {}, 1);
-  for (auto& arg : call.args) arg = to_input(std::move(arg));
+  for (auto& arg : call.args) {
+    arg = remap_columns(std::move(arg), [&](std::size_t c) { return c - offset; });
+    arg = outer_to_columns(std::move(arg), outer, lateral_width);
+  }
 
   std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
   std::size_t available = with_ordinality ? 2 : 1;
@@ -597,29 +569,19 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
                    {}, {}, location + 1);
   }
   // A function returning one value names its column after the alias.
-  std::string value_name = named > 0 ? string_of(column_aliases->colnames[0]) : alias;
-  added.push_back({alias, value_name, call.type});
+  std::size_t value_column = offset + relation_columns.size();
+  relation_columns.push_back({alias, named > 0 ? string_of(column_aliases->colnames[0]) : alias, call.type});
   std::vector<SqlType> types = input->types;
   types.push_back(call.type);
   if (with_ordinality) {
     SqlType bigint = SqlType::of(TypeId::kBigint);
-    added.push_back({alias, named > 1 ? string_of(column_aliases->colnames[1]) : "ordinality", bigint});
+    relation_columns.push_back({alias, named > 1 ? string_of(column_aliases->colnames[1]) : "ordinality", bigint});
     types.push_back(bigint);
   }
   // Series and arrays: assume a thousand values per input row.
   double estimated = std::max(1.0, input->estimated_rows) * (call.function == TableFunction::kPartitionAncestors ? 1 : 1000);
-  FunctionScanNode scan{input, std::move(call), with_ordinality, alias};
-  PlanPtr plan = make_node(std::move(scan), types, estimated);
-
-  Relation relation;
-  relation.offset = offset;
-  relation.width = types.size();
-  relation.base_rows = estimated;
-  plan->estimated_rows = estimated;
-  relation.plan = std::move(plan);
-  std::size_t value_column = scope_.columns.size() + added.size() - (with_ordinality ? 2 : 1);
-  for (auto& column : added) scope_.columns.push_back(std::move(column));
-  relations_.push_back(std::move(relation));
+  add_relation(make_node(FunctionScanNode{input, std::move(call), with_ordinality, alias}, types), relation_columns,
+               estimated);
   return value_column;
 }
 
@@ -864,19 +826,11 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     }
     // Run once: its rows' array text, the aggregate over all of them, then
     // the braces around it.
-    BoundExpression value = array_text_value(column_reference(0, block.columns[0].type));
-    std::optional<AggregateCall> call;
-    std::function<void(BoundExpression&)> take_aggregate = [&](BoundExpression& expr) {
-      if (expr.kind == ExprKind::kAggregate) {
-        call = aggregate_call_of(expr);
-        expr = column_reference(0, expr.type);
-        return;
-      }
-      for (auto& arg : expr.args) take_aggregate(arg);
-    };
-    take_aggregate(value);
+    Grouping grouping;
+    BoundExpression value =
+        over_groups(array_text_value(column_reference(0, block.columns[0].type)), child.scope(), grouping);
     prune_columns(*block.root, std::vector<bool>(block.root->types.size(), true));
-    PlanPtr grouped = make_node(AggregateNode{block.root, {}, {*call}}, {call->type}, 1);
+    PlanPtr grouped = make_node(AggregateNode{block.root, {}, grouping.aggregates}, grouping_types(grouping), 1);
     auto plan = std::make_shared<SelectPlan>();
     plan->root = make_node(ProjectNode{grouped, {value}}, {value.type}, 1);
     plan->columns = {{"array", value.type}};

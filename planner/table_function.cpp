@@ -14,15 +14,7 @@ bool is_table_function(const std::string& name) {
 }
 
 TableFunctionCall bind_table_function(const std::string& name, std::vector<BoundExpression> args, int location) {
-  auto no_variant = [&]() -> TableFunctionCall {
-    std::string types;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      types += (i ? ", " : "") + std::string(args[i].unknown_literal ? "unknown" : value::format_type(args[i].type));
-    }
-    throw SqlError("42883", "function " + name + "(" + types + ") does not exist", {},
-                   "No function matches the given name and argument types. You might need to add explicit type casts.",
-                   location + 1);
-  };
+  auto no_variant = [&]() -> TableFunctionCall { throw_no_such_function(name, args, location); };
   TableFunctionCall call;
   call.name = name;
   if (name == "generate_series") {

@@ -1,7 +1,6 @@
 #include "planner/view_dependencies.h"
 
 #include <functional>
-#include <type_traits>
 
 #include "planner/parse/parse_sql.h"
 #include "planner/parse/parse_tree_walk.h"
@@ -11,23 +10,9 @@ namespace ptreedb::planner {
 namespace {
 
 // Calls visit for every table scan of a plan, whatever the node kinds between.
-void visit_scans(const PlanNode& node, const std::function<void(const ScanNode&)>& visit) {
-  std::visit(
-      [&](const auto& op) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(op)>, ScanNode>) visit(op);
-        if constexpr (requires { op.input; }) {
-          if (op.input) visit_scans(*op.input, visit);
-        }
-        if constexpr (requires { op.probe; op.build; }) {
-          if (op.probe) visit_scans(*op.probe, visit);
-          if (op.build) visit_scans(*op.build, visit);
-        }
-        if constexpr (requires { op.left; op.right; }) {
-          if (op.left) visit_scans(*op.left, visit);
-          if (op.right) visit_scans(*op.right, visit);
-        }
-      },
-      node.op);
+void visit_scans(PlanNode& node, const std::function<void(const ScanNode&)>& visit) {
+  if (const auto* scan = std::get_if<ScanNode>(&node.op)) visit(*scan);
+  for_each_input(node, [&](PlanNode& child) { visit_scans(child, visit); });
 }
 
 }  // namespace

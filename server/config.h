@@ -12,9 +12,6 @@ struct ServerConfig {
   std::uint16_t port = 5432;
   std::string data_dir = "./data";
   unsigned threads = 1;  // threads accepting connections; every session runs on a thread of its own
-  // Threads that run statements; a session holds one only while its messages
-  // run (including a commit's wait), never while it waits for the client.
-  // 0: one per allowed connection, so no statement waits for another's.
   unsigned max_connections = 100;
   // A client must finish startup and authentication within this many seconds.
   unsigned authentication_timeout_seconds = 60;

@@ -62,11 +62,7 @@ exec::QueryResult declare(const PgQuery__DeclareCursorStmt& declare, std::string
   auto world = with_stat_commit_view(base, statement_text, database);
   planner::StatementPlan plan = planner::plan_statement(*declare.query, *world);
   // A SERIALIZABLE block's cursor reads count as the block's reads.
-  std::optional<exec::ReadRecorder> recorder;
-  if (state.transaction && state.transaction->isolation() == txn::IsolationLevel::kSerializable) {
-    recorder.emplace(state.transaction->reads());
-  }
-  exec::ReadRecordingScope recording(recorder ? &*recorder : nullptr);
+  exec::ReadRecordingScope recording(state.transaction.get());
   exec::QueryResult result = exec::execute_statement(plan, database);
   auto cursor = std::make_shared<Cursor>();
   cursor->statement = std::string(statement_text);

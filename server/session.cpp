@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <variant>
 
-#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/redirect_error.hpp>
@@ -38,8 +37,7 @@ Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
       config_(config),
       security_(security),
       registry_(registry),
-      database_(database),
-      strand_(context_->get_executor()) {}
+      database_(database) {}
 
 Session::~Session() {
   if (control_) registry_.remove(control_->process_id);
@@ -48,7 +46,7 @@ Session::~Session() {
 void Session::terminate() {
   // A weak reference: a handler left in a finished context must not keep
   // the session (and its socket) alive beyond the context.
-  asio::post(strand_, [weak = weak_from_this()] {
+  asio::post(*context_, [weak = weak_from_this()] {
     if (auto self = weak.lock()) {
       self->terminating_ = true;
       self->stream_.cancel();
@@ -281,12 +279,11 @@ asio::awaitable<void> Session::run() {
     // coroutine) has ended: it must then do nothing.
     auto startup_state = std::make_shared<int>(0);  // 0 starting, 1 started, 2 timed out
     startup_timer.expires_after(std::chrono::seconds(config_.authentication_timeout_seconds));
-    startup_timer.async_wait(asio::bind_executor(
-        strand_, [self = shared_from_this(), startup_state](const boost::system::error_code& error) {
-          if (error || *startup_state != 0) return;
-          *startup_state = 2;
-          self->stream_.cancel();
-        }));
+    startup_timer.async_wait([self = shared_from_this(), startup_state](const boost::system::error_code& error) {
+      if (error || *startup_state != 0) return;
+      *startup_state = 2;
+      self->stream_.cancel();
+    });
     StartupOutcome outcome = co_await startup();
     startup_timer.cancel();
     const bool startup_timed_out = *startup_state == 2;
@@ -297,10 +294,9 @@ asio::awaitable<void> Session::run() {
     }
     if (outcome == StartupOutcome::kReady) {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
-      // idle_session_timeout: the timer runs on this session's strand, so it
-      // can safely cancel the pending read.
-      // The timer lives in the network context (as the socket does), its
-      // handler runs on this session's strand.
+      // idle_session_timeout: the timer lives in the session's context (as
+      // the socket does), so its handler runs on the session's thread and can
+      // safely cancel the pending read.
       asio::steady_timer idle_timer(stream_.network_executor());
       bool idle_timed_out = false;
       // Each wait has its own number: a timer that fired just as data arrived
@@ -323,11 +319,11 @@ asio::awaitable<void> Session::run() {
           if (watch_idle) {
             idle_timer.expires_after(std::chrono::milliseconds(idle_ms));
             idle_timed_out = false;
-            idle_timer.async_wait(asio::bind_executor(strand_, [this, &idle_timed_out, &idle_wait, wait = ++idle_wait](const boost::system::error_code& error) {
+            idle_timer.async_wait([this, &idle_timed_out, &idle_wait, wait = ++idle_wait](const boost::system::error_code& error) {
               if (error || wait != idle_wait) return;
               idle_timed_out = true;
               stream_.cancel();
-            }));
+            });
           }
           bool received = co_await read_more();
           if (watch_idle) {

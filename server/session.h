@@ -90,9 +90,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // resume after it (none for an Execute's COPY, which ends at Sync).
   std::unique_ptr<exec::CopyLoader> copy_loader_;
   std::unique_ptr<SimpleQuery> paused_query_;
-  // The strand run() runs on; terminate() sets the flag there.
-  boost::asio::any_io_executor strand_;  // the session's context: its coroutine, timers and cancellation
-  bool terminating_ = false;
+  bool terminating_ = false;  // set on the session's own thread (terminate() posts there)
 };
 
 }  // namespace ptreedb::server

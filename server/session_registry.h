@@ -26,7 +26,7 @@ struct SessionControl {
   // Written by the session, read by others, under `mutex`.
   mutable std::mutex mutex;
   planner::BackendActivity activity;
-  std::function<void()> terminate;  // posts the end of the connection to its strand
+  std::function<void()> terminate;  // posts the end of the connection to its thread
 };
 
 class SessionRegistry {

@@ -48,9 +48,7 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
   auto world = with_stat_commit_view(transaction.snapshot(), statement_text, database);
   planner::StatementPlan plan = planner::plan_statement(statement, *world);
   // SERIALIZABLE: the statement's scans record the key ranges they read.
-  std::optional<exec::ReadRecorder> recorder;
-  if (transaction.isolation() == txn::IsolationLevel::kSerializable) recorder.emplace(transaction.reads());
-  exec::ReadRecordingScope recording(recorder ? &*recorder : nullptr);
+  exec::ReadRecordingScope recording(&transaction);
   if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
     transaction.mark_not_replayable();
     outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), transaction);

@@ -47,10 +47,14 @@ const TypeRow kTypes[] = {
 bool collatable(value::SqlType type) { return value::is_character_type(type.id); }
 
 // typstorage: fixed-width types plain, numeric main, other varlena extended.
+const char* typstorage(const TypeRow& type) {
+  if (type.oid == 1700) return "m";
+  return type.length > 0 ? "p" : "x";
+}
+
 const char* storage_of(value::SqlType type) {
-  if (type.id == value::TypeId::kNumeric) return "m";
   for (const auto& t : kTypes) {
-    if (t.oid == type.oid()) return t.length > 0 ? "p" : "x";
+    if (t.oid == type.oid()) return typstorage(t);
   }
   return "x";
 }
@@ -91,7 +95,6 @@ SystemRows namespace_rows(const storage::World&) {
            S("{postgres=UC/postgres,=U/postgres}")}};
 }
 
-// One pg_class row; kind is relkind.
 // Tables some foreign key references.
 std::set<std::string> referenced_tables(const storage::World& world) {
   std::set<std::string> referenced;
@@ -101,8 +104,13 @@ std::set<std::string> referenced_tables(const storage::World& world) {
   return referenced;
 }
 
-// A view has its _RETURN rule (relhasrules); foreign keys, on either side,
-// are enforced by triggers in PostgreSQL (relhastriggers).
+// Foreign keys, on either side, are enforced by triggers in PostgreSQL.
+bool has_foreign_key_triggers(const storage::TableSchema& schema, const std::set<std::string>& referenced) {
+  return !schema.foreign_keys().empty() || referenced.contains(schema.name());
+}
+
+// One pg_class row; kind is relkind. A view has its _RETURN rule
+// (relhasrules); `has_triggers` is relhastriggers.
 std::vector<Cell> class_row(I oid, const S& name, I nspace, const char* kind, I am, I pages, I tuples, I natts,
                             bool has_index, bool has_triggers = false) {
   bool view = S(kind) == S("v");
@@ -118,7 +126,7 @@ SystemRows class_rows(const storage::World& world) {
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
-    bool has_triggers = !schema.foreign_keys().empty() || referenced.contains(schema.name());
+    bool has_triggers = has_foreign_key_triggers(schema, referenced);
     I rows_now = static_cast<I>(table->row_count());
     rows.push_back(class_row(schema.oid(), schema.name(), kPublicNamespace, "r", kHeapAm,
                              estimated_size(*table) / 8192, rows_now == 0 ? -1 : rows_now,
@@ -205,7 +213,7 @@ SystemRows type_rows(const storage::World&) {
     rows.push_back({t.oid, S(t.name), kPgCatalogNamespace, kSuperuserOid, t.length, boolean(t.by_value), S("b"),
                     S(t.category), boolean(false), boolean(true), S(","), I{0}, I{0}, t.array, S(t.name) + "in",
                     S(t.name) + "out", S(t.length == 8 ? "d" : t.length == 2 ? "s" : t.length == 1 ? "c" : "i"),
-                    S(t.oid == 1700 ? "m" : t.length > 0 ? "p" : "x"), boolean(false), I{0}, I{-1}, I{0},
+                    S(typstorage(t)), boolean(false), I{0}, I{-1}, I{0},
                     I{t.collatable ? kDefaultCollation : 0}, kNull, kNull, kNull});
   }
   return rows;
@@ -403,7 +411,7 @@ SystemRows tables_view_rows(const storage::World& world) {
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
-    bool has_triggers = !schema.foreign_keys().empty() || referenced.contains(schema.name());
+    bool has_triggers = has_foreign_key_triggers(schema, referenced);
     rows.push_back({S("public"), schema.name(), S(kUserName), kNull, boolean(has_index), boolean(false),
                     boolean(has_triggers), boolean(false)});
   }
