@@ -91,6 +91,15 @@ std::vector<std::weak_ptr<Session>> Server::live_sessions() {
   return sessions_;
 }
 
+void Server::join_finished_session_threads() {
+  std::lock_guard lock(threads_mutex_);
+  std::erase_if(session_threads_, [](SessionThread& session_thread) {
+    if (!session_thread.finished->load()) return false;
+    session_thread.thread.join();  // returns at once: the thread is past its work
+    return true;
+  });
+}
+
 asio::awaitable<void> Server::accept_loop() {
   for (;;) {
     boost::system::error_code error;
@@ -115,15 +124,16 @@ asio::awaitable<void> Server::accept_loop() {
     }
     asio::co_spawn(*context, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
     session.reset();  // the coroutine owns it now
+    join_finished_session_threads();
+    auto finished = std::make_shared<std::atomic<bool>>(false);
+    std::thread thread([context, finished] {
+      context->run();  // until the session has ended and its timers are gone
+      finished->store(true);
+    });
     {
       std::lock_guard lock(threads_mutex_);
-      ++session_threads_;
+      session_threads_.push_back({std::move(thread), std::move(finished)});
     }
-    std::thread([this, context] {
-      context->run();  // until the session has ended and its timers are gone
-      std::lock_guard lock(threads_mutex_);
-      if (--session_threads_ == 0) threads_done_.notify_all();
-    }).detach();
     if (auto live = weak.lock(); live && stopping_) live->terminate();
   }
 }
@@ -149,8 +159,9 @@ void Server::run() {
   io_.run();
   for (auto& thread : pool) thread.join();
   {
-    std::unique_lock lock(threads_mutex_);
-    threads_done_.wait(lock, [this] { return session_threads_ == 0; });
+    std::lock_guard lock(threads_mutex_);
+    for (auto& session_thread : session_threads_) session_thread.thread.join();
+    session_threads_.clear();
   }
   {
     std::lock_guard lock(shutdown_->mutex);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <utility>  // boost 1.74 awaitable.hpp uses std::exchange without it
@@ -62,10 +63,16 @@ class Server {
   boost::asio::steady_timer stats_timer_{io_};
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> network_work_{
       io_.get_executor()};
-  // Session threads still running; run() returns only after the last one.
+  // Session threads are joined, never detached: a thread's thread-local
+  // state is gone before run() returns. Finished ones are joined as new
+  // sessions arrive, the rest when the server stops.
+  struct SessionThread {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> finished;
+  };
+  void join_finished_session_threads();
   std::mutex threads_mutex_;
-  std::condition_variable threads_done_;
-  std::size_t session_threads_ = 0;
+  std::vector<SessionThread> session_threads_;
   std::mutex sessions_mutex_;
   std::vector<std::weak_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};
