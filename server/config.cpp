@@ -11,7 +11,9 @@ constexpr const char* kUsage =
     "  --listen ADDR          address to listen on (default 127.0.0.1)\n"
     "  --port N               TCP port (default 5432)\n"
     "  --data-dir DIR         data directory (default ./data)\n"
-    "  --threads N            threads accepting connections (default 1; each session has its own)\n"
+    "  --threads N            threads accepting connections (default 1)\n"
+    "  --workers N            threads running sessions (default: one per core; a worker\n"
+    "                         blocked or busy with a long statement is stood in for)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --authentication-timeout S  seconds a client has to finish authenticating (default 60)\n"
     "  --log-level LEVEL      trace, debug, info, warn, error (default info)\n"
@@ -85,6 +87,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       config.data_dir = value;
     } else if (option == "--threads") {
       ok = parse_number<unsigned>(value, 1, 1024, config.threads);
+    } else if (option == "--workers") {
+      ok = parse_number<unsigned>(value, 1, 1024, config.workers);
     } else if (option == "--authentication-timeout") {
       ok = parse_number<unsigned>(value, 1, 600, config.authentication_timeout_seconds);
     } else if (option == "--max-connections") {

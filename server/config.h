@@ -11,7 +11,8 @@ struct ServerConfig {
   std::string listen_address = "127.0.0.1";
   std::uint16_t port = 5432;
   std::string data_dir = "./data";
-  unsigned threads = 1;  // threads accepting connections; every session runs on a thread of its own
+  unsigned threads = 1;  // threads accepting connections
+  unsigned workers = 0;  // threads running sessions; 0: one per core
   unsigned max_connections = 100;
   // A client must finish startup and authentication within this many seconds.
   unsigned authentication_timeout_seconds = 60;

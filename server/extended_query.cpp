@@ -236,6 +236,8 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
     out += outcome.notices;
     if (outcome.answered) {
       portal.done = true;
+      deferred_ = std::move(outcome.deferred);  // COMMIT: answered once committed
+      deferred_is_sync_ = false;
       return nullptr;
     }
     if (outcome.copy_in) {
@@ -280,13 +282,29 @@ void ExtendedQuery::close(const protocol::Close& message, SessionState& state, s
   protocol::encode_close_complete(out);
 }
 
-void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database& database, std::string& out) {
+void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database& database, std::string& out,
+                                             bool in_background) {
   if (!implicit_transaction_) return;
   implicit_transaction_ = false;
   std::unique_ptr<txn::Transaction> ending = std::move(state.transaction);
   state.refresh_transaction_status();
   if (ending == nullptr || ending->failed()) {
     end_transaction_cursors(state, false);
+    return;
+  }
+  if (in_background && state.commit_done) {
+    auto deferred = std::make_shared<DeferredCommit>();
+    deferred->ticket = submit_with_replay(*ending, state);
+    if (deferred->ticket != nullptr) {
+      deferred->transaction = std::move(ending);
+      deferred->answered = true;
+      deferred->then.push_back(
+          [&state](bool committed, std::string&) { end_transaction_cursors(state, committed); });
+      deferred_ = std::move(deferred);
+      deferred_is_sync_ = true;
+      return;
+    }
+    end_transaction_cursors(state, true);  // nothing written
     return;
   }
   try {
@@ -299,7 +317,23 @@ void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database&
 }
 
 void ExtendedQuery::sync(SessionState& state, txn::Database& database, std::string& out) {
-  end_implicit_transaction(state, database, out);
+  end_implicit_transaction(state, database, out, true);
+  if (awaiting_sync()) return;  // finish_commit goes on
+  if (state.transaction_status == protocol::TransactionStatus::kIdle) portals_.clear();
+}
+
+void ExtendedQuery::finish_commit(SessionState& state, std::string& out) {
+  std::shared_ptr<DeferredCommit> committed = std::move(deferred_);
+  if (!deferred_is_sync_) {
+    committed->finish(out);
+    return;
+  }
+  deferred_is_sync_ = false;
+  try {
+    committed->finish(out);
+  } catch (const SqlError& error) {
+    protocol::encode_error_response(out, error);
+  }
   if (state.transaction_status == protocol::TransactionStatus::kIdle) portals_.clear();
 }
 

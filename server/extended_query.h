@@ -19,6 +19,7 @@
 #include "planner/parse/parse_sql.h"
 #include "server/protocol/frontend_messages.h"
 #include "server/result_encoder.h"
+#include "server/deferred_commit.h"
 #include "server/session_state.h"
 #include "txn/database.h"
 
@@ -60,13 +61,22 @@ class ExtendedQuery {
   // ran in (or discards it after an error; a failed commit appends its
   // error); outside a transaction block every portal is then dropped.
   void sync(SessionState& state, txn::Database& database, std::string& out);
+  // After an Execute of COMMIT or a Sync whose commit was submitted
+  // (SessionState::commit_done): the session awaits the commit, then calls
+  // finish_commit, which answers it (an Execute's refused COMMIT is thrown,
+  // a Sync's appended). A Sync's ReadyForQuery follows it.
+  bool awaiting_commit() const { return deferred_ != nullptr; }
+  bool awaiting_sync() const { return deferred_ != nullptr && deferred_is_sync_; }
+  void finish_commit(SessionState& state, std::string& out);
   // A simple Query replaces the unnamed statement and portal (after ending
   // an implicit transaction a client left without Sync, as Sync would).
   void simple_query(SessionState& state, txn::Database& database, std::string& out);
 
  private:
   Portal& find_portal(const std::string& name);
-  void end_implicit_transaction(SessionState& state, txn::Database& database, std::string& out);
+  // `in_background`: submitted, not waited for, when the session allows it.
+  void end_implicit_transaction(SessionState& state, txn::Database& database, std::string& out,
+                                bool in_background = false);
 
   std::map<std::string, Portal> portals_;
   // Statements executed since the last Sync share one transaction, which
@@ -74,6 +84,8 @@ class ExtendedQuery {
   // is not a block: the session's status stays idle, so SET LOCAL warns and
   // DECLARE needs BEGIN, as in PostgreSQL.
   bool implicit_transaction_ = false;
+  std::shared_ptr<DeferredCommit> deferred_;  // an Execute's or Sync's commit being awaited
+  bool deferred_is_sync_ = false;
 };
 
 }  // namespace ptreedb::server

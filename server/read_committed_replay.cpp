@@ -11,15 +11,13 @@
 
 namespace ptreedb::server {
 
-void commit_with_replay(txn::Transaction& transaction, txn::Database& /*database*/, SessionState& state) {
-  if (transaction.isolation() != txn::IsolationLevel::kReadCommitted || !transaction.replayable()) {
-    transaction.commit();
-    return;
-  }
-  // Runs on the committing thread, which may be another session's: this
-  // session's settings and each statement's bound values are installed for
-  // the re-run; it is not interruptible (the batch waits for it).
-  txn::BatchCommitter::Reapply reapply = [&](const txn::WorldPtr& newest) {
+namespace {
+
+// Runs on the committing thread, which may be another session's: this
+// session's settings and each statement's bound values are installed for
+// the re-run; it is not interruptible (the batch waits for it).
+txn::BatchCommitter::Reapply replay_block_writes(txn::Transaction& transaction, SessionState& state) {
+  return [&transaction, &state](const txn::WorldPtr& newest) {
     SettingsScope settings(state);
     exec::InterruptScope no_interrupts(nullptr, std::chrono::milliseconds(0));
     txn::StatementWorld again(newest);
@@ -39,7 +37,27 @@ void commit_with_replay(txn::Transaction& transaction, txn::Database& /*database
     }
     return again.snapshot();
   };
+}
+
+bool replays(const txn::Transaction& transaction) {
+  return transaction.isolation() == txn::IsolationLevel::kReadCommitted && transaction.replayable();
+}
+
+}  // namespace
+
+void commit_with_replay(txn::Transaction& transaction, txn::Database& /*database*/, SessionState& state) {
+  if (!replays(transaction)) {
+    transaction.commit();
+    return;
+  }
+  auto reapply = replay_block_writes(transaction, state);
   transaction.commit(&reapply);
+}
+
+std::shared_ptr<txn::CommitTicket> submit_with_replay(txn::Transaction& transaction, SessionState& state) {
+  return transaction.submit_commit(replays(transaction) ? replay_block_writes(transaction, state)
+                                                        : txn::BatchCommitter::Reapply(),
+                                   state.commit_done);
 }
 
 }  // namespace ptreedb::server

@@ -17,4 +17,9 @@ namespace ptreedb::server {
 
 void commit_with_replay(txn::Transaction& transaction, txn::Database& database, SessionState& state);
 
+// The same without waiting, when the session awaits commits in the
+// background (state.commit_done): the submitted commit, null when the block
+// wrote nothing. `transaction` must stay until it is done.
+std::shared_ptr<txn::CommitTicket> submit_with_replay(txn::Transaction& transaction, SessionState& state);
+
 }  // namespace ptreedb::server

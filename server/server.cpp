@@ -8,7 +8,9 @@
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/redirect_error.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <spdlog/spdlog.h>
 
@@ -27,7 +29,13 @@ Server::Server(ServerConfig config)
       database_(txn::CommitterOptions{std::chrono::microseconds(config_.commit_batch_window_us),
                                       config_.commit_batch_max}),
       acceptor_(io_),
-      signals_(io_, SIGINT, SIGTERM) {}
+      signals_(io_, SIGINT, SIGTERM),
+      workers_(config_.workers != 0 ? config_.workers : std::max(1u, std::thread::hardware_concurrency())) {
+  // A batch that queued while another was being committed is committed by
+  // a free worker, not by the session that committed the one before.
+  database_.committer().set_dispatcher(
+      [this](std::function<void()> task) { asio::post(workers_.context(), std::move(task)); });
+}
 
 void Server::listen() {
   tcp::endpoint endpoint(asio::ip::make_address(config_.listen_address), config_.port);
@@ -46,7 +54,7 @@ void Server::stop() {
     signals_.cancel(ignored);
     stats_timer_.cancel();
     // Sessions end at their next wait for the client; when the last one has
-    // gone, the listener's threads and the session threads run out of work.
+    // gone, the listener's threads and then the workers run out of work.
     for (auto& weak : live_sessions()) {
       if (auto session = weak.lock()) session->terminate();
     }
@@ -91,49 +99,28 @@ std::vector<std::weak_ptr<Session>> Server::live_sessions() {
   return sessions_;
 }
 
-void Server::join_finished_session_threads() {
-  std::lock_guard lock(threads_mutex_);
-  std::erase_if(session_threads_, [](SessionThread& session_thread) {
-    if (!session_thread.finished->load()) return false;
-    session_thread.thread.join();  // returns at once: the thread is past its work
-    return true;
-  });
-}
-
 asio::awaitable<void> Server::accept_loop() {
   for (;;) {
     boost::system::error_code error;
-    // The socket lives in the session's own context: when a message arrives
-    // the kernel wakes the one thread that runs this session.
-    auto context = std::make_shared<asio::io_context>(1);
-    tcp::socket socket = co_await acceptor_.async_accept(context->get_executor(),
-                                                         asio::redirect_error(asio::use_awaitable, error));
+    // The socket, the session's coroutine and its timers share one strand:
+    // they run on any worker, never two at once.
+    auto strand = asio::make_strand(workers_.context());
+    tcp::socket socket(co_await acceptor_.async_accept(strand, asio::redirect_error(asio::use_awaitable, error)));
     if (error) {
       if (!acceptor_.is_open()) co_return;
       spdlog::warn("accept failed: {}", error.message());
       continue;
     }
     socket.set_option(tcp::no_delay(true), error);
-    // The session's coroutine, timers and cancellation all run on its thread.
-    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_, context);
+    auto session = std::make_shared<Session>(std::move(socket), config_, security_, registry_, database_);
     std::weak_ptr<Session> weak = session;
     live_sessions();  // prunes ended sessions
     {
       std::lock_guard lock(sessions_mutex_);
       sessions_.push_back(session);
     }
-    asio::co_spawn(*context, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
+    asio::co_spawn(strand, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
     session.reset();  // the coroutine owns it now
-    join_finished_session_threads();
-    auto finished = std::make_shared<std::atomic<bool>>(false);
-    std::thread thread([context, finished] {
-      context->run();  // until the session has ended and its timers are gone
-      finished->store(true);
-    });
-    {
-      std::lock_guard lock(threads_mutex_);
-      session_threads_.push_back({std::move(thread), std::move(finished)});
-    }
     if (auto live = weak.lock(); live && stopping_) live->terminate();
   }
 }
@@ -153,16 +140,13 @@ void Server::run() {
                config_.listen_address, port(), config_.data_dir, security_.tls ? "on" : "off",
                config_.hba_file.empty() ? "trust" : config_.hba_file);
 
+  workers_.start();
   unsigned threads = std::max(config_.threads, 1u);
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& thread : pool) thread.join();
-  {
-    std::lock_guard lock(threads_mutex_);
-    for (auto& session_thread : session_threads_) session_thread.thread.join();
-    session_threads_.clear();
-  }
+  workers_.finish();  // every session has ended: the workers run out of work
   {
     std::lock_guard lock(shutdown_->mutex);
     shutdown_->stopped = true;

@@ -1,9 +1,7 @@
 // The listener: accepts connections on the configured address and runs each
-// as a Session coroutine on a thread of its own (with its own single-threaded
-// io_context), until SIGINT or SIGTERM. A session that waits for its commit
-// or runs a long query holds only its own thread, so concurrent commits join
-// one batch, and a message wakes exactly the thread that handles it: no
-// shared scheduler, no hand-off between threads per message.
+// as a Session coroutine on a strand of the worker pool (worker_pool.h),
+// until SIGINT or SIGTERM. The listener's own context has the acceptor,
+// signals and timers; sessions never run on it.
 #pragma once
 
 #include <atomic>
@@ -27,6 +25,7 @@
 #include "server/config.h"
 #include "server/server_security.h"
 #include "server/session_registry.h"
+#include "server/worker_pool.h"
 #include "txn/database.h"
 
 namespace ptreedb::server {
@@ -63,16 +62,7 @@ class Server {
   boost::asio::steady_timer stats_timer_{io_};
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> network_work_{
       io_.get_executor()};
-  // Session threads are joined, never detached: a thread's thread-local
-  // state is gone before run() returns. Finished ones are joined as new
-  // sessions arrive, the rest when the server stops.
-  struct SessionThread {
-    std::thread thread;
-    std::shared_ptr<std::atomic<bool>> finished;
-  };
-  void join_finished_session_threads();
-  std::mutex threads_mutex_;
-  std::vector<SessionThread> session_threads_;
+  WorkerPool workers_;  // runs the sessions; finished before the database goes
   std::mutex sessions_mutex_;
   std::vector<std::weak_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};

@@ -19,6 +19,7 @@
 #include "server/session_activity.h"
 #include "server/session_settings.h"
 #include "server/simple_query.h"
+#include "server/worker_pool.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
@@ -30,10 +31,10 @@ using protocol::Frame;
 using protocol::TransactionStatus;
 
 Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
-                 const ServerSecurity& security, SessionRegistry& registry, txn::Database& database,
-                 std::shared_ptr<asio::io_context> context)
-    : context_(std::move(context)),
+                 const ServerSecurity& security, SessionRegistry& registry, txn::Database& database)
+    : strand_(socket.get_executor()),
       stream_(std::move(socket)),
+      commit_timer_(strand_),
       config_(config),
       security_(security),
       registry_(registry),
@@ -44,9 +45,9 @@ Session::~Session() {
 }
 
 void Session::terminate() {
-  // A weak reference: a handler left in a finished context must not keep
-  // the session (and its socket) alive beyond the context.
-  asio::post(*context_, [weak = weak_from_this()] {
+  // A weak reference: a handler left behind must not keep the session (and
+  // its socket) alive after its coroutine has ended.
+  asio::post(strand_, [weak = weak_from_this()] {
     if (auto self = weak.lock()) {
       self->terminating_ = true;
       self->stream_.cancel();
@@ -158,6 +159,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     encode_reported_settings(out_, state_);
     protocol::encode_backend_key_data(out_, control_->process_id, control_->secret_key);
     protocol::encode_ready_for_query(out_, state_.transaction_status);
+    allow_commits_in_background();
     co_return StartupOutcome::kReady;
   }
 }
@@ -168,7 +170,32 @@ void Session::run_query(std::unique_ptr<SimpleQuery> query) {
     paused_query_ = std::move(query);
     return;
   }
+  if (query->awaiting_commit()) {
+    committing_query_ = std::move(query);
+    return;
+  }
   ready_for_query();
+}
+
+asio::awaitable<void> Session::await_commit() {
+  // The committer's callback posts commit_completed() to this strand.
+  boost::system::error_code ignored;
+  while (!commit_completed_) {
+    commit_timer_.expires_at(asio::steady_timer::time_point::max());
+    co_await commit_timer_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+  }
+  commit_completed_ = false;
+}
+
+void Session::allow_commits_in_background() {
+  state_.commit_done = [weak = weak_from_this(), strand = strand_] {
+    asio::post(strand, [weak] {
+      if (auto self = weak.lock()) {
+        self->commit_completed_ = true;
+        self->commit_timer_.cancel();
+      }
+    });
+  };
 }
 
 bool Session::handle_copy_in_message(const Frame& frame) {
@@ -206,7 +233,7 @@ bool Session::handle_message(const Frame& frame) {
   if (std::holds_alternative<protocol::Sync>(message)) {
     skipping_to_sync_ = false;
     extended_.sync(state_, database_, out_);
-    ready_for_query();
+    if (!extended_.awaiting_commit()) ready_for_query();  // else once committed
     return true;
   }
   if (auto* query = std::get_if<protocol::Query>(&message)) {
@@ -248,6 +275,16 @@ bool Session::handle_message(const Frame& frame) {
     extended_error(SqlError(sqlstate::kInternalError, error.what()));
   }
   return true;
+}
+
+void Session::finish_extended_commit() {
+  const bool sync = extended_.awaiting_sync();
+  try {
+    extended_.finish_commit(state_, out_);
+  } catch (const SqlError& error) {
+    extended_error(error);
+  }
+  if (sync) ready_for_query();
 }
 
 void Session::extended_error(const SqlError& error) {
@@ -294,9 +331,9 @@ asio::awaitable<void> Session::run() {
     }
     if (outcome == StartupOutcome::kReady) {
       spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
-      // idle_session_timeout: the timer lives in the session's context (as
-      // the socket does), so its handler runs on the session's thread and can
-      // safely cancel the pending read.
+      // idle_session_timeout: the timer lives on the session's strand (as
+      // the socket does), so its handler never runs beside the coroutine and
+      // can safely cancel the pending read.
       asio::steady_timer idle_timer(stream_.network_executor());
       bool idle_timed_out = false;
       // Each wait has its own number: a timer that fired just as data arrived
@@ -342,7 +379,21 @@ asio::awaitable<void> Session::run() {
             break;
           }
         }
-        if (open) open = handle_message(*frame);
+        if (open) {
+          WorkerPool::BusyScope busy;  // a long statement lends its worker's place
+          open = handle_message(*frame);
+        }
+        // A statement whose commit was submitted: this worker serves other
+        // sessions until the batch is committed, then the query goes on.
+        while (committing_query_ || extended_.awaiting_commit()) {
+          co_await await_commit();
+          WorkerPool::BusyScope busy;
+          if (committing_query_) {
+            run_query(std::move(committing_query_));
+          } else {
+            finish_extended_commit();
+          }
+        }
       }
     }
   } catch (const SqlError& error) {

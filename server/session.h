@@ -13,6 +13,7 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "server/client_stream.h"
 #include "server/config.h"
@@ -29,10 +30,10 @@ namespace ptreedb::server {
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // `context` is the session's own (its socket's), run by its thread.
+  // `socket`'s executor is the session's strand: its coroutine, timers and
+  // commit completions all run there.
   Session(boost::asio::ip::tcp::socket socket, const ServerConfig& config,
-          const ServerSecurity& security, SessionRegistry& registry, txn::Database& database,
-          std::shared_ptr<boost::asio::io_context> context);
+          const ServerSecurity& security, SessionRegistry& registry, txn::Database& database);
   ~Session();
 
   boost::asio::awaitable<void> run();
@@ -69,10 +70,17 @@ class Session : public std::enable_shared_from_this<Session> {
   void extended_error_sent();
   // ParameterStatus for settings that changed, then ReadyForQuery.
   void ready_for_query();
+  // Statements' commits are submitted and awaited here instead of holding the worker.
+  void allow_commits_in_background();
+  boost::asio::awaitable<void> await_commit();
+  // An Execute's or Sync's awaited commit is done: its answer (and a Sync's ReadyForQuery).
+  void finish_extended_commit();
 
-  // Declared first, destroyed last: the socket needs its context.
-  std::shared_ptr<boost::asio::io_context> context_;
+  boost::asio::any_io_executor strand_;
   ClientStream stream_;
+  boost::asio::steady_timer commit_timer_;  // cancelled when a submitted commit is done
+  bool commit_completed_ = false;
+  std::unique_ptr<SimpleQuery> committing_query_;  // awaits its statement's commit
   const ServerConfig& config_;
   const ServerSecurity& security_;
   SessionRegistry& registry_;

@@ -2,6 +2,7 @@
 // which database, its settings, and its transaction.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,6 +21,7 @@ namespace ptreedb::server {
 struct PreparedStatement;
 struct Cursor;
 struct SessionControl;
+struct DeferredCommit;
 
 struct SessionState {
   std::string user;
@@ -56,6 +58,12 @@ struct SessionState {
   // SET LOCAL replaced in the open block (COMMIT restores those).
   std::optional<std::map<std::string, std::string>> settings_at_begin;
   std::map<std::string, std::string> settings_before_local;
+  // Set by a session that waits for its commits without holding a thread:
+  // called (on the committing thread) when a submitted commit is done.
+  std::function<void()> commit_done;
+  // A COMMIT statement's submitted commit, handed from transaction control
+  // to the statement's outcome (server/statement_runner.cpp).
+  std::shared_ptr<DeferredCommit> committing;
   // The token a CancelRequest for this session trips (null in unit tests).
   exec::InterruptToken* interrupt = nullptr;
   // Its registry entry (pg_stat_activity) and what its statements may know of

@@ -26,6 +26,11 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
   // Results of earlier statements stay in `out` when a later one fails, as the
   // client has already been sent them in PostgreSQL.
   try {
+    if (deferred_) {
+      std::shared_ptr<DeferredCommit> committed = std::move(deferred_);
+      committed->finish(out);
+      if (!committed->answered) encode_simple_result(out, committed->result);
+    }
     if (!tree_) {
       tree_.emplace(planner::parse_sql(std::move(sql_)));
       if (tree_->statement_count() == 0) {
@@ -44,6 +49,10 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
       }
       StatementOutcome outcome = run_statement(statement, tree_->statement_text(i), state, database);
       out += outcome.notices;
+      if (outcome.deferred) {
+        deferred_ = std::move(outcome.deferred);
+        return nullptr;
+      }
       if (outcome.answered) continue;
       if (outcome.copy_in) {
         encode_copy_in_start(out, *outcome.copy_in);

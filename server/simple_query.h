@@ -17,6 +17,7 @@
 #include "exec/copy_loader.h"
 #include "planner/parse/parse_sql.h"
 #include "server/session_state.h"
+#include "server/statement_runner.h"
 #include "txn/database.h"
 
 namespace ptreedb::server {
@@ -29,8 +30,11 @@ class SimpleQuery {
   // `out` (not the ReadyForQuery). Stops at a COPY FROM STDIN, after its
   // CopyInResponse, and returns its loader: the session feeds it the client's
   // data, then calls run() again for the statements after the COPY. Returns
-  // null when the message is done.
+  // null when the message is done, or when awaiting_commit(): a statement's
+  // commit was submitted (SessionState::commit_done), and once it is done the
+  // session calls run() again, which answers it and goes on.
   std::unique_ptr<exec::CopyLoader> run(SessionState& state, txn::Database& database, std::string& out);
+  bool awaiting_commit() const { return deferred_ != nullptr; }
   // The message ends early (its COPY FROM STDIN failed): an implicit
   // transaction it opened is rolled back.
   void abandon(SessionState& state);
@@ -45,6 +49,7 @@ class SimpleQuery {
   std::string sql_;
   std::optional<planner::ParseTree> tree_;  // parsed by the first run()
   std::size_t next_statement_ = 0;
+  std::shared_ptr<DeferredCommit> deferred_;  // the statement before next_statement_ awaits its commit
   bool implicit_transaction_ = false;  // this message opened state.transaction
 };
 

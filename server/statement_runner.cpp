@@ -108,6 +108,16 @@ bool run_session_command(const PgQuery__Node& statement, SessionState& state, tx
     throw;
   }
   if (!handled) return false;
+  if (state.committing) {
+    // COMMIT submitted: the block's settings and cursors end with its outcome.
+    state.committing->then.push_back([&state, was_failed](bool committed, std::string&) {
+      end_transaction_settings(state, committed && !was_failed);
+      end_transaction_cursors(state, committed && !was_failed);
+      state.refresh_transaction_status();
+    });
+    state.refresh_transaction_status();
+    return true;
+  }
   const bool now_open = state.transaction != nullptr;
   if (!was_open && now_open) {
     begin_transaction_settings(state);
@@ -143,6 +153,24 @@ std::optional<std::string> run_role_statement(const PgQuery__Node& statement, Se
   });
 }
 
+// A write outside a block that met a concurrently changed row, run again by
+// the committer on the newest world: on the committing thread, which may be
+// another session's, with this session's settings and bound values; not
+// interruptible (the batch waits for it). Its result replaces `answer`.
+txn::BatchCommitter::Reapply rerun_on_newest(const PgQuery__Node& statement, std::string_view statement_text,
+                                             SessionState& state, txn::Database& database,
+                                             planner::StatementParameters* parameters, exec::QueryResult& answer) {
+  return [&statement, statement_text, &state, &database, parameters, &answer](const txn::WorldPtr& newest) {
+    SettingsScope settings(state);
+    planner::ParameterScope scope(parameters);
+    exec::InterruptScope no_interrupts(nullptr, std::chrono::milliseconds(0));
+    txn::StatementWorld again(newest);
+    auto replanned = planner::plan_statement(statement, *with_stat_commit_view(newest, statement_text, database));
+    answer = exec::execute_statement(replanned, again);
+    return again.snapshot();
+  };
+}
+
 }  // namespace
 
 StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
@@ -158,6 +186,7 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
                                        std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
   if (run_session_command(statement, state, database, outcome.notices)) {
     outcome.answered = true;
+    outcome.deferred = std::move(state.committing);
     return outcome;
   }
   if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
@@ -198,16 +227,23 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
       txn::StatementWorld target(base);
       outcome.result = exec::execute_statement(plan, target);
       if (target.changed()) {
-        txn::BatchCommitter::Reapply reapply = [&](const txn::WorldPtr& newest) {
-          SettingsScope settings(state);
-          planner::ParameterScope scope(parameters);
-          exec::InterruptScope no_interrupts(nullptr, std::chrono::milliseconds(0));
-          txn::StatementWorld again(newest);
-          auto replanned = planner::plan_statement(statement, *with_stat_commit_view(newest, statement_text, database));
-          outcome.result = exec::execute_statement(replanned, again);
-          return again.snapshot();
-        };
-        database.committer().commit(base, target.snapshot(), txn::IsolationLevel::kReadCommitted, nullptr, &reapply);
+        // The committer's re-run writes the answer where the session reads it.
+        auto deferred = std::make_shared<DeferredCommit>();
+        deferred->result = std::move(outcome.result);
+        auto reapply = rerun_on_newest(statement, statement_text, state, database, parameters, deferred->result);
+        if (state.commit_done) {
+          // The session answers once the batch is committed and serves other
+          // sessions meanwhile: the statement, its parameters and the
+          // session's state stay until then.
+          deferred->ticket = database.committer().submit(
+              base, target.snapshot(), txn::IsolationLevel::kReadCommitted, nullptr, std::move(reapply),
+              state.commit_done);
+          outcome.deferred = std::move(deferred);
+        } else {
+          database.committer().commit(base, target.snapshot(), txn::IsolationLevel::kReadCommitted, nullptr,
+                                      &reapply);
+          outcome.result = std::move(deferred->result);
+        }
       }
     } else {
       outcome.result = exec::execute_statement(plan, database);

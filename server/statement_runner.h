@@ -13,6 +13,7 @@
 #include "exec/copy_loader.h"
 #include "exec/statement_executor.h"
 #include "planner/parameters.h"
+#include "server/deferred_commit.h"
 #include "server/session_state.h"
 #include "txn/database.h"
 
@@ -20,6 +21,10 @@ namespace ptreedb::server {
 
 struct StatementOutcome {
   exec::QueryResult result;
+  // Set (only when SessionState::commit_done is): the statement's commit is
+  // pending, `result` is unused, and the session answers from `deferred`
+  // once its ticket is done.
+  std::shared_ptr<DeferredCommit> deferred;
   // COPY FROM STDIN: the loader to feed with the client's data (result unused).
   std::unique_ptr<exec::CopyLoader> copy_in;
   // Messages to send before the result (NoticeResponse); when `answered`,

@@ -1,5 +1,7 @@
 #include "server/transaction_control.h"
 
+#include "server/deferred_commit.h"
+
 #include <optional>
 
 #include "exec/vector.h"
@@ -76,6 +78,22 @@ void commit(SessionState& state, txn::Database& database, bool chain, std::strin
   TransactionModes modes{ending->isolation(), ending->read_only()};
   if (ending->failed()) {
     complete(out, "ROLLBACK");
+  } else if (state.commit_done && !chain) {
+    // Awaited by the session without holding a thread (DeferredCommit):
+    // CommandComplete follows once the batch is done.
+    auto deferred = std::make_shared<DeferredCommit>();
+    deferred->ticket = submit_with_replay(*ending, state);
+    if (deferred->ticket == nullptr) {
+      complete(out, "COMMIT");  // nothing written
+      return;
+    }
+    deferred->transaction = std::move(ending);
+    deferred->answered = true;
+    deferred->then.push_back([](bool committed, std::string& answer) {
+      if (committed) complete(answer, "COMMIT");
+    });
+    state.committing = std::move(deferred);
+    return;
   } else {
     commit_with_replay(*ending, database, state);  // a refusal is thrown: the client sees the error, the block is gone
     complete(out, "COMMIT");

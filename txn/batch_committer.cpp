@@ -6,82 +6,147 @@
 
 namespace ptreedb::txn {
 
+namespace {
+thread_local CommitWaitObserver* current_observer = nullptr;
+}  // namespace
+
+CommitWaitObserver* CommitWaitObserver::current() { return current_observer; }
+void CommitWaitObserver::set_current(CommitWaitObserver* observer) { current_observer = observer; }
+
 BatchCommitter::BatchCommitter(storage::WorldHolder& worlds, CommitterOptions options)
     : worlds_(worlds), options_(options) {
   options_.max_batch = std::max<std::size_t>(1, options_.max_batch);
 }
 
-void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
-                            const ReadSet* reads, const Reapply* reapply) {
-  auto start = std::chrono::steady_clock::now();
+std::shared_ptr<CommitTicket> BatchCommitter::make_ticket(WorldPtr snapshot, WorldPtr private_world,
+                                                          IsolationLevel isolation, const ReadSet* reads,
+                                                          Reapply reapply) {
+  std::shared_ptr<CommitTicket> ticket(new CommitTicket());
+  ticket->submitted_ = std::chrono::steady_clock::now();
   // The write set is computed here, before queueing, so the serial work of
   // a batch is only validation and merging.
-  Request request{snapshot, private_world, write_set_of(*snapshot, *private_world), isolation, reads,
-                  isolation == IsolationLevel::kReadCommitted ? reapply : nullptr, nullptr, false, {}};
-  if (request.writes.empty()) return;
+  ticket->writes_ = write_set_of(*snapshot, *private_world);
+  ticket->snapshot_ = std::move(snapshot);
+  ticket->private_world_ = std::move(private_world);
+  ticket->isolation_ = isolation;
+  ticket->reads_ = reads;
+  if (isolation == IsolationLevel::kReadCommitted) ticket->reapply_ = std::move(reapply);
+  return ticket;
+}
+
+void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
+                            const ReadSet* reads, const Reapply* reapply) {
+  auto ticket = make_ticket(std::move(snapshot), std::move(private_world), isolation, reads,
+                            reapply != nullptr ? *reapply : Reapply());
+  if (ticket->writes_.empty()) return;
+  std::condition_variable woken;
+  ticket->woken_ = &woken;
   {
     std::unique_lock lock(mutex_);
-    queue_.push_back(&request);
+    queue_.push_back(ticket);
     queued_.notify_one();
-    while (!request.done) {
-      if (!leading_) {
-        lead_batch(lock);
-      } else {
-        request.woken.wait(lock);
+    if (!leading_) lead(lock);
+    if (!ticket->done_) {
+      CommitWaitObserver* observer = CommitWaitObserver::current();
+      if (observer != nullptr) observer->waiting();
+      woken.wait(lock, [&] { return ticket->done_; });
+      if (observer != nullptr) {
+        lock.unlock();  // the observer may block to give its place back
+        observer->woken();
       }
     }
   }
-  auto elapsed = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
-  stats_.commit_latency_ns.fetch_add(elapsed, std::memory_order_relaxed);
-  stats_.commit_latency.record(elapsed);
-  if (request.error) std::rethrow_exception(request.error);
+  ticket->rethrow_if_failed();
 }
 
-void BatchCommitter::lead_batch(std::unique_lock<std::mutex>& lock) {
-  leading_ = true;
-  // Give concurrent sessions the window to join this batch.
-  if (options_.batch_window.count() > 0 && queue_.size() < options_.max_batch) {
-    queued_.wait_for(lock, options_.batch_window, [&] { return queue_.size() >= options_.max_batch; });
+std::shared_ptr<CommitTicket> BatchCommitter::submit(WorldPtr snapshot, WorldPtr private_world,
+                                                     IsolationLevel isolation, const ReadSet* reads, Reapply reapply,
+                                                     std::function<void()> on_done) {
+  auto ticket = make_ticket(std::move(snapshot), std::move(private_world), isolation, reads, std::move(reapply));
+  if (ticket->writes_.empty()) {
+    ticket->done_ = true;
+    on_done();
+    return ticket;
   }
-  std::deque<Request*> batch;
-  while (!queue_.empty() && batch.size() < options_.max_batch) {
-    batch.push_back(queue_.front());
-    queue_.pop_front();
+  ticket->on_done_ = std::move(on_done);
+  std::unique_lock lock(mutex_);
+  queue_.push_back(ticket);
+  queued_.notify_one();
+  if (!leading_) lead(lock);
+  return ticket;
+}
+
+void BatchCommitter::lead(std::unique_lock<std::mutex>& lock) {
+  leading_ = true;
+  for (;;) {
+    // Give concurrent sessions the window to join this batch.
+    if (options_.batch_window.count() > 0 && queue_.size() < options_.max_batch) {
+      queued_.wait_for(lock, options_.batch_window, [&] { return queue_.size() >= options_.max_batch; });
+    }
+    Batch batch;
+    while (!queue_.empty() && batch.size() < options_.max_batch) {
+      batch.push_back(std::move(queue_.front()));
+      queue_.pop_front();
+    }
+    lock.unlock();
+    commit_batch(batch);
+    lock.lock();
+    complete(batch, lock);  // returns with the lock held
+    if (queue_.empty()) break;
+    if (dispatch_) {
+      // Requests that queued meanwhile: a worker commits them, while this
+      // thread goes back to its own session. `leading_` stays set until then.
+      lock.unlock();
+      dispatch_([this] {
+        std::unique_lock next(mutex_);
+        leading_ = false;
+        if (!queue_.empty()) lead(next);
+      });
+      lock.lock();
+      return;
+    }
+  }
+  leading_ = false;
+}
+
+void BatchCommitter::complete(Batch& batch, std::unique_lock<std::mutex>& lock) {
+  auto now = std::chrono::steady_clock::now();
+  std::vector<std::function<void()>> callbacks;
+  for (auto& ticket : batch) {
+    auto elapsed = static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(now - ticket->submitted_).count());
+    stats_.commit_latency_ns.fetch_add(elapsed, std::memory_order_relaxed);
+    stats_.commit_latency.record(elapsed);
+    ticket->done_ = true;
+    // Notified under the mutex: a blocked owner cannot see `done_`, return
+    // and destroy its condition variable before the notification is over.
+    if (ticket->woken_ != nullptr) ticket->woken_->notify_one();
+    if (ticket->on_done_) callbacks.push_back(std::move(ticket->on_done_));
   }
   lock.unlock();
-  commit_batch(batch);
+  for (auto& callback : callbacks) callback();
   lock.lock();
-  leading_ = false;
-  // Notified under the mutex: a request's owner cannot see `done`, return
-  // and destroy the request before its notification is over.
-  for (Request* request : batch) {
-    request->done = true;
-    request->woken.notify_one();
-  }
-  // Requests that queued meanwhile: the oldest leads the next batch.
-  if (!queue_.empty()) queue_.front()->woken.notify_one();
 }
 
-void BatchCommitter::commit_batch(std::deque<Request*>& batch) {
+void BatchCommitter::commit_batch(Batch& batch) {
   WorldPtr base = worlds_.current();
   WorldPtr next = base;
-  std::vector<Request*> accepted;
-  for (Request* request : batch) {
+  std::vector<CommitTicket*> accepted;
+  for (auto& request : batch) {
     try {
       try {
-        next = apply_write_set(next, request->snapshot, request->private_world, request->writes, request->isolation,
-                               request->reads);
+        next = apply_write_set(next, request->snapshot_, request->private_world_, request->writes_,
+                               request->isolation_, request->reads_);
       } catch (const SqlError& error) {
-        if (error.sqlstate() != sqlstate::kSerializationFailure || request->reapply == nullptr) throw;
+        if (error.sqlstate() != sqlstate::kSerializationFailure || !request->reapply_) throw;
         // READ COMMITTED: re-run on the batch's newest world instead of
         // failing; derived from `next` itself, the result cannot conflict.
-        next = (*request->reapply)(next);
+        next = request->reapply_(next);
         stats_.reapplied.fetch_add(1, std::memory_order_relaxed);
       }
-      accepted.push_back(request);
+      accepted.push_back(request.get());
     } catch (const SqlError& error) {
-      request->error = std::current_exception();
+      request->error_ = std::current_exception();
       if (error.sqlstate() == sqlstate::kSerializationFailure) {
         stats_.serialization_aborts.fetch_add(1, std::memory_order_relaxed);
       } else if (error.sqlstate() == sqlstate::kUniqueViolation) {
@@ -90,19 +155,35 @@ void BatchCommitter::commit_batch(std::deque<Request*>& batch) {
         stats_.other_aborts.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {
-      request->error = std::current_exception();
+      request->error_ = std::current_exception();
       stats_.other_aborts.fetch_add(1, std::memory_order_relaxed);
     }
+    // The worlds it held are not needed any more; dropping them here frees
+    // what only they kept alive before the batch is answered.
+    request->snapshot_.reset();
+    request->private_world_.reset();
   }
   if (next != base) {
     try {
-      if (commit_log_ != nullptr) commit_log_->make_durable(*base, *next);
+      if (commit_log_ != nullptr) {
+        // Waiting for the device: a pool worker lends its place meanwhile, so
+        // other sessions go on and queue the next batch.
+        CommitWaitObserver* observer = CommitWaitObserver::current();
+        if (observer != nullptr) observer->waiting();
+        try {
+          commit_log_->make_durable(*base, *next);
+        } catch (...) {
+          if (observer != nullptr) observer->woken();
+          throw;
+        }
+        if (observer != nullptr) observer->woken();
+      }
       worlds_.publish(next);
       retention_.note_superseded(base);
       stats_.commits.fetch_add(accepted.size(), std::memory_order_relaxed);
     } catch (...) {
       // Not durable: nothing was published and every accepted transaction fails.
-      for (Request* request : accepted) request->error = std::current_exception();
+      for (CommitTicket* request : accepted) request->error_ = std::current_exception();
       stats_.other_aborts.fetch_add(accepted.size(), std::memory_order_relaxed);
     }
   }

@@ -1,13 +1,17 @@
 // Group commit (DESIGN.md "Write"). Sessions hand the committer the snapshot
-// they read and the private world they built. One of them at a time is the
-// committer: the first to find nobody committing takes every queued request
-// (within a time window, up to a maximum batch size), validates them in
-// arrival order against the current world and each other (first committer
-// wins, write_set.h), makes the whole batch durable with one
-// CommitLog::make_durable call, publishes one world, and wakes each waiting
-// session with its own result; then the next queued session takes over.
-// Leading from the sessions' own threads (not a dedicated thread) spares
-// two thread switches per commit when load is light, and batches still grow
+// they read and the private world they built. One thread at a time commits a
+// batch: it takes every queued request (within a time window, up to a
+// maximum batch size), validates them in arrival order against the current
+// world and each other (first committer wins, write_set.h), makes the whole
+// batch durable with one CommitLog::make_durable call, publishes one world,
+// and completes each request with its own result.
+//
+// A request is either waited for (commit(): the thread blocks) or submitted
+// (submit(): the caller gets a ticket and goes on serving other sessions; the
+// ticket's callback runs when its batch is done). Whoever submits when no
+// batch is being committed commits one batch itself, at once; requests that
+// queue meanwhile form the next batch, which the committing thread hands to
+// the dispatcher (a worker pool) or, without one, commits too. Batches grow
 // with load because requests queue while a batch is being made durable.
 #pragma once
 
@@ -17,9 +21,8 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
-#include <set>
-#include <string>
 
 #include "storage/world/world.h"
 #include "txn/commit_log.h"
@@ -33,6 +36,45 @@ namespace ptreedb::txn {
 struct CommitterOptions {
   std::chrono::microseconds batch_window{0};  // how long a batch waits for more after its first request
   std::size_t max_batch = 1024;               // requests per batch at most
+};
+
+// What a thread does around blocking for its commit: a worker of a shared
+// pool lends its place to another thread meanwhile. Per thread; null: nothing.
+class CommitWaitObserver {
+ public:
+  virtual ~CommitWaitObserver() = default;
+  virtual void waiting() = 0;
+  virtual void woken() = 0;
+  static CommitWaitObserver* current();
+  static void set_current(CommitWaitObserver* observer);
+};
+
+class BatchCommitter;
+
+// One submitted commit. Its owner keeps it (and what its Reapply refers to)
+// until it is done.
+class CommitTicket {
+ public:
+  // Once done: returns if it was published, throws the reason it was refused.
+  void rethrow_if_failed() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+  bool failed() const { return error_ != nullptr; }
+
+ private:
+  friend class BatchCommitter;
+  CommitTicket() = default;
+  WorldPtr snapshot_;
+  WorldPtr private_world_;
+  WriteSet writes_;
+  IsolationLevel isolation_ = IsolationLevel::kReadCommitted;
+  const ReadSet* reads_ = nullptr;
+  std::function<WorldPtr(const WorldPtr&)> reapply_;
+  std::exception_ptr error_;
+  std::chrono::steady_clock::time_point submitted_;
+  bool done_ = false;                      // under the committer's mutex
+  std::condition_variable* woken_ = nullptr;  // a blocked commit() waits on it
+  std::function<void()> on_done_;          // a submit()'s completion
 };
 
 class BatchCommitter {
@@ -54,6 +96,16 @@ class BatchCommitter {
   void commit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
               const ReadSet* reads = nullptr, const Reapply* reapply = nullptr);
 
+  // The same without waiting: `on_done` runs once the ticket is done (on the
+  // committing thread, possibly this one before submit returns); nothing to
+  // commit completes at once. `reads` and what `reapply` refers to must live
+  // until then.
+  std::shared_ptr<CommitTicket> submit(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
+                                       const ReadSet* reads, Reapply reapply, std::function<void()> on_done);
+
+  // Where a committing thread hands the next batch (a worker pool's post);
+  // none: the committing thread commits it too.
+  void set_dispatcher(std::function<void(std::function<void()>)> dispatch) { dispatch_ = std::move(dispatch); }
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
   const CommitStats& stats() const { return stats_; }
   // Old worlds still held by readers, and the tree nodes they keep alive.
@@ -61,32 +113,27 @@ class BatchCommitter {
   const CommitterOptions& options() const { return options_; }
 
  private:
-  struct Request {
-    WorldPtr snapshot;
-    WorldPtr private_world;
-    WriteSet writes;
-    IsolationLevel isolation;
-    const ReadSet* reads;
-    const Reapply* reapply;
-    std::exception_ptr error;
-    bool done = false;              // under mutex_
-    std::condition_variable woken;  // done, or this request should lead
-  };
-
-  // Called with `lock` held by the request that leads; commits one batch.
-  void lead_batch(std::unique_lock<std::mutex>& lock);
-  void commit_batch(std::deque<Request*>& batch);
+  using Batch = std::deque<std::shared_ptr<CommitTicket>>;
+  std::shared_ptr<CommitTicket> make_ticket(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
+                                            const ReadSet* reads, Reapply reapply);
+  // With `lock` held and no batch being committed: commits the queued
+  // requests, one batch, or more while nobody else can take them.
+  void lead(std::unique_lock<std::mutex>& lock);
+  void commit_batch(Batch& batch);
+  // Completes the batch's tickets: wakes blocked owners, runs callbacks.
+  void complete(Batch& batch, std::unique_lock<std::mutex>& lock);
 
   storage::WorldHolder& worlds_;
   CommitterOptions options_;
   CommitLog* commit_log_ = nullptr;
+  std::function<void(std::function<void()>)> dispatch_;
   CommitStats stats_;
   WorldRetention retention_;
 
   std::mutex mutex_;
   std::condition_variable queued_;  // a leader in its batch window waits for more requests
-  std::deque<Request*> queue_;
-  bool leading_ = false;            // a batch is being committed
+  Batch queue_;
+  bool leading_ = false;            // a batch is being committed (or handed to the dispatcher)
 };
 
 }  // namespace ptreedb::txn

@@ -36,6 +36,14 @@ void Transaction::commit(const BatchCommitter::Reapply* reapply) {
                                replayable_ ? reapply : nullptr);
 }
 
+std::shared_ptr<CommitTicket> Transaction::submit_commit(BatchCommitter::Reapply reapply,
+                                                        std::function<void()> on_done) {
+  if (snapshot_ == nullptr || private_world_ == snapshot_) return nullptr;
+  return database_.committer().submit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &reads_,
+                                      replayable_ ? std::move(reapply) : BatchCommitter::Reapply(),
+                                      std::move(on_done));
+}
+
 void Transaction::apply(MakeNextFunction make_next, void* context) {
   if (snapshot_ == nullptr) begin_statement();
   WorldPtr next = make_next(context, *private_world_);

@@ -58,6 +58,9 @@ class Transaction : public WriteTarget {
   // 23505, ... when refused; the transaction is over either way). READ
   // COMMITTED: `reapply` re-runs the block's writes when they conflict.
   void commit(const BatchCommitter::Reapply* reapply = nullptr);
+  // The same without waiting (BatchCommitter::submit); null when nothing was
+  // written (and `on_done` is not called). The transaction stays until done.
+  std::shared_ptr<CommitTicket> submit_commit(BatchCommitter::Reapply reapply, std::function<void()> on_done);
 
   // READ COMMITTED re-runs a block's writes when its commit meets a row
   // changed concurrently (the server does the re-running; see

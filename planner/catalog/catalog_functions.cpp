@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <charconv>
+
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/system_relation.h"
@@ -203,6 +205,15 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     bool done = false;
     if (directory != nullptr) {
       auto target = static_cast<std::int32_t>(pid->constant.int_value);
+      if (!pid->constant.text_value.empty()) {
+        // A value bound as text ($1 of the extended protocol): its digits.
+        const std::string& digits = pid->constant.text_value;
+        auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), target);
+        if (error != std::errc() || end != digits.data() + digits.size()) {
+          throw SqlError(sqlstate::kInvalidTextRepresentation,
+                         "invalid input syntax for type integer: \"" + digits + "\"");
+        }
+      }
       check_may_signal(world, *directory, target, name == "pg_cancel_backend");
       done = name == "pg_cancel_backend" ? directory->cancel_backend(target) : directory->terminate_backend(target);
     }

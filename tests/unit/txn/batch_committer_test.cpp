@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
 #include "txn/database.h"
+#include "txn/statement_world.h"
 #include "txn/transaction.h"
 #include "txn/write_set.h"
 
@@ -282,4 +285,83 @@ TEST_CASE("serializable writers fail only when something they read changed", "[t
   run(phantom, "insert into b values (5, 0)");
   run(db, "insert into a values (7, 0)");
   CHECK(sqlstate_of_commit(phantom) == "40001");
+}
+
+TEST_CASE("submitted commits complete through their callbacks; queued batches go to the dispatcher", "[txn]") {
+  txn::Database db;
+  run(db, "create table s (id bigint primary key, n integer)");
+  run(db, "insert into s values (1, 0), (2, 0)");
+  // A dispatcher that only queues: what it is handed runs when the test says.
+  std::vector<std::function<void()>> dispatched;
+  db.committer().set_dispatcher([&](std::function<void()> task) { dispatched.push_back(std::move(task)); });
+
+  auto write = [&](const std::string& sql) {
+    auto base = db.snapshot();
+    txn::StatementWorld target(base);
+    auto tree = planner::parse_sql(sql);
+    exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *base), target);
+    return std::make_pair(base, target.snapshot());
+  };
+  int done = 0;
+  auto [base1, next1] = write("update s set n = 1 where id = 1");
+  auto ticket1 = db.committer().submit(base1, next1, txn::IsolationLevel::kReadCommitted, nullptr, {}, [&] { ++done; });
+  // Nobody was committing: the submitter committed its own batch at once.
+  CHECK(done == 1);
+  CHECK_FALSE(ticket1->failed());
+  CHECK(scalar(db, "select n from s where id = 1") == 1);
+  CHECK(dispatched.empty());
+
+  // Both derived from the same world and writing the same row: the second is
+  // refused (first committer wins, no re-run given) through its ticket.
+  auto [base2, next2] = write("update s set n = 2 where id = 2");
+  auto [base3, next3] = write("update s set n = 3 where id = 2");
+  auto ticket2 = db.committer().submit(base2, next2, txn::IsolationLevel::kRepeatableRead, nullptr, {}, [&] { ++done; });
+  auto ticket3 = db.committer().submit(base3, next3, txn::IsolationLevel::kRepeatableRead, nullptr, {}, [&] { ++done; });
+  CHECK(done == 3);
+  CHECK_FALSE(ticket2->failed());
+  REQUIRE(ticket3->failed());
+  CHECK_THROWS_AS(ticket3->rethrow_if_failed(), SqlError);
+  CHECK(scalar(db, "select n from s where id = 2") == 2);
+
+  // Nothing written: done at once.
+  auto unchanged = db.snapshot();
+  auto empty = db.committer().submit(unchanged, unchanged, txn::IsolationLevel::kReadCommitted, nullptr, {}, [&] { ++done; });
+  CHECK(done == 4);
+  CHECK_FALSE(empty->failed());
+}
+
+TEST_CASE("a blocked committer hands the batch queued behind it to the dispatcher", "[txn]") {
+  txn::Database db;
+  run(db, "create table q (id bigint primary key, n integer)");
+  run(db, "insert into q values (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)");
+  std::mutex mutex;
+  std::vector<std::function<void()>> dispatched;
+  db.committer().set_dispatcher([&](std::function<void()> task) {
+    std::lock_guard lock(mutex);
+    dispatched.push_back(std::move(task));
+  });
+  // Many threads commit at once; whenever a batch ends with requests queued,
+  // the next batch is handed over instead of committed by the same thread.
+  std::atomic<bool> stop{false};
+  std::thread runner([&] {
+    while (!stop) {
+      std::vector<std::function<void()>> tasks;
+      {
+        std::lock_guard lock(mutex);
+        tasks.swap(dispatched);
+      }
+      for (auto& task : tasks) task();
+      std::this_thread::yield();
+    }
+  });
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 6; ++t) {
+    threads.emplace_back([&db, t] {
+      for (int i = 0; i < 100; ++i) run(db, "update q set n = n + 1 where id = " + std::to_string(t + 1));
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  stop = true;
+  runner.join();
+  CHECK(scalar(db, "select sum(n) from q") == 600);
 }

@@ -1,0 +1,85 @@
+// The threads that run sessions: as many as the machine has cores, taking
+// turns at one io_context, each session's coroutine on a strand of it. A
+// message is answered on whichever worker is free, with no hand-off between
+// threads, and a session waiting for its commit holds no thread at all.
+//
+// A worker that blocks (a commit waited for in place) or has been running one
+// statement for long lends its place: another thread (a parked spare, or a
+// new one) runs the other sessions meanwhile, and when the first is free again
+// the surplus thread parks. So long analytic queries never stall short ones.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "txn/batch_committer.h"
+
+namespace ptreedb::server {
+
+class WorkerPool {
+ public:
+  // `workers`: threads running sessions when none is blocked (at least 1).
+  explicit WorkerPool(unsigned workers);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  boost::asio::io_context& context() { return context_; }
+  unsigned workers() const { return workers_; }
+  void start();
+  // Lets the threads end once no work is left (every session closed), and joins them.
+  void finish();
+
+  // Marks the calling worker busy with one statement: if it stays busy
+  // longer than the pool's patience, another thread takes its place.
+  class BusyScope {
+   public:
+    BusyScope();
+    ~BusyScope();
+    BusyScope(const BusyScope&) = delete;
+    BusyScope& operator=(const BusyScope&) = delete;
+
+   private:
+    struct Slot* slot_;
+  };
+
+  // Threads created so far (spares included), for tests and the log.
+  std::size_t threads_started() const { return threads_started_.load(); }
+
+ private:
+  friend struct Slot;
+  void run_thread(std::shared_ptr<struct Slot> slot);
+  // The calling thread stops counting as a runner: another one is found.
+  void lend_place(struct Slot& slot);
+  void take_place_back(struct Slot& slot);
+  void add_runner();
+  void watch();  // the watchdog: lends the places of long-busy workers
+
+  unsigned workers_;
+  boost::asio::io_context context_;
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
+  std::atomic<int> runners_{0};  // threads running handlers and not blocked
+  std::atomic<std::size_t> threads_started_{0};
+
+  std::mutex mutex_;  // guards everything below
+  std::condition_variable spare_wake_;
+  int spares_ = 0;               // parked threads
+  int wakeups_ = 0;              // spares asked to run
+  bool finishing_ = false;
+  std::list<std::shared_ptr<struct Slot>> slots_;
+  std::list<std::thread> threads_;
+  std::condition_variable watch_wake_;
+  std::thread watchdog_;
+};
+
+}  // namespace ptreedb::server
