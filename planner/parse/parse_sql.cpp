@@ -5,6 +5,8 @@
 
 #include <pg_query.h>
 
+#include "planner/parse/literal_shape.h"
+#include "planner/parse/parse_cache.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
@@ -28,6 +30,16 @@ std::string_view ParseTree::statement_text(std::size_t index) const {
 }
 
 ParseTree parse_sql(std::string sql) {
+  std::optional<LiteralShape> shape = literal_shape(sql);
+  if (shape) {
+    if (auto cached = ParseCache::instance().find(sql, *shape)) return std::move(*cached);
+  }
+  ParseTree tree = parse_sql_uncached(std::move(sql));
+  if (shape) ParseCache::instance().remember(tree, std::move(*shape));
+  return tree;
+}
+
+ParseTree parse_sql_uncached(std::string sql) {
   PgQueryProtobufParseResult raw = pg_query_parse_protobuf(sql.c_str());
   if (raw.error != nullptr) {
     std::string message = raw.error->message;
@@ -42,7 +54,10 @@ ParseTree parse_sql(std::string sql) {
       &allocator, raw.parse_tree.len, reinterpret_cast<const uint8_t*>(raw.parse_tree.data));
   pg_query_free_protobuf_parse_result(raw);
   if (result == nullptr) throw SqlError(sqlstate::kInternalError, "could not decode parse tree");
-  return ParseTree(std::move(sql), std::move(arena), result);
+  auto storage = std::make_shared<ParseTree::Storage>();
+  storage->arena = std::move(arena);
+  storage->result = result;
+  return ParseTree(std::move(sql), std::move(storage));
 }
 
 }  // namespace ptreedb::planner

@@ -1,0 +1,25 @@
+// A deep copy of an unpacked parse tree into another arena, through
+// protobuf-c's message descriptors, with two edits on the way: every
+// location (and a statement's extent) moved by `move_location`, and chosen
+// Integer nodes given new values. The parse cache makes a tree for a text
+// from the tree of another text of the same shape this way.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory_resource>
+#include <unordered_map>
+
+#include <pg_query/pg_query.pb-c.h>
+
+namespace ptreedb::planner {
+
+struct ParseTreeEdits {
+  std::function<std::int32_t(std::int32_t)> move_location;
+  std::unordered_map<const PgQuery__Integer*, std::int32_t> integer_values;
+};
+
+PgQuery__ParseResult* copy_parse_tree(const PgQuery__ParseResult& source, std::pmr::memory_resource& arena,
+                                      const ParseTreeEdits& edits);
+
+}  // namespace ptreedb::planner
