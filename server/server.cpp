@@ -119,7 +119,9 @@ asio::awaitable<void> Server::accept_loop() {
       std::lock_guard lock(sessions_mutex_);
       sessions_.push_back(session);
     }
-    asio::co_spawn(strand, [session]() -> asio::awaitable<void> { co_await session->run(); }, asio::detached);
+    workers_.session_started();
+    asio::co_spawn(strand, [session]() -> asio::awaitable<void> { co_await session->run(); },
+                   [this](const std::exception_ptr&) { workers_.session_ended(); });
     session.reset();  // the coroutine owns it now
     if (auto live = weak.lock(); live && stopping_) live->terminate();
   }

@@ -22,12 +22,14 @@ std::int64_t now_ns() {
 struct Slot : txn::CommitWaitObserver {
   enum State : int { kIdle, kBusy, kLent };
   explicit Slot(WorkerPool& owner) : pool(owner) {}
-  void waiting() override {
+  void waiting(bool optional) override {
+    lent = !optional || pool.sessions_.load(std::memory_order_relaxed) > static_cast<int>(pool.workers_);
+    if (!lent) return;
     before_wait = state.exchange(kLent);
     if (before_wait != kLent) pool.lend_place(*this);
   }
   void woken() override {
-    if (before_wait == kLent) return;
+    if (!lent || before_wait == kLent) return;
     state.store(before_wait);
     pool.take_place_back(*this);
   }
@@ -35,6 +37,7 @@ struct Slot : txn::CommitWaitObserver {
   std::atomic<int> state{kIdle};
   std::atomic<std::int64_t> busy_since_ns{0};
   int before_wait = kIdle;
+  bool lent = false;  // by waiting()
 };
 
 namespace {

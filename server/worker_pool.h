@@ -53,6 +53,11 @@ class WorkerPool {
     struct Slot* slot_;
   };
 
+  // Sessions on the pool: a short wait (a batch's flush) lends its worker's
+  // place only when there are more sessions than workers.
+  void session_started() { sessions_.fetch_add(1, std::memory_order_relaxed); }
+  void session_ended() { sessions_.fetch_sub(1, std::memory_order_relaxed); }
+
   // Threads created so far (spares included), for tests and the log.
   std::size_t threads_started() const { return threads_started_.load(); }
 
@@ -69,6 +74,7 @@ class WorkerPool {
   boost::asio::io_context context_;
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
   std::atomic<int> runners_{0};  // threads running handlers and not blocked
+  std::atomic<int> sessions_{0};
   std::atomic<std::size_t> threads_started_{0};
 
   std::mutex mutex_;  // guards everything below

@@ -169,7 +169,7 @@ void BatchCommitter::commit_batch(Batch& batch) {
         // Waiting for the device: a pool worker lends its place meanwhile, so
         // other sessions go on and queue the next batch.
         CommitWaitObserver* observer = CommitWaitObserver::current();
-        if (observer != nullptr) observer->waiting();
+        if (observer != nullptr) observer->waiting(true);
         try {
           commit_log_->make_durable(*base, *next);
         } catch (...) {

@@ -43,7 +43,9 @@ struct CommitterOptions {
 class CommitWaitObserver {
  public:
   virtual ~CommitWaitObserver() = default;
-  virtual void waiting() = 0;
+  // `optional`: the wait is short (a batch's flush) and lending the place
+  // only pays when other sessions may be waiting for a thread.
+  virtual void waiting(bool optional = false) = 0;
   virtual void woken() = 0;
   static CommitWaitObserver* current();
   static void set_current(CommitWaitObserver* observer);
