@@ -10,6 +10,23 @@ bool identifier_start(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 
 bool identifier_char(unsigned char c) { return identifier_start(c) || (c >= '0' && c <= '9') || c == '$'; }
 bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
+// Just past the quote that closes the one at `open`; nullopt if none does.
+std::optional<std::size_t> end_of_quoted(std::string_view sql, std::size_t open, bool backslash_escapes) {
+  const char quote = sql[open];
+  for (std::size_t i = open + 1; i < sql.size();) {
+    if (backslash_escapes && sql[i] == '\\') {
+      i += 2;
+    } else if (sql[i] != quote) {
+      ++i;
+    } else if (i + 1 < sql.size() && sql[i + 1] == quote) {
+      i += 2;  // a doubled quote stands for itself
+    } else {
+      return i + 1;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<LiteralShape> literal_shape(std::string_view sql) {
@@ -41,43 +58,14 @@ std::optional<LiteralShape> literal_shape(std::string_view sql) {
       if (depth != 0) return std::nullopt;
       continue;
     }
-    if (c == '\'') {
-      // E'...' (and e'...') take backslash escapes; others only ''.
-      const bool escapes = i > 0 && (sql[i - 1] == 'E' || sql[i - 1] == 'e') &&
+    if (c == '\'' || c == '"') {
+      // E'...' (and e'...') take backslash escapes; other strings and quoted
+      // names only a doubled quote.
+      const bool escapes = c == '\'' && i > 0 && (sql[i - 1] == 'E' || sql[i - 1] == 'e') &&
                            (i < 2 || !identifier_char(static_cast<unsigned char>(sql[i - 2])));
-      ++i;
-      for (;;) {
-        if (i >= n) return std::nullopt;
-        if (escapes && sql[i] == '\\') {
-          i += 2;
-          continue;
-        }
-        if (sql[i] == '\'') {
-          if (i + 1 < n && sql[i + 1] == '\'') {
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        ++i;
-      }
-      continue;
-    }
-    if (c == '"') {
-      ++i;
-      for (;;) {
-        if (i >= n) return std::nullopt;
-        if (sql[i] == '"') {
-          if (i + 1 < n && sql[i + 1] == '"') {
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        ++i;
-      }
+      auto end = end_of_quoted(sql, i, escapes);
+      if (!end) return std::nullopt;
+      i = *end;
       continue;
     }
     if (c == '$') {

@@ -41,7 +41,7 @@ bool second_from_cache(const std::string& first, const std::string& second) {
 }  // namespace
 
 TEST_CASE("integer literals are found outside strings, names, comments and parameters") {
-  auto shape = literal_shape("select 12, 'a 3', \"c4\", t5.x, $6, 7.5, .8, 9e2, 10 /* 11 */ -- 12\n, E'\\' 13', $q$ 14 $q$, 15");
+  auto shape = literal_shape("select 12, 'a 3', \"c\"\"4\", 'it''s 5', t5.x, $6, 7.5, .8, 9e2, 10 /* 11 */ -- 12\n, E'\\' 13', $q$ 14 $q$, 15");
   REQUIRE(shape);
   std::vector<std::int32_t> values;
   for (const auto& literal : shape->literals) values.push_back(literal.value);
