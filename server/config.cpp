@@ -12,7 +12,7 @@ constexpr const char* kUsage =
     "  --port N               TCP port (default 5432)\n"
     "  --data-dir DIR         data directory (default ./data)\n"
     "  --threads N            threads accepting connections (default 1)\n"
-    "  --workers N            threads running sessions (default: one per core; a worker\n"
+    "  --workers N            threads running sessions (default: two per core; a worker\n"
     "                         blocked or busy with a long statement is stood in for)\n"
     "  --max-connections N    connections beyond this get SQLSTATE 53300 (default 100)\n"
     "  --authentication-timeout S  seconds a client has to finish authenticating (default 60)\n"

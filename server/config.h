@@ -12,7 +12,7 @@ struct ServerConfig {
   std::uint16_t port = 5432;
   std::string data_dir = "./data";
   unsigned threads = 1;  // threads accepting connections
-  unsigned workers = 0;  // threads running sessions; 0: one per core
+  unsigned workers = 0;  // threads running sessions; 0: two per core
   unsigned max_connections = 100;
   // A client must finish startup and authentication within this many seconds.
   unsigned authentication_timeout_seconds = 60;

@@ -30,7 +30,10 @@ Server::Server(ServerConfig config)
                                       config_.commit_batch_max}),
       acceptor_(io_),
       signals_(io_, SIGINT, SIGTERM),
-      workers_(config_.workers != 0 ? config_.workers : std::max(1u, std::thread::hardware_concurrency())) {
+      // Two workers per core by default: under analytic load the OLTP
+      // sessions then keep their share of the cores beside the query's
+      // parallel threads (TPC-HC, docs/benchmarks.md).
+      workers_(config_.workers != 0 ? config_.workers : 2 * std::max(1u, std::thread::hardware_concurrency())) {
   // A batch that queued while another was being committed is committed by
   // a free worker, not by the session that committed the one before.
   database_.committer().set_dispatcher(

@@ -1,5 +1,5 @@
-// The threads that run sessions: as many as the machine has cores, taking
-// turns at one io_context, each session's coroutine on a strand of it. A
+// The threads that run sessions: a few per core (Server picks the count),
+// taking turns at one io_context, each session's coroutine on a strand of it. A
 // message is answered on whichever worker is free, with no hand-off between
 // threads, and a session waiting for its commit holds no thread at all.
 //
