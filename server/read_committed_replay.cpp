@@ -6,6 +6,7 @@
 #include "planner/statement_planner.h"
 #include "exec/interrupt_token.h"
 #include "server/session_settings.h"
+#include "server/statement_runner.h"
 #include "storage/sql_error.h"
 #include "txn/statement_world.h"
 
@@ -31,8 +32,16 @@ txn::BatchCommitter::Reapply replay_block_writes(txn::Transaction& transaction, 
       parameters.values = write.parameter_values;
       parameters.bound = true;
       planner::ParameterScope scope(parameters.count() > 0 ? &parameters : nullptr);
+      std::string answer;
       for (std::size_t i = 0; i < tree.statement_count(); ++i) {
-        exec::execute_statement(planner::plan_statement(*tree.statement(i).stmt, *again.snapshot()), again);
+        encode_simple_result(
+            answer, exec::execute_statement(planner::plan_statement(*tree.statement(i).stmt, *again.snapshot()), again));
+      }
+      // The client already acted on the first run's answer (DELETE 1, the
+      // rows RETURNING gave): if the re-run answers otherwise, it is no
+      // longer the transaction the client saw, and the commit fails instead.
+      if (answer != write.answer) {
+        throw SqlError(sqlstate::kSerializationFailure, "could not serialize access due to concurrent update");
       }
     }
     return again.snapshot();

@@ -61,7 +61,8 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
     if (std::holds_alternative<planner::ExplainPlan>(plan)) {
       transaction.mark_not_replayable();
     } else {
-      txn::Transaction::RecordedWrite write{std::string(statement_text), {}, {}};
+      txn::Transaction::RecordedWrite write{std::string(statement_text), {}, {}, {}};
+      encode_simple_result(write.answer, outcome.result);
       if (has_bound_parameters(parameters)) {
         write.parameter_types = parameters->types;
         write.parameter_values = parameters->values;

@@ -71,6 +71,9 @@ class Transaction : public WriteTarget {
     std::string sql;
     std::vector<value::SqlType> parameter_types;
     std::vector<std::optional<std::string>> parameter_values;  // text form; nullopt = NULL
+    // What the client was told (command tag and RETURNING rows, encoded): a
+    // re-run that would tell it something else cannot stand in for it.
+    std::string answer;
   };
   void record_write_statement(RecordedWrite write) { write_statements_.push_back(std::move(write)); }
   void mark_not_replayable() { replayable_ = false; }

@@ -310,6 +310,36 @@ def test_counter_increments_from_many_autocommit_clients_lose_nothing(ptreedb_se
     setup.close()
 
 
+def test_read_committed_commit_whose_rerun_would_answer_otherwise_fails(ptreedb_server, client):
+    # Two READ COMMITTED blocks delete the same queued row and are both told
+    # DELETE 1. The second's COMMIT re-runs its writes on the newest world,
+    # where the DELETE finds nothing: the client acted on "1", so the commit
+    # fails with 40001 rather than publishing a transaction the client never
+    # saw. Increments re-run to the same answer (UPDATE 1) and commit.
+    second = SimpleClient(ptreedb_server.dsn)
+    client.run("create table queue (id int primary key); insert into queue values (1), (2)")
+    client.run("create table n (id int primary key, v int); insert into n values (1, 0)")
+    client.run("begin")
+    second.run("begin")
+    client.run("delete from queue where id = 1")
+    second.run("delete from queue where id = 1")
+    client.run("update n set v = v + 1 where id = 1")
+    client.run("commit")
+    with pytest.raises(SqlStateError) as error:
+        second.run("commit")
+    assert error.value.sqlstate == "40001"
+    assert second.status == "I"
+    assert client.run("select id from queue") == [("2",)]
+    client.run("begin")
+    second.run("begin")
+    client.run("update n set v = v + 1 where id = 1")
+    second.run("update n set v = v + 10 where id = 1")
+    client.run("commit")
+    second.run("commit")
+    assert client.scalar("select v from n where id = 1") == "12"
+    second.close()
+
+
 def test_prepared_increments_in_read_committed_blocks_never_fail(ptreedb_server):
     # Server-side prepared statements (extended protocol) inside blocks: when
     # COMMIT meets the row changed, the block's writes are re-run with the
