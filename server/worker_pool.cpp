@@ -23,7 +23,7 @@ struct Slot : txn::CommitWaitObserver {
   enum State : int { kIdle, kBusy, kLent };
   explicit Slot(WorkerPool& owner) : pool(owner) {}
   void waiting(bool optional) override {
-    lent = !optional || pool.sessions_.load(std::memory_order_relaxed) > static_cast<int>(pool.workers_);
+    lent = !optional || (pool.workers_ == 1 && pool.sessions_.load(std::memory_order_relaxed) > 1);
     if (!lent) return;
     before_wait = state.exchange(kLent);
     if (before_wait != kLent) pool.lend_place(*this);

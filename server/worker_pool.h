@@ -54,7 +54,9 @@ class WorkerPool {
   };
 
   // Sessions on the pool: a short wait (a batch's flush) lends its worker's
-  // place only when there are more sessions than workers.
+  // place only when the pool has a single worker and other sessions; with
+  // more workers the others go on serving (and a stand-in thread would cost
+  // more than it gives: 8 clients +10%, 64 clients +2% without).
   void session_started() { sessions_.fetch_add(1, std::memory_order_relaxed); }
   void session_ended() { sessions_.fetch_sub(1, std::memory_order_relaxed); }
 

@@ -44,7 +44,7 @@ class CommitWaitObserver {
  public:
   virtual ~CommitWaitObserver() = default;
   // `optional`: the wait is short (a batch's flush) and lending the place
-  // only pays when other sessions may be waiting for a thread.
+  // only pays when no other worker can serve the waiting sessions.
   virtual void waiting(bool optional = false) = 0;
   virtual void woken() = 0;
   static CommitWaitObserver* current();
