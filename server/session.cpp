@@ -178,7 +178,8 @@ void Session::run_query(std::unique_ptr<SimpleQuery> query) {
 }
 
 asio::awaitable<void> Session::await_commit() {
-  // The committer's callback posts commit_completed() to this strand.
+  // The commit's callback (allow_commits_in_background) sets the flag on
+  // this strand and cancels the timer; the flag covers a commit done before the wait.
   boost::system::error_code ignored;
   while (!commit_completed_) {
     commit_timer_.expires_at(asio::steady_timer::time_point::max());
