@@ -293,11 +293,7 @@ void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database&
     return;
   }
   if (in_background && state.commit_done) {
-    auto deferred = std::make_shared<DeferredCommit>();
-    deferred->ticket = submit_with_replay(*ending, state);
-    if (deferred->ticket != nullptr) {
-      deferred->transaction = std::move(ending);
-      deferred->answered = true;
+    if (auto deferred = submit_with_replay(ending, state)) {
       deferred->then.push_back(
           [&state](bool committed, std::string&) { end_transaction_cursors(state, committed); });
       deferred_ = std::move(deferred);

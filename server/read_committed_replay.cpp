@@ -63,10 +63,17 @@ void commit_with_replay(txn::Transaction& transaction, txn::Database& /*database
   transaction.commit(&reapply);
 }
 
-std::shared_ptr<txn::CommitTicket> submit_with_replay(txn::Transaction& transaction, SessionState& state) {
-  return transaction.submit_commit(replays(transaction) ? replay_block_writes(transaction, state)
-                                                        : txn::BatchCommitter::Reapply(),
-                                   state.commit_done);
+std::shared_ptr<DeferredCommit> submit_with_replay(std::unique_ptr<txn::Transaction>& transaction,
+                                                   SessionState& state) {
+  auto ticket = transaction->submit_commit(
+      replays(*transaction) ? replay_block_writes(*transaction, state) : txn::BatchCommitter::Reapply(),
+      state.commit_done);
+  if (ticket == nullptr) return nullptr;
+  auto deferred = std::make_shared<DeferredCommit>();
+  deferred->ticket = std::move(ticket);
+  deferred->transaction = std::move(transaction);  // the re-run refers to it
+  deferred->answered = true;
+  return deferred;
 }
 
 }  // namespace ptreedb::server

@@ -9,6 +9,9 @@
 // (COPY FROM STDIN), get the 40001.
 #pragma once
 
+#include <memory>
+
+#include "server/deferred_commit.h"
 #include "server/session_state.h"
 #include "txn/database.h"
 #include "txn/transaction.h"
@@ -18,8 +21,10 @@ namespace ptreedb::server {
 void commit_with_replay(txn::Transaction& transaction, txn::Database& database, SessionState& state);
 
 // The same without waiting, when the session awaits commits in the
-// background (state.commit_done): the submitted commit, null when the block
-// wrote nothing. `transaction` must stay until it is done.
-std::shared_ptr<txn::CommitTicket> submit_with_replay(txn::Transaction& transaction, SessionState& state);
+// background (state.commit_done): the submitted commit, owning the ending
+// `transaction` until it is done (its steps still to be added); null when
+// the block wrote nothing (`transaction` is then left as it was).
+std::shared_ptr<DeferredCommit> submit_with_replay(std::unique_ptr<txn::Transaction>& transaction,
+                                                   SessionState& state);
 
 }  // namespace ptreedb::server

@@ -1,7 +1,5 @@
 #include "server/transaction_control.h"
 
-#include "server/deferred_commit.h"
-
 #include <optional>
 
 #include "exec/vector.h"
@@ -81,14 +79,11 @@ void commit(SessionState& state, txn::Database& database, bool chain, std::strin
   } else if (state.commit_done && !chain) {
     // Awaited by the session without holding a thread (DeferredCommit):
     // CommandComplete follows once the batch is done.
-    auto deferred = std::make_shared<DeferredCommit>();
-    deferred->ticket = submit_with_replay(*ending, state);
-    if (deferred->ticket == nullptr) {
+    auto deferred = submit_with_replay(ending, state);
+    if (deferred == nullptr) {
       complete(out, "COMMIT");  // nothing written
       return;
     }
-    deferred->transaction = std::move(ending);
-    deferred->answered = true;
     deferred->then.push_back([](bool committed, std::string& answer) {
       if (committed) complete(answer, "COMMIT");
     });

@@ -26,12 +26,12 @@ struct Slot : txn::CommitWaitObserver {
     lent = !optional || (pool.workers_ == 1 && pool.sessions_.load(std::memory_order_relaxed) > 1);
     if (!lent) return;
     before_wait = state.exchange(kLent);
-    if (before_wait != kLent) pool.lend_place(*this);
+    if (before_wait != kLent) pool.lend_place();
   }
   void woken() override {
     if (!lent || before_wait == kLent) return;
     state.store(before_wait);
-    pool.take_place_back(*this);
+    pool.take_place_back();
   }
   WorkerPool& pool;
   std::atomic<int> state{kIdle};
@@ -57,12 +57,9 @@ void WorkerPool::finish() {
   {
     std::lock_guard lock(mutex_);
     if (finishing_) return;
+    finishing_ = true;  // no thread is added from now on
   }
   work_.reset();
-  {
-    std::lock_guard lock(mutex_);
-    finishing_ = true;
-  }
   spare_wake_.notify_all();
   watch_wake_.notify_all();
   if (watchdog_.joinable()) watchdog_.join();
@@ -86,14 +83,14 @@ WorkerPool::BusyScope::BusyScope() : slot_(current_slot) {
 
 WorkerPool::BusyScope::~BusyScope() {
   if (slot_ == nullptr) return;
-  if (slot_->state.exchange(Slot::kIdle) == Slot::kLent) slot_->pool.take_place_back(*slot_);
+  if (slot_->state.exchange(Slot::kIdle) == Slot::kLent) slot_->pool.take_place_back();
 }
 
-void WorkerPool::lend_place(Slot&) {
+void WorkerPool::lend_place() {
   if (runners_.fetch_sub(1) - 1 < static_cast<int>(workers_)) add_runner();
 }
 
-void WorkerPool::take_place_back(Slot&) { runners_.fetch_add(1); }
+void WorkerPool::take_place_back() { runners_.fetch_add(1); }
 
 void WorkerPool::add_runner() {
   runners_.fetch_add(1);
@@ -146,7 +143,7 @@ void WorkerPool::watch() {
     lock.unlock();
     for (Slot* slot : overdue) {
       int busy = Slot::kBusy;
-      if (slot->state.compare_exchange_strong(busy, Slot::kLent)) lend_place(*slot);
+      if (slot->state.compare_exchange_strong(busy, Slot::kLent)) lend_place();
     }
     lock.lock();
   }

@@ -67,8 +67,8 @@ class WorkerPool {
   friend struct Slot;
   void run_thread(std::shared_ptr<struct Slot> slot);
   // The calling thread stops counting as a runner: another one is found.
-  void lend_place(struct Slot& slot);
-  void take_place_back(struct Slot& slot);
+  void lend_place();
+  void take_place_back();
   void add_runner();
   void watch();  // the watchdog: lends the places of long-busy workers
 

@@ -43,17 +43,11 @@ void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, Isolation
   ticket->woken_ = &woken;
   {
     std::unique_lock lock(mutex_);
-    queue_.push_back(ticket);
-    queued_.notify_one();
-    if (!leading_) lead(lock);
+    enqueue(ticket, lock);
     if (!ticket->done_) {
-      CommitWaitObserver* observer = CommitWaitObserver::current();
-      if (observer != nullptr) observer->waiting();
+      CommitWaitObserver::Scope waiting(false);
       woken.wait(lock, [&] { return ticket->done_; });
-      if (observer != nullptr) {
-        lock.unlock();  // the observer may block to give its place back
-        observer->woken();
-      }
+      lock.unlock();  // before woken(): the observer may block to take its place back
     }
   }
   ticket->rethrow_if_failed();
@@ -70,10 +64,14 @@ std::shared_ptr<CommitTicket> BatchCommitter::submit(WorldPtr snapshot, WorldPtr
   }
   ticket->on_done_ = std::move(on_done);
   std::unique_lock lock(mutex_);
+  enqueue(ticket, lock);
+  return ticket;
+}
+
+void BatchCommitter::enqueue(const std::shared_ptr<CommitTicket>& ticket, std::unique_lock<std::mutex>& lock) {
   queue_.push_back(ticket);
   queued_.notify_one();
   if (!leading_) lead(lock);
-  return ticket;
 }
 
 void BatchCommitter::lead(std::unique_lock<std::mutex>& lock) {
@@ -166,17 +164,10 @@ void BatchCommitter::commit_batch(Batch& batch) {
   if (next != base) {
     try {
       if (commit_log_ != nullptr) {
-        // Waiting for the device: a pool worker lends its place meanwhile, so
-        // other sessions go on and queue the next batch.
-        CommitWaitObserver* observer = CommitWaitObserver::current();
-        if (observer != nullptr) observer->waiting(true);
-        try {
-          commit_log_->make_durable(*base, *next);
-        } catch (...) {
-          if (observer != nullptr) observer->woken();
-          throw;
-        }
-        if (observer != nullptr) observer->woken();
+        // Waiting for the device: a pool worker may lend its place meanwhile,
+        // so other sessions go on and queue the next batch.
+        CommitWaitObserver::Scope flushing(true);
+        commit_log_->make_durable(*base, *next);
       }
       worlds_.publish(next);
       retention_.note_superseded(base);

@@ -49,6 +49,22 @@ class CommitWaitObserver {
   virtual void woken() = 0;
   static CommitWaitObserver* current();
   static void set_current(CommitWaitObserver* observer);
+
+  // waiting() for as long as it lives, with the calling thread's observer.
+  class Scope {
+   public:
+    explicit Scope(bool optional) : observer_(current()) {
+      if (observer_ != nullptr) observer_->waiting(optional);
+    }
+    ~Scope() {
+      if (observer_ != nullptr) observer_->woken();
+    }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    CommitWaitObserver* observer_;
+  };
 };
 
 class BatchCommitter;
@@ -118,6 +134,8 @@ class BatchCommitter {
   using Batch = std::deque<std::shared_ptr<CommitTicket>>;
   std::shared_ptr<CommitTicket> make_ticket(WorldPtr snapshot, WorldPtr private_world, IsolationLevel isolation,
                                             const ReadSet* reads, Reapply reapply);
+  // Queues the ticket and, if no batch is being committed, commits one now.
+  void enqueue(const std::shared_ptr<CommitTicket>& ticket, std::unique_lock<std::mutex>& lock);
   // With `lock` held and no batch being committed: commits the queued
   // requests, one batch, or more while nobody else can take them.
   void lead(std::unique_lock<std::mutex>& lock);
