@@ -38,7 +38,8 @@ bool cacheable_statement(const PgQuery__Node* statement) {
 struct ParseCache::Entry {
   std::optional<ParseTree> tree;           // of the first text of the shape; none: uncacheable
   std::vector<IntegerLiteral> literals;    // that text's
-  std::vector<std::vector<const PgQuery__Integer*>> nodes;  // per literal, the values to replace
+  // The Integer nodes the literals became, each with its literal's index.
+  std::unordered_map<const PgQuery__Integer*, std::size_t> literal_of;
 };
 
 struct ParseCache::State {
@@ -83,9 +84,9 @@ std::optional<ParseTree> ParseCache::find(std::string& sql, const LiteralShape& 
     }
     return static_cast<std::int32_t>(moved);
   };
-  for (std::size_t i = 0; i < shape.literals.size(); ++i) {
-    for (const PgQuery__Integer* node : entry->nodes[i]) edits.integer_values[node] = shape.literals[i].value;
-  }
+  edits.integer_slots = &entry->literal_of;
+  edits.values.reserve(shape.literals.size());
+  for (const IntegerLiteral& literal : shape.literals) edits.values.push_back(literal.value);
   auto storage = std::make_shared<ParseTree::Storage>();
   storage->arena = std::make_unique<std::pmr::monotonic_buffer_resource>(4096);
   storage->result = copy_parse_tree(*entry->tree->storage()->result, *storage->arena, edits);
@@ -94,6 +95,12 @@ std::optional<ParseTree> ParseCache::find(std::string& sql, const LiteralShape& 
 
 void ParseCache::remember(const ParseTree& tree, LiteralShape shape) {
   if (shape.key.size() > kMaxKeyBytes) return;
+  State& s = state();
+  {
+    // A shape known to be uncacheable (or cached meanwhile) is not examined again.
+    std::lock_guard lock(s.mutex);
+    if (s.entries.contains(shape.key)) return;
+  }
   auto entry = std::make_shared<Entry>();
   bool cacheable = tree.statement_count() > 0;
   for (std::size_t i = 0; cacheable && i < tree.statement_count(); ++i) {
@@ -111,29 +118,24 @@ void ParseCache::remember(const ParseTree& tree, LiteralShape shape) {
         return true;
       });
     }
-    entry->nodes.resize(shape.literals.size());
     for (std::size_t i = 0; cacheable && i < shape.literals.size(); ++i) {
       const IntegerLiteral& literal = shape.literals[i];
       auto [begin, end] = constants.equal_range(static_cast<std::int32_t>(literal.position));
-      for (auto it = begin; it != end; ++it) {
+      if (begin == end) cacheable = false;  // the grammar did something else with it
+      for (auto it = begin; cacheable && it != end; ++it) {
         const PgQuery__AConst& constant = *it->second;
-        if (constant.isnull || constant.val_case != PG_QUERY__A__CONST__VAL_IVAL || constant.ival == nullptr ||
-            constant.ival->ival != literal.value) {
-          cacheable = false;
-          break;
-        }
-        entry->nodes[i].push_back(constant.ival);
+        cacheable = !constant.isnull && constant.val_case == PG_QUERY__A__CONST__VAL_IVAL &&
+                    constant.ival != nullptr && constant.ival->ival == literal.value;
+        if (cacheable) entry->literal_of.emplace(constant.ival, i);
       }
-      if (entry->nodes[i].empty()) cacheable = false;  // the grammar did something else with it
     }
   }
   if (cacheable) {
     entry->tree.emplace(tree);
     entry->literals = std::move(shape.literals);
   } else {
-    entry->nodes.clear();
+    entry->literal_of.clear();
   }
-  State& s = state();
   std::lock_guard lock(s.mutex);
   if (s.entries.size() >= kMaxEntries || s.key_bytes + shape.key.size() > kMaxTotalKeyBytes) {
     s.entries.clear();

@@ -17,8 +17,12 @@ class TreeCopier {
     auto* target = static_cast<ProtobufCMessage*>(allocate(descriptor->sizeof_message));
     std::memcpy(target, source, descriptor->sizeof_message);  // scalars, counts and oneof cases
     if (descriptor == &pg_query__integer__descriptor) {
-      auto found = edits_.integer_values.find(reinterpret_cast<const PgQuery__Integer*>(source));
-      if (found != edits_.integer_values.end()) reinterpret_cast<PgQuery__Integer*>(target)->ival = found->second;
+      if (edits_.integer_slots != nullptr) {
+        auto found = edits_.integer_slots->find(reinterpret_cast<const PgQuery__Integer*>(source));
+        if (found != edits_.integer_slots->end()) {
+          reinterpret_cast<PgQuery__Integer*>(target)->ival = edits_.values[found->second];
+        }
+      }
       return target;
     }
     if (descriptor == &pg_query__node__descriptor) {
@@ -83,32 +87,31 @@ class TreeCopier {
     }
   }
 
+  // A repeated field's array: a new one in the arena, each item copied by `copy_one`.
+  template <class Item, class CopyOne>
+  void copy_items(const ProtobufCFieldDescriptor& field, const ProtobufCMessage* source, ProtobufCMessage* target,
+                  std::size_t count, CopyOne copy_one) {
+    Item* items = member<Item*>(source, field.offset);
+    auto* copies = static_cast<Item*>(allocate(count * sizeof(Item)));
+    for (std::size_t i = 0; i < count; ++i) copies[i] = copy_one(items[i]);
+    member<Item*>(target, field.offset) = copies;
+  }
+
   void copy_field(const ProtobufCFieldDescriptor& field, const ProtobufCMessage* source, ProtobufCMessage* target) {
     if (field.label == PROTOBUF_C_LABEL_REPEATED) {
       const std::size_t count = member<std::size_t>(source, field.quantifier_offset);
       if (count == 0) return;
       switch (field.type) {
-        case PROTOBUF_C_TYPE_MESSAGE: {
-          auto* const* items = member<ProtobufCMessage**>(source, field.offset);
-          auto** copies = static_cast<ProtobufCMessage**>(allocate(count * sizeof(ProtobufCMessage*)));
-          for (std::size_t i = 0; i < count; ++i) copies[i] = copy(items[i]);
-          member<ProtobufCMessage**>(target, field.offset) = copies;
+        case PROTOBUF_C_TYPE_MESSAGE:
+          copy_items<ProtobufCMessage*>(field, source, target, count, [&](ProtobufCMessage* m) { return copy(m); });
           return;
-        }
-        case PROTOBUF_C_TYPE_STRING: {
-          auto* const* items = member<char**>(source, field.offset);
-          auto** copies = static_cast<char**>(allocate(count * sizeof(char*)));
-          for (std::size_t i = 0; i < count; ++i) copies[i] = copy_string(items[i]);
-          member<char**>(target, field.offset) = copies;
+        case PROTOBUF_C_TYPE_STRING:
+          copy_items<char*>(field, source, target, count, [&](char* text) { return copy_string(text); });
           return;
-        }
-        case PROTOBUF_C_TYPE_BYTES: {
-          auto* items = member<ProtobufCBinaryData*>(source, field.offset);
-          auto* copies = static_cast<ProtobufCBinaryData*>(allocate(count * sizeof(ProtobufCBinaryData)));
-          for (std::size_t i = 0; i < count; ++i) copies[i] = copy_bytes(items[i]);
-          member<ProtobufCBinaryData*>(target, field.offset) = copies;
+        case PROTOBUF_C_TYPE_BYTES:
+          copy_items<ProtobufCBinaryData>(field, source, target, count,
+                                          [&](const ProtobufCBinaryData& bytes) { return copy_bytes(bytes); });
           return;
-        }
         default: {
           const std::size_t bytes = count * scalar_size(field.type);
           void* copies = allocate(bytes);

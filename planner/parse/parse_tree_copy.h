@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory_resource>
 #include <unordered_map>
+#include <vector>
 
 #include <pg_query/pg_query.pb-c.h>
 
@@ -16,7 +17,9 @@ namespace ptreedb::planner {
 
 struct ParseTreeEdits {
   std::function<std::int32_t(std::int32_t)> move_location;
-  std::unordered_map<const PgQuery__Integer*, std::int32_t> integer_values;
+  // Integer nodes to change: each with the index of its new value.
+  const std::unordered_map<const PgQuery__Integer*, std::size_t>* integer_slots = nullptr;
+  std::vector<std::int32_t> values;
 };
 
 PgQuery__ParseResult* copy_parse_tree(const PgQuery__ParseResult& source, std::pmr::memory_resource& arena,
