@@ -180,23 +180,16 @@ def test_tpchc_runs_and_keeps_invariants(targets, cache_dir, engine):
     assert history > 0
 
 
-def test_tpchc_with_transactions_on_postgresql(targets, cache_dir):
-    """--transactions wraps each in BEGIN/COMMIT."""
-    target = targets["postgresql"]
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tpchc_with_transactions_keeps_invariants(targets, cache_dir, engine):
+    """--transactions wraps each in BEGIN/COMMIT. On ptreedb, READ COMMITTED
+    blocks whose COMMIT re-run would answer otherwise (two Deliveries taking
+    one queued order) fail with 40001 and are retried."""
+    target = targets[engine]
     load_tpch(target, cache_dir)
     document = run_tpchc(target, "--transactions")
     assert document["transactions_mode"] == "begin_commit"
     assert document["transactions"]["new_order"]["count"] > 0
-    assert document["invariants"]["ok"], document["invariants"]
-
-
-def test_tpchc_with_transactions_keeps_invariants_on_ptreedb(targets, cache_dir):
-    """READ COMMITTED blocks whose COMMIT re-run would answer otherwise (two
-    Deliveries taking one queued order) fail with 40001 and are retried."""
-    target = targets["ptreedb"]
-    load_tpch(target, cache_dir)
-    document = run_tpchc(target, "--transactions")
-    assert document["transactions_mode"] == "begin_commit"
     assert document["transactions"]["delivery"]["count"] > 0
     assert document["invariants"]["ok"], document["invariants"]
 
