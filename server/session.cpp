@@ -45,18 +45,15 @@ Session::~Session() {
 }
 
 void Session::terminate() {
+  terminating_ = true;
   // A weak reference: a handler left behind must not keep the session (and
   // its socket) alive after its coroutine has ended.
   asio::post(strand_, [weak = weak_from_this()] {
-    if (auto self = weak.lock()) {
-      self->terminating_ = true;
-      self->stream_.cancel();
-    }
+    if (auto self = weak.lock()) self->stream_.cancel();
   });
 }
 
 asio::awaitable<bool> Session::read_more() {
-  if (terminating_) co_return false;
   std::array<char, 16384> chunk;
   boost::system::error_code error;
   std::size_t received = co_await stream_.read_some(asio::buffer(chunk), error);
@@ -363,7 +360,8 @@ asio::awaitable<void> Session::run() {
               stream_.cancel();
             });
           }
-          bool received = co_await read_more();
+          bool received = false;
+          if (!terminating_) received = co_await read_more();
           if (watch_idle) {
             idle_timer.cancel();
             if (received) ++idle_wait;
@@ -379,6 +377,10 @@ asio::awaitable<void> Session::run() {
             open = false;
             break;
           }
+        }
+        if (open && terminating_) {
+          send_fatal("57P01", "terminating connection due to administrator command");
+          open = false;
         }
         if (open) {
           WorkerPool::BusyScope busy;  // a long statement lends its worker's place

@@ -3,6 +3,7 @@
 // connection; SQL errors end only the statement.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,7 +99,9 @@ class Session : public std::enable_shared_from_this<Session> {
   // resume after it (none for an Execute's COPY, which ends at Sync).
   std::unique_ptr<exec::CopyLoader> copy_loader_;
   std::unique_ptr<SimpleQuery> paused_query_;
-  bool terminating_ = false;  // set on the session's own thread (terminate() posts there)
+  // Set by terminate() from any thread at once, so a message that arrives
+  // before the posted cancel runs is refused rather than answered.
+  std::atomic<bool> terminating_{false};
 };
 
 }  // namespace ptreedb::server
