@@ -277,11 +277,16 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   if (reads_ != nullptr) {
     range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
   }
-  storage::RowTree narrowed = range ? scan.table->rows().range(range->low, range->high) : storage::RowTree();
-  const storage::RowTree& tree = range ? narrowed : scan.table->rows();
-  // Row positions count from the start of the whole row tree.
-  std::size_t first_position = scan.row_positions && range ? scan.table->rows().rank(range->low) : 0;
-  std::size_t total = tree.size();
+  // The range as positions in the whole tree: two O(log n) walks, no nodes
+  // copied (a point lookup per UPDATE makes that count).
+  const storage::RowTree& tree = scan.table->rows();
+  std::size_t first_position = 0, total = tree.size();
+  if (range) {
+    first_position = tree.rank(range->low);
+    std::size_t after_high = range->high < range->low ? first_position
+                                                      : tree.rank(range->high) + (tree.contains(range->high) ? 1 : 0);
+    total = after_high - first_position;
+  }
   // The next `count` rows of the tree, from `it`, as a chunk of the loaded columns.
   auto read_rows = [&](auto& it, std::size_t count) {
     std::vector<storage::RowRef> rows;
@@ -293,7 +298,7 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
     // Key order with a LIMIT: one walk from the range's start, chunk by
     // chunk, until enough rows passed the filter.
     std::size_t kept = 0, partition = 0;
-    auto it = tree.seek_index(0);
+    auto it = tree.seek_index(first_position);
     for (std::size_t position = 0; position < total && kept < *scan.key_order_limit; ++partition) {
       check_interrupt(interrupt_);
       // Small chunks first: a short scan reads little more than it keeps.
@@ -309,9 +314,9 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
     return;
   }
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
-  tbb::parallel_for(std::size_t{0}, morsels, [&](std::size_t morsel) {
+  auto scan_morsel = [&](std::size_t morsel) {
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
-    auto it = tree.seek_index(begin);
+    auto it = tree.seek_index(first_position + begin);
     for (std::size_t position = begin; position < end;) {
       check_interrupt(interrupt_);
       std::size_t count = std::min(kChunkSize, end - position);
@@ -326,7 +331,13 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (chunk.size > 0) sink(std::move(chunk), morsel);
     }
-  });
+  };
+  // One morsel (every point lookup) runs here, without a task for it.
+  if (morsels == 1) {
+    scan_morsel(0);
+  } else {
+    tbb::parallel_for(std::size_t{0}, morsels, scan_morsel);
+  }
 }
 
 void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& join, const Sink& sink) {

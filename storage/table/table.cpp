@@ -19,6 +19,30 @@ KeySet single_key(RowKey key) { return KeySet::from_sorted({{std::move(key), ptr
                  "Key " + key + " already exists.");
 }
 
+// The index tree with primary keys added under their index keys.
+IndexTree add_index_entries(const IndexTree& index, std::vector<IndexEntry> additions) {
+  return index.multi_insert(std::move(additions),
+                            [](const KeySet& a, const KeySet& b) { return KeySet::set_union(a, b); });
+}
+
+// The index tree without the given primary keys; index keys left with none go.
+IndexTree remove_index_entries(const IndexTree& index, std::vector<IndexEntry> removals) {
+  // Group the primary keys to remove by index key, then subtract each group
+  // from the stored set.
+  auto grouped = IndexTree::build(std::move(removals), [](const KeySet& a, const KeySet& b) {
+                   return KeySet::set_union(a, b);
+                 }).to_vector();
+  IndexTree updated = index.multi_insert_sorted(grouped, [](const KeySet& stored, const KeySet& removed) {
+    return KeySet::set_difference(stored, removed);
+  });
+  std::vector<RowKey> emptied;
+  for (const auto& [index_key, unused] : grouped) {
+    const KeySet* remaining = updated.find(index_key);
+    if (remaining != nullptr && remaining->empty()) emptied.push_back(index_key);
+  }
+  return std::move(updated).multi_delete(std::move(emptied));
+}
+
 }  // namespace
 
 Table::Table(std::shared_ptr<const TableSchema> schema)
@@ -76,8 +100,7 @@ Table Table::insert_rows(std::vector<RowRef> rows) const {
     for (const auto& [key, row] : entries) {
       batch.emplace_back(index_key_of(*schema_, index, row), single_key(key));
     }
-    next.indexes_[position] = indexes_[position].multi_insert(
-        std::move(batch), [](const KeySet& a, const KeySet& b) { return KeySet::set_union(a, b); });
+    next.indexes_[position] = add_index_entries(indexes_[position], std::move(batch));
     if (index.unique) next.check_unique_index(position, rows);
   }
   return next;
@@ -93,29 +116,54 @@ Table Table::delete_rows(std::vector<RowKey> keys) const {
         removals.emplace_back(index_key_of(*schema_, index, *row), single_key(key));
       }
     }
-    if (removals.empty()) continue;
-    // Group the primary keys to remove by index key, then subtract each group
-    // from the stored set; entries left empty go.
-    auto grouped = IndexTree::build(std::move(removals), [](const KeySet& a, const KeySet& b) {
-                     return KeySet::set_union(a, b);
-                   }).to_vector();
-    IndexTree updated = indexes_[position].multi_insert_sorted(
-        grouped, [](const KeySet& stored, const KeySet& removed) {
-          return KeySet::set_difference(stored, removed);
-        });
-    std::vector<RowKey> emptied;
-    for (const auto& [index_key, unused] : grouped) {
-      const KeySet* remaining = updated.find(index_key);
-      if (remaining != nullptr && remaining->empty()) emptied.push_back(index_key);
-    }
-    next.indexes_[position] = std::move(updated).multi_delete(std::move(emptied));
+    if (!removals.empty()) next.indexes_[position] = remove_index_entries(indexes_[position], std::move(removals));
   }
   next.rows_ = rows_.multi_delete(std::move(keys));
   return next;
 }
 
 Table Table::replace_rows(std::vector<RowKey> deleted, std::vector<RowRef> inserted) const {
+  if (auto same_keys = entries_under_same_keys(deleted, inserted)) return replace_values(*same_keys);
   return delete_rows(std::move(deleted)).insert_rows(std::move(inserted));
+}
+
+std::optional<std::vector<std::pair<RowKey, RowRef>>> Table::entries_under_same_keys(
+    std::vector<RowKey>& deleted, const std::vector<RowRef>& inserted) const {
+  if (!schema_->has_primary_key() || deleted.size() != inserted.size()) return std::nullopt;
+  std::vector<std::pair<RowKey, RowRef>> entries;
+  entries.reserve(inserted.size());
+  for (const RowRef& row : inserted) entries.emplace_back(primary_key_of(*schema_, row), row);
+  auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (!std::is_sorted(entries.begin(), entries.end(), by_key)) std::sort(entries.begin(), entries.end(), by_key);
+  if (!std::is_sorted(deleted.begin(), deleted.end())) std::sort(deleted.begin(), deleted.end());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    bool repeated = i > 0 && entries[i - 1].first == entries[i].first;
+    if (repeated || entries[i].first != deleted[i] || !rows_.contains(deleted[i])) return std::nullopt;
+  }
+  return entries;
+}
+
+Table Table::replace_values(const std::vector<std::pair<RowKey, RowRef>>& sorted) const {
+  Table next = *this;
+  for (std::size_t position = 0; position < indexes_.size(); ++position) {
+    const IndexSchema& index = schema_->indexes()[position];
+    std::vector<IndexEntry> removals, additions;
+    std::vector<RowRef> moved;
+    for (const auto& [key, row] : sorted) {
+      RowKey old_index_key = index_key_of(*schema_, index, *rows_.find(key));
+      RowKey new_index_key = index_key_of(*schema_, index, row);
+      if (old_index_key == new_index_key) continue;
+      removals.emplace_back(std::move(old_index_key), single_key(key));
+      additions.emplace_back(std::move(new_index_key), single_key(key));
+      moved.push_back(row);
+    }
+    if (moved.empty()) continue;
+    next.indexes_[position] =
+        add_index_entries(remove_index_entries(indexes_[position], std::move(removals)), std::move(additions));
+    if (index.unique) next.check_unique_index(position, moved);
+  }
+  next.rows_ = rows_.multi_insert_sorted(sorted, ptree::KeepNew{});
+  return next;
 }
 
 }  // namespace ptreedb::storage

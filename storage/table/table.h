@@ -72,6 +72,13 @@ class Table {
   [[noreturn]] void throw_duplicate_primary_key(
       const std::vector<std::pair<RowKey, RowRef>>& entries) const;
   void check_unique_index(std::size_t position, const std::vector<RowRef>& inserted) const;
+  // `inserted` keyed and sorted by primary key when they are exactly the rows
+  // under `deleted` (sorted here): an UPDATE that moves no key.
+  std::optional<std::vector<std::pair<RowKey, RowRef>>> entries_under_same_keys(
+      std::vector<RowKey>& deleted, const std::vector<RowRef>& inserted) const;
+  // New values under existing keys: one path copy per row, and only the
+  // index entries whose index key changed move.
+  Table replace_values(const std::vector<std::pair<RowKey, RowRef>>& sorted) const;
   void throw_if_repeated_keys(const std::vector<std::pair<RowKey, RowRef>>& sorted) const;
 
   std::shared_ptr<const TableSchema> schema_;

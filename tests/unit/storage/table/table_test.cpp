@@ -131,3 +131,26 @@ TEST_CASE("replace_rows moves a row to a new key in one version") {
   CHECK(next.rows().contains(primary_key_of(*schema, moved)));
   CHECK_FALSE(next.rows().contains(primary_key_of(*schema, account(*schema, 1, 0, nullptr))));
 }
+
+TEST_CASE("replace_rows under unchanged keys moves only the index entries whose key changed") {
+  auto schema = accounts_schema();
+  auto key_of = [&](std::int64_t id) { return primary_key_of(*schema, account(*schema, id, 0, nullptr)); };
+  Table table = Table(schema).insert_rows(
+      {account(*schema, 1, 0, "a"), account(*schema, 2, 0, "b"), account(*schema, 3, 1, "c")});
+  // Row 2 changes group, row 3 keeps it; given in the reverse of key order.
+  Table next = table.replace_rows({key_of(3), key_of(2)}, {account(*schema, 3, 1, "c2"), account(*schema, 2, 1, "b")});
+  CHECK(next.row_count() == 3);
+  CHECK(ids_in_group(next, 0) == std::vector<std::int64_t>{1});
+  CHECK(ids_in_group(next, 1) == std::vector<std::int64_t>{2, 3});
+  CHECK(next.index(1).size() == 3);
+  CHECK(next.index(1).find(index_key_of(*schema, schema->indexes()[1], account(*schema, 3, 1, "c2"))) != nullptr);
+  CHECK(next.index(1).find(index_key_of(*schema, schema->indexes()[1], account(*schema, 3, 1, "c"))) == nullptr);
+  // The old version is untouched.
+  CHECK(ids_in_group(table, 0) == std::vector<std::int64_t>{1, 2});
+  // A changed unique value that collides is still refused.
+  CHECK_THROWS_AS(next.replace_rows({key_of(1)}, {account(*schema, 1, 0, "b")}), SqlError);
+  // The last row of a group leaving it removes the group's entry.
+  Table emptied = next.replace_rows({key_of(1)}, {account(*schema, 1, 1, "a")});
+  CHECK(ids_in_group(emptied, 0).empty());
+  CHECK(emptied.index(0).size() == 1);
+}
