@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config
-  libboost-dev libpg-query-dev libprotobuf-c-dev libpmem-dev libtbb-dev
+  libboost-dev libpg-query-dev libprotobuf-c-dev libpmem-dev libtbb-dev libmimalloc-dev
   libspdlog-dev catch2 libssl-dev libpq-dev
   postgresql-client
 )
