@@ -175,23 +175,21 @@ void Session::run_query(std::unique_ptr<SimpleQuery> query) {
 }
 
 asio::awaitable<void> Session::await_commit() {
-  // The commit's callback (allow_commits_in_background) sets the flag on
-  // this strand and cancels the timer; the flag covers a commit done before the wait.
+  // The commit's callback (allow_commits_in_background) sets the flag, then
+  // cancels the timer on this strand; a cancel left over from an earlier
+  // commit only makes the loop look at the flag again.
   boost::system::error_code ignored;
-  while (!commit_completed_) {
+  while (!commit_completed_->exchange(false)) {
     commit_timer_.expires_at(asio::steady_timer::time_point::max());
     co_await commit_timer_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
   }
-  commit_completed_ = false;
 }
 
 void Session::allow_commits_in_background() {
-  state_.commit_done = [weak = weak_from_this(), strand = strand_] {
+  state_.commit_done = [weak = weak_from_this(), strand = strand_, completed = commit_completed_] {
+    completed->store(true);
     asio::post(strand, [weak] {
-      if (auto self = weak.lock()) {
-        self->commit_completed_ = true;
-        self->commit_timer_.cancel();
-      }
+      if (auto self = weak.lock()) self->commit_timer_.cancel();
     });
   };
 }

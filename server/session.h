@@ -80,7 +80,9 @@ class Session : public std::enable_shared_from_this<Session> {
   boost::asio::any_io_executor strand_;
   ClientStream stream_;
   boost::asio::steady_timer commit_timer_;  // cancelled when a submitted commit is done
-  bool commit_completed_ = false;
+  // Set by the committing thread when the submitted commit is done: a session
+  // that finds it set does not wait at all (a batch it led itself).
+  std::shared_ptr<std::atomic<bool>> commit_completed_ = std::make_shared<std::atomic<bool>>(false);
   std::unique_ptr<SimpleQuery> committing_query_;  // awaits its statement's commit
   const ServerConfig& config_;
   const ServerSecurity& security_;
