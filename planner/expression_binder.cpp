@@ -449,6 +449,11 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
     out.args.push_back(std::move(source));
     return out;
   }
+  if (name == "now" || name == "transaction_timestamp" || name == "statement_timestamp" ||
+      name == "clock_timestamp") {
+    if (!args.empty()) return wrong();
+    return bind_current_timestamp();
+  }
   if (auto catalog_call = catalog::bind_catalog_function(name, args, call.location)) return *catalog_call;
   if (is_table_function(name)) {
     throw SqlError(sqlstate::kFeatureNotSupported,

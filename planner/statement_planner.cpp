@@ -4,6 +4,7 @@
 #include <set>
 
 #include "planner/copy_planner.h"
+#include "planner/current_time.h"
 #include "planner/explain_planner.h"
 #include "planner/ddl_planner.h"
 #include "planner/dml_planner.h"
@@ -184,6 +185,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
 }  // namespace
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
+  StatementClock clock;  // one current time for the whole statement
   switch (statement.node_case) {
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
       return plan_explain(*statement.explain_stmt, world);

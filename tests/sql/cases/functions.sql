@@ -21,6 +21,10 @@ select extract(year from born), extract(month from born), extract(dow from born)
 select extract(year from timestamp '2024-03-15 10:20:30'), date_part('hour', timestamp '2024-03-15 10:20:30'), extract(epoch from interval '1 day');
 select date_trunc('month', timestamp '2024-03-15 10:20:30'), date_trunc('year', born::timestamp) from fn_people order by id;
 select count(*), sum(case when city like 'R%' then 1 else 0 end) from fn_people;
+-- now() and its namesakes: one time per statement (PostgreSQL: per transaction).
+select now() is not null, now() = current_timestamp, transaction_timestamp() = now(), statement_timestamp() >= now(), clock_timestamp() >= now();
+select count(*) from fn_people where born < now();
+select now(1);
 select nosuchfunc(1);
 select length(1);
 drop table fn_people;
