@@ -34,8 +34,9 @@ Server::Server(ServerConfig config)
       // sessions then keep their share of the cores beside the query's
       // parallel threads (TPC-HC, docs/benchmarks.md).
       workers_(config_.workers != 0 ? config_.workers : 2 * std::max(1u, std::thread::hardware_concurrency())) {
-  // A batch that queued while another was being committed is committed by
-  // a free worker, not by the session that committed the one before.
+  // A batch that queued while another was being committed is committed next
+  // on the committing worker's lane, after the handlers already queued there
+  // (the session that committed the one before goes on first).
   database_.committer().set_dispatcher(
       [this](std::function<void()> task) { asio::post(workers_.context(), std::move(task)); });
 }
@@ -106,7 +107,7 @@ asio::awaitable<void> Server::accept_loop() {
   for (;;) {
     boost::system::error_code error;
     // The socket, the session's coroutine and its timers share one strand:
-    // they run on any worker, never two at once.
+    // they run on the lane's worker (or its stand-in), never two at once.
     auto strand = asio::make_strand(workers_.context());
     tcp::socket socket(co_await acceptor_.async_accept(strand, asio::redirect_error(asio::use_awaitable, error)));
     if (error) {

@@ -18,22 +18,24 @@ std::int64_t now_ns() {
 }  // namespace
 
 // A pool thread's state. kLent: the thread blocks or runs long, and another
-// counts as a runner in its place.
+// runs its lane in its place.
 struct Slot : txn::CommitWaitObserver {
   enum State : int { kIdle, kBusy, kLent };
-  explicit Slot(WorkerPool& owner) : pool(owner) {}
+  Slot(WorkerPool& owner, WorkerPool::Lane& first_lane) : pool(owner), lane(&first_lane) {}
   void waiting(bool optional) override {
     lent = !optional || (pool.workers_ == 1 && pool.sessions_.load(std::memory_order_relaxed) > 1);
     if (!lent) return;
     before_wait = state.exchange(kLent);
-    if (before_wait != kLent) pool.lend_place();
+    if (before_wait != kLent) pool.lend_place(*lane.load());
   }
   void woken() override {
     if (!lent || before_wait == kLent) return;
     state.store(before_wait);
-    pool.take_place_back();
+    pool.take_place_back(*lane.load());
   }
   WorkerPool& pool;
+  // The lane this thread runs; changes only while it is parked (not busy).
+  std::atomic<WorkerPool::Lane*> lane;
   std::atomic<int> state{kIdle};
   std::atomic<std::int64_t> busy_since_ns{0};
   int before_wait = kIdle;
@@ -44,12 +46,23 @@ namespace {
 thread_local Slot* current_slot = nullptr;
 }  // namespace
 
-WorkerPool::WorkerPool(unsigned workers) : workers_(std::max(workers, 1u)), work_(context_.get_executor()) {}
+WorkerPool::WorkerPool(unsigned workers) : workers_(std::max(workers, 1u)) {
+  for (unsigned i = 0; i < workers_; ++i) {
+    auto lane = std::make_unique<Lane>();
+    lane->work.emplace(lane->context.get_executor());
+    lanes_.push_back(std::move(lane));
+  }
+}
 
 WorkerPool::~WorkerPool() { finish(); }
 
+boost::asio::io_context& WorkerPool::context() {
+  if (current_slot != nullptr && &current_slot->pool == this) return current_slot->lane.load()->context;
+  return lanes_[next_lane_.fetch_add(1, std::memory_order_relaxed) % lanes_.size()]->context;
+}
+
 void WorkerPool::start() {
-  for (unsigned i = 0; i < workers_; ++i) add_runner();
+  for (auto& lane : lanes_) add_runner(*lane);
   watchdog_ = std::thread([this] { watch(); });
 }
 
@@ -59,7 +72,7 @@ void WorkerPool::finish() {
     if (finishing_) return;
     finishing_ = true;  // no thread is added from now on
   }
-  work_.reset();
+  for (auto& lane : lanes_) lane->work.reset();
   spare_wake_.notify_all();
   watch_wake_.notify_all();
   if (watchdog_.joinable()) watchdog_.join();
@@ -83,25 +96,25 @@ WorkerPool::BusyScope::BusyScope() : slot_(current_slot) {
 
 WorkerPool::BusyScope::~BusyScope() {
   if (slot_ == nullptr) return;
-  if (slot_->state.exchange(Slot::kIdle) == Slot::kLent) slot_->pool.take_place_back();
+  if (slot_->state.exchange(Slot::kIdle) == Slot::kLent) slot_->pool.take_place_back(*slot_->lane.load());
 }
 
-void WorkerPool::lend_place() {
-  if (runners_.fetch_sub(1) - 1 < static_cast<int>(workers_)) add_runner();
+void WorkerPool::lend_place(Lane& lane) {
+  if (lane.runners.fetch_sub(1) - 1 < 1) add_runner(lane);
 }
 
-void WorkerPool::take_place_back() { runners_.fetch_add(1); }
+void WorkerPool::take_place_back(Lane& lane) { lane.runners.fetch_add(1); }
 
-void WorkerPool::add_runner() {
-  runners_.fetch_add(1);
+void WorkerPool::add_runner(Lane& lane) {
+  lane.runners.fetch_add(1);
   std::lock_guard lock(mutex_);
   if (finishing_) return;
-  if (spares_ > wakeups_) {
-    ++wakeups_;
+  if (spares_ > static_cast<int>(wanted_.size())) {
+    wanted_.push_back(&lane);
     spare_wake_.notify_one();
     return;
   }
-  auto slot = std::make_shared<Slot>(*this);
+  auto slot = std::make_shared<Slot>(*this, lane);
   slots_.push_back(slot);
   threads_started_.fetch_add(1);
   threads_.emplace_back([this, slot] { run_thread(slot); });
@@ -111,19 +124,21 @@ void WorkerPool::run_thread(std::shared_ptr<Slot> slot) {
   current_slot = slot.get();
   txn::CommitWaitObserver::set_current(slot.get());
   for (;;) {
-    // More runners than workers (a lent place came back): park as a spare.
-    int runners = runners_.load();
-    if (runners > static_cast<int>(workers_)) {
-      if (!runners_.compare_exchange_weak(runners, runners - 1)) continue;
+    Lane& lane = *slot->lane.load();
+    // More runners than one on this lane (a lent place came back): park as a spare.
+    int runners = lane.runners.load();
+    if (runners > 1) {
+      if (!lane.runners.compare_exchange_weak(runners, runners - 1)) continue;
       std::unique_lock lock(mutex_);
       ++spares_;
-      spare_wake_.wait(lock, [&] { return wakeups_ > 0 || finishing_; });
+      spare_wake_.wait(lock, [&] { return !wanted_.empty() || finishing_; });
       --spares_;
-      if (wakeups_ == 0) break;  // finishing
-      --wakeups_;
-      continue;  // counted as a runner by whoever woke it
+      if (wanted_.empty()) break;  // finishing
+      slot->lane.store(wanted_.front());
+      wanted_.pop_front();
+      continue;  // counted as the lane's runner by whoever asked
     }
-    if (context_.run_one() == 0) break;  // no work left: the pool is finishing
+    if (lane.context.run_one() == 0) break;  // no work left: the pool is finishing
   }
   txn::CommitWaitObserver::set_current(nullptr);
   current_slot = nullptr;
@@ -143,7 +158,7 @@ void WorkerPool::watch() {
     lock.unlock();
     for (Slot* slot : overdue) {
       int busy = Slot::kBusy;
-      if (slot->state.compare_exchange_strong(busy, Slot::kLent)) lend_place();
+      if (slot->state.compare_exchange_strong(busy, Slot::kLent)) lend_place(*slot->lane.load());
     }
     lock.lock();
   }

@@ -1,23 +1,26 @@
-// The threads that run sessions: a few per core (Server picks the count),
-// taking turns at one io_context, each session's coroutine on a strand of it. A
-// message is answered on whichever worker is free, with no hand-off between
-// threads, and a session waiting for its commit holds no thread at all.
+// The threads that run sessions: a few per core (Server picks the count). Each
+// worker owns a lane, one io_context whose sessions (each coroutine on a strand
+// of it) it serves alone: it waits for their sockets and runs their handlers
+// itself, so a message is answered without waking another thread, and no lock
+// is shared between workers. A session waiting for its commit holds no thread.
 //
 // A worker that blocks (a commit waited for in place) or has been running one
 // statement for long lends its place: another thread (a parked spare, or a
-// new one) runs the other sessions meanwhile, and when the first is free again
-// the surplus thread parks. So long analytic queries never stall short ones.
+// new one) runs its lane meanwhile, and when the first is free again the
+// surplus thread parks. So long analytic queries never stall short ones.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -34,7 +37,9 @@ class WorkerPool {
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
-  boost::asio::io_context& context() { return context_; }
+  // A lane's io_context for new work: the calling worker's own lane, or from
+  // elsewhere (a new session) the next lane in turn.
+  boost::asio::io_context& context();
   unsigned workers() const { return workers_; }
   void start();
   // Lets the threads end once no work is left (every session closed), and joins them.
@@ -65,24 +70,28 @@ class WorkerPool {
 
  private:
   friend struct Slot;
+  struct Lane {
+    boost::asio::io_context context;
+    std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work;
+    std::atomic<int> runners{0};  // threads running its handlers and not blocked (1 wanted)
+  };
   void run_thread(std::shared_ptr<struct Slot> slot);
-  // The calling thread stops counting as a runner: another one is found.
-  void lend_place();
-  void take_place_back();
-  void add_runner();
+  // The lane stops counting the calling thread as its runner: another one is found.
+  void lend_place(Lane& lane);
+  void take_place_back(Lane& lane);
+  void add_runner(Lane& lane);
   void watch();  // the watchdog: lends the places of long-busy workers
 
   unsigned workers_;
-  boost::asio::io_context context_;
-  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
-  std::atomic<int> runners_{0};  // threads running handlers and not blocked
+  std::vector<std::unique_ptr<Lane>> lanes_;
+  std::atomic<unsigned> next_lane_{0};
   std::atomic<int> sessions_{0};
   std::atomic<std::size_t> threads_started_{0};
 
   std::mutex mutex_;  // guards everything below
   std::condition_variable spare_wake_;
   int spares_ = 0;               // parked threads
-  int wakeups_ = 0;              // spares asked to run
+  std::deque<Lane*> wanted_;     // lanes a spare is asked to run
   bool finishing_ = false;
   std::list<std::shared_ptr<struct Slot>> slots_;
   std::list<std::thread> threads_;
