@@ -34,11 +34,13 @@ Server::Server(ServerConfig config)
       // sessions then keep their share of the cores beside the query's
       // parallel threads (TPC-HC, docs/benchmarks.md).
       workers_(config_.workers != 0 ? config_.workers : 2 * std::max(1u, std::thread::hardware_concurrency())) {
-  // A batch that queued while another was being committed is committed next
-  // on the committing worker's lane, after the handlers already queued there
-  // (the session that committed the one before goes on first).
+  // A session alone on its lane commits its batch itself, at once (no thread
+  // switch); otherwise, and for every batch that queued while another was
+  // being committed, the committer thread does, and the lanes go on serving
+  // their sessions during the flush (which formed the next batch).
   database_.committer().set_dispatcher(
-      [this](std::function<void()> task) { asio::post(workers_.context(), std::move(task)); });
+      [this](std::function<void()> task) { asio::post(committer_thread_, std::move(task)); },
+      [this] { return workers_.may_block_lane(); });
 }
 
 void Server::listen() {
@@ -108,7 +110,8 @@ asio::awaitable<void> Server::accept_loop() {
     boost::system::error_code error;
     // The socket, the session's coroutine and its timers share one strand:
     // they run on the lane's worker (or its stand-in), never two at once.
-    auto strand = asio::make_strand(workers_.context());
+    asio::io_context& lane = workers_.context();
+    auto strand = asio::make_strand(lane);
     tcp::socket socket(co_await acceptor_.async_accept(strand, asio::redirect_error(asio::use_awaitable, error)));
     if (error) {
       if (!acceptor_.is_open()) co_return;
@@ -123,9 +126,9 @@ asio::awaitable<void> Server::accept_loop() {
       std::lock_guard lock(sessions_mutex_);
       sessions_.push_back(session);
     }
-    workers_.session_started();
+    workers_.session_started(lane);
     asio::co_spawn(strand, [session]() -> asio::awaitable<void> { co_await session->run(); },
-                   [this](const std::exception_ptr&) { workers_.session_ended(); });
+                   [this, &lane](const std::exception_ptr&) { workers_.session_ended(lane); });
     session.reset();  // the coroutine owns it now
     if (auto live = weak.lock(); live && stopping_) live->terminate();
   }
@@ -153,6 +156,7 @@ void Server::run() {
   io_.run();
   for (auto& thread : pool) thread.join();
   workers_.finish();  // every session has ended: the workers run out of work
+  committer_thread_.join();
   {
     std::lock_guard lock(shutdown_->mutex);
     shutdown_->stopped = true;

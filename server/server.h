@@ -21,6 +21,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include "server/config.h"
 #include "server/server_security.h"
@@ -63,6 +64,9 @@ class Server {
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> network_work_{
       io_.get_executor()};
   WorkerPool workers_;  // runs the sessions; finished before the database goes
+  // Commits the batches a worker hands on (BatchCommitter::set_dispatcher),
+  // so no lane waits for a device flush while it has other sessions.
+  boost::asio::thread_pool committer_thread_{1};
   std::mutex sessions_mutex_;
   std::vector<std::weak_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};

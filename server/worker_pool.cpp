@@ -1,6 +1,7 @@
 #include "server/worker_pool.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 namespace ptreedb::server {
@@ -59,6 +60,28 @@ WorkerPool::~WorkerPool() { finish(); }
 boost::asio::io_context& WorkerPool::context() {
   if (current_slot != nullptr && &current_slot->pool == this) return current_slot->lane.load()->context;
   return lanes_[next_lane_.fetch_add(1, std::memory_order_relaxed) % lanes_.size()]->context;
+}
+
+WorkerPool::Lane& WorkerPool::lane_of(boost::asio::io_context& context) {
+  for (auto& lane : lanes_) {
+    if (&lane->context == &context) return *lane;
+  }
+  throw std::logic_error("io_context of no lane");
+}
+
+void WorkerPool::session_started(boost::asio::io_context& lane) {
+  sessions_.fetch_add(1, std::memory_order_relaxed);
+  lane_of(lane).sessions.fetch_add(1, std::memory_order_relaxed);
+}
+
+void WorkerPool::session_ended(boost::asio::io_context& lane) {
+  sessions_.fetch_sub(1, std::memory_order_relaxed);
+  lane_of(lane).sessions.fetch_sub(1, std::memory_order_relaxed);
+}
+
+bool WorkerPool::may_block_lane() const {
+  if (current_slot == nullptr || &current_slot->pool != this) return true;
+  return current_slot->lane.load()->sessions.load(std::memory_order_relaxed) <= 1;
 }
 
 void WorkerPool::start() {

@@ -62,8 +62,12 @@ class WorkerPool {
   // place only when the pool has a single worker and other sessions; with
   // more workers the others go on serving (and a stand-in thread would cost
   // more than it gives: 8 clients +10%, 64 clients +2% without).
-  void session_started() { sessions_.fetch_add(1, std::memory_order_relaxed); }
-  void session_ended() { sessions_.fetch_sub(1, std::memory_order_relaxed); }
+  // `lane` is the context() the session's strand was made on.
+  void session_started(boost::asio::io_context& lane);
+  void session_ended(boost::asio::io_context& lane);
+  // Whether the calling thread may block for a device flush: it is no
+  // worker, or its lane has no other session to stall meanwhile.
+  bool may_block_lane() const;
 
   // Threads created so far (spares included), for tests and the log.
   std::size_t threads_started() const { return threads_started_.load(); }
@@ -74,7 +78,9 @@ class WorkerPool {
     boost::asio::io_context context;
     std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work;
     std::atomic<int> runners{0};  // threads running its handlers and not blocked (1 wanted)
+    std::atomic<int> sessions{0};
   };
+  Lane& lane_of(boost::asio::io_context& context);
   void run_thread(std::shared_ptr<struct Slot> slot);
   // The lane stops counting the calling thread as its runner: another one is found.
   void lend_place(Lane& lane);

@@ -71,7 +71,23 @@ std::shared_ptr<CommitTicket> BatchCommitter::submit(WorldPtr snapshot, WorldPtr
 void BatchCommitter::enqueue(const std::shared_ptr<CommitTicket>& ticket, std::unique_lock<std::mutex>& lock) {
   queue_.push_back(ticket);
   queued_.notify_one();
-  if (!leading_) lead(lock);
+  if (leading_) return;
+  if (dispatch_ && may_lead_here_ && !may_lead_here_()) {
+    leading_ = true;
+    hand_on(lock);
+    return;
+  }
+  lead(lock);
+}
+
+void BatchCommitter::hand_on(std::unique_lock<std::mutex>& lock) {
+  lock.unlock();
+  dispatch_([this] {
+    std::unique_lock next(mutex_);
+    leading_ = false;
+    if (!queue_.empty()) lead(next);
+  });
+  lock.lock();
 }
 
 void BatchCommitter::lead(std::unique_lock<std::mutex>& lock) {
@@ -92,15 +108,9 @@ void BatchCommitter::lead(std::unique_lock<std::mutex>& lock) {
     complete(batch, lock);  // returns with the lock held
     if (queue_.empty()) break;
     if (dispatch_) {
-      // Requests that queued meanwhile: a worker commits them, while this
-      // thread goes back to its own session. `leading_` stays set until then.
-      lock.unlock();
-      dispatch_([this] {
-        std::unique_lock next(mutex_);
-        leading_ = false;
-        if (!queue_.empty()) lead(next);
-      });
-      lock.lock();
+      // Requests that queued meanwhile: the dispatcher commits them, while
+      // this thread goes back to its own session. `leading_` stays set until then.
+      hand_on(lock);
       return;
     }
   }

@@ -122,8 +122,15 @@ class BatchCommitter {
                                        const ReadSet* reads, Reapply reapply, std::function<void()> on_done);
 
   // Where a committing thread hands the next batch (a worker pool's post);
-  // none: the committing thread commits it too.
-  void set_dispatcher(std::function<void(std::function<void()>)> dispatch) { dispatch_ = std::move(dispatch); }
+  // none: the committing thread commits it too. With `may_lead_here`, a
+  // submitter finding no batch being committed commits one itself only when
+  // that says so (a worker whose other sessions would wait for the flush
+  // hands it to the dispatcher instead).
+  void set_dispatcher(std::function<void(std::function<void()>)> dispatch,
+                      std::function<bool()> may_lead_here = {}) {
+    dispatch_ = std::move(dispatch);
+    may_lead_here_ = std::move(may_lead_here);
+  }
   void set_commit_log(CommitLog* log) { commit_log_ = log; }
   const CommitStats& stats() const { return stats_; }
   // Old worlds still held by readers, and the tree nodes they keep alive.
@@ -139,6 +146,8 @@ class BatchCommitter {
   // With `lock` held and no batch being committed: commits the queued
   // requests, one batch, or more while nobody else can take them.
   void lead(std::unique_lock<std::mutex>& lock);
+  // With `lock` held and `leading_` set: the dispatcher commits the queue.
+  void hand_on(std::unique_lock<std::mutex>& lock);
   void commit_batch(Batch& batch);
   // Completes the batch's tickets: wakes blocked owners, runs callbacks.
   void complete(Batch& batch, std::unique_lock<std::mutex>& lock);
@@ -147,6 +156,7 @@ class BatchCommitter {
   CommitterOptions options_;
   CommitLog* commit_log_ = nullptr;
   std::function<void(std::function<void()>)> dispatch_;
+  std::function<bool()> may_lead_here_;
   CommitStats stats_;
   WorldRetention retention_;
 

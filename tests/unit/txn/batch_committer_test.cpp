@@ -365,3 +365,50 @@ TEST_CASE("a blocked committer hands the batch queued behind it to the dispatche
   runner.join();
   CHECK(scalar(db, "select sum(n) from q") == 600);
 }
+
+TEST_CASE("a submitter that may not lead hands its batch to the dispatcher", "[txn]") {
+  txn::Database db;
+  run(db, "create table h (id bigint primary key, n integer)");
+  run(db, "insert into h values (1, 0)");
+  std::vector<std::function<void()>> dispatched;
+  bool may_lead = false;
+  db.committer().set_dispatcher([&](std::function<void()> task) { dispatched.push_back(std::move(task)); },
+                                [&] { return may_lead; });
+  auto write = [&](const std::string& sql) {
+    auto base = db.snapshot();
+    txn::StatementWorld target(base);
+    auto tree = planner::parse_sql(sql);
+    exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *base), target);
+    return std::make_pair(base, target.snapshot());
+  };
+  int done = 0;
+  auto [base1, next1] = write("update h set n = 1 where id = 1");
+  auto ticket1 = db.committer().submit(base1, next1, txn::IsolationLevel::kReadCommitted, nullptr, {}, [&] { ++done; });
+  // Not committed by the submitter: the dispatcher got the batch.
+  CHECK(done == 0);
+  REQUIRE(dispatched.size() == 1);
+  CHECK(scalar(db, "select n from h where id = 1") == 0);
+  // A second submit while that batch is pending joins the queue.
+  auto [base2, next2] = write("update h set n = n + 1 where id = 1");
+  auto reapply = [&](const txn::WorldPtr& newest) {
+    txn::StatementWorld target(newest);
+    auto tree = planner::parse_sql("update h set n = n + 1 where id = 1");
+    exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *newest), target);
+    return target.snapshot();
+  };
+  auto ticket2 = db.committer().submit(base2, next2, txn::IsolationLevel::kReadCommitted, nullptr, reapply, [&] { ++done; });
+  CHECK(dispatched.size() == 1);
+  auto task = std::move(dispatched.front());
+  dispatched.clear();
+  task();
+  CHECK(done == 2);
+  CHECK_FALSE(ticket1->failed());
+  CHECK_FALSE(ticket2->failed());
+  CHECK(scalar(db, "select n from h where id = 1") == 2);
+  // Allowed to lead: committed at once, nothing dispatched.
+  may_lead = true;
+  auto [base3, next3] = write("update h set n = 5 where id = 1");
+  auto ticket3 = db.committer().submit(base3, next3, txn::IsolationLevel::kReadCommitted, nullptr, {}, [&] { ++done; });
+  CHECK(done == 3);
+  CHECK(dispatched.empty());
+}
