@@ -23,14 +23,12 @@ std::int64_t now_ns() {
 struct Slot : txn::CommitWaitObserver {
   enum State : int { kIdle, kBusy, kLent };
   Slot(WorkerPool& owner, WorkerPool::Lane& first_lane) : pool(owner), lane(&first_lane) {}
-  void waiting(bool optional) override {
-    lent = !optional || (pool.workers_ == 1 && pool.sessions_.load(std::memory_order_relaxed) > 1);
-    if (!lent) return;
+  void waiting() override {
     before_wait = state.exchange(kLent);
     if (before_wait != kLent) pool.lend_place(*lane.load());
   }
   void woken() override {
-    if (!lent || before_wait == kLent) return;
+    if (before_wait == kLent) return;
     state.store(before_wait);
     pool.take_place_back(*lane.load());
   }
@@ -40,7 +38,6 @@ struct Slot : txn::CommitWaitObserver {
   std::atomic<int> state{kIdle};
   std::atomic<std::int64_t> busy_since_ns{0};
   int before_wait = kIdle;
-  bool lent = false;  // by waiting()
 };
 
 namespace {
@@ -70,12 +67,10 @@ WorkerPool::Lane& WorkerPool::lane_of(boost::asio::io_context& context) {
 }
 
 void WorkerPool::session_started(boost::asio::io_context& lane) {
-  sessions_.fetch_add(1, std::memory_order_relaxed);
   lane_of(lane).sessions.fetch_add(1, std::memory_order_relaxed);
 }
 
 void WorkerPool::session_ended(boost::asio::io_context& lane) {
-  sessions_.fetch_sub(1, std::memory_order_relaxed);
   lane_of(lane).sessions.fetch_sub(1, std::memory_order_relaxed);
 }
 

@@ -58,11 +58,7 @@ class WorkerPool {
     struct Slot* slot_;
   };
 
-  // Sessions on the pool: a short wait (a batch's flush) lends its worker's
-  // place only when the pool has a single worker and other sessions; with
-  // more workers the others go on serving (and a stand-in thread would cost
-  // more than it gives: 8 clients +10%, 64 clients +2% without).
-  // `lane` is the context() the session's strand was made on.
+  // Sessions on the pool; `lane` is the context() the session's strand was made on.
   void session_started(boost::asio::io_context& lane);
   void session_ended(boost::asio::io_context& lane);
   // Whether the calling thread may block for a device flush: it is no
@@ -91,7 +87,6 @@ class WorkerPool {
   unsigned workers_;
   std::vector<std::unique_ptr<Lane>> lanes_;
   std::atomic<unsigned> next_lane_{0};
-  std::atomic<int> sessions_{0};
   std::atomic<std::size_t> threads_started_{0};
 
   std::mutex mutex_;  // guards everything below

@@ -45,7 +45,7 @@ void BatchCommitter::commit(WorldPtr snapshot, WorldPtr private_world, Isolation
     std::unique_lock lock(mutex_);
     enqueue(ticket, lock);
     if (!ticket->done_) {
-      CommitWaitObserver::Scope waiting(false);
+      CommitWaitObserver::Scope waiting;
       woken.wait(lock, [&] { return ticket->done_; });
       lock.unlock();  // before woken(): the observer may block to take its place back
     }
@@ -173,12 +173,7 @@ void BatchCommitter::commit_batch(Batch& batch) {
   }
   if (next != base) {
     try {
-      if (commit_log_ != nullptr) {
-        // Waiting for the device: a pool worker may lend its place meanwhile,
-        // so other sessions go on and queue the next batch.
-        CommitWaitObserver::Scope flushing(true);
-        commit_log_->make_durable(*base, *next);
-      }
+      if (commit_log_ != nullptr) commit_log_->make_durable(*base, *next);
       worlds_.publish(next);
       retention_.note_superseded(base);
       stats_.commits.fetch_add(accepted.size(), std::memory_order_relaxed);

@@ -43,9 +43,9 @@ struct CommitterOptions {
 class CommitWaitObserver {
  public:
   virtual ~CommitWaitObserver() = default;
-  // `optional`: the wait is short (a batch's flush) and lending the place
-  // only pays when no other worker can serve the waiting sessions.
-  virtual void waiting(bool optional = false) = 0;
+  // (A batch's device flush is no such wait: a worker flushes in place only
+  // when no other session on its lane could be stalled by it.)
+  virtual void waiting() = 0;
   virtual void woken() = 0;
   static CommitWaitObserver* current();
   static void set_current(CommitWaitObserver* observer);
@@ -53,8 +53,8 @@ class CommitWaitObserver {
   // waiting() for as long as it lives, with the calling thread's observer.
   class Scope {
    public:
-    explicit Scope(bool optional) : observer_(current()) {
-      if (observer_ != nullptr) observer_->waiting(optional);
+    Scope() : observer_(current()) {
+      if (observer_ != nullptr) observer_->waiting();
     }
     ~Scope() {
       if (observer_ != nullptr) observer_->woken();
