@@ -38,6 +38,13 @@ std::int64_t scalar(txn::WriteTarget& target, const std::string& sql) {
   return result.chunks[0].columns[0].ints[0];
 }
 
+// One write statement run on `base`, not committed: (base, the world it makes).
+std::pair<txn::WorldPtr, txn::WorldPtr> statement_on(const txn::WorldPtr& base, const std::string& sql) {
+  txn::StatementWorld target(base);
+  run(target, sql);
+  return {base, target.snapshot()};
+}
+
 std::string sqlstate_of_commit(txn::Transaction& transaction) {
   try {
     transaction.commit();
@@ -295,13 +302,7 @@ TEST_CASE("submitted commits complete through their callbacks; queued batches go
   std::vector<std::function<void()>> dispatched;
   db.committer().set_dispatcher([&](std::function<void()> task) { dispatched.push_back(std::move(task)); });
 
-  auto write = [&](const std::string& sql) {
-    auto base = db.snapshot();
-    txn::StatementWorld target(base);
-    auto tree = planner::parse_sql(sql);
-    exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *base), target);
-    return std::make_pair(base, target.snapshot());
-  };
+  auto write = [&](const std::string& sql) { return statement_on(db.snapshot(), sql); };
   int done = 0;
   auto [base1, next1] = write("update s set n = 1 where id = 1");
   auto ticket1 = db.committer().submit(base1, next1, txn::IsolationLevel::kReadCommitted, nullptr, {}, [&] { ++done; });
@@ -374,13 +375,7 @@ TEST_CASE("a submitter that may not lead hands its batch to the dispatcher", "[t
   bool may_lead = false;
   db.committer().set_dispatcher([&](std::function<void()> task) { dispatched.push_back(std::move(task)); },
                                 [&] { return may_lead; });
-  auto write = [&](const std::string& sql) {
-    auto base = db.snapshot();
-    txn::StatementWorld target(base);
-    auto tree = planner::parse_sql(sql);
-    exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *base), target);
-    return std::make_pair(base, target.snapshot());
-  };
+  auto write = [&](const std::string& sql) { return statement_on(db.snapshot(), sql); };
   int done = 0;
   auto [base1, next1] = write("update h set n = 1 where id = 1");
   auto ticket1 = db.committer().submit(base1, next1, txn::IsolationLevel::kReadCommitted, nullptr, {}, [&] { ++done; });
@@ -391,10 +386,7 @@ TEST_CASE("a submitter that may not lead hands its batch to the dispatcher", "[t
   // A second submit while that batch is pending joins the queue.
   auto [base2, next2] = write("update h set n = n + 1 where id = 1");
   auto reapply = [&](const txn::WorldPtr& newest) {
-    txn::StatementWorld target(newest);
-    auto tree = planner::parse_sql("update h set n = n + 1 where id = 1");
-    exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *newest), target);
-    return target.snapshot();
+    return statement_on(newest, "update h set n = n + 1 where id = 1").second;
   };
   auto ticket2 = db.committer().submit(base2, next2, txn::IsolationLevel::kReadCommitted, nullptr, reapply, [&] { ++done; });
   CHECK(dispatched.size() == 1);
