@@ -54,6 +54,7 @@ void Session::terminate() {
 }
 
 asio::awaitable<bool> Session::read_more() {
+  if (terminating_) co_return false;
   std::array<char, 16384> chunk;
   boost::system::error_code error;
   std::size_t received = co_await stream_.read_some(asio::buffer(chunk), error);
@@ -358,8 +359,7 @@ asio::awaitable<void> Session::run() {
               stream_.cancel();
             });
           }
-          bool received = false;
-          if (!terminating_) received = co_await read_more();
+          bool received = co_await read_more();
           if (watch_idle) {
             idle_timer.cancel();
             if (received) ++idle_wait;
