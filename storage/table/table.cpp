@@ -123,34 +123,40 @@ Table Table::delete_rows(std::vector<RowKey> keys) const {
 }
 
 Table Table::replace_rows(std::vector<RowKey> deleted, std::vector<RowRef> inserted) const {
-  if (auto same_keys = entries_under_same_keys(deleted, inserted)) return replace_values(*same_keys);
+  if (auto update = in_place_update(deleted, inserted)) return replace_values(*update);
   return delete_rows(std::move(deleted)).insert_rows(std::move(inserted));
 }
 
-std::optional<std::vector<std::pair<RowKey, RowRef>>> Table::entries_under_same_keys(
-    std::vector<RowKey>& deleted, const std::vector<RowRef>& inserted) const {
+std::optional<Table::InPlaceUpdate> Table::in_place_update(std::vector<RowKey>& deleted,
+                                                           const std::vector<RowRef>& inserted) const {
   if (!schema_->has_primary_key() || deleted.size() != inserted.size()) return std::nullopt;
-  std::vector<std::pair<RowKey, RowRef>> entries;
-  entries.reserve(inserted.size());
-  for (const RowRef& row : inserted) entries.emplace_back(primary_key_of(*schema_, row), row);
+  InPlaceUpdate update;
+  update.entries.reserve(inserted.size());
+  for (const RowRef& row : inserted) update.entries.emplace_back(primary_key_of(*schema_, row), row);
+  auto& entries = update.entries;
   auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
   if (!std::is_sorted(entries.begin(), entries.end(), by_key)) std::sort(entries.begin(), entries.end(), by_key);
   if (!std::is_sorted(deleted.begin(), deleted.end())) std::sort(deleted.begin(), deleted.end());
+  update.replaced.reserve(entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) {
     bool repeated = i > 0 && entries[i - 1].first == entries[i].first;
-    if (repeated || entries[i].first != deleted[i] || !rows_.contains(deleted[i])) return std::nullopt;
+    if (repeated || entries[i].first != deleted[i]) return std::nullopt;
+    const RowRef* replaced = rows_.find(deleted[i]);
+    if (replaced == nullptr) return std::nullopt;
+    update.replaced.push_back(replaced);
   }
-  return entries;
+  return update;
 }
 
-Table Table::replace_values(const std::vector<std::pair<RowKey, RowRef>>& sorted) const {
+Table Table::replace_values(const InPlaceUpdate& update) const {
   Table next = *this;
   for (std::size_t position = 0; position < indexes_.size(); ++position) {
     const IndexSchema& index = schema_->indexes()[position];
     std::vector<IndexEntry> removals, additions;
     std::vector<RowRef> moved;
-    for (const auto& [key, row] : sorted) {
-      RowKey old_index_key = index_key_of(*schema_, index, *rows_.find(key));
+    for (std::size_t i = 0; i < update.entries.size(); ++i) {
+      const auto& [key, row] = update.entries[i];
+      RowKey old_index_key = index_key_of(*schema_, index, *update.replaced[i]);
       RowKey new_index_key = index_key_of(*schema_, index, row);
       if (old_index_key == new_index_key) continue;
       removals.emplace_back(std::move(old_index_key), single_key(key));
@@ -162,7 +168,7 @@ Table Table::replace_values(const std::vector<std::pair<RowKey, RowRef>>& sorted
         add_index_entries(remove_index_entries(indexes_[position], std::move(removals)), std::move(additions));
     if (index.unique) next.check_unique_index(position, moved);
   }
-  next.rows_ = rows_.multi_insert_sorted(sorted, ptree::KeepNew{});
+  next.rows_ = rows_.multi_insert_sorted(update.entries, ptree::KeepNew{});
   return next;
 }
 

@@ -72,13 +72,19 @@ class Table {
   [[noreturn]] void throw_duplicate_primary_key(
       const std::vector<std::pair<RowKey, RowRef>>& entries) const;
   void check_unique_index(std::size_t position, const std::vector<RowRef>& inserted) const;
-  // `inserted` keyed and sorted by primary key when they are exactly the rows
-  // under `deleted` (sorted here): an UPDATE that moves no key.
-  std::optional<std::vector<std::pair<RowKey, RowRef>>> entries_under_same_keys(
-      std::vector<RowKey>& deleted, const std::vector<RowRef>& inserted) const;
+  // An UPDATE that moves no primary key: the new rows keyed and sorted by
+  // key, and the rows of this version they replace, in the same order.
+  struct InPlaceUpdate {
+    std::vector<std::pair<RowKey, RowRef>> entries;
+    std::vector<const RowRef*> replaced;  // into this version's row tree
+  };
+  // One when `inserted` go exactly under the keys of `deleted` (sorted here),
+  // all present.
+  std::optional<InPlaceUpdate> in_place_update(std::vector<RowKey>& deleted,
+                                               const std::vector<RowRef>& inserted) const;
   // New values under existing keys: one path copy per row, and only the
   // index entries whose index key changed move.
-  Table replace_values(const std::vector<std::pair<RowKey, RowRef>>& sorted) const;
+  Table replace_values(const InPlaceUpdate& update) const;
   void throw_if_repeated_keys(const std::vector<std::pair<RowKey, RowRef>>& sorted) const;
 
   std::shared_ptr<const TableSchema> schema_;
