@@ -12,18 +12,8 @@
 namespace ptreedb::planner {
 
 namespace {
+
 thread_local std::optional<std::chrono::system_clock::time_point> statement_time;
-}  // namespace
-
-StatementClock::StatementClock() : outermost_(!statement_time) {
-  if (outermost_) statement_time = std::chrono::system_clock::now();
-}
-
-StatementClock::~StatementClock() {
-  if (outermost_) statement_time.reset();
-}
-
-namespace {
 
 // "YYYY-MM-DD HH:MM:SS.ffffff" of the statement's time, in UTC.
 std::string current_time_text() {
@@ -40,6 +30,14 @@ std::string current_time_text() {
 }
 
 }  // namespace
+
+StatementClock::StatementClock() : outermost_(!statement_time) {
+  if (outermost_) statement_time = std::chrono::system_clock::now();
+}
+
+StatementClock::~StatementClock() {
+  if (outermost_) statement_time.reset();
+}
 
 BoundExpression bind_current_timestamp() {
   return coerce(make_constant_text(current_time_text()), value::SqlType::of(value::TypeId::kTimestamp), true);

@@ -44,8 +44,8 @@ namespace {
 thread_local Slot* current_slot = nullptr;
 }  // namespace
 
-WorkerPool::WorkerPool(unsigned workers) : workers_(std::max(workers, 1u)) {
-  for (unsigned i = 0; i < workers_; ++i) {
+WorkerPool::WorkerPool(unsigned workers) {
+  for (unsigned i = 0; i < std::max(workers, 1u); ++i) {
     auto lane = std::make_unique<Lane>();
     lane->work.emplace(lane->context.get_executor());
     lanes_.push_back(std::move(lane));

@@ -40,7 +40,7 @@ class WorkerPool {
   // A lane's io_context for new work: the calling worker's own lane, or from
   // elsewhere (a new session) the next lane in turn.
   boost::asio::io_context& context();
-  unsigned workers() const { return workers_; }
+  unsigned workers() const { return static_cast<unsigned>(lanes_.size()); }
   void start();
   // Lets the threads end once no work is left (every session closed), and joins them.
   void finish();
@@ -84,8 +84,7 @@ class WorkerPool {
   void add_runner(Lane& lane);
   void watch();  // the watchdog: lends the places of long-busy workers
 
-  unsigned workers_;
-  std::vector<std::unique_ptr<Lane>> lanes_;
+  std::vector<std::unique_ptr<Lane>> lanes_;  // one per worker
   std::atomic<unsigned> next_lane_{0};
   std::atomic<std::size_t> threads_started_{0};
 

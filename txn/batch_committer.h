@@ -9,10 +9,12 @@
 // A request is either waited for (commit(): the thread blocks) or submitted
 // (submit(): the caller gets a ticket and goes on serving other sessions; the
 // ticket's callback runs when its batch is done). Whoever submits when no
-// batch is being committed commits one batch itself, at once; requests that
-// queue meanwhile form the next batch, which the committing thread hands to
-// the dispatcher (a worker pool) or, without one, commits too. Batches grow
-// with load because requests queue while a batch is being made durable.
+// batch is being committed commits one batch itself, at once, unless the
+// dispatcher's `may_lead_here` says otherwise (then the dispatcher, the
+// server's committer thread, does); requests that queue meanwhile form the
+// next batch, which the committing thread hands to the dispatcher or,
+// without one, commits too. Batches grow with load because requests queue
+// while a batch is being made durable.
 #pragma once
 
 #include <chrono>

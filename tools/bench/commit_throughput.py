@@ -100,7 +100,7 @@ def mean_batch(port, before):
     return (after[0] - before[0]) / (after[1] - before[1])
 
 
-def load(port, script):
+def load(port):
     run(["pgbench", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-i", "-s", "1", "-q", "postgres"])
     psql(port, "drop table if exists counters")
     psql(port, "create table counters (id int primary key, n bigint)")
@@ -161,7 +161,7 @@ def main():
             ports[f"postgres fsync={fsync}"] = port
             postgres_data.append(data)
         for engine in engines:
-            load(ports[engine], script)
+            load(ports[engine])
         for clients in options.clients:
             for workload in ("tpcb", "update"):
                 for round_number in range(options.rounds):
