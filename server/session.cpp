@@ -41,7 +41,13 @@ Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
       database_(database) {}
 
 Session::~Session() {
+  release_startup_slot();
   if (control_) registry_.remove(control_->process_id);
+}
+
+void Session::release_startup_slot() {
+  if (holds_startup_slot_) registry_.end_startup();
+  holds_startup_slot_ = false;
 }
 
 void Session::terminate() {
@@ -111,6 +117,12 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
       co_return StartupOutcome::kClose;
     }
     auto& startup = std::get<protocol::StartupMessage>(packet);
+    if (!holds_startup_slot_) {
+      // Too many connections still authenticating; a CancelRequest above was
+      // still honoured, as PostgreSQL does.
+      send_fatal(sqlstate::kTooManyConnections, "sorry, too many clients already");
+      co_return StartupOutcome::kClose;
+    }
     state_.user = startup.user();
     state_.database = startup.database();
     if (startup.needs_protocol_negotiation()) {
@@ -119,6 +131,8 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     }
     framer_.begin_typed_messages();  // password and SASL responses are typed
     if (!co_await authenticate()) co_return StartupOutcome::kClose;
+    // Authenticated: messages may now reach PostgreSQL's ordinary limits.
+    framer_.end_authentication();
     if (state_.database != "postgres") {
       send_fatal("3D000", "database \"" + state_.database + "\" does not exist");
       co_return StartupOutcome::kClose;
@@ -318,7 +332,9 @@ asio::awaitable<void> Session::run() {
       *startup_state = 2;
       self->stream_.cancel();
     });
+    holds_startup_slot_ = registry_.begin_startup();
     StartupOutcome outcome = co_await startup();
+    release_startup_slot();
     startup_timer.cancel();
     const bool startup_timed_out = *startup_state == 2;
     *startup_state = 1;

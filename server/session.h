@@ -104,6 +104,11 @@ class Session : public std::enable_shared_from_this<Session> {
   // Set by terminate() from any thread at once, so a message that arrives
   // before the posted cancel runs is refused rather than answered.
   std::atomic<bool> terminating_{false};
+  // Held from the connection's start until it authenticated (or ended).
+  bool holds_startup_slot_ = false;
+  // The client hung up (or the read was cancelled) while authenticating.
+  bool client_gone_ = false;
+  void release_startup_slot();
 };
 
 }  // namespace ptreedb::server

@@ -40,7 +40,10 @@ asio::awaitable<std::optional<std::string>> Session::read_authentication_respons
       }
       co_return std::move(frame->body);
     }
-    if (!co_await read_more()) co_return std::nullopt;
+    if (!co_await read_more()) {
+      client_gone_ = true;
+      co_return std::nullopt;
+    }
   }
 }
 
@@ -129,6 +132,9 @@ asio::awaitable<bool> Session::authenticate() {
       passed = co_await authenticate_scram(secret);
       break;
   }
+  // A client that hung up (or ran out of authentication_timeout) gets no
+  // password failure, as in PostgreSQL.
+  if (!passed && client_gone_) co_return false;
   if (!passed) {
     spdlog::info("password authentication failed for user \"{}\" from {} (pg_hba line {})", state_.user,
                  address, rule->line_number);

@@ -73,6 +73,18 @@ bool SessionRegistry::terminate(std::int32_t process_id, bool cancel_running) {
   return true;
 }
 
+bool SessionRegistry::begin_startup() {
+  std::lock_guard lock(mutex_);
+  if (starting_ >= 2 * max_sessions_) return false;
+  ++starting_;
+  return true;
+}
+
+void SessionRegistry::end_startup() {
+  std::lock_guard lock(mutex_);
+  --starting_;
+}
+
 std::size_t SessionRegistry::size() const {
   std::lock_guard lock(mutex_);
   return sessions_.size();

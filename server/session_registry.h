@@ -47,9 +47,15 @@ class SessionRegistry {
   // `cancel_running`: also cancel its statement (not when a session ends itself).
   bool terminate(std::int32_t process_id, bool cancel_running = true);
   std::size_t size() const;
+  // Connections that have not authenticated yet are counted apart, bounded at
+  // twice max_connections (as PostgreSQL bounds its child processes): false
+  // when that many are already in startup.
+  bool begin_startup();
+  void end_startup();
 
  private:
   unsigned max_sessions_;
+  unsigned starting_ = 0;  // under mutex_
   mutable std::mutex mutex_;
   std::int32_t next_process_id_ = 1000;
   std::unordered_map<std::int32_t, std::shared_ptr<SessionControl>> sessions_;

@@ -49,8 +49,9 @@ std::optional<Frame> MessageFramer::next() {
            std::to_string(static_cast<int>(static_cast<unsigned char>(frame.type))));
     }
     length = load_big_endian_uint32(start + 1);  // as unsigned: negatives become huge
-    const std::size_t limit = frontend_message_may_be_large(frame.type) ? limits_.max_message_length
-                                                                        : limits_.max_small_message_length;
+    const std::size_t limit = !authenticated_ ? limits_.max_authentication_message_length
+                              : frontend_message_may_be_large(frame.type) ? limits_.max_message_length
+                                                                          : limits_.max_small_message_length;
     if (length < 4 || length > limit) fail("invalid message length");
   } else {
     length = load_big_endian_uint32(start);

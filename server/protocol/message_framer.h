@@ -19,13 +19,17 @@
 namespace ptreedb::server::protocol {
 
 struct FramerLimits {
-  // Upper bounds on the length word (which counts itself). The large bound
-  // applies to message types that carry user data (Query, Parse, Bind, CopyData,
-  // FunctionCall, password/SASL); the small bound to all other types and to
-  // startup packets, as in PostgreSQL.
-  std::size_t max_message_length = std::size_t{1} << 30;
+  // Upper bounds on the length word (which counts itself), PostgreSQL's: the
+  // large bound (PQ_LARGE_MESSAGE_LIMIT) applies to message types that carry
+  // user data (Query, Parse, Bind, CopyData, FunctionCall); the small bound
+  // (PQ_SMALL_MESSAGE_LIMIT) to all other types; startup packets have
+  // MAX_STARTUP_PACKET_LENGTH. Until the client has authenticated, every typed
+  // message (password, SASL) is held to PG_MAX_AUTH_TOKEN_LENGTH: a client
+  // that has proven nothing never makes the server buffer more.
+  std::size_t max_message_length = (std::size_t{1} << 30) - 1;
   std::size_t max_small_message_length = 10000;
   std::size_t max_startup_packet_length = 10000;
+  std::size_t max_authentication_message_length = 65535;
 };
 
 struct Frame {
@@ -45,8 +49,10 @@ class MessageFramer {
   // be resynchronized after that, so every later call throws again.
   std::optional<Frame> next();
 
-  // Called once the session has accepted a StartupMessage.
+  // Called once the session has accepted a StartupMessage: typed messages
+  // follow, held to the authentication limit until end_authentication().
   void begin_typed_messages() { typed_ = true; }
+  void end_authentication() { authenticated_ = true; }
   bool in_startup_phase() const { return !typed_; }
 
   // Bytes received but not yet returned in a Frame. The session checks this is
@@ -65,6 +71,7 @@ class MessageFramer {
   std::string buffer_;
   std::size_t read_offset_ = 0;  // start of the first unreturned byte in buffer_
   bool typed_ = false;
+  bool authenticated_ = false;
   bool failed_ = false;
 };
 

@@ -60,7 +60,10 @@ std::vector<Frame> frame_all(const std::string& bytes, const std::vector<std::si
     offset += size;
     while (auto frame = framer.next()) {
       if (frame->type == '\0') {
-        if (std::holds_alternative<StartupMessage>(decode_startup_packet(frame->body))) framer.begin_typed_messages();
+        if (std::holds_alternative<StartupMessage>(decode_startup_packet(frame->body))) {
+          framer.begin_typed_messages();
+          framer.end_authentication();
+        }
       }
       frames.push_back(std::move(*frame));
     }
@@ -129,7 +132,10 @@ TEST_CASE("Framer reports bytes left after an SSLRequest", "[protocol][framer]")
 TEST_CASE("Framer rejects bad lengths before the body arrives", "[protocol][framer]") {
   const auto rejects = [](bool typed, const std::string& header, FramerLimits limits = {}) {
     MessageFramer framer(limits);
-    if (typed) framer.begin_typed_messages();
+    if (typed) {
+      framer.begin_typed_messages();
+      framer.end_authentication();
+    }
     framer.feed(header);
     std::string state = sqlstate_of([&] { framer.next(); });
     // Once broken, the stream stays broken.
@@ -145,9 +151,9 @@ TEST_CASE("Framer rejects bad lengths before the body arrives", "[protocol][fram
     CHECK(rejects(true, "Q" + big_endian32(0xFFFFFFFFu)) == "08P01");
     CHECK(rejects(true, "d" + big_endian32(0x80000000u)) == "08P01");
   }
-  SECTION("large types accept up to 1 GiB, small types 10000 bytes") {
-    CHECK(rejects(true, "Q" + big_endian32(1u << 30)) == "");
-    CHECK(rejects(true, "Q" + big_endian32((1u << 30) + 1)) == "08P01");
+  SECTION("large types accept up to 1 GiB - 1, small types 10000 bytes") {
+    CHECK(rejects(true, "Q" + big_endian32((1u << 30) - 1)) == "");
+    CHECK(rejects(true, "Q" + big_endian32(1u << 30)) == "08P01");
     CHECK(rejects(true, "d" + big_endian32(100000)) == "");
     CHECK(rejects(true, "S" + big_endian32(10000)) == "");
     CHECK(rejects(true, "S" + big_endian32(10001)) == "08P01");
@@ -175,10 +181,27 @@ TEST_CASE("Framer rejects bad lengths before the body arrives", "[protocol][fram
   }
 }
 
+TEST_CASE("Framer holds every message to the authentication limit until authenticated", "[protocol][framer]") {
+  const auto state_after = [](bool authenticated, char type, std::uint32_t length) {
+    MessageFramer framer;
+    framer.begin_typed_messages();
+    if (authenticated) framer.end_authentication();
+    framer.feed(std::string(1, type) + big_endian32(length));
+    return sqlstate_of([&] { framer.next(); });
+  };
+  // A password or SASL message claiming 600 MB is refused by its header.
+  CHECK(state_after(false, 'p', 600u << 20) == "08P01");
+  CHECK(state_after(false, 'p', 65536) == "08P01");
+  CHECK(state_after(false, 'p', 65535) == "");
+  CHECK(state_after(false, 'Q', 65536) == "08P01");
+  CHECK(state_after(true, 'Q', 600u << 20) == "");
+}
+
 TEST_CASE("Framer does not allocate for a claimed length", "[protocol][framer]") {
   MessageFramer framer;
   framer.begin_typed_messages();
-  framer.feed("Q" + big_endian32(1u << 30) + "sel");
+  framer.end_authentication();
+  framer.feed("Q" + big_endian32((1u << 30) - 1) + "sel");
   CHECK_FALSE(framer.next().has_value());
   CHECK(framer.buffered_bytes() == 8);
 }

@@ -1,0 +1,81 @@
+"""A few protocol v3 messages over a raw socket, for tests that must control
+exactly what is sent and read (and when): startup, queries, cancel requests,
+reading messages one at a time."""
+import socket
+import struct
+
+PROTOCOL_3 = 196608
+CANCEL_REQUEST_CODE = 80877102
+
+
+def startup_packet(user, database="postgres"):
+    body = struct.pack("!i", PROTOCOL_3)
+    for key, value in (("user", user), ("database", database)):
+        body += key.encode() + b"\0" + value.encode() + b"\0"
+    body += b"\0"
+    return struct.pack("!i", len(body) + 4) + body
+
+
+def query_message(sql):
+    body = sql.encode() + b"\0"
+    return b"Q" + struct.pack("!i", len(body) + 4) + body
+
+
+def cancel_request(process_id, secret_key):
+    return struct.pack("!iiii", 16, CANCEL_REQUEST_CODE, process_id, secret_key)
+
+
+def read_exactly(sock, count):
+    data = b""
+    while len(data) < count:
+        piece = sock.recv(count - len(data))
+        if not piece:
+            raise ConnectionError("connection closed")
+        data += piece
+    return data
+
+
+def read_message(sock):
+    """(type byte, body) of the next backend message."""
+    header = read_exactly(sock, 5)
+    length = struct.unpack("!i", header[1:])[0]
+    return header[:1], read_exactly(sock, length - 4)
+
+
+def error_fields(body):
+    fields = {}
+    for part in body.split(b"\0"):
+        if part:
+            fields[part[:1].decode()] = part[1:].decode(errors="replace")
+    return fields
+
+
+def connect(port, user="postgres", timeout=30):
+    """A session past ReadyForQuery; returns (socket, process id, secret key)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    sock.sendall(startup_packet(user))
+    process_id = secret_key = None
+    while True:
+        kind, body = read_message(sock)
+        if kind == b"K":
+            process_id, secret_key = struct.unpack("!ii", body)
+        elif kind == b"E":
+            raise RuntimeError(error_fields(body))
+        elif kind == b"Z":
+            return sock, process_id, secret_key
+
+
+def server_rss_kb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def server_cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    # utime and stime, in clock ticks (fields 14 and 15 of the whole line).
+    import os
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
