@@ -8,9 +8,11 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "exec/evaluate.h"
 #include "exec/hash_aggregate.h"
@@ -150,7 +152,63 @@ std::vector<BoundExpression> PlanExecutor::prepare(const std::vector<BoundExpres
   return out;
 }
 
+template <class Task>
+void PlanExecutor::run_partitions(std::size_t count, const Task& task) {
+  if (ordered_ == nullptr) {
+    tbb::parallel_for(std::size_t{0}, count, task);
+    return;
+  }
+  // Twice the threads per wave keeps them busy at the wave's end.
+  const auto wave = static_cast<std::size_t>(std::max(2, 2 * tbb::this_task_arena::max_concurrency()));
+  for (std::size_t first = 0; first < count; first += wave) {
+    const std::size_t last = std::min(count, first + wave);
+    ordered_->begin_parallel();
+    try {
+      tbb::parallel_for(first, last, task);
+    } catch (...) {
+      ordered_->end_parallel();
+      throw;
+    }
+    ordered_->end_parallel();
+    ordered_->complete_below(last);
+  }
+}
+
+std::size_t PlanExecutor::stream_in_order(const PlanNode& node, RowSink& sink) {
+  OrderedDelivery delivery(sink);
+  ordered_ = &delivery;
+  try {
+    stream(node, [&](Chunk&& chunk, std::size_t partition) { delivery.push(std::move(chunk), partition); });
+  } catch (...) {
+    ordered_ = nullptr;
+    throw;
+  }
+  ordered_ = nullptr;
+  delivery.finish();
+  return delivery.rows_delivered();
+}
+
+namespace {
+
+// While an operator consumes its input whole (a join's build side, the input
+// of a sort or aggregate), that input is not the ordered output: its sources
+// run without waves and report nothing.
+class NotTheOutput {
+ public:
+  explicit NotTheOutput(OrderedDelivery*& slot) : slot_(slot), saved_(std::exchange(slot, nullptr)) {}
+  ~NotTheOutput() { slot_ = saved_; }
+  NotTheOutput(const NotTheOutput&) = delete;
+  NotTheOutput& operator=(const NotTheOutput&) = delete;
+
+ private:
+  OrderedDelivery*& slot_;
+  OrderedDelivery* saved_;
+};
+
+}  // namespace
+
 std::vector<Chunk> PlanExecutor::collect(const PlanNode& node) {
+  NotTheOutput input(ordered_);
   std::mutex mutex;
   std::map<std::size_t, std::vector<Chunk>> partitions;
   stream(node, [&](Chunk&& chunk, std::size_t partition) {
@@ -171,7 +229,7 @@ void PlanExecutor::stream_slices(Chunk chunk, const Sink& sink) {
     return;
   }
   std::size_t slices = (chunk.size + kMorselRows - 1) / kMorselRows;
-  tbb::parallel_for(std::size_t{0}, slices, [&](std::size_t s) {
+  run_partitions(slices, [&](std::size_t s) {
     check_interrupt(interrupt_);
     std::size_t begin = s * kMorselRows;
     sink(slice(chunk, begin, std::min(chunk.size, begin + kMorselRows)), s);
@@ -310,6 +368,7 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
       kept += chunk.size;
       if (chunk.size > 0) sink(std::move(chunk), partition);
+      if (ordered_ != nullptr) ordered_->complete_below(partition + 1);
     }
     return;
   }
@@ -336,7 +395,7 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   if (morsels == 1) {
     scan_morsel(0);
   } else {
-    tbb::parallel_for(std::size_t{0}, morsels, scan_morsel);
+    run_partitions(morsels, scan_morsel);
   }
 }
 
@@ -508,7 +567,10 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
   }
   tbb::enumerable_thread_specific<std::unique_ptr<AggregationTable>> tables(
       [&] { return std::make_unique<AggregationTable>(keys, calls); });
-  stream(*aggregate.input, [&](Chunk&& chunk, std::size_t) { tables.local()->consume(chunk); });
+  {
+    NotTheOutput input(ordered_);
+    stream(*aggregate.input, [&](Chunk&& chunk, std::size_t) { tables.local()->consume(chunk); });
+  }
   AggregationTable* result = nullptr;
   AggregationTable empty(keys, calls);
   for (auto& table : tables) {
@@ -558,7 +620,10 @@ void PlanExecutor::stream_set_operation(const PlanNode& node, const planner::Set
   if (set.operation == SetOperation::kUnion && set.all) {
     std::size_t offset = 0;
     for (const auto* side : {set.left.get(), set.right.get()}) {
-      for (auto& chunk : collect(*side)) sink(std::move(chunk), offset++);
+      for (auto& chunk : collect(*side)) {
+        sink(std::move(chunk), offset++);
+        if (ordered_ != nullptr) ordered_->complete_below(offset);
+      }
     }
     return;
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exec/interrupt_token.h"
+#include "exec/ordered_delivery.h"
 #include "exec/plan_statistics.h"
 #include "exec/read_recording.h"
 #include "exec/vector.h"
@@ -27,6 +28,10 @@ class PlanExecutor {
   void stream(const planner::PlanNode& node, const Sink& sink);
   // Every output chunk, in partition order.
   std::vector<Chunk> collect(const planner::PlanNode& node);
+  // The output in order to `sink` while it is produced: the scan or slices
+  // feeding it run in waves of a few morsels, so at most one wave is held
+  // back. Returns the number of rows.
+  std::size_t stream_in_order(const planner::PlanNode& node, RowSink& sink);
 
  private:
   planner::BoundExpression prepare(const planner::BoundExpression& expr);
@@ -41,6 +46,10 @@ class PlanExecutor {
   void stream_sort(const planner::PlanNode& node, const planner::SortNode& sort, const Sink& sink);
   void stream_set_operation(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
   void stream_slices(Chunk chunk, const Sink& sink);
+  // Runs `task(i)` for i in [0, count) in parallel; when streaming in order,
+  // in waves, each wave's partitions delivered before the next starts.
+  template <class Task>
+  void run_partitions(std::size_t count, const Task& task);
 
   std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
@@ -48,6 +57,9 @@ class PlanExecutor {
   const InterruptToken* interrupt_ = current_interrupt_token();
   // SERIALIZABLE: where scans report the key ranges they read (exec/read_recording.h).
   ReadRecorder* reads_ = current_read_recorder();
+  // Set while stream_in_order runs the output pipeline (not while inputs
+  // of joins, sorts and aggregates are collected).
+  OrderedDelivery* ordered_ = nullptr;
 };
 
 }  // namespace ptreedb::exec

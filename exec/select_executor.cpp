@@ -9,4 +9,9 @@ std::vector<Chunk> run_select(const planner::SelectPlan& plan) {
   return executor.collect(*plan.root);
 }
 
+std::size_t run_select(const planner::SelectPlan& plan, RowSink& sink) {
+  PlanExecutor executor;
+  return executor.stream_in_order(*plan.root, sink);
+}
+
 }  // namespace ptreedb::exec

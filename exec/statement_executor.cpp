@@ -38,30 +38,44 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
 
 // COPY TO STDOUT: the query's rows, for the session to send as CopyData.
 // COPY FROM STDIN needs the client's data, so the session runs a CopyLoader.
-QueryResult run_copy_to(const planner::CopyPlan& plan) {
+QueryResult run_copy_to(const planner::CopyPlan& plan, RowSink* sink) {
   if (plan.from || !plan.query) {
     throw SqlError(sqlstate::kInternalError, "COPY FROM STDIN must be run by the session's copy protocol");
   }
   QueryResult result;
   result.columns = plan.query->columns;
-  result.chunks = run_select(*plan.query);
   result.copy_out = plan.options;
   std::size_t rows = 0;
-  for (const auto& chunk : result.chunks) rows += chunk.size;
+  if (sink != nullptr) {
+    sink->describe(result.columns, result.copy_out);
+    rows = run_select(*plan.query, *sink);
+    sink->end();
+    result.streamed = true;
+  } else {
+    result.chunks = run_select(*plan.query);
+    for (const auto& chunk : result.chunks) rows += chunk.size;
+  }
   result.command_tag = "COPY " + std::to_string(rows);
   return result;
 }
 
 }  // namespace
 
-QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database) {
+QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database, RowSink* sink) {
   if (const auto* select = std::get_if<SelectPlan>(&plan)) {
     QueryResult result;
     result.returns_rows = true;
     result.columns = select->columns;
-    result.chunks = run_select(*select);
     std::size_t rows = 0;
-    for (const auto& chunk : result.chunks) rows += chunk.size;
+    if (sink != nullptr) {
+      sink->describe(result.columns, std::nullopt);
+      rows = run_select(*select, *sink);
+      sink->end();
+      result.streamed = true;
+    } else {
+      result.chunks = run_select(*select);
+      for (const auto& chunk : result.chunks) rows += chunk.size;
+    }
     result.command_tag = "SELECT " + std::to_string(rows);
     return result;
   }
@@ -71,7 +85,7 @@ QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarg
   if (const auto* del = std::get_if<planner::DeletePlan>(&plan)) return run_delete(*del, database);
   if (const auto* truncate = std::get_if<planner::TruncatePlan>(&plan)) return run_truncate(*truncate, database);
   if (const auto* create = std::get_if<CreateTablePlan>(&plan)) return run_create_table(*create, database);
-  if (const auto* copy = std::get_if<planner::CopyPlan>(&plan)) return run_copy_to(*copy);
+  if (const auto* copy = std::get_if<planner::CopyPlan>(&plan)) return run_copy_to(*copy, sink);
   return execute_ddl(std::get<planner::DdlPlan>(plan), database);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/row_sink.h"
 #include "exec/vector.h"
 #include "planner/plan.h"
 #include "txn/write_target.h"
@@ -21,8 +22,14 @@ struct QueryResult {
   bool binary_rows = false;
   // Set for COPY TO STDOUT: the rows go out as CopyData in this format.
   std::optional<planner::CopyOptions> copy_out;
+  // The rows (or COPY data) already went to the RowSink while they were
+  // produced; `chunks` is empty and only CommandComplete is left to send.
+  bool streamed = false;
 };
 
-QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database);
+// With `rows`, a SELECT's rows and COPY TO STDOUT's data go there while they
+// are produced instead of into the result.
+QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database,
+                              RowSink* rows = nullptr);
 
 }  // namespace ptreedb::exec

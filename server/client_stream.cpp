@@ -1,11 +1,17 @@
 #include "server/client_stream.h"
 
+#include <cerrno>
 #include <stdexcept>
+
+#include <poll.h>
+#include <sys/socket.h>
 
 #include <boost/asio/read.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+
+#include "storage/sql_error.h"
 
 namespace ptreedb::server {
 
@@ -26,6 +32,40 @@ asio::awaitable<void> ClientStream::write_all(asio::const_buffer buffer,
   } else {
     co_await asio::async_write(socket_, buffer, token);
   }
+}
+
+void ClientStream::write_blocking(std::string& out, const std::function<void()>& between_waits) {
+  const auto connection_lost = [] { throw SqlError("08006", "connection to client lost"); };
+  if (tls_) {
+    boost::system::error_code error;
+    asio::write(*tls_, asio::buffer(out), error);
+    if (error) connection_lost();
+    out.clear();
+    return;
+  }
+  const int fd = socket_.native_handle();
+  std::size_t sent = 0;
+  try {
+    while (sent < out.size()) {
+      ssize_t n = ::send(fd, out.data() + sent, out.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n > 0) {
+        sent += static_cast<std::size_t>(n);
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        pollfd wanted{fd, POLLOUT, 0};
+        ::poll(&wanted, 1, 50);
+        between_waits();
+        continue;
+      }
+      connection_lost();
+    }
+  } catch (...) {
+    out.erase(0, sent);
+    throw;
+  }
+  out.clear();
 }
 
 asio::awaitable<bool> ClientStream::start_tls(asio::ssl::context& context) {

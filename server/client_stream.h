@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -28,6 +29,14 @@ class ClientStream {
                                                 boost::system::error_code& error);
   boost::asio::awaitable<void> write_all(boost::asio::const_buffer buffer,
                                          boost::system::error_code& error);
+  // Writes `out` from the calling thread (a statement streaming its result),
+  // erasing what was sent. While the client's socket is full it waits in
+  // short slices and calls `between_waits`, which may throw (a cancelled
+  // statement); the bytes not yet sent then stay in `out`, whole messages
+  // or not, for the session to send later. Throws SqlError 08006 when the
+  // connection is gone. (Through TLS the write waits for the client, as
+  // PostgreSQL's does, and only a failed connection ends it.)
+  void write_blocking(std::string& out, const std::function<void()>& between_waits);
   // Runs the server side of the TLS handshake; false when it failed.
   boost::asio::awaitable<bool> start_tls(boost::asio::ssl::context& context);
   bool tls() const { return tls_ != nullptr; }

@@ -1,5 +1,6 @@
 #include "server/extended_query.h"
 
+#include <optional>
 #include <variant>
 
 #include "planner/statement_planner.h"
@@ -7,6 +8,7 @@
 #include "server/copy_in.h"
 #include "server/cursors.h"
 #include "server/read_committed_replay.h"
+#include "server/result_stream.h"
 #include "server/protocol/backend_messages.h"
 #include "server/session_settings.h"
 #include "server/stat_commit_view.h"
@@ -231,8 +233,15 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
       // PostgreSQL ends its implicit transaction before a transaction command.
       end_implicit_transaction(state, database, out);
     }
+    // An Execute that asks for every row streams them while they are
+    // produced; one with a row limit keeps the result in the portal, which
+    // later Executes read on from.
+    std::optional<ResultStream> stream;
+    if (message.max_rows <= 0 && state.write_to_client) {
+      stream.emplace(out, state.write_to_client, portal.result_formats, false);
+    }
     StatementOutcome outcome = run_statement(*portal.statement->statement, portal.statement->tree->statement_text(0),
-                                             state, database, &portal.parameters);
+                                             state, database, &portal.parameters, stream ? &*stream : nullptr);
     out += outcome.notices;
     if (outcome.answered) {
       portal.done = true;
@@ -246,6 +255,11 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
       return std::move(outcome.copy_in);
     }
     portal.result = std::move(outcome.result);
+    if (portal.result.streamed) {
+      portal.done = true;
+      protocol::encode_command_complete(out, portal.result.command_tag);
+      return nullptr;
+    }
     if (portal.result.copy_out) {
       portal.done = true;
       encode_simple_result(out, portal.result);

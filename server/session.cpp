@@ -172,6 +172,11 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     protocol::encode_backend_key_data(out_, control_->process_id, control_->secret_key);
     protocol::encode_ready_for_query(out_, state_.transaction_status);
     allow_commits_in_background();
+    // Results stream from the statement's thread; a cancel, a timeout or
+    // pg_terminate_backend ends a wait for a client that does not read.
+    state_.write_to_client = [this](std::string& out) {
+      stream_.write_blocking(out, [this] { exec::check_interrupt(state_.interrupt); });
+    };
     co_return StartupOutcome::kReady;
   }
 }

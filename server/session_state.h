@@ -70,6 +70,10 @@ struct SessionState {
   // the server's sessions (null in unit tests).
   SessionControl* control = nullptr;
   planner::SessionDirectory* directory = nullptr;
+  // Writes pending output to the client from the statement's thread, so a
+  // result streams while it is produced (server/result_stream.h); null in
+  // unit tests, where results are collected whole.
+  std::function<void(std::string&)> write_to_client;
 };
 
 }  // namespace ptreedb::server

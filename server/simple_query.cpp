@@ -8,6 +8,7 @@
 #include "server/cursors.h"
 #include "server/protocol/backend_messages.h"
 #include "server/read_committed_replay.h"
+#include "server/result_stream.h"
 #include "server/session_settings.h"
 #include "server/statement_runner.h"
 #include "storage/sql_error.h"
@@ -47,7 +48,11 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
         run_in_implicit_transaction(*statement.transaction_stmt, state, database, out);
         continue;
       }
-      StatementOutcome outcome = run_statement(statement, tree_->statement_text(i), state, database);
+      // Rows stream to the client while they are produced (when the session can write).
+      std::optional<ResultStream> stream;
+      if (state.write_to_client) stream.emplace(out, state.write_to_client, std::vector<protocol::FormatCode>{}, true);
+      StatementOutcome outcome = run_statement(statement, tree_->statement_text(i), state, database, nullptr,
+                                               stream ? &*stream : nullptr);
       out += outcome.notices;
       if (outcome.deferred) {
         deferred_ = std::move(outcome.deferred);

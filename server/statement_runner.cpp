@@ -40,7 +40,7 @@ bool has_bound_parameters(const planner::StatementParameters* parameters) {
 // Inside a block: plan and run against the transaction's private world.
 StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_view statement_text,
                                     SessionState& state, txn::Database& database,
-                                    const planner::StatementParameters* parameters) {
+                                    const planner::StatementParameters* parameters, exec::RowSink* rows) {
   StatementOutcome outcome;
   txn::Transaction& transaction = *state.transaction;
   check_writable(statement, state);
@@ -54,7 +54,7 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
     outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), transaction);
     return outcome;
   }
-  outcome.result = exec::execute_statement(plan, transaction);
+  outcome.result = exec::execute_statement(plan, transaction, rows);
   if (!std::holds_alternative<planner::SelectPlan>(plan) && !std::holds_alternative<planner::CopyPlan>(plan)) {
     // A READ COMMITTED block replays its writes from their text (and bound
     // values) when COMMIT meets a changed row; EXPLAIN ANALYZE can't be replayed.
@@ -175,7 +175,8 @@ txn::BatchCommitter::Reapply rerun_on_newest(const PgQuery__Node& statement, std
 }  // namespace
 
 StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
-                               txn::Database& database, planner::StatementParameters* parameters) {
+                               txn::Database& database, planner::StatementParameters* parameters,
+                               exec::RowSink* rows) {
   StatementOutcome outcome;
   // current_setting(), set_config() and the session's role in expressions,
   // also when COMMIT replays a READ COMMITTED block's writes.
@@ -206,7 +207,7 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
     return outcome;
   }
   if (state.transaction) {
-    StatementOutcome in_block = run_in_transaction(statement, statement_text, state, database, parameters);
+    StatementOutcome in_block = run_in_transaction(statement, statement_text, state, database, parameters, rows);
     in_block.notices = std::move(outcome.notices);
     return in_block;
   }
@@ -247,14 +248,16 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
         }
       }
     } else {
-      outcome.result = exec::execute_statement(plan, database);
+      outcome.result = exec::execute_statement(plan, database, rows);
     }
     return std::move(outcome);
   });
 }
 
 void encode_simple_result(std::string& out, const exec::QueryResult& result) {
-  if (result.copy_out) {
+  if (result.streamed) {
+    // Its rows (or COPY data) went out while they were produced.
+  } else if (result.copy_out) {
     encode_copy_out(out, result);
   } else if (result.returns_rows && result.binary_rows) {
     std::vector<protocol::FormatCode> formats(result.columns.size(), protocol::FormatCode::kBinary);

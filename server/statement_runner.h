@@ -37,12 +37,16 @@ struct StatementOutcome {
 // `statement_text` is the statement's SQL (kept to replay a READ COMMITTED
 // block's writes); `parameters` holds the bound values of $1..$n (null when
 // there are none). Inside a transaction block the statement reads and writes
-// the block's private world. Throws SqlError for anything the client caused.
+// the block's private world. With `rows`, a SELECT's rows and COPY TO's data
+// stream there (the result is then `streamed`). Throws SqlError for anything
+// the client caused.
 StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
-                               txn::Database& database, planner::StatementParameters* parameters = nullptr);
+                               txn::Database& database, planner::StatementParameters* parameters = nullptr,
+                               exec::RowSink* rows = nullptr);
 
 // RowDescription (text format), the rows (or COPY TO data) and CommandComplete,
-// as the simple query protocol sends a result.
+// as the simple query protocol sends a result (only CommandComplete when it
+// was streamed).
 void encode_simple_result(std::string& out, const exec::QueryResult& result);
 
 }  // namespace ptreedb::server

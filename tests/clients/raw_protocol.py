@@ -79,3 +79,32 @@ def server_cpu_seconds(pid):
     # utime and stime, in clock ticks (fields 14 and 15 of the whole line).
     import os
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def drain_until_ready(sock):
+    """Reads in large pieces up to ReadyForQuery: (error fields or None, data
+    rows seen). Fast enough to empty a streaming result's socket buffers."""
+    buffer = bytearray()
+    offset = 0
+    error, rows = None, 0
+    while True:
+        while len(buffer) - offset >= 5:
+            length = struct.unpack_from("!i", buffer, offset + 1)[0]
+            if len(buffer) - offset < 1 + length:
+                break
+            kind = bytes(buffer[offset:offset + 1])
+            body = bytes(buffer[offset + 5:offset + 1 + length])
+            offset += 1 + length
+            if kind == b"D":
+                rows += 1
+            elif kind == b"E":
+                error = error_fields(body)
+            elif kind == b"Z":
+                assert offset == len(buffer), "bytes after ReadyForQuery"
+                return error, rows
+        del buffer[:offset]
+        offset = 0
+        piece = sock.recv(1 << 20)
+        if not piece:
+            raise ConnectionError("connection closed")
+        buffer += piece
