@@ -15,8 +15,8 @@ namespace ptreedb::exec {
 class RowSink {
  public:
   virtual ~RowSink() = default;
-  // What the rows are, before any: a query's columns, and for COPY TO STDOUT
-  // its options.
+  // What the rows are, before any: a query's columns (valid until end()),
+  // and for COPY TO STDOUT its options.
   virtual void describe(const std::vector<planner::OutputColumn>& columns,
                         const std::optional<planner::CopyOptions>& copy_out) = 0;
   // The next rows of the result, in output order; called on the thread that

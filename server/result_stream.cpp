@@ -23,14 +23,14 @@ ResultStream::ResultStream(std::string& out, const ClientWriter& write, std::vec
 
 void ResultStream::describe(const std::vector<planner::OutputColumn>& columns,
                             const std::optional<planner::CopyOptions>& copy_out) {
-  columns_ = columns;
+  columns_ = &columns;
   copy_out_ = copy_out;
   if (copy_out_) {
     const auto format = copy_out_->binary ? protocol::FormatCode::kBinary : protocol::FormatCode::kText;
-    formats_.assign(columns_.size(), format);
-  } else if (formats_.size() != columns_.size()) {
+    formats_.assign(columns_->size(), format);
+  } else if (formats_.size() != columns_->size()) {
     // No portal formats (or Describe saw no columns): text.
-    formats_.assign(columns_.size(), protocol::FormatCode::kText);
+    formats_.assign(columns_->size(), protocol::FormatCode::kText);
   }
 }
 
@@ -38,7 +38,7 @@ void ResultStream::begin_once() {
   if (begun_) return;
   begun_ = true;
   if (!copy_out_) {
-    if (send_row_description_) encode_row_description(out_, columns_, formats_);
+    if (send_row_description_) encode_row_description(out_, *columns_, formats_);
     return;
   }
   const auto overall = copy_out_->binary ? protocol::FormatCode::kBinary : protocol::FormatCode::kText;
@@ -49,7 +49,7 @@ void ResultStream::begin_once() {
     exec::append_copy_binary_header(line_);
   } else if (copy_out_->header != planner::CopyOptions::Header::kNone) {
     std::vector<std::string> names;
-    for (const auto& column : columns_) names.push_back(column.name);
+    for (const auto& column : *columns_) names.push_back(column.name);
     exec::append_copy_header(line_, names, *copy_out_);
     protocol::encode_copy_data(out_, line_);
     line_.clear();
@@ -73,7 +73,7 @@ void ResultStream::rows(const exec::Chunk& chunk) {
     return;
   }
   protocol::RowEncoder encoder(out_);
-  const std::size_t column_count = columns_.size();
+  const std::size_t column_count = columns_->size();
   for (std::size_t row = 0; row < chunk.size; ++row) {
     try {
       encoder.begin_data_row(column_count);

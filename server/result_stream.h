@@ -44,7 +44,8 @@ class ResultStream : public exec::RowSink {
   const ClientWriter& write_;
   std::vector<protocol::FormatCode> formats_;
   bool send_row_description_;
-  std::vector<planner::OutputColumn> columns_;
+  // The statement's own (valid until end()): not copied per statement.
+  const std::vector<planner::OutputColumn>* columns_ = nullptr;
   std::optional<planner::CopyOptions> copy_out_;
   bool begun_ = false;
   std::string line_, scratch_;

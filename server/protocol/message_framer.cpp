@@ -15,6 +15,10 @@ std::uint32_t load_big_endian_uint32(const char* bytes) {
          std::uint32_t{b[3]};
 }
 
+// Smaller bodies are copied, so the buffer keeps its capacity for the next
+// messages.
+constexpr std::size_t kMoveBodyAbove = 64 * 1024;
+
 }  // namespace
 
 void MessageFramer::feed(std::string_view bytes) {
@@ -61,6 +65,14 @@ std::optional<Frame> MessageFramer::next() {
 
   const std::size_t frame_size = header_size - 4 + length;
   if (available < frame_size) return std::nullopt;
+  if (read_offset_ == 0 && frame_size == buffer_.size() && frame_size > kMoveBodyAbove) {
+    // A large message that is all the buffer holds becomes the body without
+    // a second copy of it.
+    buffer_.erase(0, header_size);
+    frame.body = std::move(buffer_);
+    buffer_ = std::string();
+    return frame;
+  }
   frame.body.assign(start + header_size, frame_size - header_size);
   read_offset_ += frame_size;
   return frame;

@@ -5,13 +5,13 @@ clients are served, a cancel or statement_timeout ends the waiting query with
 57014, and a client that closes its socket stops the query. Streamed results
 keep their order (ORDER BY, table scans) over both protocols and COPY TO."""
 import socket
-import struct
-import threading
+import subprocess
 import time
 
 import psycopg
 import pytest
 
+from fixtures.server import start_server, stop_server
 from raw_protocol import (cancel_request, connect as raw_connect, drain_until_ready, error_fields, query_message,
                           read_message, server_cpu_seconds, server_rss_kb)
 
@@ -146,3 +146,23 @@ def test_streamed_results_keep_their_order_and_counts(ptreedb_server):
     result = ptreedb_server.psql("-A", "-t", "-c", "select k from t where k % 1000 = 0")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(i) for i in range(1000, 200001, 1000)]
+
+
+def test_results_stream_through_tls(tmp_path):
+    cert, key = tmp_path / "server.crt", tmp_path / "server.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    server = start_server(tmp_path, ["--ssl-cert", str(cert), "--ssl-key", str(key)])
+    try:
+        with psycopg.connect(host="127.0.0.1", port=server.port, user="postgres", dbname="postgres",
+                             sslmode="require", autocommit=True, connect_timeout=10) as conn:
+            assert conn.pgconn.ssl_in_use
+            rows = conn.execute("select i, 'row ' || i from generate_series(1, 300000) i").fetchall()
+            assert rows == [(i, f"row {i}") for i in range(1, 300001)]
+            with conn.cursor().copy("copy (select i from generate_series(1, 300000) i) to stdout") as copy:
+                data = b"".join(bytes(block) for block in copy)
+            assert data == b"".join(f"{i}\n".encode() for i in range(1, 300001))
+    finally:
+        stop_server(server)
+    assert server.process.returncode == 0, server.log()

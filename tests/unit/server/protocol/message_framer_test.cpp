@@ -206,6 +206,25 @@ TEST_CASE("Framer does not allocate for a claimed length", "[protocol][framer]")
   CHECK(framer.buffered_bytes() == 8);
 }
 
+TEST_CASE("Framer hands over a large message whole and goes on", "[protocol][framer]") {
+  MessageFramer framer;
+  framer.begin_typed_messages();
+  framer.end_authentication();
+  const std::string large(1 << 20, 'q');
+  const std::string message = typed_message('Q', large);
+  for (std::size_t at = 0; at < message.size(); at += 16384) framer.feed(std::string_view(message).substr(at, 16384));
+  auto frame = framer.next();
+  REQUIRE(frame.has_value());
+  CHECK(frame->type == 'Q');
+  CHECK(frame->body == large);
+  CHECK(framer.buffered_bytes() == 0);
+  framer.feed(typed_message('S', ""));
+  frame = framer.next();
+  REQUIRE(frame.has_value());
+  CHECK(frame->type == 'S');
+  CHECK_FALSE(framer.next().has_value());
+}
+
 TEST_CASE("Framer compacts its buffer over a long stream", "[protocol][framer]") {
   MessageFramer framer;
   framer.begin_typed_messages();
