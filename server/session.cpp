@@ -425,7 +425,19 @@ asio::awaitable<void> Session::run() {
   } catch (const std::bad_alloc&) {
     send_fatal("53200", "out of memory");
   }
-  co_await flush();
+  if (terminating_) {
+    // Ended by the server: a client that does not read (a result it stopped
+    // reading fills the socket) is given a moment for the FATAL, not waited for.
+    asio::steady_timer give_up(stream_.network_executor());
+    give_up.expires_after(std::chrono::seconds(1));
+    give_up.async_wait([self = shared_from_this()](const boost::system::error_code& error) {
+      if (!error) self->stream_.cancel();
+    });
+    co_await flush();
+    give_up.cancel();
+  } else {
+    co_await flush();
+  }
   stream_.close();
   spdlog::debug("connection from {} closed", peer);
 }

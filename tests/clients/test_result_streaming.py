@@ -77,6 +77,20 @@ def test_a_client_that_does_not_read_holds_back_the_query_not_memory(ptreedb_ser
     assert server_cpu_seconds(pid) - before < 0.3
 
 
+def test_terminating_a_session_that_does_not_read_ends_it(ptreedb_server):
+    sock, process_id, _ = raw_connect(ptreedb_server.port)
+    sql = "select i from generate_series(1, 1000000000) i"
+    sock.sendall(query_message(sql))
+    time.sleep(1)
+    with connect(ptreedb_server.port) as other:
+        assert other.execute("select pg_terminate_backend(%s)", (process_id,)).fetchone() == (True,)
+        deadline = time.monotonic() + 5
+        while other.execute("select count(*) from pg_stat_activity where pid = %s", (process_id,)).fetchone()[0]:
+            assert time.monotonic() < deadline, "the session outlived pg_terminate_backend"
+            time.sleep(0.1)
+    sock.close()
+
+
 @pytest.mark.parametrize("read_meanwhile", [True, False])
 def test_cancel_ends_a_streaming_query_promptly(ptreedb_server, read_meanwhile):
     sock, process_id, secret_key = raw_connect(ptreedb_server.port)
