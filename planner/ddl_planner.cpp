@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "planner/ddl_clauses.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/select_planner.h"
@@ -47,8 +48,10 @@ std::string alter_tag(RelationKind kind) {
 AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
   AddColumn action;
   action.if_not_exists = if_not_exists;
+  if (definition.type_name == nullptr) not_supported("a column without a type", definition.location);
   action.column = storage::ColumnSchema(definition.colname, resolve_column_type(*definition.type_name),
                                         definition.is_not_null);
+  check_column_clauses(definition, action.column.type);
   for (std::size_t c = 0; c < definition.n_constraints; ++c) {
     const auto& constraint = *definition.constraints[c]->constraint;
     switch (constraint.contype) {
@@ -62,12 +65,14 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
         bind_default(action.column);  // type-check it now, as PostgreSQL does
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+        check_key_constraint_clauses(constraint);
         action.unique = constraint.conname != nullptr ? constraint.conname : "";
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
         action.reference = foreign_key_definition(constraint, definition.colname);
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+        check_key_constraint_clauses(constraint);
         action.primary_key = true;
         break;
       default:
@@ -80,13 +85,14 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
 AlterAction add_constraint(const PgQuery__Constraint& constraint) {
   switch (constraint.contype) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: {
-      if (constraint.deferrable || constraint.initdeferred) not_supported("DEFERRABLE", constraint.location);
+      check_key_constraint_clauses(constraint);
       AddUnique unique;
       if (constraint.conname != nullptr) unique.name = constraint.conname;
       for (std::size_t i = 0; i < constraint.n_keys; ++i) unique.columns.push_back(string_of(constraint.keys[i]));
       return unique;
     }
     case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: {
+      check_key_constraint_clauses(constraint);
       AddPrimaryKey primary_key;
       for (std::size_t i = 0; i < constraint.n_keys; ++i) primary_key.columns.push_back(string_of(constraint.keys[i]));
       return primary_key;
@@ -158,6 +164,7 @@ DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::Worl
       statement.with_check_option == PG_QUERY__VIEW_CHECK_OPTION__CASCADED_CHECK_OPTION) {
     not_supported("WITH CHECK OPTION");
   }
+  check_created_relation(view);
   if (statement.n_options > 0) not_supported("view options");
   if (statement.query == nullptr || statement.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
     not_supported("a view whose query is not a SELECT");
@@ -179,6 +186,7 @@ DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::Worl
 }
 
 DdlPlan plan_create_index(const PgQuery__IndexStmt& statement) {
+  check_create_index_clauses(statement);
   if (statement.where_clause != nullptr) not_supported("partial indexes");
   if (statement.n_index_including_params > 0) not_supported("INCLUDE columns");
   if (statement.nulls_not_distinct) not_supported("NULLS NOT DISTINCT");
@@ -211,6 +219,14 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
   plan.cascade = cascades(statement.behavior);
   for (std::size_t i = 0; i < statement.n_objects; ++i) {
     const auto& names = *statement.objects[i]->list;
+    try {
+      check_named_relation_schema(names.n_items >= 3 ? string_of(names.items[names.n_items - 3]).c_str() : nullptr,
+                                  names.n_items >= 2 ? string_of(names.items[names.n_items - 2]).c_str() : nullptr, -1);
+    } catch (const SqlError& error) {
+      // IF EXISTS: a schema that does not exist holds nothing to drop.
+      if (plan.missing_ok && error.sqlstate() == std::string("3F000")) continue;
+      throw;
+    }
     plan.names.push_back(string_of(names.items[names.n_items - 1]));
   }
   return plan;
@@ -218,6 +234,8 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
 
 DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
   AlterTablePlan plan;
+  check_named_relation_schema(statement.relation->catalogname, statement.relation->schemaname,
+                              statement.relation->location);
   plan.relation = statement.relation->relname;
   plan.kind = relation_kind_of(statement.objtype);
   plan.missing_ok = statement.missing_ok;
@@ -229,6 +247,8 @@ DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
 DdlPlan plan_rename(const PgQuery__RenameStmt& statement) {
   AlterTablePlan plan;
   if (statement.relation == nullptr) not_supported("renaming this kind of object");
+  check_named_relation_schema(statement.relation->catalogname, statement.relation->schemaname,
+                              statement.relation->location);
   plan.relation = statement.relation->relname;
   plan.missing_ok = statement.missing_ok;
   switch (statement.rename_type) {

@@ -16,6 +16,7 @@
 #include "server/auth/scram_exchange.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
+#include "server/log_text.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
@@ -130,7 +131,7 @@ asio::awaitable<bool> Session::authenticate() {
       break;
   }
   if (!passed) {
-    spdlog::info("password authentication failed for user \"{}\" from {} (pg_hba line {})", state_.user,
+    spdlog::info("password authentication failed for user \"{}\" from {} (pg_hba line {})", log_text(state_.user),
                  address, rule->line_number);
     send_fatal(kInvalidPassword, "password authentication failed for user \"" + state_.user + "\"");
     co_return false;

@@ -1,0 +1,38 @@
+// Clauses of CREATE TABLE / CREATE INDEX / ALTER TABLE that ptreedb does not
+// keep. Each is either checked as PostgreSQL checks it and then honoured
+// (schema public, tablespace pg_default, access method heap, storage
+// parameters, column compression and C collations, which change nothing for
+// rows in memory) or refused: 0A000 naming the clause (partitions,
+// inheritance, typed tables, temporary and unlogged tables, DEFERRABLE keys),
+// PostgreSQL's error for names that do not exist.
+#pragma once
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include "storage/value/type_id.h"
+
+namespace ptreedb::planner {
+
+// A relation a CREATE statement makes: only in schema public of this database,
+// permanent and logged.
+void check_created_relation(const PgQuery__RangeVar& relation);
+
+// A relation an ALTER, DROP or CREATE INDEX names: only schema public exists.
+void check_named_relation_schema(const char* catalog, const char* schema, int location);
+
+// Every clause of CREATE TABLE besides the column and constraint list.
+void check_create_table_clauses(const PgQuery__CreateStmt& create);
+
+// COLLATE and COMPRESSION of a column of `type`.
+void check_column_clauses(const PgQuery__ColumnDef& column, const value::SqlType& type);
+
+// PRIMARY KEY / UNIQUE options: DEFERRABLE, INCLUDE, WITH (...), USING INDEX TABLESPACE.
+void check_key_constraint_clauses(const PgQuery__Constraint& constraint);
+
+// CREATE INDEX: WITH (...), TABLESPACE and the table's schema.
+void check_create_index_clauses(const PgQuery__IndexStmt& index);
+
+// TABLESPACE name: pg_default is where everything lives.
+void check_tablespace(const char* name);
+
+}  // namespace ptreedb::planner
