@@ -117,6 +117,23 @@ void check_key_constraint_clauses(const PgQuery__Constraint& constraint) {
   check_tablespace(constraint.indexspace);
 }
 
+bool is_default_constraint_timing(const PgQuery__Constraint& constraint) {
+  return constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_NOT_DEFERRABLE ||
+         constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_IMMEDIATE;
+}
+
+void refuse_constraint(const PgQuery__Constraint& constraint) {
+  switch (constraint.contype) {
+    case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK: not_supported("CHECK constraints", constraint.location);
+    case PG_QUERY__CONSTR_TYPE__CONSTR_EXCLUSION: not_supported("EXCLUDE constraints", constraint.location);
+    case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: not_supported("identity columns", constraint.location);
+    case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED: not_supported("generated columns", constraint.location);
+    case PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_DEFERRABLE: not_supported("DEFERRABLE", constraint.location);
+    case PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_DEFERRED: not_supported("INITIALLY DEFERRED", constraint.location);
+    default: not_supported("this constraint", constraint.location);
+  }
+}
+
 void check_create_index_clauses(const PgQuery__IndexStmt& index) {
   check_named_relation_schema(index.relation->catalogname, index.relation->schemaname, index.relation->location);
   const std::string method = text_of(index.access_method);

@@ -9,6 +9,8 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include <string>
+
 #include "storage/value/type_id.h"
 
 namespace ptreedb::planner {
@@ -28,6 +30,13 @@ void check_column_clauses(const PgQuery__ColumnDef& column, const value::SqlType
 
 // PRIMARY KEY / UNIQUE options: DEFERRABLE, INCLUDE, WITH (...), USING INDEX TABLESPACE.
 void check_key_constraint_clauses(const PgQuery__Constraint& constraint);
+
+// Whether a column constraint only restates the default (NOT DEFERRABLE,
+// INITIALLY IMMEDIATE), which every constraint here is.
+bool is_default_constraint_timing(const PgQuery__Constraint& constraint);
+
+// Refuses a constraint kind that is not implemented with 0A000 naming it.
+[[noreturn]] void refuse_constraint(const PgQuery__Constraint& constraint);
 
 // CREATE INDEX: WITH (...), TABLESPACE and the table's schema.
 void check_create_index_clauses(const PgQuery__IndexStmt& index);

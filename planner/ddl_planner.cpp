@@ -76,7 +76,8 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
         action.primary_key = true;
         break;
       default:
-        not_supported("this constraint on an added column", constraint.location);
+        if (is_default_constraint_timing(constraint)) break;
+        refuse_constraint(constraint);
     }
   }
   return action;
@@ -100,7 +101,7 @@ AlterAction add_constraint(const PgQuery__Constraint& constraint) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
       return AddForeignKey{foreign_key_definition(constraint, nullptr)};
     default:
-      not_supported("adding this kind of constraint", constraint.location);
+      refuse_constraint(constraint);
   }
 }
 

@@ -160,8 +160,8 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           references.push_back(foreign_key_definition(constraint, definition.colname));
           break;
         default:
-          throw SqlError(sqlstate::kFeatureNotSupported, "this column constraint is not supported yet", {}, {},
-                         constraint.location + 1);
+          if (is_default_constraint_timing(constraint)) break;
+          refuse_constraint(constraint);
       }
     }
   }
@@ -181,8 +181,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         references.push_back(foreign_key_definition(*constraint, nullptr));
         break;
       default:
-        throw SqlError(sqlstate::kFeatureNotSupported, "this table constraint is not supported yet", {}, {},
-                       constraint->location + 1);
+        refuse_constraint(*constraint);
     }
   }
   std::vector<storage::ForeignKeySchema> foreign_keys;
