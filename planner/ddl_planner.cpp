@@ -6,6 +6,7 @@
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/select_planner.h"
+#include "planner/storage_parameters.h"
 #include "planner/statement_planner.h"
 #include "planner/view_query_text.h"
 #include "storage/sql_error.h"
@@ -105,6 +106,81 @@ AlterAction add_constraint(const PgQuery__Constraint& constraint) {
   }
 }
 
+// What an ALTER TABLE action is called in the statement, for its 0A000.
+std::string alter_action_name(PgQuery__AlterTableType type) {
+  switch (type) {
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: return "ALTER COLUMN ... TYPE";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetStatistics: return "ALTER COLUMN ... SET STATISTICS";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetOptions: return "ALTER COLUMN ... SET/RESET (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetStorage: return "ALTER COLUMN ... SET STORAGE";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetCompression: return "ALTER COLUMN ... SET COMPRESSION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropExpression: return "ALTER COLUMN ... DROP EXPRESSION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterConstraint: return "ALTER CONSTRAINT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ValidateConstraint: return "VALIDATE CONSTRAINT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ChangeOwner: return "OWNER TO";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ClusterOn: return "CLUSTER ON";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropCluster: return "SET WITHOUT CLUSTER";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetLogged: return "SET LOGGED";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetUnLogged: return "SET UNLOGGED";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropOids: return "SET WITHOUT OIDS";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetAccessMethod: return "SET ACCESS METHOD";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ReplaceRelOptions: return "SET (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableAlwaysTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableReplicaTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrigAll:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableTrigAll:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrigUser:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableTrigUser: return "ENABLE/DISABLE TRIGGER";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableRule:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableAlwaysRule:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableReplicaRule:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableRule: return "ENABLE/DISABLE RULE";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddInherit: return "INHERIT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropInherit: return "NO INHERIT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddOf: return "OF type";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropOf: return "NOT OF";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ReplicaIdentity: return "REPLICA IDENTITY";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableRowSecurity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableRowSecurity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ForceRowSecurity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_NoForceRowSecurity: return "ROW LEVEL SECURITY";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_GenericOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnGenericOptions: return "OPTIONS (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AttachPartition: return "ATTACH PARTITION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DetachPartition:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DetachPartitionFinalize: return "DETACH PARTITION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddIdentity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetIdentity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropIdentity: return "identity columns";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddIndexConstraint: return "ADD CONSTRAINT ... USING INDEX";
+    default: return "this action";
+  }
+}
+
+// Actions that change nothing kept in memory once checked as PostgreSQL
+// checks them: SET (storage parameters), RESET (...), SET TABLESPACE pg_default.
+bool is_checked_no_op(const PgQuery__AlterTableCmd& command, RelationKind kind) {
+  const auto target = kind == RelationKind::kIndex ? StorageParameterTarget::kBtreeIndex : StorageParameterTarget::kTable;
+  const auto* options = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
+                            ? command.def->list
+                            : nullptr;
+  switch (command.subtype) {
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions:
+      if (options != nullptr) check_storage_parameters(options->items, options->n_items, target);
+      return true;
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions:
+      return true;  // PostgreSQL resets any name, known or not
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetTableSpace:
+      check_tablespace(command.name);
+      return true;
+    default:
+      return false;
+  }
+}
+
 AlterAction alter_command(const PgQuery__AlterTableCmd& command) {
   const std::string name = command.name != nullptr ? command.name : "";
   switch (command.subtype) {
@@ -126,7 +202,7 @@ AlterAction alter_command(const PgQuery__AlterTableCmd& command) {
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull:
       return SetColumnNotNull{name, false};
     default:
-      not_supported("this ALTER TABLE action");
+      not_supported("ALTER TABLE " + alter_action_name(command.subtype));
   }
 }
 
@@ -241,7 +317,11 @@ DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
   plan.kind = relation_kind_of(statement.objtype);
   plan.missing_ok = statement.missing_ok;
   plan.command_tag = alter_tag(plan.kind);
-  for (std::size_t i = 0; i < statement.n_cmds; ++i) plan.actions.push_back(alter_command(*statement.cmds[i]->alter_table_cmd));
+  for (std::size_t i = 0; i < statement.n_cmds; ++i) {
+    const auto& command = *statement.cmds[i]->alter_table_cmd;
+    if (is_checked_no_op(command, plan.kind)) continue;
+    plan.actions.push_back(alter_command(command));
+  }
   return plan;
 }
 

@@ -398,6 +398,11 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
       return;
     }
   }
+  if (!schema_name.empty() && schema_name != "public") {
+    // Tables and views live in schema public only; the name must not reach them.
+    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + schema_name + "." + name + "\" does not exist", {}, {},
+                   range.location + 1);
+  }
   if (auto view = context_.world.find_view(name)) {
     if (context_.view_depth > 32) {
       throw SqlError("42P17", "infinite recursion detected in rules for relation \"" + name + "\"");

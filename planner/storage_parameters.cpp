@@ -202,8 +202,10 @@ void check_storage_parameters(PgQuery__Node* const* options, std::size_t count, 
         throw SqlError(kInvalidParameter, "unrecognized parameter namespace \"" + space + "\"");
       }
       if (space.empty() && name == "oids") {
-        if (parses_as_bool(value) && (value[0] == 't' || value[0] == 'T' || value[0] == 'y' || value[0] == 'Y' ||
-                                      value == "1" || equals_ignoring_case(value, "on"))) {
+        const bool oids_on = parses_as_bool(value) && (std::tolower(static_cast<unsigned char>(value[0])) == 't' ||
+                                                       std::tolower(static_cast<unsigned char>(value[0])) == 'y' ||
+                                                       value == "1" || equals_ignoring_case(value, "on"));
+        if (oids_on) {
           throw SqlError(sqlstate::kFeatureNotSupported, "tables declared WITH OIDS are not supported");
         }
         continue;  // WITH (oids = false) is what every table is

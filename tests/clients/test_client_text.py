@@ -18,9 +18,9 @@ def message(kind, body):
 
 
 class Raw:
-    def __init__(self, port, user=b"postgres"):
+    def __init__(self, port, user=b"postgres", extra=b""):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        body = struct.pack("!i", 196608) + b"user\0" + user + b"\0database\0postgres\0\0"
+        body = struct.pack("!i", 196608) + b"user\0" + user + b"\0database\0postgres\0" + extra + b"\0"
         self.sock.sendall(struct.pack("!i", len(body) + 4) + body)
         self.buffer = b""
         self.until_ready()
@@ -127,6 +127,17 @@ def test_invalid_text_parameters_get_postgres_error(ptreedb, postgres_oracle, sq
     theirs = Raw(postgres_oracle.port).bind(sql, oid, format_code, value)
     assert mine == theirs
     assert mine[0][:3] == ("E", "ERROR", "22021")
+
+
+def test_application_name_keeps_printable_ascii(ptreedb, postgres_oracle):
+    answers = []
+    for port in (ptreedb.port, postgres_oracle.port):
+        conn = Raw(port, extra=b"application_name\0a\xff\xc3\xa9\nb\0")
+        answers.append((conn.query(b"show application_name"),
+                         conn.query(b"set application_name = E'\xc3\xa9\\x01'"),
+                         conn.query(b"show application_name")))
+    assert answers[0] == answers[1]
+    assert answers[0][0][0] == ("D", struct.pack("!hi", 1, 6) + b"a????b")
 
 
 ACCEPTED = ["plain", "caf\u00e9", "\u65e5\u672c", "\U0001F600", "tab\there", "new\nline", "back\\slash", "quote\"'",

@@ -36,7 +36,27 @@ create index sp_ok_low on sp_ok (a) with (fillfactor = 5);
 create index sp_ok_hash on sp_ok using hash (a) with (deduplicate_items = off);
 create index sp_ok_space on sp_ok (a) tablespace nosuch;
 create index sp_ok_schema on nosuch.sp_ok (a);
+alter index sp_ok_a set (fillfactor = 5);
+alter index sp_ok_a set (fillfactor = 80);
+alter index sp_ok_a set (autovacuum_enabled = off);
 select count(*) from otherdb.public.sp_ok;
+-- Only schema public holds tables: another schema never reaches them.
+select * from nosuch.sp_ok;
+insert into nosuch.sp_ok values (1, 'x');
+update nosuch.sp_ok set b = 'y';
+delete from nosuch.sp_ok;
+truncate nosuch.sp_ok;
+alter table nosuch.sp_ok add column c int;
+create table sp_fk (a int references nosuch.sp_ok (a));
+-- ALTER ... SET (...) is checked as CREATE's WITH (...); RESET takes any name.
+alter table sp_ok set (fillfactor = 5);
+alter table sp_ok set (nest_under = 1);
+alter table sp_ok set (fillfactor = 60, toast.autovacuum_enabled = false);
+alter table sp_ok reset (fillfactor);
+alter table sp_ok reset (nest_under);
+alter table sp_ok set tablespace nosuch;
+alter table sp_ok set tablespace pg_default;
+alter table sp_nosuch set (fillfactor = 50);
 insert into sp_ok values (1, 'x');
 select * from sp_ok;
 drop table if exists nosuch.sp_ok;
