@@ -68,6 +68,34 @@ void check_named_relation_schema(const char* catalog, const char* schema_name, i
   throw SqlError("3F000", "schema \"" + schema + "\" does not exist", {}, {}, location + 1);
 }
 
+void check_type_name_qualification(const PgQuery__TypeName& type_name) {
+  if (type_name.n_names < 2) return;
+  std::string qualified;
+  for (std::size_t i = 0; i < type_name.n_names; ++i) {
+    const PgQuery__Node* part = type_name.names[i];
+    qualified += (i == 0 ? "" : ".") + std::string(part->node_case == PG_QUERY__NODE__NODE_STRING ? part->string->sval : "");
+  }
+  auto part = [&](std::size_t i) {
+    const PgQuery__Node* node = type_name.names[i];
+    return std::string(node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "");
+  };
+  if (type_name.n_names > 3) {
+    throw SqlError(sqlstate::kSyntaxError, "improper qualified name (too many dotted names): " + qualified, {}, {},
+                   type_name.location + 1);
+  }
+  if (type_name.n_names == 3 && part(0) != catalog::kDatabaseName) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "cross-database references are not implemented: " + qualified, {},
+                   {}, type_name.location + 1);
+  }
+  const std::string schema = part(type_name.n_names - 2);
+  if (schema == "pg_catalog") return;
+  if (schema == "public" || is_system_schema(schema)) {
+    throw SqlError(sqlstate::kUndefinedObject, "type \"" + schema + "." + part(type_name.n_names - 1) +
+                                                   "\" does not exist", {}, {}, type_name.location + 1);
+  }
+  throw SqlError("3F000", "schema \"" + schema + "\" does not exist", {}, {}, type_name.location + 1);
+}
+
 void check_create_table_clauses(const PgQuery__CreateStmt& create) {
   check_created_relation(*create.relation);
   if (create.partbound != nullptr) not_supported("PARTITION OF", create.partbound->location);

@@ -22,6 +22,10 @@ void check_created_relation(const PgQuery__RangeVar& relation);
 // A relation an ALTER, DROP or CREATE INDEX names: only schema public exists.
 void check_named_relation_schema(const char* catalog, const char* schema, int location);
 
+// A type name's qualification: types live in pg_catalog only (3F000 for a
+// schema that does not exist, 42704 in public, 0A000 in another database).
+void check_type_name_qualification(const PgQuery__TypeName& type_name);
+
 // Every clause of CREATE TABLE besides the column and constraint list.
 void check_create_table_clauses(const PgQuery__CreateStmt& create);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "planner/catalog/catalog_oids.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
@@ -296,9 +297,18 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
   plan.cascade = cascades(statement.behavior);
   for (std::size_t i = 0; i < statement.n_objects; ++i) {
     const auto& names = *statement.objects[i]->list;
+    std::string qualified;
+    for (std::size_t n = 0; n < names.n_items; ++n) qualified += (n == 0 ? "" : ".") + string_of(names.items[n]);
+    if (names.n_items > 3) {
+      throw SqlError(sqlstate::kSyntaxError, "improper relation name (too many dotted names): " + qualified);
+    }
+    if (names.n_items == 3 && string_of(names.items[0]) != catalog::kDatabaseName) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     "cross-database references are not implemented: \"" + qualified + "\"");
+    }
     try {
-      check_named_relation_schema(names.n_items >= 3 ? string_of(names.items[names.n_items - 3]).c_str() : nullptr,
-                                  names.n_items >= 2 ? string_of(names.items[names.n_items - 2]).c_str() : nullptr, -1);
+      check_named_relation_schema(nullptr, names.n_items >= 2 ? string_of(names.items[names.n_items - 2]).c_str() : nullptr,
+                                  -1);
     } catch (const SqlError& error) {
       // IF EXISTS: a schema that does not exist holds nothing to drop.
       if (plan.missing_ok && error.sqlstate() == std::string("3F000")) continue;

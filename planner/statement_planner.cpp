@@ -47,6 +47,7 @@ BoundExpression bind_default(const ColumnSchema& column) {
 }
 
 SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
+  check_type_name_qualification(type_name);
   std::vector<std::int32_t> modifiers;
   for (std::size_t i = 0; i < type_name.n_typmods; ++i) {
     const PgQuery__Node* modifier = type_name.typmods[i];

@@ -121,6 +121,11 @@ SAMPLES = [
     ("CreateStmt", "CREATE TABLE c17 (x int REFERENCES t ON UPDATE SET NULL MATCH PARTIAL)"),
     ("CreateStmt", "CREATE TABLE c18 (x nosuchtype, y serial, z int4range)"),
     ("CreateStmt", "CREATE TABLE c19 ()"),
+    ("CreateStmt", "CREATE TABLE c20 PARTITION OF t DEFAULT"),
+    ("CreateStmt", "CREATE TABLE c21 PARTITION OF t (a DEFAULT 1, b NOT NULL, CHECK (a > 0)) "
+                   "FOR VALUES WITH (MODULUS 2, REMAINDER 0)"),
+    ("CreateStmt", "CREATE TABLE c22 (x nosuch.int4, y public.int4, z otherdb.pg_catalog.int4)"),
+    ("DropStmt", "DROP TABLE a.b.c.d"),
     ("CreateSubscriptionStmt", "CREATE SUBSCRIPTION sub CONNECTION 'dbname=x' PUBLICATION pub WITH (connect = false)"),
     ("CreateTableAsStmt", "CREATE TABLE ctas AS SELECT * FROM t"),
     ("CreateTableAsStmt", "SELECT * INTO sel_into FROM t"),

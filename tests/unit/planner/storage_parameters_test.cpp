@@ -1,6 +1,6 @@
 // WITH (...) storage parameters checked as PostgreSQL 15 checks them (the
 // same statements are compared with a real server in
-// tests/sql/cases/storage_parameters.sql).
+// tests/sql/cases/ddl_clauses.sql).
 #include "planner/storage_parameters.h"
 
 #include <catch2/catch.hpp>

@@ -48,6 +48,18 @@ delete from nosuch.sp_ok;
 truncate nosuch.sp_ok;
 alter table nosuch.sp_ok add column c int;
 create table sp_fk (a int references nosuch.sp_ok (a));
+-- Types live in pg_catalog; names are at most database.schema.name.
+create table sp_types (a pg_catalog.int4, b pg_catalog.varchar(3));
+create table sp_type_schema (a nosuch.int4);
+create table sp_type_public (a public.int4);
+create table sp_type_db (a otherdb.pg_catalog.int4);
+select '1'::nosuch.int4;
+select '1'::public.int4;
+select '1'::a.b.c.d;
+select cast('1' as pg_catalog.int4);
+drop table a.b.c.d;
+drop table otherdb.public.sp_ok;
+drop table sp_types;
 -- ALTER ... SET (...) is checked as CREATE's WITH (...); RESET takes any name.
 alter table sp_ok set (fillfactor = 5);
 alter table sp_ok set (nest_under = 1);
