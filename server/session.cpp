@@ -232,8 +232,21 @@ bool Session::handle_message(const Frame& frame) {
   } catch (const SqlError& error) {
     // The frame itself was whole, so the stream is still in step: as in
     // PostgreSQL, a malformed Query (a NUL inside its text, say) is an
-    // ERROR and the session goes on. Other messages stay fatal.
-    if (frame.type != protocol::frontend::kQuery) throw;
+    // ERROR and the session goes on, and a malformed extended-protocol
+    // message an ERROR that skips to Sync. Other messages stay fatal.
+    switch (frame.type) {
+      case protocol::frontend::kParse:
+      case protocol::frontend::kBind:
+      case protocol::frontend::kDescribe:
+      case protocol::frontend::kExecute:
+      case protocol::frontend::kClose:
+        if (!skipping_to_sync_) extended_error(error);
+        return true;
+      case protocol::frontend::kQuery:
+        break;
+      default:
+        throw;
+    }
     skipping_to_sync_ = false;
     protocol::encode_error_response(out_, error);
     if (state_.transaction) state_.transaction->mark_failed();

@@ -1,5 +1,6 @@
 """Text a client sends is checked where PostgreSQL 15 checks it: a NUL inside a
-Query message is an ERROR that keeps the session, invalid UTF-8 (or a NUL) in
+Query message (or a malformed extended-protocol message) is an ERROR that
+keeps the session, invalid UTF-8 (or a NUL) in
 the query text, in E'' escapes and in Bind parameters is 22021, so everything
 stored reloads through COPY; and client text in the server log cannot forge
 log lines. Each answer is compared with a private PostgreSQL 15."""
@@ -80,6 +81,27 @@ def test_nul_in_query_is_an_error_and_the_session_goes_on(ptreedb, postgres_orac
         assert conn.query(text) == [("E", "ERROR", "08P01", "invalid message format"), ("Z", "E")]
         assert conn.query(b"rollback") == [("Z", "I")]
         assert conn.query(b"select 1") == [("D", struct.pack("!hi", 1, 1) + b"1"), ("Z", "I")]
+
+
+MALFORMED_EXTENDED = [
+    message(b"P", b"\0select 1\0x\0\0\0"),                      # a NUL inside the text of a Parse
+    message(b"P", b"\0select 1\0\0\0") + message(b"B", b"\0\0\0\0\0\0\0\0\0extra"),
+    message(b"D", b"X\0"),
+    message(b"E", b"\0"),
+    message(b"C", b"S"),
+    message(b"P", b"\0sel\xffect 1\0\0\0"),
+]
+
+
+@pytest.mark.parametrize("messages", MALFORMED_EXTENDED)
+def test_malformed_extended_message_is_an_error_until_sync(ptreedb, postgres_oracle, messages):
+    answers = []
+    for port in (ptreedb.port, postgres_oracle.port):
+        conn = Raw(port)
+        conn.sock.sendall(messages + message(b"E", b"\0" + struct.pack("!i", 0)) + message(b"S", b""))
+        answers.append((conn.until_ready(), conn.query(b"select 1")))
+    assert answers[0] == answers[1]
+    assert answers[0][0][0][:3] in {("E", "ERROR", "08P01"), ("E", "ERROR", "22021")}
 
 
 BAD_QUERIES = [
