@@ -145,6 +145,12 @@ void check_key_constraint_clauses(const PgQuery__Constraint& constraint) {
   check_tablespace(constraint.indexspace);
 }
 
+void check_primary_key_name(const PgQuery__Constraint& constraint, const std::string& table) {
+  const std::string name = text_of(constraint.conname);
+  if (name.empty() || name == table + "_pkey") return;
+  not_supported("naming a primary key other than \"" + table + "_pkey\" (CONSTRAINT " + name + ")", constraint.location);
+}
+
 bool is_default_constraint_timing(const PgQuery__Constraint& constraint) {
   return constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_NOT_DEFERRABLE ||
          constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_IMMEDIATE;

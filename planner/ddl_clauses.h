@@ -35,6 +35,10 @@ void check_column_clauses(const PgQuery__ColumnDef& column, const value::SqlType
 // PRIMARY KEY / UNIQUE options: DEFERRABLE, INCLUDE, WITH (...), USING INDEX TABLESPACE.
 void check_key_constraint_clauses(const PgQuery__Constraint& constraint);
 
+// A primary key is always named <table>_pkey here; another name is 0A000
+// rather than dropped (catalogs and 23505 messages would show the wrong one).
+void check_primary_key_name(const PgQuery__Constraint& constraint, const std::string& table);
+
 // Whether a column constraint only restates the default (NOT DEFERRABLE,
 // INITIALLY IMMEDIATE), which every constraint here is.
 bool is_default_constraint_timing(const PgQuery__Constraint& constraint);

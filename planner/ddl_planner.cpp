@@ -47,7 +47,7 @@ std::string alter_tag(RelationKind kind) {
   return "ALTER TABLE";
 }
 
-AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
+AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists, const std::string& table) {
   AddColumn action;
   action.if_not_exists = if_not_exists;
   if (definition.type_name == nullptr) not_supported("a column without a type", definition.location);
@@ -75,6 +75,7 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
         check_key_constraint_clauses(constraint);
+        check_primary_key_name(constraint, table);
         action.primary_key = true;
         break;
       default:
@@ -85,7 +86,7 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
   return action;
 }
 
-AlterAction add_constraint(const PgQuery__Constraint& constraint) {
+AlterAction add_constraint(const PgQuery__Constraint& constraint, const std::string& table) {
   switch (constraint.contype) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: {
       check_key_constraint_clauses(constraint);
@@ -96,6 +97,7 @@ AlterAction add_constraint(const PgQuery__Constraint& constraint) {
     }
     case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: {
       check_key_constraint_clauses(constraint);
+      check_primary_key_name(constraint, table);
       AddPrimaryKey primary_key;
       for (std::size_t i = 0; i < constraint.n_keys; ++i) primary_key.columns.push_back(string_of(constraint.keys[i]));
       return primary_key;
@@ -182,15 +184,15 @@ bool is_checked_no_op(const PgQuery__AlterTableCmd& command, RelationKind kind) 
   }
 }
 
-AlterAction alter_command(const PgQuery__AlterTableCmd& command) {
+AlterAction alter_command(const PgQuery__AlterTableCmd& command, const std::string& table) {
   const std::string name = command.name != nullptr ? command.name : "";
   switch (command.subtype) {
     case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn:
-      return add_column(*command.def->column_def, command.missing_ok);
+      return add_column(*command.def->column_def, command.missing_ok, table);
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
       return DropColumn{name, static_cast<bool>(command.missing_ok), cascades(command.behavior)};
     case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint:
-      return add_constraint(*command.def->constraint);
+      return add_constraint(*command.def->constraint, table);
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint:
       return DropConstraint{name, static_cast<bool>(command.missing_ok), cascades(command.behavior)};
     case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault: {
@@ -330,7 +332,7 @@ DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
   for (std::size_t i = 0; i < statement.n_cmds; ++i) {
     const auto& command = *statement.cmds[i]->alter_table_cmd;
     if (is_checked_no_op(command, plan.kind)) continue;
-    plan.actions.push_back(alter_command(command));
+    plan.actions.push_back(alter_command(command, plan.relation));
   }
   return plan;
 }

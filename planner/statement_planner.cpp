@@ -146,6 +146,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
           check_key_constraint_clauses(constraint);
+          check_primary_key_name(constraint, name);
           set_primary_key({position}, constraint.location);
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
@@ -170,6 +171,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
     switch (constraint->contype) {
       case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
         check_key_constraint_clauses(*constraint);
+        check_primary_key_name(*constraint, name);
         set_primary_key(key_columns(columns, constraint->keys, constraint->n_keys, constraint->location),
                         constraint->location);
         break;

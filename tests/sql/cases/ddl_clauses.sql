@@ -48,6 +48,12 @@ delete from nosuch.sp_ok;
 truncate nosuch.sp_ok;
 alter table nosuch.sp_ok add column c int;
 create table sp_fk (a int references nosuch.sp_ok (a));
+-- A primary key may be named, by the name it gets anyway.
+create table sp_pk (a int constraint sp_pk_pkey primary key, b int constraint sp_pk_b_key unique);
+alter table sp_pk drop constraint sp_pk_pkey;
+alter table sp_pk add constraint sp_pk_pkey primary key (a);
+select conname from pg_constraint where conrelid = 'sp_pk'::regclass order by 1;
+drop table sp_pk;
 -- Types live in pg_catalog; names are at most database.schema.name.
 create table sp_types (a pg_catalog.int4, b pg_catalog.varchar(3));
 create table sp_type_schema (a nosuch.int4);
