@@ -356,7 +356,7 @@ CopyPlan plan_copy(const PgQuery__CopyStmt& copy, const storage::World& world) {
   }
 
   const PgQuery__RangeVar& range = *copy.relation;
-  check_named_relation_schema(range.catalogname, range.schemaname, range.location);
+  check_named_relation_schema(range);
   auto table = world.find_table(range.relname);
   if (!table) {
     throw SqlError(sqlstate::kUndefinedTable, "relation \"" + std::string(range.relname) + "\" does not exist", {},

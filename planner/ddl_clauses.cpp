@@ -59,13 +59,19 @@ void check_created_relation(const PgQuery__RangeVar& relation) {
   throw SqlError("3F000", "schema \"" + schema + "\" does not exist", {}, {}, relation.location + 1);
 }
 
-void check_named_relation_schema(const char* catalog, const char* schema_name, int location) {
-  const std::string schema = text_of(schema_name);
-  std::string qualified = text_of(catalog).empty() ? "" : text_of(catalog) + ".";
-  check_catalog_name(text_of(catalog), qualified + schema, location);
+void check_relation_database(const PgQuery__RangeVar& relation) {
+  check_catalog_name(text_of(relation.catalogname), qualified_name(relation), relation.location);
+}
+
+void check_relation_schema_name(const std::string& schema, int location) {
   if (schema.empty() || schema == "public") return;
   if (is_system_schema(schema)) not_supported("changing relations of schema " + schema, location);
   throw SqlError("3F000", "schema \"" + schema + "\" does not exist", {}, {}, location + 1);
+}
+
+void check_named_relation_schema(const PgQuery__RangeVar& relation) {
+  check_relation_database(relation);
+  check_relation_schema_name(text_of(relation.schemaname), relation.location);
 }
 
 void check_type_name_qualification(const PgQuery__TypeName& type_name) {
@@ -169,7 +175,7 @@ void refuse_constraint(const PgQuery__Constraint& constraint) {
 }
 
 void check_create_index_clauses(const PgQuery__IndexStmt& index) {
-  check_named_relation_schema(index.relation->catalogname, index.relation->schemaname, index.relation->location);
+  check_named_relation_schema(*index.relation);
   const std::string method = text_of(index.access_method);
   check_storage_parameters(index.options, index.n_options,
                            method == "hash" ? StorageParameterTarget::kHashIndex : StorageParameterTarget::kBtreeIndex);

@@ -19,8 +19,15 @@ namespace ptreedb::planner {
 // permanent and logged.
 void check_created_relation(const PgQuery__RangeVar& relation);
 
-// A relation an ALTER, DROP or CREATE INDEX names: only schema public exists.
-void check_named_relation_schema(const char* catalog, const char* schema, int location);
+// A relation ALTER, CREATE INDEX, TRUNCATE, COPY or REFERENCES names: in
+// this database (else 0A000) and schema public (else 3F000).
+void check_named_relation_schema(const PgQuery__RangeVar& relation);
+
+// Only the database part (queries and DML answer 42P01 for other schemas).
+void check_relation_database(const PgQuery__RangeVar& relation);
+
+// A schema named in front of a relation (DROP's names): public, or 3F000.
+void check_relation_schema_name(const std::string& schema, int location);
 
 // A type name's qualification: types live in pg_catalog only (3F000 for a
 // schema that does not exist, 42704 in public, 0A000 in another database).

@@ -309,8 +309,7 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
                      "cross-database references are not implemented: \"" + qualified + "\"");
     }
     try {
-      check_named_relation_schema(nullptr, names.n_items >= 2 ? string_of(names.items[names.n_items - 2]).c_str() : nullptr,
-                                  -1);
+      check_relation_schema_name(names.n_items >= 2 ? string_of(names.items[names.n_items - 2]) : "", -1);
     } catch (const SqlError& error) {
       // IF EXISTS: a schema that does not exist holds nothing to drop.
       if (plan.missing_ok && error.sqlstate() == std::string("3F000")) continue;
@@ -323,8 +322,7 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
 
 DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
   AlterTablePlan plan;
-  check_named_relation_schema(statement.relation->catalogname, statement.relation->schemaname,
-                              statement.relation->location);
+  check_named_relation_schema(*statement.relation);
   plan.relation = statement.relation->relname;
   plan.kind = relation_kind_of(statement.objtype);
   plan.missing_ok = statement.missing_ok;
@@ -340,8 +338,7 @@ DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
 DdlPlan plan_rename(const PgQuery__RenameStmt& statement) {
   AlterTablePlan plan;
   if (statement.relation == nullptr) not_supported("renaming this kind of object");
-  check_named_relation_schema(statement.relation->catalogname, statement.relation->schemaname,
-                              statement.relation->location);
+  check_named_relation_schema(*statement.relation);
   plan.relation = statement.relation->relname;
   plan.missing_ok = statement.missing_ok;
   switch (statement.rename_type) {

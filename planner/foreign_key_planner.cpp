@@ -72,8 +72,7 @@ ForeignKeyDefinition foreign_key_definition(const PgQuery__Constraint& constrain
   if (constraint.conname != nullptr) definition.name = constraint.conname;
   definition.columns = column != nullptr ? std::vector<std::string>{column}
                                          : names_of(constraint.fk_attrs, constraint.n_fk_attrs);
-  check_named_relation_schema(constraint.pktable->catalogname, constraint.pktable->schemaname,
-                              constraint.pktable->location);
+  check_named_relation_schema(*constraint.pktable);
   definition.referenced_table = constraint.pktable->relname;
   definition.referenced_columns = names_of(constraint.pk_attrs, constraint.n_pk_attrs);
   if (constraint.deferrable || constraint.initdeferred) not_supported("DEFERRABLE", constraint.location);

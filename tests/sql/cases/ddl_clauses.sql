@@ -40,6 +40,10 @@ alter index sp_ok_a set (fillfactor = 5);
 alter index sp_ok_a set (fillfactor = 80);
 alter index sp_ok_a set (autovacuum_enabled = off);
 select count(*) from otherdb.public.sp_ok;
+insert into otherdb.public.sp_ok values (1, 'x');
+truncate otherdb.public.sp_ok;
+create index on otherdb.public.sp_ok (a);
+create table sp_fk_db (a int references otherdb.public.sp_ok);
 -- Only schema public holds tables: another schema never reaches them.
 select * from nosuch.sp_ok;
 insert into nosuch.sp_ok values (1, 'x');
