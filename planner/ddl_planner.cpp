@@ -128,7 +128,9 @@ std::string alter_action_name(PgQuery__AlterTableType type) {
     case PG_QUERY__ALTER_TABLE_TYPE__AT_SetUnLogged: return "SET UNLOGGED";
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropOids: return "SET WITHOUT OIDS";
     case PG_QUERY__ALTER_TABLE_TYPE__AT_SetAccessMethod: return "SET ACCESS METHOD";
-    case PG_QUERY__ALTER_TABLE_TYPE__AT_ReplaceRelOptions: return "SET (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ReplaceRelOptions: return "SET/RESET (...)";
     case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrig:
     case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableAlwaysTrig:
     case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableReplicaTrig:
@@ -166,6 +168,7 @@ std::string alter_action_name(PgQuery__AlterTableType type) {
 // Actions that change nothing kept in memory once checked as PostgreSQL
 // checks them: SET (storage parameters), RESET (...), SET TABLESPACE pg_default.
 bool is_checked_no_op(const PgQuery__AlterTableCmd& command, RelationKind kind) {
+  if (kind == RelationKind::kView) return false;  // view options are refused, as CREATE VIEW's are
   const auto target = kind == RelationKind::kIndex ? StorageParameterTarget::kBtreeIndex : StorageParameterTarget::kTable;
   const auto* options = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
                             ? command.def->list

@@ -5,9 +5,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
-#include "server/log_text.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {

@@ -14,13 +14,13 @@
 #include <spdlog/spdlog.h>
 
 #include "server/copy_in.h"
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
 #include "server/session_activity.h"
 #include "server/session_settings.h"
 #include "server/simple_query.h"
 #include "server/worker_pool.h"
-#include "server/log_text.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {

@@ -14,9 +14,9 @@
 #include "server/auth/crypto.h"
 #include "server/auth/password_secret.h"
 #include "server/auth/scram_exchange.h"
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
-#include "server/log_text.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {

@@ -6,11 +6,11 @@
 
 #include "server/copy_in.h"
 #include "server/cursors.h"
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/read_committed_replay.h"
 #include "server/session_settings.h"
 #include "server/statement_runner.h"
-#include "server/log_text.h"
 #include "storage/sql_error.h"
 #include "storage/value/utf8.h"
 
