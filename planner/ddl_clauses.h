@@ -1,10 +1,11 @@
-// Clauses of CREATE TABLE / CREATE INDEX / ALTER TABLE that ptreedb does not
-// keep. Each is either checked as PostgreSQL checks it and then honoured
-// (schema public, tablespace pg_default, access method heap, storage
-// parameters, column compression and C collations, which change nothing for
-// rows in memory) or refused: 0A000 naming the clause (partitions,
-// inheritance, typed tables, temporary and unlogged tables, DEFERRABLE keys),
-// PostgreSQL's error for names that do not exist.
+// Clauses and names of DDL (and the relation and type names of other
+// statements) that ptreedb does not keep. Each is either checked as
+// PostgreSQL checks it and then honoured (schema public, tablespace
+// pg_default, access method heap, storage parameters, column compression and
+// C collations, which change nothing for rows in memory) or refused: 0A000
+// naming the clause (partitions, inheritance, typed tables, temporary and
+// unlogged tables, DEFERRABLE keys, other databases), PostgreSQL's error for
+// schemas, tablespaces and types that do not exist.
 #pragma once
 
 #include <pg_query/pg_query.pb-c.h>
