@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "storage/sql_error.h"
+#include "storage/value/utf8.h"
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -218,6 +219,7 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+      value::verify_utf8(bytes);  // textrecv checks the client's bytes as any text input is checked
       return std::string(bytes);
     case TypeId::kDate:
       expect(4);

@@ -170,9 +170,6 @@ bool CopyBinaryReader::next_tuple(bool at_end, std::string& out, std::vector<Cop
     field_at += bytes.size();
     field.offset = static_cast<std::uint32_t>(out.size());
     try {
-      const TypeId type = field_types_[j].id;
-      // textrecv checks the client's bytes as any text input is checked.
-      if (type == TypeId::kText || type == TypeId::kVarchar || type == TypeId::kChar) verify_utf8(bytes);
       out += binary_parameter_to_text(field_types_[j], bytes, 0);
     } catch (const SqlError&) {
       error_column_ = j;

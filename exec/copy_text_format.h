@@ -13,6 +13,7 @@
 
 #include "exec/vector.h"
 #include "planner/plan.h"
+#include "storage/value/utf8.h"
 
 namespace ptreedb::exec {
 
@@ -108,7 +109,7 @@ void append_copy_row(std::string& out, const Chunk& chunk, std::size_t row, cons
 
 // Throws 22021 naming the bytes of the first invalid UTF-8 sequence, as
 // PostgreSQL's report_invalid_encoding does; NUL bytes are invalid too.
-void verify_utf8(std::string_view text);
+using value::verify_utf8;
 
 // PostgreSQL's rendering of a value in an error context: cut after 100 bytes
 // (at a character boundary) with "..." appended.

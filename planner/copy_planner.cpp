@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "planner/ddl_clauses.h"
 #include "planner/expression_binder.h"
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
@@ -355,6 +356,7 @@ CopyPlan plan_copy(const PgQuery__CopyStmt& copy, const storage::World& world) {
   }
 
   const PgQuery__RangeVar& range = *copy.relation;
+  check_named_relation_schema(range);
   auto table = world.find_table(range.relname);
   if (!table) {
     throw SqlError(sqlstate::kUndefinedTable, "relation \"" + std::string(range.relname) + "\" does not exist", {},

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 
+#include "planner/catalog/catalog_oids.h"
+#include "planner/ddl_clauses.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/select_planner.h"
+#include "planner/storage_parameters.h"
 #include "planner/statement_planner.h"
 #include "planner/view_query_text.h"
 #include "storage/sql_error.h"
@@ -44,11 +47,13 @@ std::string alter_tag(RelationKind kind) {
   return "ALTER TABLE";
 }
 
-AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
+AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists, const std::string& table) {
   AddColumn action;
   action.if_not_exists = if_not_exists;
+  if (definition.type_name == nullptr) not_supported("a column without a type", definition.location);
   action.column = storage::ColumnSchema(definition.colname, resolve_column_type(*definition.type_name),
                                         definition.is_not_null);
+  check_column_clauses(definition, action.column.type);
   for (std::size_t c = 0; c < definition.n_constraints; ++c) {
     const auto& constraint = *definition.constraints[c]->constraint;
     switch (constraint.contype) {
@@ -62,31 +67,37 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists) {
         bind_default(action.column);  // type-check it now, as PostgreSQL does
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+        check_key_constraint_clauses(constraint);
         action.unique = constraint.conname != nullptr ? constraint.conname : "";
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
         action.reference = foreign_key_definition(constraint, definition.colname);
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+        check_key_constraint_clauses(constraint);
+        check_primary_key_name(constraint, table);
         action.primary_key = true;
         break;
       default:
-        not_supported("this constraint on an added column", constraint.location);
+        if (is_default_constraint_timing(constraint)) break;
+        refuse_constraint(constraint);
     }
   }
   return action;
 }
 
-AlterAction add_constraint(const PgQuery__Constraint& constraint) {
+AlterAction add_constraint(const PgQuery__Constraint& constraint, const std::string& table) {
   switch (constraint.contype) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: {
-      if (constraint.deferrable || constraint.initdeferred) not_supported("DEFERRABLE", constraint.location);
+      check_key_constraint_clauses(constraint);
       AddUnique unique;
       if (constraint.conname != nullptr) unique.name = constraint.conname;
       for (std::size_t i = 0; i < constraint.n_keys; ++i) unique.columns.push_back(string_of(constraint.keys[i]));
       return unique;
     }
     case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: {
+      check_key_constraint_clauses(constraint);
+      check_primary_key_name(constraint, table);
       AddPrimaryKey primary_key;
       for (std::size_t i = 0; i < constraint.n_keys; ++i) primary_key.columns.push_back(string_of(constraint.keys[i]));
       return primary_key;
@@ -94,19 +105,97 @@ AlterAction add_constraint(const PgQuery__Constraint& constraint) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
       return AddForeignKey{foreign_key_definition(constraint, nullptr)};
     default:
-      not_supported("adding this kind of constraint", constraint.location);
+      refuse_constraint(constraint);
   }
 }
 
-AlterAction alter_command(const PgQuery__AlterTableCmd& command) {
+// What an ALTER TABLE action is called in the statement, for its 0A000.
+std::string alter_action_name(PgQuery__AlterTableType type) {
+  switch (type) {
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: return "ALTER COLUMN ... TYPE";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetStatistics: return "ALTER COLUMN ... SET STATISTICS";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetOptions: return "ALTER COLUMN ... SET/RESET (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetStorage: return "ALTER COLUMN ... SET STORAGE";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetCompression: return "ALTER COLUMN ... SET COMPRESSION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropExpression: return "ALTER COLUMN ... DROP EXPRESSION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterConstraint: return "ALTER CONSTRAINT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ValidateConstraint: return "VALIDATE CONSTRAINT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ChangeOwner: return "OWNER TO";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ClusterOn: return "CLUSTER ON";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropCluster: return "SET WITHOUT CLUSTER";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetLogged: return "SET LOGGED";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetUnLogged: return "SET UNLOGGED";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropOids: return "SET WITHOUT OIDS";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetAccessMethod: return "SET ACCESS METHOD";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ReplaceRelOptions: return "SET/RESET (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableAlwaysTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableReplicaTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableTrig:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrigAll:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableTrigAll:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableTrigUser:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableTrigUser: return "ENABLE/DISABLE TRIGGER";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableRule:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableAlwaysRule:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableReplicaRule:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableRule: return "ENABLE/DISABLE RULE";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddInherit: return "INHERIT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropInherit: return "NO INHERIT";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddOf: return "OF type";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropOf: return "NOT OF";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ReplicaIdentity: return "REPLICA IDENTITY";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_EnableRowSecurity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DisableRowSecurity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ForceRowSecurity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_NoForceRowSecurity: return "ROW LEVEL SECURITY";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_GenericOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnGenericOptions: return "OPTIONS (...)";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AttachPartition: return "ATTACH PARTITION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DetachPartition:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DetachPartitionFinalize: return "DETACH PARTITION";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddIdentity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetIdentity:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropIdentity: return "identity columns";
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddIndexConstraint: return "ADD CONSTRAINT ... USING INDEX";
+    default: return "this action";
+  }
+}
+
+// Actions that change nothing kept in memory once checked as PostgreSQL
+// checks them: SET (storage parameters), RESET (...), SET TABLESPACE pg_default.
+bool is_checked_no_op(const PgQuery__AlterTableCmd& command, RelationKind kind) {
+  if (kind == RelationKind::kView) return false;  // view options are refused, as CREATE VIEW's are
+  const auto target = kind == RelationKind::kIndex ? StorageParameterTarget::kBtreeIndex : StorageParameterTarget::kTable;
+  const auto* options = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
+                            ? command.def->list
+                            : nullptr;
+  switch (command.subtype) {
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions:
+      if (options != nullptr) check_storage_parameters(options->items, options->n_items, target);
+      return true;
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions:
+      return true;  // PostgreSQL resets any name, known or not
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetTableSpace:
+      check_tablespace(command.name);
+      return true;
+    default:
+      return false;
+  }
+}
+
+AlterAction alter_command(const PgQuery__AlterTableCmd& command, const std::string& table) {
   const std::string name = command.name != nullptr ? command.name : "";
   switch (command.subtype) {
     case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn:
-      return add_column(*command.def->column_def, command.missing_ok);
+      return add_column(*command.def->column_def, command.missing_ok, table);
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
       return DropColumn{name, static_cast<bool>(command.missing_ok), cascades(command.behavior)};
     case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint:
-      return add_constraint(*command.def->constraint);
+      return add_constraint(*command.def->constraint, table);
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint:
       return DropConstraint{name, static_cast<bool>(command.missing_ok), cascades(command.behavior)};
     case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault: {
@@ -119,7 +208,7 @@ AlterAction alter_command(const PgQuery__AlterTableCmd& command) {
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull:
       return SetColumnNotNull{name, false};
     default:
-      not_supported("this ALTER TABLE action");
+      not_supported("ALTER TABLE " + alter_action_name(command.subtype));
   }
 }
 
@@ -158,6 +247,7 @@ DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::Worl
       statement.with_check_option == PG_QUERY__VIEW_CHECK_OPTION__CASCADED_CHECK_OPTION) {
     not_supported("WITH CHECK OPTION");
   }
+  check_created_relation(view);
   if (statement.n_options > 0) not_supported("view options");
   if (statement.query == nullptr || statement.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
     not_supported("a view whose query is not a SELECT");
@@ -179,6 +269,7 @@ DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::Worl
 }
 
 DdlPlan plan_create_index(const PgQuery__IndexStmt& statement) {
+  check_create_index_clauses(statement);
   if (statement.where_clause != nullptr) not_supported("partial indexes");
   if (statement.n_index_including_params > 0) not_supported("INCLUDE columns");
   if (statement.nulls_not_distinct) not_supported("NULLS NOT DISTINCT");
@@ -211,6 +302,22 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
   plan.cascade = cascades(statement.behavior);
   for (std::size_t i = 0; i < statement.n_objects; ++i) {
     const auto& names = *statement.objects[i]->list;
+    std::string qualified;
+    for (std::size_t n = 0; n < names.n_items; ++n) qualified += (n == 0 ? "" : ".") + string_of(names.items[n]);
+    if (names.n_items > 3) {
+      throw SqlError(sqlstate::kSyntaxError, "improper relation name (too many dotted names): " + qualified);
+    }
+    if (names.n_items == 3 && string_of(names.items[0]) != catalog::kDatabaseName) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     "cross-database references are not implemented: \"" + qualified + "\"");
+    }
+    try {
+      check_relation_schema_name(names.n_items >= 2 ? string_of(names.items[names.n_items - 2]) : "", -1);
+    } catch (const SqlError& error) {
+      // IF EXISTS: a schema that does not exist holds nothing to drop.
+      if (plan.missing_ok && error.sqlstate() == std::string("3F000")) continue;
+      throw;
+    }
     plan.names.push_back(string_of(names.items[names.n_items - 1]));
   }
   return plan;
@@ -218,17 +325,23 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
 
 DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement) {
   AlterTablePlan plan;
+  check_named_relation_schema(*statement.relation);
   plan.relation = statement.relation->relname;
   plan.kind = relation_kind_of(statement.objtype);
   plan.missing_ok = statement.missing_ok;
   plan.command_tag = alter_tag(plan.kind);
-  for (std::size_t i = 0; i < statement.n_cmds; ++i) plan.actions.push_back(alter_command(*statement.cmds[i]->alter_table_cmd));
+  for (std::size_t i = 0; i < statement.n_cmds; ++i) {
+    const auto& command = *statement.cmds[i]->alter_table_cmd;
+    if (is_checked_no_op(command, plan.kind)) continue;
+    plan.actions.push_back(alter_command(command, plan.relation));
+  }
   return plan;
 }
 
 DdlPlan plan_rename(const PgQuery__RenameStmt& statement) {
   AlterTablePlan plan;
   if (statement.relation == nullptr) not_supported("renaming this kind of object");
+  check_named_relation_schema(*statement.relation);
   plan.relation = statement.relation->relname;
   plan.missing_ok = statement.missing_ok;
   switch (statement.rename_type) {

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "planner/assignment_coercion.h"
+#include "planner/ddl_clauses.h"
 #include "planner/expression_binder.h"
 #include "planner/select_planner.h"
 #include "planner/statement_planner.h"
@@ -35,6 +36,12 @@ std::span<PgQuery__Node* const> items(PgQuery__Node** nodes, std::size_t count) 
 std::shared_ptr<const storage::Table> target_table(const storage::World& world, const PgQuery__RangeVar& range,
                                                    const char* statement) {
   std::string name = range.relname;
+  check_relation_database(range);
+  if (range.schemaname != nullptr && *range.schemaname != '\0' && std::string(range.schemaname) != "public") {
+    // Only schema public holds tables; PostgreSQL names the relation as written.
+    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + std::string(range.schemaname) + "." + name +
+                                                  "\" does not exist", {}, {}, range.location + 1);
+  }
   if (auto table = world.find_table(name)) return table;
   if (world.find_view(name)) not_supported(std::string(statement) + " on a view", range.location);
   throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist", {}, {}, range.location + 1);
@@ -433,6 +440,7 @@ TruncatePlan plan_truncate(const PgQuery__TruncateStmt& truncate, const storage:
   plan.cascade = truncate.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
   for (std::size_t i = 0; i < truncate.n_relations; ++i) {
     const auto& range = *truncate.relations[i]->range_var;
+    check_named_relation_schema(range);
     std::string name = range.relname;
     if (!world.find_table(name)) {
       if (world.find_view(name)) throw SqlError("42809", "\"" + name + "\" is not a table");

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "planner/aggregate_binder.h"
+#include "planner/ddl_clauses.h"
 #include "planner/parameters.h"
 #include "planner/settings_access.h"
 #include "planner/current_time.h"
@@ -240,6 +241,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
                          cast.location + 1);
         }
       }
+      check_type_name_qualification(*cast.type_name);
       std::string name = string_value(cast.type_name->names[cast.type_name->n_names - 1]);
       BoundExpression inner = bind(cast.arg);
       if (name == "interval" && !modifiers.empty()) {

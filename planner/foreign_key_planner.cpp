@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "planner/ddl_clauses.h"
 #include "storage/constraints/foreign_key_keys.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
@@ -71,6 +72,7 @@ ForeignKeyDefinition foreign_key_definition(const PgQuery__Constraint& constrain
   if (constraint.conname != nullptr) definition.name = constraint.conname;
   definition.columns = column != nullptr ? std::vector<std::string>{column}
                                          : names_of(constraint.fk_attrs, constraint.n_fk_attrs);
+  check_named_relation_schema(*constraint.pktable);
   definition.referenced_table = constraint.pktable->relname;
   definition.referenced_columns = names_of(constraint.pk_attrs, constraint.n_pk_attrs);
   if (constraint.deferrable || constraint.initdeferred) not_supported("DEFERRABLE", constraint.location);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "planner/catalog/catalog_functions.h"
+#include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/system_relation_plan.h"
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
@@ -382,6 +383,13 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
       return;
     }
   }
+  if (range.catalogname != nullptr && *range.catalogname != '\0' &&
+      std::string(range.catalogname) != catalog::kDatabaseName) {
+    throw SqlError(sqlstate::kFeatureNotSupported,
+                   "cross-database references are not implemented: \"" + std::string(range.catalogname) + "." +
+                       (unqualified ? "" : std::string(range.schemaname) + ".") + name + "\"",
+                   {}, {}, range.location + 1);
+  }
   // pg_catalog comes first on the search path; information_schema only by name.
   std::string schema_name = unqualified ? "" : range.schemaname;
   if (schema_name.empty() || schema_name == "pg_catalog" || schema_name == "information_schema") {
@@ -389,6 +397,11 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
       add_block(*block, alias, column_aliases, range.location);
       return;
     }
+  }
+  if (!schema_name.empty() && schema_name != "public") {
+    // Tables and views live in schema public only; the name must not reach them.
+    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + schema_name + "." + name + "\" does not exist", {}, {},
+                   range.location + 1);
   }
   if (auto view = context_.world.find_view(name)) {
     if (context_.view_depth > 32) {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "planner/copy_planner.h"
+#include "planner/ddl_clauses.h"
 #include "planner/current_time.h"
 #include "planner/explain_planner.h"
 #include "planner/ddl_planner.h"
@@ -46,6 +47,7 @@ BoundExpression bind_default(const ColumnSchema& column) {
 }
 
 SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
+  check_type_name_qualification(type_name);
   std::vector<std::int32_t> modifiers;
   for (std::size_t i = 0; i < type_name.n_typmods; ++i) {
     const PgQuery__Node* modifier = type_name.typmods[i];
@@ -80,6 +82,7 @@ std::vector<std::size_t> key_columns(const std::vector<ColumnSchema>& columns, P
 }
 
 CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const storage::World& world) {
+  check_create_table_clauses(create);
   std::string name = create.relation->relname;
   CreateTablePlan plan;
   plan.if_not_exists = create.if_not_exists;
@@ -112,16 +115,25 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
       table_constraints.push_back(element->constraint);
       continue;
     }
+    if (element->node_case == PG_QUERY__NODE__NODE_TABLE_LIKE_CLAUSE) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "LIKE in CREATE TABLE is not supported");
+    }
     if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
       throw SqlError(sqlstate::kFeatureNotSupported, "this table element is not supported yet");
     }
     const auto& definition = *element->column_def;
+    if (definition.type_name == nullptr) {
+      // Only PARTITION OF and OF type (refused above) leave a column's type out.
+      throw SqlError(sqlstate::kSyntaxError, "column \"" + std::string(definition.colname) + "\" has no type", {}, {},
+                     definition.location + 1);
+    }
     for (const auto& existing : columns) {
       if (existing.name == definition.colname) {
         throw SqlError("42701", "column \"" + existing.name + "\" specified more than once");
       }
     }
     ColumnSchema column(definition.colname, resolve_column_type(*definition.type_name), definition.is_not_null);
+    check_column_clauses(definition, column.type);
     std::size_t position = columns.size();
     columns.push_back(column);
     for (std::size_t c = 0; c < definition.n_constraints; ++c) {
@@ -133,9 +145,12 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+          check_key_constraint_clauses(constraint);
+          check_primary_key_name(constraint, name);
           set_primary_key({position}, constraint.location);
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+          check_key_constraint_clauses(constraint);
           add_unique({position}, constraint.conname);
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT: {
@@ -147,18 +162,21 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           references.push_back(foreign_key_definition(constraint, definition.colname));
           break;
         default:
-          throw SqlError(sqlstate::kFeatureNotSupported, "this column constraint is not supported yet", {}, {},
-                         constraint.location + 1);
+          if (is_default_constraint_timing(constraint)) break;
+          refuse_constraint(constraint);
       }
     }
   }
   for (const PgQuery__Constraint* constraint : table_constraints) {
     switch (constraint->contype) {
       case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+        check_key_constraint_clauses(*constraint);
+        check_primary_key_name(*constraint, name);
         set_primary_key(key_columns(columns, constraint->keys, constraint->n_keys, constraint->location),
                         constraint->location);
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+        check_key_constraint_clauses(*constraint);
         add_unique(key_columns(columns, constraint->keys, constraint->n_keys, constraint->location),
                    constraint->conname);
         break;
@@ -166,8 +184,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         references.push_back(foreign_key_definition(*constraint, nullptr));
         break;
       default:
-        throw SqlError(sqlstate::kFeatureNotSupported, "this table constraint is not supported yet", {}, {},
-                       constraint->location + 1);
+        refuse_constraint(*constraint);
     }
   }
   std::vector<storage::ForeignKeySchema> foreign_keys;

@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
 #include "storage/sql_error.h"
@@ -67,7 +68,7 @@ CopyInStep handle_copy_in_message(exec::CopyLoader& loader, const protocol::Fram
   } catch (const std::bad_alloc&) {
     protocol::encode_error_response(out, SqlError("53200", "out of memory"));
   } catch (const std::exception& error) {
-    spdlog::error("internal error during COPY: {}", error.what());
+    spdlog::error("internal error during COPY: {}", log_text(error.what()));
     protocol::encode_error_response(out, SqlError(sqlstate::kInternalError, error.what()));
   }
   return CopyInStep::kFailed;

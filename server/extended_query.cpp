@@ -15,6 +15,7 @@
 #include "server/statement_runner.h"
 #include "server/transaction_control.h"
 #include "storage/sql_error.h"
+#include "storage/value/utf8.h"
 
 namespace ptreedb::server {
 
@@ -98,6 +99,8 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
   if (!message.statement_name.empty() && state.prepared_statements.contains(message.statement_name)) {
     throw SqlError("42P05", "prepared statement \"" + message.statement_name + "\" already exists");
   }
+  value::verify_utf8(message.statement_name);  // message strings are checked on receipt
+  value::verify_utf8(message.sql);
   auto prepared = std::make_shared<PreparedStatement>();
   auto tree = std::make_shared<planner::ParseTree>(planner::parse_sql(std::move(message.sql)));
   if (tree->statement_count() > 1) {
@@ -176,6 +179,7 @@ void ExtendedQuery::bind(const protocol::Bind& message, SessionState& state, std
     if (message.parameter_format(i) == FormatCode::kBinary) {
       portal.parameters.values[i] = exec::binary_parameter_to_text(type, *raw, i + 1);
     } else {
+      value::verify_utf8(*raw);  // text parameters are client strings, checked before their type's input
       std::string text = exec::without_time_zone_offset(type, *raw);
       exec::check_text_value(type, text);
       portal.parameters.values[i] = std::move(text);

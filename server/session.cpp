@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/copy_in.h"
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
 #include "server/session_activity.h"
@@ -244,7 +245,34 @@ bool Session::handle_copy_in_message(const Frame& frame) {
 
 bool Session::handle_message(const Frame& frame) {
   if (copy_loader_) return handle_copy_in_message(frame);
-  auto message = protocol::decode_frontend_message(frame.type, frame.body);
+  protocol::FrontendMessage message;
+  try {
+    message = protocol::decode_frontend_message(frame.type, frame.body);
+  } catch (const SqlError& error) {
+    // The frame itself was whole, so the stream is still in step: as in
+    // PostgreSQL, a malformed Query (a NUL inside its text, say) is an
+    // ERROR and the session goes on, and a malformed extended-protocol
+    // message an ERROR that skips to Sync. Other messages stay fatal.
+    switch (frame.type) {
+      case protocol::frontend::kParse:
+      case protocol::frontend::kBind:
+      case protocol::frontend::kDescribe:
+      case protocol::frontend::kExecute:
+      case protocol::frontend::kClose:
+        if (!skipping_to_sync_) extended_error(error);
+        return true;
+      case protocol::frontend::kQuery:
+        break;
+      default:
+        throw;
+    }
+    skipping_to_sync_ = false;
+    protocol::encode_error_response(out_, error);
+    if (state_.transaction) state_.transaction->mark_failed();
+    state_.refresh_transaction_status();
+    ready_for_query();
+    return true;
+  }
   if (std::holds_alternative<protocol::Terminate>(message)) return false;
   if (std::holds_alternative<protocol::Sync>(message)) {
     skipping_to_sync_ = false;
@@ -287,7 +315,7 @@ bool Session::handle_message(const Frame& frame) {
     extended_error(SqlError("53200", "out of memory"));
   } catch (const std::exception& error) {
     // A bug, not the client's fault: report it without taking the server down.
-    spdlog::error("internal error: {}", error.what());
+    spdlog::error("internal error: {}", log_text(error.what()));
     extended_error(SqlError(sqlstate::kInternalError, error.what()));
   }
   return true;
@@ -348,7 +376,7 @@ asio::awaitable<void> Session::run() {
       outcome = StartupOutcome::kClose;
     }
     if (outcome == StartupOutcome::kReady) {
-      spdlog::debug("session {} for user {} from {}", control_->process_id, state_.user, peer);
+      spdlog::debug("session {} for user {} from {}", control_->process_id, log_text(state_.user), peer);
       // idle_session_timeout: the timer lives on the session's strand (as
       // the socket does), so its handler never runs beside the coroutine and
       // can safely cancel the pending read.
@@ -420,7 +448,7 @@ asio::awaitable<void> Session::run() {
     }
   } catch (const SqlError& error) {
     // Malformed bytes: say why, then drop only this connection.
-    spdlog::info("closing connection from {}: {}", peer, error.what());
+    spdlog::info("closing connection from {}: {}", peer, log_text(error.what()));
     send_fatal(error.sqlstate(), error.what());
   } catch (const std::bad_alloc&) {
     send_fatal("53200", "out of memory");

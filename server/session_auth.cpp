@@ -14,6 +14,7 @@
 #include "server/auth/crypto.h"
 #include "server/auth/password_secret.h"
 #include "server/auth/scram_exchange.h"
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/protocol/frontend_messages.h"
 #include "storage/sql_error.h"
@@ -136,7 +137,7 @@ asio::awaitable<bool> Session::authenticate() {
   // password failure, as in PostgreSQL.
   if (!passed && client_gone_) co_return false;
   if (!passed) {
-    spdlog::info("password authentication failed for user \"{}\" from {} (pg_hba line {})", state_.user,
+    spdlog::info("password authentication failed for user \"{}\" from {} (pg_hba line {})", log_text(state_.user),
                  address, rule->line_number);
     send_fatal(kInvalidPassword, "password authentication failed for user \"" + state_.user + "\"");
     co_return false;

@@ -178,6 +178,15 @@ std::string normalize_milliseconds(std::string_view name, std::string_view text)
 std::string normalize(const SettingDefinition& setting, std::string_view text, const SessionState& state) {
   switch (setting.kind) {
     case SettingKind::kString:
+      if (setting.name == std::string_view("application_name")) {
+        // As PostgreSQL's check_application_name (pg_clean_ascii): it reaches
+        // logs and every session's pg_stat_activity, so only printable ASCII.
+        std::string cleaned(text);
+        for (char& c : cleaned) {
+          if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) c = '?';
+        }
+        return cleaned;
+      }
       return std::string(text);
     case SettingKind::kBool:
     case SettingKind::kOnOnly: {

@@ -6,12 +6,14 @@
 
 #include "server/copy_in.h"
 #include "server/cursors.h"
+#include "server/log_text.h"
 #include "server/protocol/backend_messages.h"
 #include "server/read_committed_replay.h"
 #include "server/result_stream.h"
 #include "server/session_settings.h"
 #include "server/statement_runner.h"
 #include "storage/sql_error.h"
+#include "storage/value/utf8.h"
 
 namespace ptreedb::server {
 namespace {
@@ -33,6 +35,7 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
       if (!committed->answered) encode_simple_result(out, committed->result);
     }
     if (!tree_) {
+      value::verify_utf8(sql_);  // as PostgreSQL checks every message string on receipt
       tree_.emplace(planner::parse_sql(std::move(sql_)));
       if (tree_->statement_count() == 0) {
         protocol::encode_empty_query_response(out);
@@ -74,7 +77,7 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     fail_transaction(state);
   } catch (const std::exception& error) {
     // A bug, not the client's fault: report it without taking the server down.
-    spdlog::error("internal error: {}", error.what());
+    spdlog::error("internal error: {}", log_text(error.what()));
     protocol::encode_error_response(out, SqlError(sqlstate::kInternalError, error.what()));
     fail_transaction(state);
   }

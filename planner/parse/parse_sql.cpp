@@ -45,6 +45,9 @@ ParseTree parse_sql_uncached(std::string sql) {
     std::string message = raw.error->message;
     int position = raw.error->cursorpos;
     pg_query_free_protobuf_parse_result(raw);
+    // The lexer verifies what E'' escapes make (E'\xc3\x28', E'\000') as
+    // PostgreSQL's does, which reports it as 22021 without a position.
+    if (message.rfind("invalid byte sequence for encoding", 0) == 0) throw SqlError("22021", message);
     throw SqlError(sqlstate::kSyntaxError, message, {}, {}, position);
   }
   // Unpacked nodes take a few times the packed bytes; the arena grows if not.

@@ -15,6 +15,26 @@ CASES = [
     ("select id, (select count(*) from unnest(array(select name from ns_t i where i.id <= o.id)) x) from ns_t o",
      "is not supported yet"),
     ("select generate_series(1, 2) + 1", "set-returning function generate_series is supported only in FROM"),
+    # Partitions and inheritance (the first two took the server down).
+    ("CREATE TABLE part_b PARTITION OF nosuch (b NOT NULL) FOR VALUES IN ('b')", "PARTITION OF is not supported"),
+    ("create table ns_c1 partition of ns_t (name unique) for values in (1, 2)", "PARTITION OF is not supported"),
+    ("create table ns_c2 partition of ns_t for values in (3)", "PARTITION OF is not supported"),
+    ("create table ns_p (a int) partition by list (a)", "PARTITION BY is not supported"),
+    ("create table ns_c3 (a int) inherits (ns_t)", "INHERITS is not supported"),
+    ("create table ns_c4 of some_type", "CREATE TABLE OF a type is not supported"),
+    ("create table ns_c5 (like ns_t including all)", "LIKE in CREATE TABLE is not supported"),
+    ("create temp table ns_c6 (a int) on commit drop", "CREATE TEMPORARY is not supported"),
+    ("create unlogged table ns_c7 (a int)", "CREATE UNLOGGED is not supported"),
+    ("create table ns_c8 (a int primary key deferrable)", "DEFERRABLE is not supported"),
+    ("create table ns_c9 (a int, unique (a) deferrable initially deferred)", "DEFERRABLE is not supported"),
+    ("create table ns_c10 (a int, unique (a) include (a))", "INCLUDE columns is not supported"),
+    ("create table ns_c11 (a int check (a > 0))", "CHECK constraints is not supported"),
+    ("create table ns_c12 (a int generated always as identity)", "identity columns is not supported"),
+    ("create temp view ns_v as select 1", "CREATE TEMPORARY VIEW is not supported"),
+    ("alter table ns_t add column c int check (c > 0)", "CHECK constraints is not supported"),
+    ("create table pg_temp.ns_c13 (a int)", "CREATE TEMPORARY is not supported"),
+    ("create table ns_c14 (a int constraint my_pk primary key)", 'naming a primary key other than "ns_c14_pkey"'),
+    ("create table ns_c15 (a int, constraint my_pk primary key (a))", 'naming a primary key other than "ns_c15_pkey"'),
 ]
 
 

@@ -1,0 +1,20 @@
+// WITH (...) storage parameters of CREATE TABLE, CREATE INDEX and ALTER ...
+// SET (...). Rows live in memory, so none of PostgreSQL's heap or index
+// parameters changes anything here; each is still checked as PostgreSQL
+// checks it (unknown names and bad values are 22023), so a statement that
+// PostgreSQL refuses is refused here too, and one it takes is taken.
+#pragma once
+
+#include <cstddef>
+
+#include <pg_query/pg_query.pb-c.h>
+
+namespace ptreedb::planner {
+
+enum class StorageParameterTarget { kTable, kBtreeIndex, kHashIndex };
+
+// `options` are DefElem nodes. Throws 22023 for unknown parameters or
+// namespaces and values out of range, 0A000 for WITH (oids = true).
+void check_storage_parameters(PgQuery__Node* const* options, std::size_t count, StorageParameterTarget target);
+
+}  // namespace ptreedb::planner
