@@ -301,7 +301,7 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
     std::vector<std::string> insert_columns;
     for (std::size_t position : targets) insert_columns.push_back(schema.column(position).name);
     check_column_privileges(world, schema.oid(), schema.name(), storage::kPrivInsert, insert_columns);
-    if (insert.n_returning_list > 0) check_relation_privilege(world, schema.oid(), schema.name(), false, storage::kPrivSelect);
+    if (insert.n_returning_list > 0) check_table_select(world, schema.oid(), schema.name(), false);
   }
 
   const PgQuery__SelectStmt* select =
@@ -371,9 +371,8 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
       if (assigned[c] != nullptr) set_columns.push_back(schema.column(c).name);
     }
     check_column_privileges(world, schema.oid(), schema.name(), storage::kPrivUpdate, set_columns);
-    if (update.where_clause != nullptr || update.n_returning_list > 0) {
-      check_relation_privilege(world, schema.oid(), schema.name(), false, storage::kPrivSelect);
-    }
+    // Reading columns (WHERE, SET expressions, RETURNING) needs their SELECT.
+    check_table_select(world, schema.oid(), schema.name(), false);
   }
 
 
@@ -420,9 +419,8 @@ DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& wor
   CommonTableScope common_tables;
   PlanningContext context = context_with(world, del.with_clause, common_tables);
   auto table = target_table(world, *del.relation, "DELETE");
-  const bool delete_reads = del.where_clause != nullptr || del.n_returning_list > 0;
-  check_relation_privilege(world, table->schema().oid(), table->schema().name(), false,
-                           storage::kPrivDelete | (delete_reads ? storage::kPrivSelect : 0u));
+  check_relation_privilege(world, table->schema().oid(), table->schema().name(), false, storage::kPrivDelete);
+  check_table_select(world, table->schema().oid(), table->schema().name(), false);  // columns read, if any
   std::size_t width = table->schema().columns().size();
 
   std::span<PgQuery__Node* const> using_items = items(del.using_clause, del.n_using_clause);

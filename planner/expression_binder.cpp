@@ -5,6 +5,7 @@
 
 #include "planner/aggregate_binder.h"
 #include "planner/parameters.h"
+#include "planner/privileges.h"
 #include "planner/settings_access.h"
 #include "planner/current_time.h"
 #include "planner/table_function.h"
@@ -508,6 +509,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
       found = i;
     }
     if (found) {
+      note_column_read(outer.columns[*found].table_oid, outer.columns[*found].column_number);
       BoundExpression out;
       out.kind = ExprKind::kOuterColumn;
       out.column = *found;
@@ -532,6 +534,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
     throw SqlError(sqlstate::kUndefinedColumn, "column \"" + shown + "\" does not exist", {}, {},
                    ref.location + 1);
   }
+  note_column_read(scope_.columns[*found].table_oid, scope_.columns[*found].column_number);
   BoundExpression out;
   out.kind = ExprKind::kColumn;
   out.column = *found;

@@ -1,6 +1,7 @@
 #include "planner/privileges.h"
 
 #include <algorithm>
+#include <set>
 
 #include "planner/settings_access.h"
 #include "storage/sql_error.h"
@@ -13,6 +14,20 @@ constexpr const char* kInsufficientPrivilege = "42501";
 thread_local bool checking_as_set = false;
 thread_local std::uint32_t checking_as = 0;
 thread_local bool checks_off = false;
+
+// The statement being planned: tables whose SELECT depends on columns, and the columns read.
+struct PendingColumnCheck {
+  std::uint32_t table_oid;
+  std::string name;
+  std::uint32_t role;
+  bool whole_rows;
+};
+struct ColumnLedger {
+  std::vector<PendingColumnCheck> pending;
+  std::set<std::pair<std::uint32_t, std::int16_t>> read;
+};
+thread_local ColumnLedger statement_ledger;
+thread_local ColumnLedger* ledger = nullptr;  // &statement_ledger while a statement is planned
 
 std::shared_ptr<const storage::Role> role_by_oid(const storage::World& world, std::uint32_t oid) {
   for (auto it = world.roles().begin(); it != world.roles().end(); ++it) {
@@ -145,6 +160,58 @@ void check_column_privileges(const storage::World& world, std::uint32_t relation
   if (columns.empty()) all_columns = false;
   if (all_columns) return;
   throw SqlError(kInsufficientPrivilege, "permission denied for table " + name);
+}
+
+ColumnReadChecks::ColumnReadChecks(const storage::World& world) : outermost_(ledger == nullptr), world_(world) {
+  if (outermost_) ledger = &statement_ledger;
+}
+
+ColumnReadChecks::~ColumnReadChecks() {
+  if (!outermost_) return;
+  statement_ledger.pending.clear();
+  statement_ledger.read.clear();
+  ledger = nullptr;
+}
+
+void ColumnReadChecks::verify() {
+  if (!outermost_ || ledger == nullptr) return;
+  for (const PendingColumnCheck& check : ledger->pending) {
+    std::shared_ptr<const storage::Table> table;
+    for (auto it = world_.tables().begin(); it != world_.tables().end(); ++it) {
+      if ((*it).value->schema().oid() == check.table_oid) table = (*it).value;
+    }
+    if (table == nullptr) continue;
+    const storage::TableSchema& schema = table->schema();
+    bool any_read = false;
+    bool all_allowed = true;
+    bool some_allowed = false;
+    for (std::size_t c = 0; c < schema.columns().size(); ++c) {
+      const bool allowed = relation_privileges(world_, check.role, check.table_oid, storage::kPrivSelect,
+                                               schema.column(c).name) != 0;
+      some_allowed = some_allowed || allowed;
+      if (ledger->read.contains({check.table_oid, static_cast<std::int16_t>(c + 1)})) {
+        any_read = true;
+        all_allowed = all_allowed && allowed;
+      }
+    }
+    if (any_read ? !all_allowed : (check.whole_rows && !some_allowed)) {
+      throw SqlError(kInsufficientPrivilege, "permission denied for table " + check.name);
+    }
+  }
+}
+
+void note_column_read(std::uint32_t table_oid, std::int16_t column_number) {
+  // Only statements with a column-decided table pay for the bookkeeping.
+  if (ledger != nullptr && table_oid != 0 && !ledger->pending.empty()) ledger->read.insert({table_oid, column_number});
+}
+
+void check_table_select(const storage::World& world, std::uint32_t relation_oid, const std::string& name,
+                        bool whole_rows) {
+  if (checks_off) return;
+  const std::uint32_t role = checking_role_oid(world);
+  if (relation_privileges(world, role, relation_oid, storage::kPrivSelect) != 0) return;
+  if (ledger == nullptr) throw SqlError(kInsufficientPrivilege, "permission denied for table " + name);
+  ledger->pending.push_back({relation_oid, name, role, whole_rows});
 }
 
 void check_superuser_only_relation(const storage::World& world, const std::string& name) {

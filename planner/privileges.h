@@ -62,6 +62,30 @@ std::uint32_t relation_privileges(const storage::World& world, std::uint32_t rol
                                   std::uint32_t wanted, const std::string& column = {});
 std::uint32_t schema_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t wanted);
 
+// While it lives (around planning one statement), SELECT on a table without
+// table-level SELECT is decided by columns, as in PostgreSQL: every column the
+// statement reads from it needs its column SELECT (or any column, when it reads
+// none, as count(*) does). The binder notes the columns read; `verify` checks.
+class ColumnReadChecks {
+ public:
+  explicit ColumnReadChecks(const storage::World& world);
+  ~ColumnReadChecks();
+  ColumnReadChecks(const ColumnReadChecks&) = delete;
+  ColumnReadChecks& operator=(const ColumnReadChecks&) = delete;
+  void verify();
+
+ private:
+  bool outermost_;
+  const storage::World& world_;
+};
+// The binder read column `column_number` (from 1) of table `table_oid`.
+void note_column_read(std::uint32_t table_oid, std::int16_t column_number);
+// SELECT on a table a query reads: table-level, else deferred to its columns.
+// `whole_rows`: a FROM item, which needs some column even when none is named;
+// false for an INSERT/UPDATE/DELETE target, which needs SELECT only for columns it reads.
+void check_table_select(const storage::World& world, std::uint32_t relation_oid, const std::string& name,
+                        bool whole_rows = true);
+
 // 42501 "permission denied for table t" (or view) unless the checking role holds `wanted`.
 void check_relation_privilege(const storage::World& world, std::uint32_t relation_oid, const std::string& name,
                               bool is_view, std::uint32_t wanted);

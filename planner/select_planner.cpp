@@ -414,7 +414,7 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
                    range.location + 1);
   }
   const storage::TableSchema& schema = table->schema();
-  check_relation_privilege(context_.world, schema.oid(), name, false, storage::kPrivSelect);
+  check_table_select(context_.world, schema.oid(), name);
   std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
   std::vector<ScopeColumn> columns;
   std::vector<SqlType> types;
@@ -1361,6 +1361,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
           const ScopeColumn& column = scope_.columns[c];
           if (table.empty() ? column.qualified_only : column.table != table) continue;
           any = true;
+          note_column_read(column.table_oid, column.column_number);
           projections.push_back(column_reference(c, column.type));
           columns.push_back({column.name, column.type, column.table_oid, column.column_number});
         }

@@ -187,7 +187,16 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
 
 }  // namespace
 
+StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world);
+
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
+  ColumnReadChecks column_checks(world);
+  StatementPlan plan = plan_statement_kind(statement, world);
+  column_checks.verify();
+  return plan;
+}
+
+StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world) {
   StatementClock clock;  // one current time for the whole statement
   switch (statement.node_case) {
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:

@@ -98,6 +98,21 @@ REVOKE SELECT ON t FROM alice;
 \\c - alice
 SELECT * FROM t;
 \\c - postgres
+GRANT SELECT (id, b) ON t TO alice;
+\\dp t
+\\c - alice
+SELECT id, b FROM t ORDER BY id;
+SELECT * FROM t;
+SELECT count(*) FROM t;
+SELECT id FROM t WHERE a = 'x';
+SELECT t.b FROM t JOIN other ON other.k = t.id;
+UPDATE t SET b = b + 1 WHERE id = 1 RETURNING id, b;
+UPDATE t SET b = 0 WHERE a = 'x';
+SELECT has_column_privilege('t', 'b', 'SELECT'), has_column_privilege('t', 'a', 'SELECT'),
+       has_table_privilege('t', 'SELECT');
+\\c - postgres
+REVOKE SELECT (id, b) ON t FROM alice;
+\\c - postgres
 GRANT ALL ON t TO bob WITH GRANT OPTION;
 GRANT SELECT ON t TO alice;
 \\dp t
