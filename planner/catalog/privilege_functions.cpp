@@ -18,6 +18,8 @@ using value::TypeId;
 const SqlType kText = SqlType::of(TypeId::kText);
 const SqlType kBool = SqlType::of(TypeId::kBoolean);
 const SqlType kBigint = SqlType::of(TypeId::kBigint);
+// PostgreSQL's oid of pg_authid, the one system relation closed to non-superusers.
+constexpr std::uint32_t kPgAuthidOid = 1260;
 
 BoundExpression constant(bool is_null, std::int64_t number, const std::string& text, SqlType type) {
   BoundExpression out;
@@ -149,6 +151,7 @@ std::optional<std::uint32_t> relation_argument(const BoundExpression& arg, const
   if (name.starts_with("public.")) name = name.substr(7);
   if (auto table = world.find_table(name)) return table->schema().oid();
   if (auto view = world.find_view(name)) return view->oid;
+  if (name == "pg_authid" || name == "pg_catalog.pg_authid") return kPgAuthidOid;
   if (find_system_relation("", name) != nullptr || find_system_relation("pg_catalog", name) != nullptr) {
     return 0;  // a system relation: readable by everyone but pg_authid
   }
@@ -157,6 +160,7 @@ std::optional<std::uint32_t> relation_argument(const BoundExpression& arg, const
 
 bool holds_on(const storage::World& world, std::uint32_t role, std::uint32_t relation, const WantedPrivileges& wanted,
               const std::string& column = {}) {
+  if (relation == kPgAuthidOid) return is_superuser(world, role);
   if (relation == 0 || relation < 16384) {
     return is_superuser(world, role) || ((wanted.privileges | wanted.options) & storage::kPrivSelect) != 0;
   }

@@ -202,6 +202,14 @@ REVOKE team FROM alice;
 \\c - carol
 SELECT * FROM tv ORDER BY id;
 \\c - postgres
+GRANT SELECT ON other TO bob;
+REASSIGN OWNED BY alice TO bob;
+SELECT viewowner FROM pg_views WHERE viewname = 'tv';
+DROP ROLE alice;
+DROP ROLE bob;
+DROP OWNED BY bob;
+SELECT count(*) FROM pg_views WHERE viewname = 'tv';
+\\dp other
 DROP VIEW tv;
 DROP TABLE t, other;
 DROP ROLE alice, bob, carol, team;
@@ -280,3 +288,51 @@ def test_owners_grants_and_memberships_survive_restart(tmp_path, crash):
         assert ownership_state(server) == [before[0], before[2]]
     finally:
         stop_server(server)
+
+
+def test_plain_role_over_the_extended_protocol(ptreedb_server):
+    """psycopg's default (extended) protocol: the same checks, SQLSTATEs and SET ROLE."""
+    with connect(ptreedb_server) as admin:
+        admin.execute("CREATE ROLE alice LOGIN PASSWORD 'alice-secret'")
+        admin.execute("CREATE ROLE team")
+        admin.execute("CREATE TABLE secret (id int PRIMARY KEY, note text)")
+        admin.execute("INSERT INTO secret VALUES (1, 'x')")
+        admin.execute("GRANT SELECT ON secret TO team")
+        with connect(ptreedb_server, "alice") as alice:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table pg_authid"):
+                alice.execute("SELECT rolpassword FROM pg_authid WHERE rolname = %s", ["postgres"])
+            assert alice.execute("SELECT has_table_privilege('pg_authid', 'SELECT')").fetchone() == (False,)
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table secret"):
+                alice.execute("SELECT note FROM secret WHERE id = %s", [1])
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="must be owner of table secret"):
+                alice.execute("DROP TABLE secret")
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match='permission denied to set role "team"'):
+                alice.execute("SET ROLE team")
+            admin.execute("GRANT team TO alice")
+            # Inherited through the membership, then as the role itself.
+            assert alice.execute("SELECT note FROM secret WHERE id = %s", [1]).fetchone() == ("x",)
+            alice.execute("SET ROLE team")
+            assert alice.execute("SELECT current_user, session_user").fetchone() == ("team", "alice")
+            alice.execute("RESET ROLE")
+            admin.execute("REVOKE SELECT ON secret FROM team")
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                alice.execute("SELECT note FROM secret WHERE id = %s", [1])
+            with pytest.raises(psycopg.errors.FeatureNotSupported, match="ALTER DEFAULT PRIVILEGES"):
+                admin.execute("ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO alice")
+
+
+def test_grant_racing_a_revoke_fails_the_later_commit(ptreedb_server):
+    """Two blocks changing one table's ACL: the second commit fails with 40001 rather than losing one."""
+    with connect(ptreedb_server) as admin:
+        admin.execute("CREATE ROLE alice LOGIN")
+        admin.execute("CREATE TABLE t (k int)")
+    with connect(ptreedb_server) as first, connect(ptreedb_server) as second:
+        first.execute("BEGIN")
+        second.execute("BEGIN")
+        first.execute("GRANT SELECT ON t TO alice")
+        second.execute("GRANT INSERT ON t TO alice")
+        first.execute("COMMIT")
+        with pytest.raises(psycopg.errors.SerializationFailure):
+            second.execute("COMMIT")
+        acl = first.execute("SELECT relacl FROM pg_class WHERE relname = 't'").fetchone()[0]
+        assert acl == "{postgres=arwdDxt/postgres,alice=r/postgres}"
