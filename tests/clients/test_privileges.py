@@ -144,6 +144,12 @@ GRANT CREATE ON SCHEMA public TO alice;
 \\c - alice
 CREATE TABLE mine (x int);
 INSERT INTO mine VALUES (1);
+CREATE TABLE child (id int REFERENCES t (id));
+\\c - postgres
+GRANT REFERENCES ON t TO alice;
+\\c - alice
+CREATE TABLE child (id int REFERENCES t (id));
+DROP TABLE child;
 \\dt mine
 SELECT relname, pg_get_userbyid(relowner), relacl FROM pg_class WHERE relname = 'mine';
 GRANT SELECT ON mine TO bob;
