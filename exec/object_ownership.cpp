@@ -32,6 +32,10 @@ WorldPtr with_creator_as_owner(const WorldPtr& world, std::uint32_t oid) {
   if (owner == 0) owner = storage::kBootstrapSuperuserOid;
   auto acl = std::make_shared<storage::ObjectAcl>();
   acl->owner = owner;
+  // The owner's ALTER DEFAULT PRIVILEGES, if any, become the new relation's ACL.
+  if (auto defaults = world->find_acl(storage::default_table_acl_key(owner)); defaults && defaults->acl) {
+    acl->acl = *defaults->acl;
+  }
   return world->with_acl(oid, std::move(acl));
 }
 
@@ -41,6 +45,7 @@ WorldPtr without_orphan_acls(const WorldPtr& world) {
   for (auto it = world->views().begin(); it != world->views().end(); ++it) live.insert((*it).value->oid);
   WorldPtr result = world;
   for (auto it = world->acls().begin(); it != world->acls().end(); ++it) {
+    if (((*it).key & storage::kDefaultTableAclKeyBit) != 0) continue;  // a role's default privileges
     if (!live.contains((*it).key)) result = result->without_acl((*it).key);
   }
   return result;

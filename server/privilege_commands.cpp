@@ -575,6 +575,7 @@ std::vector<std::uint32_t> roles_of_specs(const World& world, PgQuery__Node* con
 std::vector<std::uint32_t> owned_objects(const World& world, std::uint32_t role) {
   std::vector<std::uint32_t> owned;
   for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
+    if (((*it).key & storage::kDefaultTableAclKeyBit) != 0) continue;  // default privileges are no object
     if ((*it).value->owner == role) owned.push_back((*it).key);
   }
   return owned;
@@ -647,9 +648,80 @@ std::string drop_owned(const PgQuery__DropOwnedStmt& statement, txn::WriteTarget
       std::erase_if(changed->column_acls, [](const auto& entry) { return entry.second.empty(); });
       if (!(*changed == *(*it).value)) next = next->with_acl((*it).key, std::move(changed));
     }
+    for (std::uint32_t role : roles) {
+      if (next->find_acl(storage::default_table_acl_key(role))) {
+        next = next->without_acl(storage::default_table_acl_key(role));
+      }
+    }
     return next;
   });
   return "DROP OWNED";
+}
+
+// ALTER DEFAULT PRIVILEGES [FOR ROLE r, ...] GRANT/REVOKE ... ON TABLES: the
+// ACL that relations those roles create start with (PostgreSQL's
+// pg_default_acl, for the whole database; IN SCHEMA and other object kinds are refused).
+std::string alter_default_privileges(const PgQuery__AlterDefaultPrivilegesStmt& statement,
+                                     txn::WriteTarget& database) {
+  const PgQuery__GrantStmt& action = *statement.action;
+  if (action.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "ALTER DEFAULT PRIVILEGES is supported only ON TABLES");
+  }
+  std::vector<const PgQuery__RoleSpec*> for_roles;
+  for (std::size_t i = 0; i < statement.n_options; ++i) {
+    const PgQuery__DefElem* option = statement.options[i]->def_elem;
+    if (option == nullptr) continue;
+    if (std::string(option->defname) == "schemas") {
+      throw SqlError(sqlstate::kFeatureNotSupported, "ALTER DEFAULT PRIVILEGES IN SCHEMA is not supported");
+    }
+    if (std::string(option->defname) == "roles" && option->arg != nullptr &&
+        option->arg->node_case == PG_QUERY__NODE__NODE_LIST) {
+      for (std::size_t r = 0; r < option->arg->list->n_items; ++r) {
+        if (option->arg->list->items[r]->role_spec != nullptr) for_roles.push_back(option->arg->list->items[r]->role_spec);
+      }
+    }
+  }
+  if (action.grantor != nullptr) throw SqlError(sqlstate::kFeatureNotSupported, "GRANTED BY is not supported");
+  database.write([&](const World& world) -> WorldPtr {
+    const std::uint32_t current = planner::checking_role_oid(world);
+    std::vector<std::uint32_t> roles;
+    for (const PgQuery__RoleSpec* spec : for_roles) roles.push_back(role_of_spec(world, *spec, false));
+    if (roles.empty()) roles.push_back(current);
+    std::vector<std::uint32_t> grantees;
+    for (std::size_t i = 0; i < action.n_grantees; ++i) {
+      if (action.grantees[i]->role_spec != nullptr) {
+        grantees.push_back(role_of_spec(world, *action.grantees[i]->role_spec, true));
+      }
+    }
+    const std::uint32_t privileges = statement_privileges(action, false).object;
+    WorldPtr next = std::make_shared<const World>(world);
+    for (std::uint32_t role : roles) {
+      if (!planner::is_member_of(world, current, role)) {
+        throw SqlError(kInsufficientPrivilege, "permission denied to change default privileges");
+      }
+      const std::uint32_t key = storage::default_table_acl_key(role);
+      auto existing = next->find_acl(key);
+      storage::Acl acl = existing && existing->acl ? *existing->acl : storage::default_table_acl(role);
+      for (std::uint32_t grantee : grantees) {
+        if (action.is_grant) {
+          acl = storage::acl_grant(std::move(acl), grantee, role, privileges, action.grant_option);
+        } else {
+          bool dependents = false;
+          acl = storage::acl_revoke(std::move(acl), grantee, role, privileges, action.grant_option, true, dependents);
+        }
+      }
+      if (acl == storage::default_table_acl(role)) {
+        if (existing) next = next->without_acl(key);
+        continue;
+      }
+      auto entry = std::make_shared<storage::ObjectAcl>();
+      entry->owner = role;
+      entry->acl = std::move(acl);
+      next = next->with_acl(key, std::move(entry));
+    }
+    return next;
+  });
+  return "ALTER DEFAULT PRIVILEGES";
 }
 
 }  // namespace
@@ -671,7 +743,7 @@ std::optional<std::string> run_privilege_command(const PgQuery__Node& statement,
     case PG_QUERY__NODE__NODE_DROP_OWNED_STMT:
       return drop_owned(*statement.drop_owned_stmt, database);
     case PG_QUERY__NODE__NODE_ALTER_DEFAULT_PRIVILEGES_STMT:
-      throw SqlError(sqlstate::kFeatureNotSupported, "ALTER DEFAULT PRIVILEGES is not supported");
+      return alter_default_privileges(*statement.alter_default_privileges_stmt, database);
     default:
       return std::nullopt;
   }
@@ -695,6 +767,16 @@ void check_role_unused(const World& world, const std::string& name) {
     const storage::ObjectAcl& acl = *(*it).value;
     std::string object;
     const storage::TableSchema* schema = nullptr;
+    if ((oid & storage::kDefaultTableAclKeyBit) != 0) {
+      if (acl.owner == role->oid) {
+        dependents.push_back({oid, 0, "owner of default privileges on new relations belonging to role " + name});
+      } else if (acl.acl && std::any_of(acl.acl->begin(), acl.acl->end(),
+                                        [&](const auto& item) { return item.grantee == role->oid; })) {
+        dependents.push_back({oid, 0, "privileges for default privileges on new relations belonging to role " +
+                                          role_by_oid(world, acl.owner)->name});
+      }
+      continue;
+    }
     if (oid == storage::kPublicNamespaceOid) object = "schema public";
     for (auto table = world.tables().begin(); object.empty() && table != world.tables().end(); ++table) {
       if ((*table).value->schema().oid() == oid) {

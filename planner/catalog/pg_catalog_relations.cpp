@@ -360,6 +360,16 @@ SystemRows authid_rows(const storage::World& world) {
   });
 }
 
+// ALTER DEFAULT PRIVILEGES ... ON TABLES, one row per role that changed them.
+SystemRows default_acl_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
+    if (((*it).key & storage::kDefaultTableAclKeyBit) == 0 || !(*it).value->acl) continue;
+    rows.push_back({I{(*it).key}, I{(*it).value->owner}, I{0}, S("r"), S(acl_text(world, *(*it).value->acl))});
+  }
+  return rows;
+}
+
 // GRANT role TO member, one row per membership.
 SystemRows auth_members_rows(const storage::World& world) {
   SystemRows rows;
@@ -583,6 +593,9 @@ std::vector<SystemRelation> pg_catalog_relations() {
        user_rows},
       {"pg_catalog", "pg_auth_members", {{"roleid", O}, {"member", O}, {"grantor", O}, {"admin_option", B}},
        auth_members_rows},
+      {"pg_catalog", "pg_default_acl",
+       {{"oid", O}, {"defaclrole", O}, {"defaclnamespace", O}, {"defaclobjtype", T}, {"defaclacl", T}},
+       default_acl_rows},
       {"pg_catalog", "pg_am", {{"oid", O}, {"amname", T}, {"amhandler", T}, {"amtype", T}}, am_rows},
       {"pg_catalog", "pg_proc",
        {{"oid", O},          {"proname", T},      {"pronamespace", O}, {"proowner", O},    {"prolang", O},

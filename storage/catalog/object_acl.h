@@ -34,6 +34,10 @@ inline constexpr std::uint32_t kPublicGrantee = 0;
 // The public schema's owner in PostgreSQL 15: whoever owns the database.
 inline constexpr std::uint32_t kDatabaseOwnerRoleOid = 6171;
 inline constexpr std::uint32_t kPublicNamespaceOid = 2200;
+// ALTER DEFAULT PRIVILEGES ... ON TABLES of a role are kept in the same map,
+// under a key no object oid reaches: the role's oid with the top bit set.
+inline constexpr std::uint32_t kDefaultTableAclKeyBit = 0x80000000u;
+inline constexpr std::uint32_t default_table_acl_key(std::uint32_t role) { return kDefaultTableAclKeyBit | role; }
 
 struct AclItem {
   std::uint32_t grantee = kPublicGrantee;

@@ -210,6 +210,19 @@ SELECT * FROM tv ORDER BY id;
 \\c - postgres
 GRANT SELECT ON other TO bob;
 REASSIGN OWNED BY alice TO bob;
+ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO carol;
+ALTER DEFAULT PRIVILEGES FOR ROLE bob REVOKE ALL ON TABLES FROM PUBLIC;
+ALTER DEFAULT PRIVILEGES FOR ROLE bob GRANT INSERT ON TABLES TO carol WITH GRANT OPTION;
+\\ddp
+CREATE TABLE fresh (k int);
+\\dp fresh
+\\c - carol
+SELECT * FROM fresh;
+\\c - postgres
+DROP TABLE fresh;
+DROP ROLE carol;
+ALTER DEFAULT PRIVILEGES REVOKE SELECT ON TABLES FROM carol;
+\\ddp
 SELECT viewowner FROM pg_views WHERE viewname = 'tv';
 DROP ROLE alice;
 DROP ROLE bob;
@@ -323,8 +336,8 @@ def test_plain_role_over_the_extended_protocol(ptreedb_server):
             admin.execute("REVOKE SELECT ON secret FROM team")
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 alice.execute("SELECT note FROM secret WHERE id = %s", [1])
-            with pytest.raises(psycopg.errors.FeatureNotSupported, match="ALTER DEFAULT PRIVILEGES"):
-                admin.execute("ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO alice")
+            with pytest.raises(psycopg.errors.FeatureNotSupported, match="ALTER DEFAULT PRIVILEGES IN SCHEMA"):
+                admin.execute("ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO alice")
 
 
 def test_grant_racing_a_revoke_fails_the_later_commit(ptreedb_server):
