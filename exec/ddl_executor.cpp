@@ -1,6 +1,7 @@
 #include "exec/ddl_executor.h"
 
 #include "exec/ddl_changes.h"
+#include "exec/object_ownership.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::exec {
@@ -15,9 +16,19 @@ std::string drop_tag(storage::RelationKind kind) {
   return "DROP TABLE";
 }
 
+// Ownership and privileges are checked against the world the change commits to.
 template <class Plan>
 void commit(txn::WriteTarget& database, const Plan& plan, WorldPtr (*change)(const storage::World&, const Plan&)) {
-  database.write([&](const storage::World& world) { return change(world, plan); });
+  database.write([&](const storage::World& world) -> WorldPtr {
+    check_ddl_privileges(world, planner::DdlPlan(plan));
+    WorldPtr next = change(world, plan);
+    if (next == nullptr) return next;
+    if constexpr (std::is_same_v<Plan, planner::CreateViewPlan>) {
+      if (!world.find_view(plan.name)) next = with_creator_as_owner(next, next->find_view(plan.name)->oid);
+    }
+    if constexpr (std::is_same_v<Plan, planner::DropPlan>) next = without_orphan_acls(next);
+    return next;
+  });
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 #include "exec/dml_executor.h"
 #include "exec/evaluate.h"
 #include "exec/explain.h"
+#include "exec/object_ownership.h"
 #include "exec/select_executor.h"
+#include "planner/privileges.h"
 #include "storage/row/row.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
@@ -31,7 +33,10 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
         world.next_oid(), plan.schema->name(), plan.schema->columns(), plan.schema->primary_key(),
         plan.schema->indexes(), plan.schema->foreign_keys());
     check_referenced_tables(world, *schema);  // a concurrent DROP may have removed one
-    return world.with_table(std::make_shared<storage::Table>(std::move(schema)));
+    planner::check_create_in_public_schema(world);
+    check_references_privilege(world, *schema);
+    const std::uint32_t oid = schema->oid();
+    return with_creator_as_owner(world.with_table(std::make_shared<storage::Table>(std::move(schema))), oid);
   });
   return result;
 }

@@ -6,6 +6,7 @@
 
 #include "planner/ddl_clauses.h"
 #include "planner/expression_binder.h"
+#include "planner/privileges.h"
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
 
@@ -363,6 +364,9 @@ CopyPlan plan_copy(const PgQuery__CopyStmt& copy, const storage::World& world) {
                    {}, range.location + 1);
   }
   const TableSchema& schema = table->schema();
+  // COPY FROM inserts (PostgreSQL asks nothing more, even with WHERE); COPY TO reads.
+  check_relation_privilege(world, schema.oid(), schema.name(), false,
+                           copy.is_from ? storage::kPrivInsert : storage::kPrivSelect);
   if (copy.where_clause != nullptr) {
     Scope scope;
     for (const auto& column : schema.columns()) scope.columns.push_back({schema.name(), column.name, column.type});

@@ -1,11 +1,13 @@
 #include "planner/ddl_planner.h"
 
+
 #include <algorithm>
 
 #include "planner/catalog/catalog_oids.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
+#include "planner/privileges.h"
 #include "planner/select_planner.h"
 #include "planner/storage_parameters.h"
 #include "planner/statement_planner.h"
@@ -217,6 +219,8 @@ AlterAction alter_command(const PgQuery__AlterTableCmd& command, const std::stri
 ViewColumns plan_view_columns(const std::string& query_sql, const std::vector<std::string>& aliases,
                               const storage::World& world) {
   ParseTree tree = parse_sql(query_sql);
+  // Listing a view's columns reads nothing: privileges are checked when it is used.
+  PrivilegeChecksOff no_checks;
   SelectPlan plan = plan_select_statement(*tree.statement(0).stmt->select_stmt, world);
   if (aliases.size() > plan.columns.size()) {
     throw SqlError(sqlstate::kSyntaxError, "CREATE VIEW specifies more column names than columns");
@@ -257,7 +261,10 @@ DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::Worl
   plan.replace = statement.replace;
   std::vector<std::string> aliases;
   for (std::size_t i = 0; i < statement.n_aliases; ++i) aliases.push_back(string_of(statement.aliases[i]));
-  // Plan the query as written first, so errors point into the statement.
+  // Plan the query as written first, so errors point into the statement. As in
+  // PostgreSQL, the view's reads are checked when it is used, as its owner.
+  check_create_in_public_schema(world);
+  PrivilegeChecksOff no_checks;
   plan_select_statement(*statement.query->select_stmt, world);
   plan.query_sql = view_query_text(*statement.query, world);
   ViewColumns columns = plan_view_columns(plan.query_sql, aliases, world);

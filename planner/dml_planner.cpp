@@ -6,6 +6,7 @@
 #include "planner/assignment_coercion.h"
 #include "planner/ddl_clauses.h"
 #include "planner/expression_binder.h"
+#include "planner/privileges.h"
 #include "planner/select_planner.h"
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
@@ -303,6 +304,12 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
   auto table = target_table(world, *insert.relation, "INSERT");
   const TableSchema& schema = table->schema();
   std::vector<std::size_t> targets = insert_targets(insert, schema);
+  {
+    std::vector<std::string> insert_columns;
+    for (std::size_t position : targets) insert_columns.push_back(schema.column(position).name);
+    check_column_privileges(world, schema.oid(), schema.name(), storage::kPrivInsert, insert_columns);
+    if (insert.n_returning_list > 0) check_table_select(world, schema.oid(), schema.name(), false);
+  }
 
   const PgQuery__SelectStmt* select =
       insert.select_stmt != nullptr && insert.select_stmt->node_case == PG_QUERY__NODE__NODE_SELECT_STMT
@@ -364,7 +371,17 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
     const PgQuery__Node* value = target.val;
     if (value->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF) value = multi_assigned_value(*value->multi_assign_ref);
     assigned[*position] = value;
+  }  // UPDATE on each SET column (or the table); reading rows (WHERE, RETURNING) needs SELECT too.
+  {
+    std::vector<std::string> set_columns;
+    for (std::size_t c = 0; c < width; ++c) {
+      if (assigned[c] != nullptr) set_columns.push_back(schema.column(c).name);
+    }
+    check_column_privileges(world, schema.oid(), schema.name(), storage::kPrivUpdate, set_columns);
+    // Reading columns (WHERE, SET expressions, RETURNING) needs their SELECT.
+    check_table_select(world, schema.oid(), schema.name(), false);
   }
+
 
   std::span<PgQuery__Node* const> from_items = items(update.from_clause, update.n_from_clause);
   check_target_named_once(alias_of(*update.relation), from_items);
@@ -409,6 +426,8 @@ DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& wor
   CommonTableScope common_tables;
   PlanningContext context = context_with(world, del.with_clause, common_tables);
   auto table = target_table(world, *del.relation, "DELETE");
+  check_relation_privilege(world, table->schema().oid(), table->schema().name(), false, storage::kPrivDelete);
+  check_table_select(world, table->schema().oid(), table->schema().name(), false);  // columns read, if any
   std::size_t width = table->schema().columns().size();
 
   std::span<PgQuery__Node* const> using_items = items(del.using_clause, del.n_using_clause);
@@ -447,6 +466,7 @@ TruncatePlan plan_truncate(const PgQuery__TruncateStmt& truncate, const storage:
       throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist", {}, {},
                      range.location + 1);
     }
+    check_relation_privilege(world, world.find_table(name)->schema().oid(), name, false, storage::kPrivTruncate);
     if (std::find(plan.names.begin(), plan.names.end(), name) == plan.names.end()) plan.names.push_back(name);
   }
   return plan;

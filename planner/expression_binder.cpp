@@ -6,6 +6,7 @@
 #include "planner/aggregate_binder.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parameters.h"
+#include "planner/privileges.h"
 #include "planner/settings_access.h"
 #include "planner/current_time.h"
 #include "planner/table_function.h"
@@ -510,6 +511,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
       found = i;
     }
     if (found) {
+      note_column_read(outer.columns[*found].table_oid, outer.columns[*found].column_number);
       BoundExpression out;
       out.kind = ExprKind::kOuterColumn;
       out.column = *found;
@@ -534,6 +536,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
     throw SqlError(sqlstate::kUndefinedColumn, "column \"" + shown + "\" does not exist", {}, {},
                    ref.location + 1);
   }
+  note_column_read(scope_.columns[*found].table_oid, scope_.columns[*found].column_number);
   BoundExpression out;
   out.kind = ExprKind::kColumn;
   out.column = *found;

@@ -1,5 +1,6 @@
 #include "planner/select_planner.h"
 
+
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -13,6 +14,7 @@
 #include "planner/key_order_limit.h"
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
+#include "planner/privileges.h"
 #include "planner/table_function.h"
 #include "storage/sql_error.h"
 
@@ -407,8 +409,11 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
     if (context_.view_depth > 32) {
       throw SqlError("42P17", "infinite recursion detected in rules for relation \"" + name + "\"");
     }
+    check_relation_privilege(context_.world, view->oid, name, true, storage::kPrivSelect);
     ParseTree tree = parse_sql(view->query_sql);
     PlanningContext inner{context_.world, nullptr, context_.view_depth + 1};
+    // The view reads its relations with its owner's rights, as in PostgreSQL.
+    CheckAsRoleScope as_owner(owner_of(context_.world, view->oid));
     QueryBlock block = plan_query_block(*tree.statement(0).stmt->select_stmt, inner);
     for (std::size_t i = 0; i < view->column_names.size() && i < block.columns.size(); ++i) {
       block.columns[i].name = view->column_names[i];
@@ -422,6 +427,7 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
                    range.location + 1);
   }
   const storage::TableSchema& schema = table->schema();
+  check_table_select(context_.world, schema.oid(), name);
   std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
   std::vector<ScopeColumn> columns;
   std::vector<SqlType> types;
@@ -1368,6 +1374,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
           const ScopeColumn& column = scope_.columns[c];
           if (table.empty() ? column.qualified_only : column.table != table) continue;
           any = true;
+          note_column_read(column.table_oid, column.column_number);
           projections.push_back(column_reference(c, column.type));
           columns.push_back({column.name, column.type, column.table_oid, column.column_number});
         }

@@ -47,6 +47,13 @@ std::string current_session_user() {
   return current_access->current("session_authorization", true).value_or("postgres");
 }
 
+std::string current_role_setting() {
+  if (current_access == nullptr) return "postgres";
+  auto role = current_access->current("role", true);
+  if (role && !role->empty() && *role != "none") return *role;
+  return current_session_user();
+}
+
 SettingsAccessScope::SettingsAccessScope(SettingsAccess* access) : previous_(current_access) {
   current_access = access;
 }

@@ -35,6 +35,8 @@ class SettingsAccessScope {
 // The role the session is connected as (session_authorization); "postgres"
 // when no session is installed (unit tests).
 std::string current_session_user();
+// The current role (current_user): SET ROLE's role, else the session user.
+std::string current_role_setting();
 
 // current_setting(name [, missing_ok]) and set_config(name, value, is_local)
 // with constant arguments, evaluated while binding: a text constant.

@@ -13,6 +13,7 @@
 #include "planner/foreign_key_planner.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
+#include "planner/privileges.h"
 #include "planner/select_planner.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
@@ -86,6 +87,8 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
   std::string name = create.relation->relname;
   CreateTablePlan plan;
   plan.if_not_exists = create.if_not_exists;
+  // As in PostgreSQL, the schema is checked before the name (again at commit).
+  check_create_in_public_schema(world, create.relation->location + 1);
   if (storage::relation_kind(world, name)) {
     if (create.if_not_exists) return plan;  // schema stays null: nothing to do
     throw SqlError("42P07", "relation \"" + name + "\" already exists");
@@ -201,7 +204,16 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
 
 }  // namespace
 
+StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world);
+
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
+  ColumnReadChecks column_checks(world);
+  StatementPlan plan = plan_statement_kind(statement, world);
+  column_checks.verify();
+  return plan;
+}
+
+StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world) {
   StatementClock clock;  // one current time for the whole statement
   switch (statement.node_case) {
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:

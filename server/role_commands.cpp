@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "server/auth/password_secret.h"
+#include "server/privilege_commands.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
 
@@ -30,6 +31,7 @@ void notice(std::string& out, const std::string& message) {
 struct RoleOptions {
   std::optional<bool> superuser;
   std::optional<bool> can_login;
+  std::optional<bool> inherit;
   bool password_given = false;
   std::optional<std::string> password;  // nullopt: PASSWORD NULL
 };
@@ -50,14 +52,16 @@ RoleOptions read_options(PgQuery__Node* const* options, std::size_t count) {
       result.superuser = flag();
     } else if (name == "canlogin") {
       result.can_login = flag();
+    } else if (name == "inherit") {
+      result.inherit = flag();
     } else if (name == "password") {
       result.password_given = true;
       if (arg != nullptr && arg->node_case == PG_QUERY__NODE__NODE_STRING) {
         result.password = std::string(arg->string->sval);
       }
     }
-    // CREATEDB, CREATEROLE, INHERIT, CONNECTION LIMIT, VALID UNTIL, ... are
-    // accepted and not enforced: there is one database and no privileges yet.
+    // CREATEDB, CREATEROLE, CONNECTION LIMIT, VALID UNTIL, ... are accepted
+    // and not enforced: there is one database, and only superusers manage roles.
   }
   return result;
 }
@@ -80,6 +84,7 @@ void apply_options(storage::Role& role, const RoleOptions& options, const std::s
                    std::string& out) {
   if (options.superuser) role.superuser = *options.superuser;
   if (options.can_login) role.can_login = *options.can_login;
+  if (options.inherit) role.inherit = *options.inherit;
   if (options.password_given) {
     if (!options.password || options.password->empty()) {
       if (options.password && options.password->empty()) {
@@ -155,7 +160,8 @@ std::string alter_role(const PgQuery__AlterRoleStmt& statement, const SessionSta
     auto existing = world.find_role(name);
     if (existing == nullptr) throw role_missing(name);
     // A role may change its own password; anything else needs a superuser.
-    const bool only_own_password = name == state.user && !options.superuser && !options.can_login;
+    const bool only_own_password =
+        name == state.user && !options.superuser && !options.can_login && !options.inherit;
     if (!only_own_password) require_superuser(world, state, "alter role");
     if (name == storage::kBootstrapSuperuser && options.superuser && !*options.superuser) {
       throw SqlError(sqlstate::kFeatureNotSupported, "permission denied to alter role",
@@ -226,7 +232,9 @@ std::string drop_roles(const PgQuery__DropRoleStmt& statement, const SessionStat
         throw SqlError(kDependentObjectsStillExist,
                        "cannot drop role " + name + " because it is required by the database system");
       }
-      next = current.without_role(name);
+      check_role_unused(current, name);
+      const std::uint32_t oid = current.find_role(name)->oid;
+      next = without_memberships_in(current.without_role(name), oid);
     }
     return next;  // null: nothing dropped, nothing published
   });
@@ -249,7 +257,7 @@ std::optional<std::string> run_role_command(const PgQuery__Node& statement, cons
       if (statement.rename_stmt->rename_type != PG_QUERY__OBJECT_TYPE__OBJECT_ROLE) return std::nullopt;
       return rename_role(*statement.rename_stmt, state, database, out);
     default:
-      return std::nullopt;
+      return run_privilege_command(statement, state, database, out);
   }
 }
 

@@ -73,6 +73,7 @@ constexpr std::array kSettings = {
                       "Shows the maximum identifier length."},
     SettingDefinition{"password_encryption", "scram-sha-256", SettingKind::kString, false, false,
                       "Chooses the algorithm for encrypting passwords."},
+    SettingDefinition{"role", "none", SettingKind::kRole, false, false, "Sets the current role."},
     SettingDefinition{"search_path", "\"$user\", public", SettingKind::kString, false, false,
                       "Sets the schema search order for names that are not schema-qualified."},
     SettingDefinition{"server_encoding", "UTF8", SettingKind::kString, true, true,
@@ -267,7 +268,10 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
     }
     case SettingKind::kRole:
-      if (std::string(text) != state.user) {
+      // SET ROLE and SET SESSION AUTHORIZATION check the role against the
+      // catalog (server/role_commands) before they get here; a startup option
+      // may only name the session's own user.
+      if (!state.role_checked && std::string(text) != state.user) {
         throw SqlError(sqlstate::kUndefinedObject, "role \"" + std::string(text) + "\" does not exist");
       }
       return std::string(text);

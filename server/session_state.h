@@ -25,6 +25,9 @@ struct DeferredCommit;
 
 struct SessionState {
   std::string user;
+  // Set while SET ROLE / SET SESSION AUTHORIZATION, already checked against
+  // the catalog, assign the setting.
+  bool role_checked = false;
   std::string database;
   // Current values by canonical name (application_name, DateStyle, ...); see
   // server/session_settings.h.

@@ -8,6 +8,7 @@
 #include "server/protocol/backend_messages.h"
 #include "server/result_encoder.h"
 #include "server/maintenance_commands.h"
+#include "server/privilege_commands.h"
 #include "server/role_commands.h"
 #include "server/session_settings.h"
 #include "server/cursors.h"
@@ -193,6 +194,7 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   }
   if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
   sync_transaction_settings(state);
+  RoleSettingScope role_setting(statement, state, *database.snapshot());  // SET ROLE: checked in the catalog
   if (auto settings_result = run_settings_statement(statement, state)) {
     outcome.result = std::move(*settings_result);
     return outcome;

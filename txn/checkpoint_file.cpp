@@ -121,6 +121,9 @@ std::shared_ptr<const storage::World> load_sections(std::string_view payload, st
     const auto& rest = parts[count - 1];
     for (auto it = rest->views().begin(); it != rest->views().end(); ++it) world = world->with_view((*it).value);
     for (auto it = rest->roles().begin(); it != rest->roles().end(); ++it) world = world->with_role((*it).value);
+    for (auto it = rest->acls().begin(); it != rest->acls().end(); ++it) {
+      world = world->with_acl((*it).key, (*it).value);
+    }
     return world->with_next_oid(rest->next_oid());
   } catch (const CorruptRecord& corrupt) {
     why = corrupt.what();
@@ -134,7 +137,7 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
                                        const storage::World& world) {
   std::filesystem::create_directories(directory);
   // Each table as the change from the empty world to a world of that table
-  // alone; the rest (views, roles, next OID) as a last section.
+  // alone; the rest (views, roles, owners and grants, next OID) as a last section.
   std::vector<std::shared_ptr<const storage::Table>> tables;
   for (auto it = world.tables().begin(); it != world.tables().end(); ++it) tables.push_back((*it).value);
   std::vector<std::string> sections(tables.size() + 1);
@@ -146,6 +149,9 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
       auto rest = std::make_shared<const storage::World>()->with_next_oid(world.next_oid());
       for (auto it = world.views().begin(); it != world.views().end(); ++it) rest = rest->with_view((*it).value);
       for (auto it = world.roles().begin(); it != world.roles().end(); ++it) rest = rest->with_role((*it).value);
+      for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
+        rest = rest->with_acl((*it).key, (*it).value);
+      }
       sections[i] = encode_world_change(storage::World{}, *rest);
       if (sections[i].empty()) ByteWriter(sections[i]).put<std::uint32_t>(world.next_oid());
     }

@@ -68,12 +68,53 @@ void encode_view(ByteWriter& out, const storage::ViewDefinition& view) {
 }
 
 void encode_role(ByteWriter& out, const storage::Role& role) {
-  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kRolePut));
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kRolePutWithMembers));
   out.put_bytes(role.name);
   out.put<std::uint32_t>(role.oid);
   out.put<std::uint8_t>(role.superuser ? 1 : 0);
   out.put<std::uint8_t>(role.can_login ? 1 : 0);
   out.put_bytes(role.password_secret);
+  out.put<std::uint8_t>(role.inherit ? 1 : 0);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(role.member_of.size()));
+  for (const auto& membership : role.member_of) {
+    out.put<std::uint32_t>(membership.role);
+    out.put<std::uint32_t>(membership.grantor);
+    out.put<std::uint8_t>(membership.admin_option ? 1 : 0);
+  }
+}
+
+void put_acl_items(ByteWriter& out, const storage::Acl& acl) {
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(acl.size()));
+  for (const auto& item : acl) {
+    out.put<std::uint32_t>(item.grantee);
+    out.put<std::uint32_t>(item.grantor);
+    out.put<std::uint32_t>(item.privileges);
+    out.put<std::uint32_t>(item.grant_options);
+  }
+}
+
+storage::Acl get_acl_items(ByteReader& in) {
+  storage::Acl acl(in.get<std::uint32_t>());
+  for (auto& item : acl) {
+    item.grantee = in.get<std::uint32_t>();
+    item.grantor = in.get<std::uint32_t>();
+    item.privileges = in.get<std::uint32_t>();
+    item.grant_options = in.get<std::uint32_t>();
+  }
+  return acl;
+}
+
+void encode_acl(ByteWriter& out, std::uint32_t oid, const storage::ObjectAcl& acl) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kAclPut));
+  out.put<std::uint32_t>(oid);
+  out.put<std::uint32_t>(acl.owner);
+  out.put<std::uint8_t>(acl.acl ? 1 : 0);
+  if (acl.acl) put_acl_items(out, *acl.acl);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(acl.column_acls.size()));
+  for (const auto& [column, items] : acl.column_acls) {
+    out.put_bytes(column);
+    put_acl_items(out, items);
+  }
 }
 
 }  // namespace
@@ -133,6 +174,17 @@ std::string encode_world_change(const World& before, const World& after) {
           encode_role(out, **new_role);
         }
       });
+  World::AclMap::diff(
+      before.acls(), after.acls(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](std::uint32_t oid, const std::shared_ptr<const storage::ObjectAcl>*,
+          const std::shared_ptr<const storage::ObjectAcl>* new_acl) {
+        if (new_acl == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kAclDrop));
+          out.put<std::uint32_t>(oid);
+        } else {
+          encode_acl(out, oid, **new_acl);
+        }
+      });
   if (bytes.size() == header_size && before.next_oid() == after.next_oid()) return {};
   return bytes;
 }
@@ -154,13 +206,24 @@ WorldChange decode_world_change(std::string_view bytes) {
       case ChangeKind::kRoleDrop:
         entry.name = in.get_bytes();
         break;
-      case ChangeKind::kRolePut: {
+      case ChangeKind::kRolePut:
+      case ChangeKind::kRolePutWithMembers: {
         auto role = std::make_shared<storage::Role>();
         role->name = in.get_bytes();
         role->oid = in.get<std::uint32_t>();
         role->superuser = in.get<std::uint8_t>() != 0;
         role->can_login = in.get<std::uint8_t>() != 0;
         role->password_secret = in.get_bytes();
+        if (entry.kind == ChangeKind::kRolePutWithMembers) {
+          role->inherit = in.get<std::uint8_t>() != 0;
+          role->member_of.resize(in.get<std::uint32_t>());
+          for (auto& membership : role->member_of) {
+            membership.role = in.get<std::uint32_t>();
+            membership.grantor = in.get<std::uint32_t>();
+            membership.admin_option = in.get<std::uint8_t>() != 0;
+          }
+        }
+        entry.kind = ChangeKind::kRolePut;
         entry.name = role->name;
         entry.role = std::move(role);
         break;
@@ -175,6 +238,22 @@ WorldChange decode_world_change(std::string_view bytes) {
           key = RowKey(in.get_bytes());
           row = RowRef::from_image(in.get_bytes());
         }
+        break;
+      }
+      case ChangeKind::kAclDrop:
+        entry.oid = in.get<std::uint32_t>();
+        break;
+      case ChangeKind::kAclPut: {
+        auto acl = std::make_shared<storage::ObjectAcl>();
+        entry.oid = in.get<std::uint32_t>();
+        acl->owner = in.get<std::uint32_t>();
+        if (in.get<std::uint8_t>() != 0) acl->acl = get_acl_items(in);
+        const std::uint32_t columns = in.get<std::uint32_t>();
+        for (std::uint32_t c = 0; c < columns; ++c) {
+          std::string column(in.get_bytes());
+          acl->column_acls[column] = get_acl_items(in);
+        }
+        entry.acl = std::move(acl);
         break;
       }
       case ChangeKind::kViewPut: {
@@ -219,6 +298,12 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         break;
       case ChangeKind::kRoleDrop:
         world = world->without_role(entry.name);
+        break;
+      case ChangeKind::kAclPut:
+        world = world->with_acl(entry.oid, entry.acl);
+        break;
+      case ChangeKind::kAclDrop:
+        world = world->without_acl(entry.oid);
         break;
       case ChangeKind::kRows: {
         std::shared_ptr<const Table> old_table = world->find_table(entry.name);

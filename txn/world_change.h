@@ -2,7 +2,8 @@
 // a schema entry when the table is new or its schema changed (CREATE, ALTER,
 // indexes), a drop entry, and the rows deleted and inserted-or-updated by
 // primary key (hidden row ids included), found with PTree::diff in O(m log n)
-// for m changed rows. Views and roles are logged whole. Secondary indexes are not
+// for m changed rows. Views, roles and
+// owners/grants are logged whole. Secondary indexes are not
 // logged: replay rebuilds or updates them from the rows. A checkpoint is the
 // change from the empty world to the one it saves.
 #pragma once
@@ -26,6 +27,9 @@ enum class ChangeKind : std::uint8_t {
   kViewDrop = 5,
   kRolePut = 6,
   kRoleDrop = 7,
+  kAclPut = 8,
+  kAclDrop = 9,
+  kRolePutWithMembers = 10,  // kRolePut plus INHERIT and memberships
 };
 
 struct ChangeEntry {
@@ -34,6 +38,8 @@ struct ChangeEntry {
   std::shared_ptr<const storage::TableSchema> schema;    // kTableSchema
   std::shared_ptr<const storage::ViewDefinition> view;   // kViewPut
   std::shared_ptr<const storage::Role> role;             // kRolePut
+  std::uint32_t oid = 0;                                 // kAclPut, kAclDrop
+  std::shared_ptr<const storage::ObjectAcl> acl;         // kAclPut
   std::uint64_t next_row_id = 0;                         // kRows
   std::vector<storage::RowKey> deleted;                  // kRows
   std::vector<std::pair<storage::RowKey, storage::RowRef>> upserted;  // kRows, in key order

@@ -12,7 +12,7 @@ namespace {
 
 bool nothing_committed_since(const storage::World& current, const storage::World& snapshot) {
   return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views()) &&
-         current.roles().same_root(snapshot.roles());
+         current.roles().same_root(snapshot.roles()) && current.acls().same_root(snapshot.acls());
 }
 
 }  // namespace
@@ -38,6 +38,13 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
       [&](const std::string& name, const RolePtr*, const RolePtr* after) {
         writes.catalog_changed = true;
         writes.changed_roles.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using AclPtr = std::shared_ptr<const storage::ObjectAcl>;
+  storage::World::AclMap::diff(
+      snapshot.acls(), private_world.acls(), [](const AclPtr& a, const AclPtr& b) { return a == b; },
+      [&](std::uint32_t oid, const AclPtr*, const AclPtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_acls.emplace_back(oid, after != nullptr ? *after : nullptr);
       });
   using TablePtr = std::shared_ptr<const storage::Table>;
   storage::World::TableMap::diff(
@@ -92,6 +99,11 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     for (const auto& [name, role] : writes.changed_roles) {
       if (current->find_role(name) != snapshot->find_role(name)) throw_serialization_failure();
       next = role ? next->with_role(role) : next->without_role(name);
+    }
+    // An owner or grant changed by both transactions (a GRANT racing a REVOKE) fails the later one.
+    for (const auto& [oid, acl] : writes.changed_acls) {
+      if (current->find_acl(oid) != snapshot->find_acl(oid)) throw_serialization_failure();
+      next = acl ? next->with_acl(oid, acl) : next->without_acl(oid);
     }
   }
   if (isolation == IsolationLevel::kSerializable) {

@@ -34,6 +34,7 @@ struct WriteSet {
   std::vector<std::pair<std::string, std::shared_ptr<const storage::ViewDefinition>>> changed_views;
   // Roles created, altered or dropped (null), merged by name like views.
   std::vector<std::pair<std::string, std::shared_ptr<const storage::Role>>> changed_roles;
+  std::vector<std::pair<std::uint32_t, std::shared_ptr<const storage::ObjectAcl>>> changed_acls;  // by oid
   std::vector<TableWrites> tables;
   bool empty() const { return !catalog_changed && tables.empty(); }
   std::size_t row_count() const;

@@ -7,6 +7,7 @@
 
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
 #include "planner/expression_binder.h"
 #include "planner/settings_access.h"
@@ -129,6 +130,7 @@ std::optional<BoundExpression> bind_sql_value_function(int op) {
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE:
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER:
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER:
+      return text_constant(current_role_setting());
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER:
       return text_constant(current_session_user());
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG:
@@ -185,7 +187,10 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     arity(1, 1);
     return text_constant("{pg_catalog,public}");
   }
-  if (name == "current_user" || name == "session_user") return arity(0, 0), text_constant(current_session_user());
+  if (name == "current_user" || name == "current_role" || name == "user") {
+    return arity(0, 0), text_constant(current_role_setting());
+  }
+  if (name == "session_user") return arity(0, 0), text_constant(current_session_user());
   if (name == "pg_backend_pid") {
     arity(0, 0);
     SessionDirectory* directory = current_session_directory();
@@ -219,19 +224,13 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     }
     return int_constant(done ? 1 : 0, kBool);
   }
-  if (name == "pg_get_userbyid") {
-    arity(1, 1);
-    return oid_case(std::move(args[0]),
-                    {{kSuperuserOid, text_constant(kUserName)}, {kDatabaseOwnerOid, text_constant("pg_database_owner")}},
-                    null_constant(kText));
-  }
+  if (auto privilege = bind_privilege_function(name, args, location, world)) return privilege;
   if (name == "pg_table_is_visible" || name == "pg_type_is_visible" || name == "pg_function_is_visible" ||
       name == "pg_collation_is_visible") {
     arity(1, 1);
     return int_constant(1, kBool);
   }
-  if (name == "has_table_privilege" || name == "has_schema_privilege" || name == "has_database_privilege" ||
-      name == "has_column_privilege" || name == "has_function_privilege" || name == "pg_has_role") {
+  if (name == "has_database_privilege" || name == "has_function_privilege") {
     arity(1, 4);
     return int_constant(1, kBool);
   }

@@ -10,6 +10,7 @@
 #include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
 #include "planner/ddl_planner.h"
+#include "planner/privileges.h"
 #include "storage/sql_error.h"
 #include "planner/session_directory.h"
 
@@ -86,11 +87,26 @@ I estimated_size(const storage::Table& table) {
   return rows == 0 ? 0 : std::max<I>(8192, rows * width);
 }
 
-SystemRows namespace_rows(const storage::World&) {
+// An object's owner oid and relacl text (NULL until a GRANT or REVOKE set one).
+struct OwnerAndAcl {
+  I owner;
+  Cell acl;
+};
+
+OwnerAndAcl owner_and_acl(const storage::World& world, std::uint32_t oid) {
+  auto acl = world.find_acl(oid);
+  Cell text = acl != nullptr && acl->acl ? Cell{S(acl_text(world, *acl->acl))} : kNull;
+  return {I{owner_of(world, oid)}, text};
+}
+
+SystemRows namespace_rows(const storage::World& world) {
+  OwnerAndAcl public_schema = owner_and_acl(world, storage::kPublicNamespaceOid);
   return {{kPgCatalogNamespace, S("pg_catalog"), kSuperuserOid, S("{postgres=UC/postgres,=U/postgres}")},
           {kPgToastNamespace, S("pg_toast"), kSuperuserOid, kNull},
-          {kPublicNamespace, S("public"), kDatabaseOwnerOid,
-           S("{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}")},
+          {kPublicNamespace, S("public"), public_schema.owner,
+           std::holds_alternative<std::monostate>(public_schema.acl)
+               ? Cell{S("{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}")}
+               : public_schema.acl},
           {kInformationSchemaNamespace, S("information_schema"), kSuperuserOid,
            S("{postgres=UC/postgres,=U/postgres}")}};
 }
@@ -112,12 +128,13 @@ bool has_foreign_key_triggers(const storage::TableSchema& schema, const std::set
 // One pg_class row; kind is relkind. A view has its _RETURN rule
 // (relhasrules); `has_triggers` is relhastriggers.
 std::vector<Cell> class_row(I oid, const S& name, I nspace, const char* kind, I am, I pages, I tuples, I natts,
-                            bool has_index, bool has_triggers = false) {
+                            bool has_index, bool has_triggers = false,
+                            const OwnerAndAcl& owner = {kSuperuserOid, kNull}) {
   bool view = S(kind) == S("v");
-  return {oid,   name,          nspace,   I{0},     I{0},     kSuperuserOid, am,         oid,
+  return {oid,   name,          nspace,   I{0},     I{0},     owner.owner,   am,         oid,
           I{0},  pages,         tuples,   I{0},     I{0},     boolean(has_index), boolean(false), S("p"),
           S(kind), natts,       I{0},     boolean(view), boolean(has_triggers), boolean(false), boolean(false),
-          boolean(false), boolean(true), S(kind == S("v") ? "n" : "d"), boolean(false), I{0}, kNull, kNull, kNull};
+          boolean(false), boolean(true), S(kind == S("v") ? "n" : "d"), boolean(false), I{0}, kNull, owner.acl, kNull};
 }
 
 SystemRows class_rows(const storage::World& world) {
@@ -130,15 +147,18 @@ SystemRows class_rows(const storage::World& world) {
     I rows_now = static_cast<I>(table->row_count());
     rows.push_back(class_row(schema.oid(), schema.name(), kPublicNamespace, "r", kHeapAm,
                              estimated_size(*table) / 8192, rows_now == 0 ? -1 : rows_now,
-                             static_cast<I>(schema.columns().size()), has_index, has_triggers));
+                             static_cast<I>(schema.columns().size()), has_index, has_triggers,
+                             owner_and_acl(world, schema.oid())));
   }
   for (const auto& view : views_of(world)) {
     rows.push_back(class_row(view->oid, view->name, kPublicNamespace, "v", 0, 0, -1,
-                             static_cast<I>(view->column_names.size()), false));
+                             static_cast<I>(view->column_names.size()), false, false, owner_and_acl(world, view->oid)));
   }
   for (const auto& index : indexes_of(world)) {
+    // An index belongs to its table's owner and has no ACL.
     rows.push_back(class_row(index.oid, index.name, kPublicNamespace, "i", kBtreeAm, 1, 0,
-                             static_cast<I>(index.columns.size()), false));
+                             static_cast<I>(index.columns.size()), false, false,
+                             {I{owner_of(world, index.table->schema().oid())}, kNull}));
   }
   for (const auto& relation : system_relations()) {
     bool view = is_system_view(relation);
@@ -149,7 +169,7 @@ SystemRows class_rows(const storage::World& world) {
 }
 
 std::vector<Cell> attribute_row(I relation, const S& name, value::SqlType type, I number, bool not_null,
-                                bool has_default) {
+                                bool has_default, Cell acl = kNull) {
   I length = -1;
   for (const auto& t : kTypes) {
     if (t.oid == type.oid()) length = t.length;
@@ -157,17 +177,23 @@ std::vector<Cell> attribute_row(I relation, const S& name, value::SqlType type, 
   return {relation, name, I{type.oid()}, I{-1}, length, number, I{0}, I{-1}, I{type.typmod},
           boolean(length > 0 && length <= 8), S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
           S(storage_of(type)), S(""), boolean(not_null), boolean(has_default), boolean(false), S(""), S(""),
-          boolean(false), boolean(true), I{0}, I{collatable(type) ? kDefaultCollation : 0}, kNull, kNull, kNull};
+          boolean(false), boolean(true), I{0}, I{collatable(type) ? kDefaultCollation : 0}, acl, kNull, kNull};
 }
 
 SystemRows attribute_rows(const storage::World& world) {
   SystemRows rows;
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
+    auto acl = world.find_acl(schema.oid());
     for (std::size_t c = 0; c < schema.columns().size(); ++c) {
       const auto& column = schema.column(c);
+      Cell column_acl = kNull;
+      if (acl != nullptr) {
+        auto found = acl->column_acls.find(column.name);
+        if (found != acl->column_acls.end()) column_acl = S(acl_text(world, found->second));
+      }
       rows.push_back(attribute_row(schema.oid(), column.name, column.type, static_cast<I>(c + 1),
-                                   column.not_null, column.default_sql.has_value()));
+                                   column.not_null, column.default_sql.has_value(), column_acl));
     }
   }
   // A view's columns are what its query returns, planned now; a view whose
@@ -321,17 +347,39 @@ SystemRows rows_per_role(const storage::World& world, MakeRow make_row) {
 
 SystemRows roles_rows(const storage::World& world) {
   return rows_per_role(world, [](const storage::Role& role, bool all) -> std::vector<Cell> {
-    return {S(role.name), boolean(role.superuser), boolean(true), boolean(all), boolean(all), boolean(role.can_login),
+    return {S(role.name), boolean(role.superuser), boolean(role.inherit), boolean(all), boolean(all), boolean(role.can_login),
             boolean(all), I{-1}, S("********"), kNull, boolean(all), kNull, I{role.oid}};
   });
 }
 
 SystemRows authid_rows(const storage::World& world) {
   return rows_per_role(world, [](const storage::Role& role, bool all) -> std::vector<Cell> {
-    return {I{role.oid}, S(role.name), boolean(role.superuser), boolean(true), boolean(all), boolean(all),
+    return {I{role.oid}, S(role.name), boolean(role.superuser), boolean(role.inherit), boolean(all), boolean(all),
             boolean(role.can_login), boolean(all), boolean(all), I{-1},
             role.password_secret.empty() ? kNull : Cell{S(role.password_secret)}, kNull};
   });
+}
+
+// ALTER DEFAULT PRIVILEGES ... ON TABLES, one row per role that changed them.
+SystemRows default_acl_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
+    if (((*it).key & storage::kDefaultTableAclKeyBit) == 0 || !(*it).value->acl) continue;
+    rows.push_back({I{(*it).key}, I{(*it).value->owner}, I{0}, S("r"), S(acl_text(world, *(*it).value->acl))});
+  }
+  return rows;
+}
+
+// GRANT role TO member, one row per membership.
+SystemRows auth_members_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto it = world.roles().begin(); it != world.roles().end(); ++it) {
+    const storage::Role& role = *(*it).value;
+    for (const auto& membership : role.member_of) {
+      rows.push_back({I{membership.role}, I{role.oid}, I{membership.grantor}, boolean(membership.admin_option)});
+    }
+  }
+  return rows;
 }
 
 SystemRows user_rows(const storage::World& world) {
@@ -412,8 +460,8 @@ SystemRows tables_view_rows(const storage::World& world) {
     const auto& schema = table->schema();
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
     bool has_triggers = has_foreign_key_triggers(schema, referenced);
-    rows.push_back({S("public"), schema.name(), S(kUserName), kNull, boolean(has_index), boolean(false),
-                    boolean(has_triggers), boolean(false)});
+    rows.push_back({S("public"), schema.name(), S(role_name_of(world, owner_of(world, schema.oid()))), kNull,
+                    boolean(has_index), boolean(false), boolean(has_triggers), boolean(false)});
   }
   for (const auto& relation : system_relations()) {
     if (is_system_view(relation)) continue;
@@ -426,7 +474,8 @@ SystemRows tables_view_rows(const storage::World& world) {
 SystemRows views_view_rows(const storage::World& world) {
   SystemRows rows;
   for (const auto& view : views_of(world)) {
-    rows.push_back({S("public"), view->name, S(kUserName), S(" " + view->query_sql + ";")});
+    rows.push_back({S("public"), view->name, S(role_name_of(world, owner_of(world, view->oid))),
+                    S(" " + view->query_sql + ";")});
   }
   return rows;
 }
@@ -542,7 +591,11 @@ std::vector<SystemRelation> pg_catalog_relations() {
        {{"usename", T},      {"usesysid", O},     {"usecreatedb", B},  {"usesuper", B},    {"userepl", B},
         {"usebypassrls", B}, {"passwd", T},       {"valuntil", TS},    {"useconfig", T}},
        user_rows},
-      {"pg_catalog", "pg_auth_members", {{"roleid", O}, {"member", O}, {"grantor", O}, {"admin_option", B}}, no_rows},
+      {"pg_catalog", "pg_auth_members", {{"roleid", O}, {"member", O}, {"grantor", O}, {"admin_option", B}},
+       auth_members_rows},
+      {"pg_catalog", "pg_default_acl",
+       {{"oid", O}, {"defaclrole", O}, {"defaclnamespace", O}, {"defaclobjtype", T}, {"defaclacl", T}},
+       default_acl_rows},
       {"pg_catalog", "pg_am", {{"oid", O}, {"amname", T}, {"amhandler", T}, {"amtype", T}}, am_rows},
       {"pg_catalog", "pg_proc",
        {{"oid", O},          {"proname", T},      {"pronamespace", O}, {"proowner", O},    {"prolang", O},

@@ -1,5 +1,6 @@
 #include "planner/catalog/system_relation_plan.h"
 
+#include "planner/privileges.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner::catalog {
@@ -29,6 +30,9 @@ std::optional<QueryBlock> plan_system_relation(const std::string& schema, const 
                                                const storage::World& world) {
   const SystemRelation* relation = find_system_relation(schema, name);
   if (relation == nullptr) return std::nullopt;
+  // Role passwords (SCRAM verifiers) are for superusers' eyes only; pg_roles
+  // and pg_user show them as ********.
+  if (std::string_view(relation->name) == "pg_authid") check_superuser_only_relation(world, relation->name);
   SystemRows cells = relation->rows(world);
   std::vector<std::vector<BoundExpression>> rows;
   rows.reserve(cells.size());

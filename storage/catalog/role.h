@@ -5,8 +5,18 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ptreedb::storage {
+
+// GRANT role TO member: the member holds the granted role's rights (when it
+// inherits) and may SET ROLE to it.
+struct RoleMembership {
+  std::uint32_t role = 0;
+  std::uint32_t grantor = 0;
+  bool admin_option = false;
+  bool operator==(const RoleMembership&) const = default;
+};
 
 struct Role {
   std::string name;
@@ -16,6 +26,8 @@ struct Role {
   // A SCRAM-SHA-256 verifier ("SCRAM-SHA-256$iter:salt$stored:server") or an
   // md5 hash ("md5" + 32 hex digits); empty when the role has no password.
   std::string password_secret;
+  bool inherit = true;
+  std::vector<RoleMembership> member_of;  // the roles granted to this one
 };
 
 // The superuser every cluster starts with, with PostgreSQL's oid for it.

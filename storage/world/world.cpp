@@ -61,6 +61,20 @@ std::shared_ptr<const World> World::without_role(const std::string& name) const 
   return next;
 }
 
+std::shared_ptr<const World> World::with_acl(std::uint32_t oid, std::shared_ptr<const ObjectAcl> acl) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->acls_ = acls_.insert(oid, std::move(acl));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_acl(std::uint32_t oid) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->acls_ = acls_.erase(oid);
+  return next;
+}
+
 std::shared_ptr<const World> World::with_next_oid(std::uint32_t oid) const {
   auto next = std::make_shared<World>(*this);
   next->version_ = version_ + 1;

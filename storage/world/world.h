@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/catalog/object_acl.h"
 #include "storage/catalog/role.h"
 #include "storage/ptree/ptree.h"
 #include "storage/table/table.h"
@@ -30,6 +31,10 @@ class World {
   using TableMap = ptree::PTree<std::string, std::shared_ptr<const Table>>;
   using ViewMap = ptree::PTree<std::string, std::shared_ptr<const ViewDefinition>>;
   using RoleMap = ptree::PTree<std::string, std::shared_ptr<const Role>>;
+  // Owners and grants by object oid (tables, views, the public schema). A
+  // relation without an entry belongs to the bootstrap superuser, with
+  // PostgreSQL's default privileges.
+  using AclMap = ptree::PTree<std::uint32_t, std::shared_ptr<const ObjectAcl>>;
 
   // The empty cluster: no relations, and the bootstrap superuser role.
   World();
@@ -50,6 +55,11 @@ class World {
     const auto* role = roles_.find(name);
     return role == nullptr ? nullptr : *role;
   }
+  const AclMap& acls() const { return acls_; }
+  std::shared_ptr<const ObjectAcl> find_acl(std::uint32_t oid) const {
+    const auto* acl = acls_.find(oid);
+    return acl == nullptr ? nullptr : *acl;
+  }
   // The oid the next created table gets (PostgreSQL user oids start at 16384).
   std::uint32_t next_oid() const { return next_oid_; }
 
@@ -61,6 +71,8 @@ class World {
   // Adds or replaces the role of that name.
   std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
   std::shared_ptr<const World> without_role(const std::string& name) const;
+  std::shared_ptr<const World> with_acl(std::uint32_t oid, std::shared_ptr<const ObjectAcl> acl) const;
+  std::shared_ptr<const World> without_acl(std::uint32_t oid) const;
   // The same relations with next_oid() at least `oid` (recovery restores it).
   std::shared_ptr<const World> with_next_oid(std::uint32_t oid) const;
 
@@ -70,6 +82,7 @@ class World {
   TableMap tables_;
   ViewMap views_;
   RoleMap roles_;
+  AclMap acls_;
 };
 
 // Holds the current world. Readers take it with one atomic load; a writer

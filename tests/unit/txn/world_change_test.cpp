@@ -166,6 +166,40 @@ TEST_CASE("roles replay: created, altered, dropped, the bootstrap superuser's pa
   CHECK(txn::encode_world_change(*w3, *w3).empty());
 }
 
+TEST_CASE("owners, grants and role memberships replay") {
+  auto w0 = std::make_shared<const World>();
+  auto alice = std::make_shared<Role>(Role{"alice", 16400, false, true, ""});
+  alice->inherit = false;
+  alice->member_of.push_back({16401, kBootstrapSuperuserOid, true});
+  auto w1 = w0->with_role(alice)->with_role(std::make_shared<Role>(Role{"team", 16401, false, false, ""}));
+  auto acl = std::make_shared<ObjectAcl>();
+  acl->owner = 16400;
+  acl->acl = acl_grant(default_table_acl(16400), 16401, 16400, kPrivSelect | kPrivUpdate, true);
+  acl->column_acls["k"] = {AclItem{kPublicGrantee, 16400, kPrivInsert, 0}};
+  auto w2 = w1->with_acl(16384, acl);
+  auto w3 = w2->without_acl(16384);
+
+  auto r = replay(replay(w0, *w0, *w1), *w1, *w2);
+  REQUIRE(r->find_role("alice") != nullptr);
+  CHECK_FALSE(r->find_role("alice")->inherit);
+  CHECK(r->find_role("alice")->member_of == alice->member_of);
+  REQUIRE(r->find_acl(16384) != nullptr);
+  CHECK(*r->find_acl(16384) == *acl);
+  r = replay(r, *w2, *w3);
+  CHECK(r->find_acl(16384) == nullptr);
+
+  // A checkpoint keeps them too.
+  auto directory = std::filesystem::temp_directory_path() / ("ckpt_acl_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(directory);
+  txn::write_checkpoint(directory, 0x1000, *w2);
+  auto loaded = txn::load_newest_checkpoint(directory);
+  REQUIRE(loaded);
+  REQUIRE(loaded->world->find_acl(16384) != nullptr);
+  CHECK(*loaded->world->find_acl(16384) == *acl);
+  CHECK(loaded->world->find_role("alice")->member_of == alice->member_of);
+  std::filesystem::remove_all(directory);
+}
+
 TEST_CASE("schemas round-trip every column property") {
   auto schema = items_schema();
   auto w1 = std::make_shared<const World>()->with_table(std::make_shared<Table>(schema));
