@@ -10,6 +10,7 @@
 #include "server/read_committed_replay.h"
 #include "server/session_settings.h"
 #include "server/statement_runner.h"
+#include "server/transaction_control.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
@@ -117,6 +118,7 @@ void SimpleQuery::run_in_implicit_transaction(const PgQuery__TransactionStmt& st
   switch (statement.kind) {
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START:
+      set_begin_modes(statement, *state.transaction);  // its ISOLATION LEVEL, READ ONLY apply
       implicit_transaction_ = false;  // the same transaction goes on as an explicit block
       protocol::encode_command_complete(out, "BEGIN");
       return;
