@@ -224,11 +224,9 @@ QueryResult run_truncate(const planner::TruncatePlan& plan, txn::WriteTarget& da
     for (const auto& name : names) {
       auto table = current->find_table(name);
       if (!table) throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist");
-      // A new relation version (as PostgreSQL gives the table a new
-      // relfilenode): writes planned against the old one conflict with it
-      // at commit (txn/write_set.h: same_relation) instead of landing after it.
-      auto version = std::make_shared<const storage::TableSchema>(table->schema());
-      next = current->with_table(std::make_shared<storage::Table>(std::move(version)));
+      // New storage: writes planned against the old one conflict with it at
+      // commit (txn/write_set.h: same_relation) instead of landing after it.
+      next = current->with_table(std::make_shared<storage::Table>(table->truncated()));
       current = next.get();
     }
     return next;

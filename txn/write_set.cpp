@@ -19,7 +19,7 @@ bool nothing_committed_since(const storage::World& current, const storage::World
 
 bool same_relation(const storage::Table* planned, const storage::Table* now) {
   if (planned == nullptr || now == nullptr) return planned == now;
-  return planned->schema_ptr() == now->schema_ptr();
+  return planned->schema_ptr() == now->schema_ptr() && planned->storage_generation() == now->storage_generation();
 }
 
 std::optional<std::string> written_relation_replaced(const storage::World& snapshot,
@@ -78,7 +78,10 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
               }
               if (new_row != nullptr) table.new_rows.push_back(*new_row);
             });
-        if (!table.replaced_keys.empty() || !table.new_rows.empty()) writes.tables.push_back(std::move(table));
+        bool truncated = (*before)->storage_generation() != (*after)->storage_generation();
+        if (truncated || !table.replaced_keys.empty() || !table.new_rows.empty()) {
+          writes.tables.push_back(std::move(table));
+        }
       });
   return writes;
 }
@@ -134,8 +137,14 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
       }
       // Inserted keys that now exist raise 23505 here; rows of tables without
       // a primary key get fresh row ids from the committed table.
-      next = next->with_table(
-          std::make_shared<storage::Table>(committed->replace_rows(table.replaced_keys, table.new_rows)));
+      storage::Table merged = committed->replace_rows(table.replaced_keys, table.new_rows);
+      // A TRUNCATE merges as the deletion of the rows it saw (rows committed
+      // meanwhile stay, as PostgreSQL's insert waiting for its lock would
+      // land after it), and gives the table its new storage.
+      if (table.private_table->storage_generation() != committed->storage_generation()) {
+        merged = merged.with_storage_generation(table.private_table->storage_generation());
+      }
+      next = next->with_table(std::make_shared<storage::Table>(std::move(merged)));
     }
   }
   // Foreign keys are checked again on the merged world: a concurrent commit

@@ -42,11 +42,13 @@ struct WriteSet {
 
 WriteSet write_set_of(const storage::World& snapshot, const storage::World& private_world);
 
-// A relation's identity is its schema object, not its name: CREATE, every
-// ALTER and TRUNCATE make a new one (TRUNCATE, like PostgreSQL's new
-// relfilenode, so that it conflicts with concurrent writers as its lock
-// would), so a table dropped and created again under the same name, or with
-// another row layout, is never the same relation. Null: no such table.
+// Whether writes planned against `planned` may be applied to `now`: the
+// same relation (its schema object, not its name: CREATE and every ALTER
+// make a new one, so a table dropped and created again under the same name,
+// or with another row layout, is never the same) in the same storage (not
+// truncated since, as PostgreSQL's TRUNCATE gives it a new relfilenode).
+// PostgreSQL's DDL would have waited for the writer's lock; here the first
+// committer wins. Null: no such table.
 bool same_relation(const storage::Table* planned, const storage::Table* now);
 
 // The first table the transaction wrote (one its snapshot held, changed in
