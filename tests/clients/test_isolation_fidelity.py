@@ -142,6 +142,10 @@ SEVERAL_STATEMENT_QUERIES = [
     "select 1; begin isolation level serializable; show transaction_isolation; commit;",
     "begin read only; create table several_t (a int); commit;",
     "select 1; begin isolation level read committed, read only; show transaction_read_only; commit;",
+    "set transaction isolation level serializable; show transaction_isolation;",
+    "select 1; set transaction isolation level serializable; show transaction_isolation;",
+    "set transaction read only; create table several_u (a int);",
+    "begin; select 1; begin isolation level serializable; commit;",
 ]
 
 
