@@ -224,7 +224,9 @@ QueryResult run_truncate(const planner::TruncatePlan& plan, txn::WriteTarget& da
     for (const auto& name : names) {
       auto table = current->find_table(name);
       if (!table) throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist");
-      next = current->with_table(std::make_shared<storage::Table>(table->schema_ptr()));
+      // New storage: writes planned against the old one conflict with it at
+      // commit (txn/write_set.h: same_relation) instead of landing after it.
+      next = current->with_table(std::make_shared<storage::Table>(table->truncated()));
       current = next.get();
     }
     return next;

@@ -12,6 +12,7 @@
 #include "server/result_stream.h"
 #include "server/session_settings.h"
 #include "server/statement_runner.h"
+#include "server/transaction_control.h"
 #include "storage/sql_error.h"
 #include "storage/value/utf8.h"
 
@@ -125,6 +126,7 @@ void SimpleQuery::run_in_implicit_transaction(const PgQuery__TransactionStmt& st
   switch (statement.kind) {
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START:
+      set_begin_modes(statement, *state.transaction);  // its ISOLATION LEVEL, READ ONLY apply
       implicit_transaction_ = false;  // the same transaction goes on as an explicit block
       protocol::encode_command_complete(out, "BEGIN");
       return;

@@ -1,6 +1,7 @@
 #include "server/transaction_control.h"
 
 #include <optional>
+#include <vector>
 
 #include "exec/vector.h"
 #include "server/protocol/backend_messages.h"
@@ -13,9 +14,30 @@ namespace {
 
 using txn::IsolationLevel;
 
+// A block's modes as BEGIN, START TRANSACTION or SET TRANSACTION list them,
+// in their order (PostgreSQL sets and checks them one by one).
+struct TransactionMode {
+  enum class Kind { kIsolation, kReadOnly, kDeferrable } kind;
+  IsolationLevel isolation = IsolationLevel::kReadCommitted;
+  bool flag = false;  // READ ONLY / DEFERRABLE
+};
+
 struct TransactionModes {
   std::optional<IsolationLevel> isolation;
   std::optional<bool> read_only;
+  std::vector<TransactionMode> in_order;
+
+  void add_isolation(IsolationLevel level) {
+    isolation = level;
+    in_order.push_back({TransactionMode::Kind::kIsolation, level, false});
+  }
+  void add_read_only(bool on) {
+    read_only = on;
+    in_order.push_back({TransactionMode::Kind::kReadOnly, IsolationLevel::kReadCommitted, on});
+  }
+  void add_deferrable(bool on) {
+    in_order.push_back({TransactionMode::Kind::kDeferrable, IsolationLevel::kReadCommitted, on});
+  }
 };
 
 std::string constant_text(const PgQuery__Node* node) {
@@ -45,10 +67,12 @@ TransactionModes modes_of(std::size_t count, PgQuery__Node** options) {
     const PgQuery__DefElem& option = *options[i]->def_elem;
     std::string name = option.defname;
     if (name == "transaction_isolation") {
-      modes.isolation = isolation_named(constant_text(option.arg));
+      modes.add_isolation(isolation_named(constant_text(option.arg)));
     } else if (name == "transaction_read_only") {
-      modes.read_only = truth_of(constant_text(option.arg));
-    }  // transaction_deferrable changes nothing here
+      modes.add_read_only(truth_of(constant_text(option.arg)));
+    } else if (name == "transaction_deferrable") {
+      modes.add_deferrable(truth_of(constant_text(option.arg)));  // checked, then changes nothing here
+    }
   }
   return modes;
 }
@@ -58,6 +82,48 @@ void warn(std::string& out, const char* sqlstate, const std::string& message) {
 }
 
 void complete(std::string& out, const std::string& tag) { protocol::encode_command_complete(out, tag); }
+
+[[noreturn]] void throw_active_transaction(const std::string& message) {
+  throw SqlError("25001", message);  // active_sql_transaction
+}
+
+// SET TRANSACTION (and BEGIN inside a block) on the open block, with
+// PostgreSQL's checks: a level change only before the first query and
+// outside savepoints, back to READ WRITE likewise, [NOT] DEFERRABLE at all
+// only then. A refused mode fails the statement (and so the block).
+void set_modes(txn::Transaction& open, const TransactionModes& modes) {
+  for (const TransactionMode& mode : modes.in_order) {
+    switch (mode.kind) {
+      case TransactionMode::Kind::kIsolation:
+        if (mode.isolation == open.isolation()) break;
+        if (open.started()) {
+          throw_active_transaction("SET TRANSACTION ISOLATION LEVEL must be called before any query");
+        }
+        if (open.in_savepoint()) {
+          throw_active_transaction("SET TRANSACTION ISOLATION LEVEL must not be called in a subtransaction");
+        }
+        open.set_isolation(mode.isolation);
+        break;
+      case TransactionMode::Kind::kReadOnly:
+        if (!mode.flag && open.read_only()) {
+          if (open.in_savepoint()) {
+            throw_active_transaction("cannot set transaction read-write mode inside a read-only transaction");
+          }
+          if (open.started()) throw_active_transaction("transaction read-write mode must be set before any query");
+        }
+        open.set_read_only(mode.flag);
+        break;
+      case TransactionMode::Kind::kDeferrable:
+        if (open.in_savepoint()) {
+          throw_active_transaction("SET TRANSACTION [NOT] DEFERRABLE cannot be called within a subtransaction");
+        }
+        if (open.started()) {
+          throw_active_transaction("SET TRANSACTION [NOT] DEFERRABLE must be called before any query");
+        }
+        break;
+    }
+  }
+}
 
 void begin(SessionState& state, txn::Database& database, const TransactionModes& modes) {
   state.transaction = std::make_unique<txn::Transaction>(database, modes.isolation.value_or(state.default_isolation),
@@ -119,7 +185,17 @@ void run_transaction_statement(const PgQuery__TransactionStmt& statement, Sessio
                                                                                           : "START TRANSACTION";
       if (open != nullptr) {
         if (open->failed()) throw_in_failed_transaction();
+        // PostgreSQL warns and still applies the modes to the open block
+        // (until its first query): psycopg's own BEGIN comes first, so
+        // "BEGIN ISOLATION LEVEL SERIALIZABLE" from its user arrives here.
         warn(out, "25001", "there is already a transaction in progress");
+        try {
+          set_begin_modes(statement, *open);
+        } catch (const SqlError&) {
+          // The warning still reaches the client with the error (before ReadyForQuery).
+          state.pending_warnings.emplace_back("25001", "there is already a transaction in progress");
+          throw;
+        }
       } else {
         begin(state, database, modes_of(statement.n_options, statement.options));
       }
@@ -175,16 +251,14 @@ bool run_set(const PgQuery__VariableSetStmt& statement, SessionState& state, std
   } else if (statement.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE && statement.n_args == 1) {
     std::string value = constant_text(statement.args[0]);
     if (name.ends_with("isolation")) {
-      modes.isolation = isolation_named(value);
+      modes.add_isolation(isolation_named(value));
     } else {
-      modes.read_only = truth_of(value);
+      modes.add_read_only(truth_of(value));
     }
   } else if (statement.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT ||
              statement.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET) {
-    modes.isolation = IsolationLevel::kReadCommitted;
-    modes.read_only = false;
-    if (name.ends_with("isolation")) modes.read_only.reset();
-    if (name.ends_with("read_only")) modes.isolation.reset();
+    if (name.ends_with("isolation")) modes.add_isolation(IsolationLevel::kReadCommitted);
+    if (name.ends_with("read_only")) modes.add_read_only(false);
   }
 
   if (session_default) {
@@ -192,19 +266,11 @@ bool run_set(const PgQuery__VariableSetStmt& statement, SessionState& state, std
     if (modes.read_only) state.default_read_only = *modes.read_only;
     if (modes.read_only) state.settings["default_transaction_read_only"] = *modes.read_only ? "on" : "off";
   } else if (!state.transaction) {
-    warn(out, "25P01", "SET TRANSACTION can only be used in transaction blocks");
+    // Outside a block there is no transaction to set: SET TRANSACTION warns,
+    // SET transaction_isolation = ... does nothing, silently, as in PostgreSQL.
+    if (name == "TRANSACTION") warn(out, "25P01", "SET TRANSACTION can only be used in transaction blocks");
   } else {
-    txn::Transaction& open = *state.transaction;
-    if (modes.isolation && open.started() && *modes.isolation != open.isolation()) {
-      throw SqlError("25001", "SET TRANSACTION ISOLATION LEVEL must be called before any query");
-    }
-    if (modes.isolation) open.set_isolation(*modes.isolation);
-    if (modes.read_only) {
-      if (!*modes.read_only && open.read_only() && open.started()) {
-        throw SqlError("25001", "transaction read-write mode must be set before any query");
-      }
-      open.set_read_only(*modes.read_only);
-    }
+    set_modes(*state.transaction, modes);
   }
   complete(out, "SET");
   return true;
@@ -231,6 +297,10 @@ const char* write_command_name(const PgQuery__Node& statement) {
 }
 
 }  // namespace
+
+void set_begin_modes(const PgQuery__TransactionStmt& begin, txn::Transaction& open) {
+  set_modes(open, modes_of(begin.n_options, begin.options));
+}
 
 void throw_in_failed_transaction() {
   throw SqlError(sqlstate::kInFailedTransaction,

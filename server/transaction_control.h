@@ -18,6 +18,12 @@ namespace ptreedb::server {
 bool run_transaction_control(const PgQuery__Node& statement, SessionState& state, txn::Database& database,
                              std::string& out);
 
+// BEGIN's modes (ISOLATION LEVEL, READ [ONLY|WRITE], [NOT] DEFERRABLE) set on
+// an already open transaction with SET TRANSACTION's checks (25001 once a
+// query ran), as PostgreSQL sets them for a BEGIN inside a block or inside
+// the implicit transaction of a several-statement Query.
+void set_begin_modes(const PgQuery__TransactionStmt& begin, txn::Transaction& open);
+
 // Throws 25006 when `statement` would write inside a READ ONLY transaction.
 void check_writable(const PgQuery__Node& statement, const SessionState& state);
 

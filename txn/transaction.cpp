@@ -6,8 +6,12 @@
 namespace ptreedb::txn {
 
 void Transaction::begin_statement() {
-  if (snapshot_ == nullptr) {
+  if (!queried_) {
+    // The first query takes the snapshot. Savepoints defined before it hold
+    // a placeholder with no writes in it; they move to the real snapshot.
+    queried_ = true;
     snapshot_ = private_world_ = database_.snapshot();
+    for (Savepoint& savepoint : savepoints_) savepoint.snapshot = savepoint.private_world = snapshot_;
     return;
   }
   if (isolation_ != IsolationLevel::kReadCommitted) return;
@@ -30,22 +34,41 @@ void Transaction::begin_statement() {
   }
 }
 
+BatchCommitter::Reapply Transaction::only_onto_same_relations(BatchCommitter::Reapply reapply) const {
+  if (!reapply) return reapply;
+  // PostgreSQL's DROP, ALTER or TRUNCATE would have waited for this block's
+  // lock; here it committed first, so the block's writes go nowhere: the
+  // rows it inserted must not land in a new table of the same name, nor
+  // its statements be re-planned against another row layout.
+  return [this, reapply = std::move(reapply)](const WorldPtr& newest) {
+    if (auto name = written_relation_replaced(*snapshot_, *private_world_, *newest)) {
+      throw SqlError(sqlstate::kSerializationFailure, "could not serialize access due to concurrent update",
+                     "Relation \"" + *name + "\" was dropped, altered or truncated by a concurrent transaction " +
+                         "after this one wrote to it.");
+    }
+    return reapply(newest);
+  };
+}
+
 void Transaction::commit(const BatchCommitter::Reapply* reapply) {
   if (snapshot_ == nullptr || private_world_ == snapshot_) return;  // nothing written
+  BatchCommitter::Reapply guarded =
+      replayable_ && reapply != nullptr ? only_onto_same_relations(*reapply) : BatchCommitter::Reapply();
   database_.committer().commit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &reads_,
-                               replayable_ ? reapply : nullptr);
+                               guarded ? &guarded : nullptr);
 }
 
 std::shared_ptr<CommitTicket> Transaction::submit_commit(BatchCommitter::Reapply reapply,
                                                         std::function<void()> on_done) {
   if (snapshot_ == nullptr || private_world_ == snapshot_) return nullptr;
+  BatchCommitter::Reapply guarded =
+      replayable_ ? only_onto_same_relations(std::move(reapply)) : BatchCommitter::Reapply();
   return database_.committer().submit(snapshot_, private_world_, isolation_, reads_unknown_ ? nullptr : &reads_,
-                                      replayable_ ? std::move(reapply) : BatchCommitter::Reapply(),
-                                      std::move(on_done));
+                                      std::move(guarded), std::move(on_done));
 }
 
 void Transaction::apply(MakeNextFunction make_next, void* context) {
-  if (snapshot_ == nullptr) begin_statement();
+  if (!queried_) begin_statement();
   WorldPtr next = make_next(context, *private_world_);
   if (next) private_world_ = std::move(next);
 }
@@ -58,8 +81,10 @@ std::ptrdiff_t Transaction::find_savepoint(const std::string& name) const {
 }
 
 void Transaction::define_savepoint(const std::string& name) {
-  if (snapshot_ == nullptr) begin_statement();
-  savepoints_.push_back({name, snapshot_, private_world_, write_statements_.size()});
+  // Not a query: without one yet, the savepoint holds the newest world until
+  // the first query takes the snapshot (begin_statement).
+  if (snapshot_ == nullptr) snapshot_ = private_world_ = database_.snapshot();
+  savepoints_.push_back({name, snapshot_, private_world_, write_statements_.size(), read_only_});
 }
 
 bool Transaction::rollback_to_savepoint(const std::string& name) {
@@ -71,6 +96,7 @@ bool Transaction::rollback_to_savepoint(const std::string& name) {
   snapshot_ = savepoints_.back().snapshot;
   private_world_ = savepoints_.back().private_world;
   write_statements_.resize(savepoints_.back().write_statements);
+  read_only_ = savepoints_.back().read_only;
   failed_ = false;
   return true;
 }

@@ -34,14 +34,20 @@ class Transaction : public WriteTarget {
 
   // The private world (taking the snapshot if no statement has yet).
   WorldPtr snapshot() const override {
-    if (snapshot_ == nullptr) snapshot_ = private_world_ = database_.snapshot();
+    if (snapshot_ == nullptr) {
+      snapshot_ = private_world_ = database_.snapshot();
+      queried_ = true;
+    }
     return private_world_;
   }
 
   IsolationLevel isolation() const { return isolation_; }
   bool read_only() const { return read_only_; }
-  // Until the first statement runs, SET TRANSACTION may still change these.
-  bool started() const { return snapshot_ != nullptr; }
+  // Until the first query takes the snapshot, SET TRANSACTION (or a BEGIN
+  // inside the block) may still change the isolation level, as in PostgreSQL;
+  // SAVEPOINT is no query.
+  bool started() const { return queried_; }
+  bool in_savepoint() const { return !savepoints_.empty(); }
   void set_isolation(IsolationLevel isolation) { isolation_ = isolation; }
   void set_read_only(bool read_only) { read_only_ = read_only; }
 
@@ -100,7 +106,12 @@ class Transaction : public WriteTarget {
     WorldPtr snapshot;
     WorldPtr private_world;
     std::size_t write_statements;
+    bool read_only;  // SET TRANSACTION READ ONLY after it is undone by ROLLBACK TO
   };
+  // READ COMMITTED re-runs statements by table name: `reapply`, refused
+  // (40001) when a table the block wrote is no longer the relation its
+  // statements were planned against (write_set.h: same_relation).
+  BatchCommitter::Reapply only_onto_same_relations(BatchCommitter::Reapply reapply) const;
   // The newest savepoint with this name, or -1.
   std::ptrdiff_t find_savepoint(const std::string& name) const;
 
@@ -111,6 +122,7 @@ class Transaction : public WriteTarget {
   // Taken lazily, at the first statement, as PostgreSQL takes it.
   mutable WorldPtr snapshot_;       // the committed world the transaction reads
   mutable WorldPtr private_world_;  // snapshot_ plus the transaction's own writes
+  mutable bool queried_ = false;    // a query took the snapshot (a SAVEPOINT alone does not)
   std::vector<Savepoint> savepoints_;
   std::vector<RecordedWrite> write_statements_;
   bool replayable_ = true;

@@ -17,6 +17,25 @@ bool nothing_committed_since(const storage::World& current, const storage::World
 
 }  // namespace
 
+bool same_relation(const storage::Table* planned, const storage::Table* now) {
+  if (planned == nullptr || now == nullptr) return planned == now;
+  return planned->schema_ptr() == now->schema_ptr() && planned->storage_generation() == now->storage_generation();
+}
+
+std::optional<std::string> written_relation_replaced(const storage::World& snapshot,
+                                                     const storage::World& private_world,
+                                                     const storage::World& current) {
+  std::optional<std::string> replaced;
+  using TablePtr = std::shared_ptr<const storage::Table>;
+  storage::World::TableMap::diff(
+      snapshot.tables(), private_world.tables(), [](const TablePtr& a, const TablePtr& b) { return a == b; },
+      [&](const std::string& name, const TablePtr* before, const TablePtr*) {
+        if (replaced || before == nullptr) return;  // a table the transaction created is merged as DDL
+        if (!same_relation(before->get(), current.find_table(name).get())) replaced = name;
+      });
+  return replaced;
+}
+
 std::size_t WriteSet::row_count() const {
   std::size_t count = 0;
   for (const auto& table : tables) count += table.replaced_keys.size() + table.new_rows.size();
@@ -66,7 +85,10 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
               }
               if (new_row != nullptr) table.new_rows.push_back(*new_row);
             });
-        if (!table.replaced_keys.empty() || !table.new_rows.empty()) writes.tables.push_back(std::move(table));
+        bool truncated = (*before)->storage_generation() != (*after)->storage_generation();
+        if (truncated || !table.replaced_keys.empty() || !table.new_rows.empty()) {
+          writes.tables.push_back(std::move(table));
+        }
       });
   return writes;
 }
@@ -111,8 +133,11 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
   }
 
   for (const TableWrites& table : writes.tables) {
+    // Compared by identity, not name: rows planned against a table that was
+    // dropped (and created again), altered or truncated meanwhile never land
+    // in what now has its name.
     auto committed = next->find_table(table.name);
-    if (!committed || committed->schema_ptr() != table.snapshot_table->schema_ptr()) throw_serialization_failure();
+    if (!same_relation(table.snapshot_table.get(), committed.get())) throw_serialization_failure();
     if (committed == table.snapshot_table) {
       next = next->with_table(table.private_table);  // this table is untouched since the snapshot
     } else {
@@ -124,8 +149,14 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
       }
       // Inserted keys that now exist raise 23505 here; rows of tables without
       // a primary key get fresh row ids from the committed table.
-      next = next->with_table(
-          std::make_shared<storage::Table>(committed->replace_rows(table.replaced_keys, table.new_rows)));
+      storage::Table merged = committed->replace_rows(table.replaced_keys, table.new_rows);
+      // A TRUNCATE merges as the deletion of the rows it saw (rows committed
+      // meanwhile stay, as PostgreSQL's insert waiting for its lock would
+      // land after it), and gives the table its new storage.
+      if (table.private_table->storage_generation() != committed->storage_generation()) {
+        merged = merged.with_storage_generation(table.private_table->storage_generation());
+      }
+      next = next->with_table(std::make_shared<storage::Table>(std::move(merged)));
     }
   }
   // Foreign keys are checked again on the merged world: a concurrent commit

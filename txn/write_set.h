@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -42,10 +43,28 @@ struct WriteSet {
 
 WriteSet write_set_of(const storage::World& snapshot, const storage::World& private_world);
 
+// Whether writes planned against `planned` may be applied to `now`: the
+// same relation (its schema object, not its name: CREATE and every ALTER
+// make a new one, so a table dropped and created again under the same name,
+// or with another row layout, is never the same) in the same storage (not
+// truncated since, as PostgreSQL's TRUNCATE gives it a new relfilenode).
+// PostgreSQL's DDL would have waited for the writer's lock; here the first
+// committer wins. Null: no such table.
+bool same_relation(const storage::Table* planned, const storage::Table* now);
+
+// The first table the transaction wrote (one its snapshot held, changed in
+// its private world) that `current` no longer holds as that same relation,
+// if any. Writes planned against it must not be applied to what now has its
+// name.
+std::optional<std::string> written_relation_replaced(const storage::World& snapshot,
+                                                     const storage::World& private_world,
+                                                     const storage::World& current);
+
 // `current` with the write set applied. Throws SqlError 40001 ("could not
 // serialize access due to concurrent update") when a row the transaction
-// replaced was changed by a transaction committed after `snapshot`, or the
-// catalog changed concurrently; 23505 when an inserted key now exists;
+// replaced was changed by a transaction committed after `snapshot`, a table
+// it wrote is no longer the same relation (same_relation), or the catalog
+// changed concurrently; 23505 when an inserted key now exists;
 // 23503 when a foreign key no longer holds. SERIALIZABLE transactions that
 // write also fail when something they read (`reads`; null: anything)
 // changed after their snapshot, so what they read is what they commit onto.

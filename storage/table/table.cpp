@@ -48,6 +48,18 @@ IndexTree remove_index_entries(const IndexTree& index, std::vector<IndexEntry> r
 Table::Table(std::shared_ptr<const TableSchema> schema)
     : schema_(std::move(schema)), indexes_(schema_->indexes().size()) {}
 
+Table Table::truncated() const {
+  Table next(schema_);
+  next.storage_generation_ = storage_generation_ + 1;
+  return next;
+}
+
+Table Table::with_storage_generation(std::uint64_t generation) const {
+  Table next = *this;
+  next.storage_generation_ = generation;
+  return next;
+}
+
 void Table::throw_duplicate_primary_key(const std::vector<std::pair<RowKey, RowRef>>& entries) const {
   // Only on the error path: find which key collided, for the message's detail.
   std::vector<const std::pair<RowKey, RowRef>*> sorted;

@@ -40,6 +40,13 @@ class Table {
   // Deletes, then inserts, as one new version (UPDATE: the new rows may move keys).
   Table replace_rows(std::vector<RowKey> deleted, std::vector<RowRef> inserted) const;
 
+  // TRUNCATE: no rows, and new storage, as PostgreSQL gives the table a new
+  // relfilenode: writes planned against an earlier storage must not land in
+  // it (txn/write_set.h: same_relation). Counts truncations.
+  Table truncated() const;
+  std::uint64_t storage_generation() const { return storage_generation_; }
+  Table with_storage_generation(std::uint64_t generation) const;
+
   // ---- DDL: versions of this table under a changed schema (table_ddl.cpp) ----
   // The same rows and index trees under `schema`, which keeps this one's
   // layout, keys and indexes (renames, foreign key changes).
@@ -91,6 +98,7 @@ class Table {
   RowTree rows_;
   std::vector<IndexTree> indexes_;
   std::uint64_t next_row_id_ = 1;  // keys rows of tables without a primary key
+  std::uint64_t storage_generation_ = 0;
 };
 
 }  // namespace ptreedb::storage
