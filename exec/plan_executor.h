@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exec/interrupt_token.h"
+#include "exec/memory_budget.h"
 #include "exec/plan_statistics.h"
 #include "exec/read_recording.h"
 #include "exec/vector.h"
@@ -25,8 +26,11 @@ class PlanExecutor {
   using Sink = std::function<void(Chunk&&, std::size_t partition)>;
 
   void stream(const planner::PlanNode& node, const Sink& sink);
-  // Every output chunk, in partition order.
+  // Every output chunk, in partition order; charged to the process memory
+  // budget while they accumulate (53200 past it).
   std::vector<Chunk> collect(const planner::PlanNode& node);
+  // The same, charged to `memory` (an operator that keeps them).
+  std::vector<Chunk> collect(const planner::PlanNode& node, OperatorMemory& memory);
 
  private:
   planner::BoundExpression prepare(const planner::BoundExpression& expr);
@@ -46,6 +50,8 @@ class PlanExecutor {
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
   // Checked between morsels, probe chunks and merges (exec/interrupt_token.h).
   const InterruptToken* interrupt_ = current_interrupt_token();
+  // The statement's memory tracker (exec/memory_budget.h); null: untracked.
+  QueryMemory* memory_ = current_query_memory();
   // SERIALIZABLE: where scans report the key ranges they read (exec/read_recording.h).
   ReadRecorder* reads_ = current_read_recorder();
 };

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/config.h"
+#include "server/memory_limit.h"
 #include "server/server.h"
 #include "txn/wal_commit_log.h"
 
@@ -51,6 +52,8 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   spdlog::set_level(spdlog::level::from_str(parsed.config->log_level));
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e [%l] %v");
+  std::uint64_t memory_limit = ptreedb::server::apply_memory_limit(*parsed.config);
+  spdlog::info("memory limit {} MB", memory_limit >> 20);
   try {
     ptreedb::server::Server server(*parsed.config);
     // Declared after the server: stops (and detaches from its database) first.

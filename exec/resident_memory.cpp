@@ -1,0 +1,58 @@
+#include "exec/resident_memory.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "exec/memory_budget.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::exec {
+
+namespace {
+
+std::int64_t read_statm() {
+  std::FILE* file = std::fopen("/proc/self/statm", "r");
+  if (file == nullptr) return 0;
+  long long size = 0, resident = 0;
+  int fields = std::fscanf(file, "%lld %lld", &size, &resident);
+  std::fclose(file);
+  if (fields != 2) return 0;
+  return static_cast<std::int64_t>(resident) * static_cast<std::int64_t>(sysconf(_SC_PAGESIZE));
+}
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+std::int64_t resident_bytes() {
+  // Single-row writes come by the thousand per second: one file read per 5 ms.
+  constexpr std::int64_t kSampleNs = 5'000'000;
+  static std::atomic<std::int64_t> sampled_at{0};
+  static std::atomic<std::int64_t> sample{0};
+  std::int64_t now = now_ns();
+  std::int64_t last = sampled_at.load(std::memory_order_relaxed);
+  if (now - last >= kSampleNs && sampled_at.compare_exchange_strong(last, now, std::memory_order_relaxed)) {
+    sample.store(read_statm(), std::memory_order_relaxed);
+  }
+  return sample.load(std::memory_order_relaxed);
+}
+
+void check_write_fits(std::int64_t new_bytes, const char* context) {
+  std::int64_t limit = MemoryBudget::process().limit();
+  if (limit <= 0) return;
+  std::int64_t resident = resident_bytes();
+  if (resident + new_bytes <= limit) return;
+  throw SqlError("53200", "out of memory",
+                 "Failed on request of size " + std::to_string(new_bytes) + " in memory context \"" + context +
+                     "\": the server's resident memory is " + format_memory_size(resident / 1024 * 1024) +
+                     " of its memory limit of " + format_memory_size(limit) + ", stored rows included.");
+}
+
+}  // namespace ptreedb::exec
