@@ -12,6 +12,8 @@ constexpr const char* kOutOfMemory = "53200";
 
 thread_local QueryMemory* current_memory = nullptr;
 
+std::string kilobytes(std::int64_t bytes) { return std::to_string((bytes + 1023) / 1024) + " kB"; }
+
 [[noreturn]] void throw_out_of_memory(std::int64_t request, const char* context, const std::string& why) {
   throw SqlError(kOutOfMemory, "out of memory",
                  "Failed on request of size " + std::to_string(request) + " in memory context \"" + context +
@@ -25,12 +27,13 @@ MemoryBudget& MemoryBudget::process() {
   return budget;
 }
 
-bool MemoryBudget::try_reserve(std::int64_t bytes) {
+bool MemoryBudget::try_reserve(std::int64_t bytes, bool small) {
   std::int64_t limit = limit_.load(std::memory_order_relaxed);
   if (limit <= 0 || bytes <= 0) {
     used_.fetch_add(bytes, std::memory_order_relaxed);
     return true;
   }
+  if (!small) limit -= limit / 8;
   // A compare-and-swap loop, so racing charges never pass the limit even for
   // a moment and one that fits is never refused because of one that did not.
   std::int64_t used = used_.load(std::memory_order_relaxed);
@@ -42,10 +45,11 @@ bool MemoryBudget::try_reserve(std::int64_t bytes) {
 
 void QueryMemory::charge(std::int64_t bytes, const char* context) {
   if (bytes <= 0) return;
-  if (!budget_.try_reserve(bytes)) {
+  bool small = charged() + bytes <= budget_.small_statement_bytes();
+  if (!budget_.try_reserve(bytes, small)) {
     throw_out_of_memory(bytes, context,
-                        "the statement holds " + format_memory_size(charged()) + " and all statements " +
-                            format_memory_size(budget_.used()) + " of the server's memory limit of " +
+                        "the statement holds " + kilobytes(charged()) + " and all statements " +
+                            kilobytes(budget_.used()) + " of the server's memory limit of " +
                             format_memory_size(budget_.limit()));
   }
   charged_.fetch_add(bytes, std::memory_order_relaxed);
@@ -64,7 +68,7 @@ void OperatorMemory::add(std::int64_t bytes) {
   do {
     if (limit > 0 && before + bytes > limit) {
       throw_out_of_memory(bytes, context_,
-                          "the operator holds " + format_memory_size(before) + ", and work_mem is " +
+                          "the operator holds " + kilobytes(before) + ", and work_mem is " +
                               format_memory_size(limit));
     }
   } while (!held_.compare_exchange_weak(before, before + bytes, std::memory_order_relaxed));

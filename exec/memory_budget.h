@@ -23,8 +23,13 @@ class MemoryBudget {
   std::int64_t limit() const { return limit_.load(std::memory_order_relaxed); }
   std::int64_t used() const { return used_.load(std::memory_order_relaxed); }
 
-  // Adds `bytes` unless that would pass the limit; never blocks.
-  bool try_reserve(std::int64_t bytes);
+  // Adds `bytes` unless that would pass the limit; never blocks. The last
+  // eighth of the limit is kept for small statements (`small`: the charging
+  // statement holds little), so one big statement that fails never makes the
+  // other sessions' short queries fail with it.
+  bool try_reserve(std::int64_t bytes, bool small);
+  // What a statement may hold and still count as small.
+  std::int64_t small_statement_bytes() const { return limit() / 64; }
   void release(std::int64_t bytes) { used_.fetch_sub(bytes, std::memory_order_relaxed); }
 
  private:

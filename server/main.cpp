@@ -5,6 +5,9 @@
 #include <memory>
 
 #include <spdlog/spdlog.h>
+#ifdef PTREEDB_MIMALLOC
+#include <mimalloc.h>
+#endif
 
 #include "server/config.h"
 #include "server/memory_limit.h"
@@ -52,6 +55,13 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   spdlog::set_level(spdlog::level::from_str(parsed.config->log_level));
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e [%l] %v");
+#ifdef PTREEDB_MIMALLOC
+  // Pages a statement freed go back to the system at once rather than when
+  // their thread next allocates: the memory limit's check on writes reads
+  // the resident size, which would otherwise count memory nobody holds.
+  mi_option_set(mi_option_page_reset, 1);
+  mi_option_set(mi_option_decommit_delay, 0);
+#endif
   std::uint64_t memory_limit = ptreedb::server::apply_memory_limit(*parsed.config);
   spdlog::info("memory limit {} MB", memory_limit >> 20);
   try {

@@ -54,26 +54,35 @@ TEST_CASE("charges from many threads add up exactly and are all released") {
 
 TEST_CASE("a charge past the process budget fails with 53200, charges nothing, and others go on") {
   MemoryBudget budget;
-  budget.set_limit(1 << 20);
+  budget.set_limit(1 << 20);  // big statements get 896 kB of it; the last 128 kB is for small ones
   QueryMemory other(budget);
   OperatorMemory other_sort(&other, "Sort");
   other_sort.add(300 << 10);
   {
     QueryMemory query(budget);
     OperatorMemory sort(&query, "Sort");
-    sort.add(600 << 10);
+    sort.add(500 << 10);
     SqlError error = failure_of(sort, 200 << 10);
     CHECK(error.sqlstate() == "53200");
     CHECK(std::string(error.what()) == "out of memory");
-    CHECK(error.detail().find("Failed on request of size 204800 in memory context \"Sort\"") == 0);
-    CHECK(error.detail().find("memory limit of 1MB") != std::string::npos);
-    CHECK(sort.held() == (600 << 10));
-    CHECK(budget.used() == (900 << 10));
+    CHECK(error.detail() ==
+          "Failed on request of size 204800 in memory context \"Sort\": the statement holds 500 kB and all "
+          "statements 800 kB of the server's memory limit of 1MB.");
+    CHECK(sort.held() == (500 << 10));
+    CHECK(budget.used() == (800 << 10));
   }
   // The failed statement's memory is back: the other one can take it.
   CHECK(budget.used() == (300 << 10));
-  CHECK_NOTHROW(other_sort.add(724 << 10));  // exactly the limit
+  CHECK_NOTHROW(other_sort.add(596 << 10));  // exactly what big statements may hold
   CHECK(failure_of(other_sort, 1).sqlstate() == "53200");
+  // A small statement still gets an answer from the reserve.
+  QueryMemory small(budget);
+  OperatorMemory result(&small, "ExecutorState", false);
+  CHECK(budget.small_statement_bytes() == (16 << 10));
+  CHECK_NOTHROW(result.add(16 << 10));
+  CHECK(budget.used() == (912 << 10));
+  // Once it holds more, it is a big one too.
+  CHECK(failure_of(result, 1).sqlstate() == "53200");
 }
 
 TEST_CASE("racing charges never pass the limit together") {
@@ -97,9 +106,10 @@ TEST_CASE("racing charges never pass the limit together") {
     });
   }
   for (auto& thread : threads) thread.join();
-  CHECK(memory.held() == kLimit);
-  CHECK(budget.used() == kLimit);
-  CHECK(refused == 8 * 200 - kLimit / kCharge);
+  constexpr std::int64_t kBigStatementLimit = kLimit - kLimit / 8;
+  CHECK(memory.held() == kBigStatementLimit);
+  CHECK(budget.used() == kBigStatementLimit);
+  CHECK(refused == 8 * 200 - kBigStatementLimit / kCharge);
 }
 
 TEST_CASE("work_mem bounds one operator; results are bound by the budget only") {
