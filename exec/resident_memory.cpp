@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <tbb/scalable_allocator.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -31,14 +33,14 @@ std::int64_t now_ns() {
 
 }  // namespace
 
-std::int64_t resident_bytes() {
+std::int64_t resident_bytes(bool fresh) {
   // Single-row writes come by the thousand per second: one file read per 5 ms.
   constexpr std::int64_t kSampleNs = 5'000'000;
   static std::atomic<std::int64_t> sampled_at{0};
   static std::atomic<std::int64_t> sample{0};
   std::int64_t now = now_ns();
   std::int64_t last = sampled_at.load(std::memory_order_relaxed);
-  if (now - last >= kSampleNs && sampled_at.compare_exchange_strong(last, now, std::memory_order_relaxed)) {
+  if (fresh || (now - last >= kSampleNs && sampled_at.compare_exchange_strong(last, now, std::memory_order_relaxed))) {
     sample.store(read_statm(), std::memory_order_relaxed);
   }
   return sample.load(std::memory_order_relaxed);
@@ -47,7 +49,12 @@ std::int64_t resident_bytes() {
 void check_write_fits(std::int64_t new_bytes, const char* context) {
   std::int64_t limit = MemoryBudget::process().limit();
   if (limit <= 0) return;
-  std::int64_t resident = resident_bytes();
+  std::int64_t resident = resident_bytes(false);
+  if (resident + new_bytes <= limit) return;
+  // Rows freed since (a failed COPY, a dropped table) may sit in oneTBB's
+  // allocator caches: hand those back to the system and look again.
+  scalable_allocation_command(TBBMALLOC_CLEAN_ALL_BUFFERS, nullptr);
+  resident = resident_bytes(true);
   if (resident + new_bytes <= limit) return;
   throw SqlError("53200", "out of memory",
                  "Failed on request of size " + std::to_string(new_bytes) + " in memory context \"" + context +

@@ -9,8 +9,8 @@
 namespace ptreedb::exec {
 
 // The process's resident set in bytes (/proc/self/statm), sampled at most
-// once per few milliseconds; 0 where unknown.
-std::int64_t resident_bytes();
+// once per few milliseconds unless `fresh`; 0 where unknown.
+std::int64_t resident_bytes(bool fresh);
 
 // Throws 53200 naming `context` when resident memory plus `new_bytes` would
 // pass MemoryBudget::process()'s limit (no limit: never).

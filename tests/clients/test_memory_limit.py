@@ -213,3 +213,25 @@ def test_memory_limit_flag_is_validated(tmp_path):
         (tmp_path / bad).mkdir()
         with pytest.raises(RuntimeError, match="invalid value for --memory-limit"):
             start_server(tmp_path / bad, ["--memory-limit", bad])
+
+
+def test_copy_cannot_load_past_the_limit(limited_server):
+    pid = limited_server.process.pid
+    filler = "z" * 2000
+    with connect(limited_server) as conn:
+        baseline_kb = status_kb(pid, "VmRSS")
+        conn.execute("create table loaded (id int primary key, filler text)")
+        with pytest.raises(psycopg.Error) as caught:
+            with conn.cursor().copy("copy loaded from stdin") as copy:
+                for block in range(150):  # 300 MB
+                    copy.write("".join(f"{i}\t{filler}\n" for i in range(block * 1000, (block + 1) * 1000)))
+        assert caught.value.sqlstate == "53200"
+        assert 'in memory context "COPY"' in caught.value.diag.message_detail
+        assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
+        assert conn.execute("select count(*) from loaded").fetchone() == (0,)
+        # The failed COPY's rows are freed: 100 MB more fit.
+        with conn.cursor().copy("copy loaded from stdin") as copy:
+            for block in range(50):
+                copy.write("".join(f"{i}\t{filler}\n" for i in range(block * 1000, (block + 1) * 1000)))
+        assert conn.execute("select count(*) from loaded").fetchone() == (50_000,)
+    assert limited_server.process.poll() is None
