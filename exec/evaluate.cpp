@@ -340,14 +340,36 @@ std::shared_ptr<const planner::InListSet> build_in_list_set(const BoundExpressio
   Chunk one_row;
   one_row.size = 1;
   std::string key;
+  // Folded items are constants: one reused one-element vector encodes them
+  // all (100,000 items cost 100,000 encodings, not vectors).
+  Vector constant(expr.args[0].type);
+  constant.resize(1);
   for (std::size_t i = 1; i < expr.args.size(); ++i) {
-    Vector item = evaluate(expr.args[i], one_row);
-    if (item.nulls[0]) {
+    const BoundExpression& arg = expr.args[i];
+    Vector evaluated;
+    const Vector* item = &constant;
+    if (arg.kind == ExprKind::kConstant && arg.type.id == constant.type.id) {
+      const planner::Constant& value = arg.constant;
+      constant.nulls[0] = value.is_null;
+      if (!value.is_null) {
+        switch (constant.physical()) {
+          case Physical::kInt: constant.ints[0] = value.int_value; break;
+          case Physical::kDouble: constant.doubles[0] = value.double_value; break;
+          case Physical::kDecimal: constant.decimals[0] = value.decimal_value; break;
+          case Physical::kText: constant.texts[0] = value.text_value; break;
+          case Physical::kInterval: constant.intervals[0] = value.interval_value; break;
+        }
+      }
+    } else {
+      evaluated = evaluate(arg, one_row);
+      item = &evaluated;
+    }
+    if (item->nulls[0]) {
       set->has_null = true;
       continue;
     }
     key.clear();
-    append_key_bytes(key, item, 0);
+    append_key_bytes(key, *item, 0);
     set->keys.insert(key);
   }
   return set;
