@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "exec/resident_memory.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::exec {
@@ -43,6 +44,11 @@ bool MemoryBudget::try_reserve(std::int64_t bytes, bool small) {
   return true;
 }
 
+QueryMemory::~QueryMemory() {
+  budget_.release(charged_.load(std::memory_order_relaxed));
+  if (&budget_ == &MemoryBudget::process()) update_memory_pressure();
+}
+
 void QueryMemory::charge(std::int64_t bytes, const char* context) {
   if (bytes <= 0) return;
   bool small = charged() + bytes <= budget_.small_statement_bytes();
@@ -53,6 +59,7 @@ void QueryMemory::charge(std::int64_t bytes, const char* context) {
                             format_memory_size(budget_.limit()));
   }
   charged_.fetch_add(bytes, std::memory_order_relaxed);
+  if (&budget_ == &MemoryBudget::process()) update_memory_pressure();
 }
 
 void QueryMemory::release(std::int64_t bytes) {

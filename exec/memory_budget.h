@@ -43,7 +43,7 @@ class QueryMemory {
   // `operator_limit`: the work_mem of each accumulating operator (0 = none).
   explicit QueryMemory(MemoryBudget& budget, std::int64_t operator_limit = 0)
       : budget_(budget), operator_limit_(operator_limit) {}
-  ~QueryMemory() { budget_.release(charged_.load(std::memory_order_relaxed)); }
+  ~QueryMemory();
   QueryMemory(const QueryMemory&) = delete;
   QueryMemory& operator=(const QueryMemory&) = delete;
 

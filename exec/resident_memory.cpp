@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <string>
 
 #include "exec/memory_budget.h"
@@ -31,7 +32,31 @@ std::int64_t now_ns() {
       .count();
 }
 
+std::atomic<void (*)(bool)> pressure_handler{nullptr};
+std::atomic<bool> under_pressure{false};
+std::mutex pressure_mutex;
+
 }  // namespace
+
+void set_memory_pressure_handler(void (*handler)(bool under_pressure)) { pressure_handler.store(handler); }
+
+void update_memory_pressure() {
+  void (*handler)(bool) = pressure_handler.load(std::memory_order_relaxed);
+  if (handler == nullptr) return;
+  const MemoryBudget& budget = MemoryBudget::process();
+  std::int64_t limit = budget.limit();
+  if (limit <= 0) return;
+  bool on = under_pressure.load(std::memory_order_relaxed);
+  // The common case costs two loads: far from the limit and not under pressure.
+  if (!on && budget.used() <= limit / 8) return;
+  if (on && budget.used() > limit / 16) return;
+  std::lock_guard lock(pressure_mutex);
+  on = under_pressure.load(std::memory_order_relaxed);
+  bool wanted = on ? resident_bytes(true) > limit / 2 || budget.used() > limit / 16 : budget.used() > limit / 8;
+  if (wanted == on) return;
+  under_pressure.store(wanted, std::memory_order_relaxed);
+  handler(wanted);
+}
 
 std::int64_t resident_bytes(bool fresh) {
   // Single-row writes come by the thousand per second: one file read per 5 ms.
