@@ -1,5 +1,7 @@
 #include "exec/copy_loader.h"
 
+#include "exec/resident_memory.h"
+
 #include <algorithm>
 #include <set>
 #include <span>
@@ -321,6 +323,9 @@ std::optional<std::string_view> CopyLoader::field_text(std::size_t i, std::size_
 
 void CopyLoader::convert_batch() {
   if (batch_.size() == 0) return;
+  // The rows loaded so far are held until the end of COPY: stop before they
+  // take the server past its memory limit (53200).
+  check_write_fits(0, "COPY");
   bool complete = std::all_of(batch_.field_counts.begin(), batch_.field_counts.end(),
                               [&](std::uint32_t count) { return count == column_count(); });
   bool converted = false;

@@ -1,5 +1,8 @@
 #include "exec/dml_executor.h"
 
+#include "exec/memory_budget.h"
+#include "exec/resident_memory.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -125,6 +128,17 @@ std::shared_ptr<const storage::Table> table_to_change(const storage::World& worl
   return table;
 }
 
+// New rows are the statement's until it commits, then the table's: they are
+// charged to the statement, and the write must fit the memory limit
+// (exec/resident_memory.h).
+std::int64_t new_row_bytes(const std::vector<RowRef>& rows) {
+  // Each row is one allocation, and the trees get an entry per row and index.
+  constexpr std::int64_t kPerRowOverhead = 64;
+  std::int64_t bytes = 0;
+  for (const RowRef& row : rows) bytes += static_cast<std::int64_t>(row.total_size()) + kPerRowOverhead;
+  return bytes;
+}
+
 }  // namespace
 
 QueryResult run_insert(const planner::InsertPlan& plan, txn::WriteTarget& database) {
@@ -136,6 +150,10 @@ QueryResult run_insert(const planner::InsertPlan& plan, txn::WriteTarget& databa
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     for (RowRef& row : build_table_rows(schema, chunks[c], 0, rows[c])) inserted.push_back(std::move(row));
   }
+  OperatorMemory rows_memory(current_query_memory(), "INSERT", false);
+  std::int64_t row_bytes = new_row_bytes(inserted);
+  rows_memory.add(row_bytes);
+  check_write_fits(row_bytes, "INSERT");
   std::size_t count = inserted.size();
   if (count > 0) {
     database.write([&](const storage::World& world) {
@@ -161,6 +179,10 @@ QueryResult run_update(const planner::UpdatePlan& plan, txn::WriteTarget& databa
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     for (RowRef& row : build_table_rows(schema, chunks[c], 1, matched.chunk_rows[c])) new_rows.push_back(std::move(row));
   }
+  OperatorMemory rows_memory(current_query_memory(), "UPDATE", false);
+  std::int64_t row_bytes = new_row_bytes(new_rows);
+  rows_memory.add(row_bytes);
+  check_write_fits(row_bytes, "UPDATE");
   std::vector<RowKey> keys;
   std::vector<RowRef> old_rows;
   locate_rows(plan.table->rows(), matched.positions, keys, old_rows);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "exec/array_text.h"
 #include "exec/catalog_functions.h"
 #include "exec/like_match.h"
 #include "storage/sql_error.h"
@@ -314,9 +315,103 @@ std::string_view utf8_substring(std::string_view text, std::int64_t start, std::
   return text.substr(begin_byte, end_byte - begin_byte);
 }
 
+// The items of x IN (...) (or the elements of a constant array for x =
+// ANY(array)) as one hash set; built once per statement by fold_constants.
+std::shared_ptr<const planner::InListSet> build_in_list_set(const BoundExpression& expr) {
+  auto set = std::make_shared<planner::InListSet>();
+  if (expr.function == planner::FunctionId::kArrayContains) {
+    // The array's text form, compared element by element as text (as kArrayContains does).
+    Chunk one_row;
+    one_row.size = 1;
+    Vector array = evaluate(expr.args[1], one_row);
+    if (array.nulls[0]) return nullptr;  // NULL array: the row-wise path answers NULL
+    std::string_view text = array.texts[0];
+    if (text.empty() || text.front() != '{') return nullptr;  // the row-wise path raises 22P02
+    for (auto& element : array_elements(text)) {
+      if (!element) {
+        set->has_null = true;
+      } else {
+        set->keys.insert(std::move(*element));
+      }
+    }
+    return set;
+  }
+  set->keys.reserve(expr.args.size());
+  Chunk one_row;
+  one_row.size = 1;
+  std::string key;
+  // Folded items are constants: one reused one-element vector encodes them
+  // all (100,000 items cost 100,000 encodings, not vectors).
+  Vector constant(expr.args[0].type);
+  constant.resize(1);
+  for (std::size_t i = 1; i < expr.args.size(); ++i) {
+    const BoundExpression& arg = expr.args[i];
+    Vector evaluated;
+    const Vector* item = &constant;
+    if (arg.kind == ExprKind::kConstant && arg.type.id == constant.type.id) {
+      const planner::Constant& value = arg.constant;
+      constant.nulls[0] = value.is_null;
+      if (!value.is_null) {
+        switch (constant.physical()) {
+          case Physical::kInt: constant.ints[0] = value.int_value; break;
+          case Physical::kDouble: constant.doubles[0] = value.double_value; break;
+          case Physical::kDecimal: constant.decimals[0] = value.decimal_value; break;
+          case Physical::kText: constant.texts[0] = value.text_value; break;
+          case Physical::kInterval: constant.intervals[0] = value.interval_value; break;
+        }
+      }
+    } else {
+      evaluated = evaluate(arg, one_row);
+      item = &evaluated;
+    }
+    if (item->nulls[0]) {
+      set->has_null = true;
+      continue;
+    }
+    key.clear();
+    append_key_bytes(key, *item, 0);
+    set->keys.insert(key);
+  }
+  return set;
+}
+
+// x IN (...) / NOT IN: one probe per row, with PostgreSQL's NULL rules (NULL
+// when x is NULL, or when x is not found and an item is NULL).
+Vector evaluate_in_list(const BoundExpression& expr, const Chunk& input) {
+  std::shared_ptr<const planner::InListSet> set = expr.in_list ? expr.in_list : build_in_list_set(expr);
+  Vector probe = evaluate(expr.args[0], input);
+  Vector out = result_like(expr.type, input.size);
+  bool text_elements = expr.function == planner::FunctionId::kArrayContains;
+  std::string key;
+  for (std::size_t i = 0; i < input.size; ++i) {
+    if (probe.nulls[i]) {
+      out.nulls[i] = 1;
+      continue;
+    }
+    bool found;
+    if (text_elements) {
+      found = set->keys.find(std::string(probe.texts[i])) != set->keys.end();
+    } else {
+      key.clear();
+      append_key_bytes(key, probe, i);
+      found = set->keys.find(key) != set->keys.end();
+    }
+    if (found) {
+      out.ints[i] = expr.negated ? 0 : 1;
+    } else if (set->has_null) {
+      out.nulls[i] = 1;
+    } else {
+      out.ints[i] = expr.negated ? 1 : 0;
+    }
+  }
+  return out;
+}
+
 Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
   using planner::FunctionId;
   if (expr.function == FunctionId::kCoalesce) return evaluate_coalesce(expr, input);
+  if (expr.function == FunctionId::kInList) return evaluate_in_list(expr, input);
+  if (expr.function == FunctionId::kArrayContains && expr.in_list) return evaluate_in_list(expr, input);
   std::vector<Vector> args;
   for (const auto& arg : expr.args) args.push_back(evaluate(arg, input));
   std::size_t count = input.size;
@@ -465,6 +560,7 @@ Vector evaluate_function(const BoundExpression& expr, const Chunk& input) {
     case FunctionId::kArrayQuote:
       return evaluate_catalog_function(expr, args, count);
     case FunctionId::kCoalesce:
+    case FunctionId::kInList:
       break;
   }
   return out;
@@ -738,9 +834,23 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
   throw SqlError(sqlstate::kInternalError, "unexpected expression kind in evaluation");
 }
 
+// x IN (constants) and x = ANY(constant array) over rows: the set is built
+// here, once, not per chunk.
+bool is_hashed_membership(const BoundExpression& expr) {
+  if (expr.kind != ExprKind::kFunction) return false;
+  if (expr.function == planner::FunctionId::kInList) return true;
+  return expr.function == planner::FunctionId::kArrayContains && expr.args.size() == 2 &&
+         expr.args[1].kind == ExprKind::kConstant;
+}
+
 BoundExpression fold_constants(BoundExpression expr) {
   for (auto& arg : expr.args) arg = fold_constants(std::move(arg));
   if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || !expr.is_constant_tree()) {
+    if (!expr.in_list && is_hashed_membership(expr)) {
+      bool items_constant = true;
+      for (std::size_t i = 1; i < expr.args.size(); ++i) items_constant = items_constant && expr.args[i].is_constant_tree();
+      if (items_constant) expr.in_list = build_in_list_set(expr);
+    }
     return expr;
   }
   Chunk one_row;

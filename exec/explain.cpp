@@ -1,5 +1,7 @@
 #include "exec/explain.h"
 
+#include "exec/array_text.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -236,6 +238,26 @@ std::string PlanPrinter::function_text(const BoundExpression& expr, const Labels
       if (expr.type.id == value::TypeId::kDouble) return "date_part(" + args_from(0) + ")";
       return "EXTRACT(" + expr.args[0].constant.text_value + " FROM " + expression(expr.args[1], labels, qualified) + ")";
     case FunctionId::kDateTrunc: return "date_trunc(" + args_from(0) + ")";
+    case FunctionId::kInList: {
+      // As PostgreSQL shows an IN list: x = ANY ('{...}'::type[]), NOT IN as <> ALL.
+      std::vector<std::optional<std::string>> items;
+      items.reserve(expr.args.size() - 1);
+      for (std::size_t i = 1; i < expr.args.size(); ++i) {
+        const BoundExpression& item = expr.args[i];
+        if (item.kind != ExprKind::kConstant) return "(" + expression(expr.args[0], labels, qualified) + " IN (" + args_from(1) + "))";
+        if (item.constant.is_null) {
+          items.emplace_back();
+          continue;
+        }
+        std::string text;
+        append_text(text, constant_vector(item.constant, item.type), 0);
+        items.emplace_back(std::move(text));
+      }
+      std::string type = value::format_type(expr.args[0].type);
+      if (expr.args[0].type.id == value::TypeId::kChar) type = "bpchar";
+      return "(" + expression(expr.args[0], labels, qualified) + (expr.negated ? " <> ALL (" : " = ANY (") +
+             quote_literal(array_text(items)) + "::" + type + "[]))";
+    }
     default: return "function" + std::to_string(static_cast<int>(expr.function)) + "(" + args_from(0) + ")";
   }
 }

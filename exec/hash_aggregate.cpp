@@ -1,5 +1,7 @@
 #include "exec/hash_aggregate.h"
 
+#include "exec/chunk_memory.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -128,7 +130,10 @@ void AggregationTable::add_group() {
 
 void AggregationTable::keep_owners(const Vector& vector) {
   for (const auto& owner : vector.text_owners) {
-    if (known_owners_.insert(owner.get()).second) owners_.push_back(owner);
+    if (known_owners_.insert(owner.get()).second) {
+      owners_.push_back(owner);
+      owned_text_bytes_ += text_storage_bytes(*owner);
+    }
   }
 }
 
@@ -138,9 +143,26 @@ std::uint32_t AggregationTable::group_of(const std::string& key, const std::vect
   if (inserted) {
     for (std::size_t k = 0; k < keys.size(); ++k) key_values_[k].append_from(keys[k], row);
     key_bytes_.push_back(key);
+    key_bytes_total_ += static_cast<std::int64_t>(key.size());
     add_group();
   }
   return it->second;
+}
+
+std::int64_t AggregationTable::approximate_bytes() const {
+  // Per group: its entry in index_ and key_bytes_ (two strings, a node), its
+  // key values, and a state slot per aggregate.
+  constexpr std::int64_t kGroupBytes = 128, kKeyValueBytes = 24, kStateBytes = 48;
+  std::int64_t bytes = static_cast<std::int64_t>(group_count_) *
+                           (kGroupBytes + kKeyValueBytes * static_cast<std::int64_t>(keys_.size()) +
+                            kStateBytes * static_cast<std::int64_t>(aggregates_.size())) +
+                       2 * key_bytes_total_ + owned_text_bytes_;
+  bytes += string_agg_bytes_;
+  for (const Buffer& buffer : buffers_) {
+    bytes += static_cast<std::int64_t>(buffer.rows.size * (buffer.rows.columns.size() * 24 + 16) +
+                                       buffer.distinct.size() * 32);
+  }
+  return bytes;
 }
 
 void AggregationTable::consume(const Chunk& input) {
@@ -295,6 +317,7 @@ void AggregationTable::fold(std::size_t aggregate, const Vector& argument, const
         std::string& text = state.texts[g];
         text.append(delimiter);
         text.append(argument.texts[i]);
+        string_agg_bytes_ += static_cast<std::int64_t>(delimiter.size() + argument.texts[i].size());
       }
       return;
   }
@@ -408,6 +431,7 @@ void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, St
         state.has_value[into] = 1;
       } else {
         state.texts[into].append(source.texts[from]);
+        string_agg_bytes_ += static_cast<std::int64_t>(source.texts[from].size());
       }
       return;
   }
@@ -415,7 +439,10 @@ void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, St
 
 void AggregationTable::merge(AggregationTable& other) {
   for (const auto& owner : other.owners_) {
-    if (known_owners_.insert(owner.get()).second) owners_.push_back(owner);
+    if (known_owners_.insert(owner.get()).second) {
+      owners_.push_back(owner);
+      owned_text_bytes_ += text_storage_bytes(*owner);
+    }
   }
   std::vector<std::uint32_t> into_of(other.group_count_);
   for (std::uint32_t from = 0; from < other.group_count_; ++from) {

@@ -31,6 +31,9 @@ class AggregationTable {
   void merge(AggregationTable& other);
   // The group rows, in the order groups were first seen.
   Chunk finish();
+  // About what the table holds, for the memory budget: groups with their
+  // keys and states, buffered rows, and the input text it keeps alive.
+  std::int64_t approximate_bytes() const;
 
  private:
   // The running value of one aggregate: one slot per group in the arrays its kind uses.
@@ -80,6 +83,9 @@ class AggregationTable {
   std::size_t group_count_ = 0;
   std::vector<std::shared_ptr<const TextStorage>> owners_;
   std::unordered_set<const TextStorage*> known_owners_;
+  std::int64_t key_bytes_total_ = 0;  // of key_bytes_
+  std::int64_t owned_text_bytes_ = 0;  // of owners_
+  std::int64_t string_agg_bytes_ = 0;  // appended to string_agg states
 };
 
 }  // namespace ptreedb::exec

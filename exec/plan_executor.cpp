@@ -14,6 +14,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "exec/chunk_memory.h"
 #include "exec/evaluate.h"
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
@@ -103,6 +104,24 @@ planner::Constant constant_of(const Vector& vector, std::size_t i) {
     case Physical::kInterval: constant.interval_value = vector.intervals[i]; break;
   }
   return constant;
+}
+
+// Charges the one chunk `concatenate` is about to make of `chunks` (the
+// chunks' own arrays stay charged until the operator ends: both exist while
+// it runs).
+void charge_concatenation(OperatorMemory& memory, const std::vector<Chunk>& chunks) {
+  std::int64_t bytes = 0;
+  for (const auto& chunk : chunks) {
+    for (const auto& column : chunk.columns) bytes += vector_array_bytes(column);
+  }
+  memory.add(bytes);
+}
+
+// Charges the arrays of a chunk an operator made from rows it already holds.
+void charge_arrays(OperatorMemory& memory, const Chunk& chunk) {
+  std::int64_t bytes = 0;
+  for (const auto& column : chunk.columns) bytes += vector_array_bytes(column);
+  memory.add(bytes);
 }
 
 }  // namespace
@@ -208,12 +227,19 @@ class NotTheOutput {
 }  // namespace
 
 std::vector<Chunk> PlanExecutor::collect(const PlanNode& node) {
+  OperatorMemory memory(memory_, "ExecutorState", false);
+  return collect(node, memory);
+}
+
+std::vector<Chunk> PlanExecutor::collect(const PlanNode& node, OperatorMemory& memory) {
   NotTheOutput input(ordered_);
   std::mutex mutex;
   std::map<std::size_t, std::vector<Chunk>> partitions;
+  ChunkFootprint footprint;
   stream(node, [&](Chunk&& chunk, std::size_t partition) {
     if (chunk.size == 0) return;
     std::lock_guard lock(mutex);
+    memory.add(footprint.add(chunk));
     partitions[partition].push_back(std::move(chunk));
   });
   std::vector<Chunk> out;
@@ -400,7 +426,14 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
 }
 
 void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& join, const Sink& sink) {
-  JoinHashTable table(concatenate(collect(*join.build), join.build->types), prepare(join.build_keys));
+  OperatorMemory memory(memory_, "HashJoin");
+  std::vector<Chunk> build_chunks = collect(*join.build, memory);
+  charge_concatenation(memory, build_chunks);
+  std::size_t build_rows_total = 0;
+  for (const auto& chunk : build_chunks) build_rows_total += chunk.size;
+  // The hash table: a hash and a chain link per row, twice as many buckets, the key vectors.
+  memory.add(static_cast<std::int64_t>(build_rows_total * (24 + 24 * join.build_keys.size())));
+  JoinHashTable table(concatenate(std::move(build_chunks), join.build->types), prepare(join.build_keys));
   std::vector<BoundExpression> probe_keys = prepare(join.probe_keys);
   std::optional<BoundExpression> condition = prepare(join.condition);
   const Chunk& build = table.rows();
@@ -565,35 +598,61 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
     call.filter = prepare(call.filter);
     for (auto& key : call.order) key.expression = prepare(key.expression);
   }
-  tbb::enumerable_thread_specific<std::unique_ptr<AggregationTable>> tables(
-      [&] { return std::make_unique<AggregationTable>(keys, calls); });
+  OperatorMemory memory(memory_, "HashAggregate");
+  // Each task's table, and what it has charged so far.
+  struct TaskTable {
+    std::unique_ptr<AggregationTable> table;
+    std::int64_t charged = 0;
+  };
+  tbb::enumerable_thread_specific<TaskTable> tables(
+      [&] { return TaskTable{std::make_unique<AggregationTable>(keys, calls), 0}; });
+  auto charge_growth = [&](TaskTable& task) {
+    std::int64_t now = task.table->approximate_bytes();
+    if (now > task.charged) {
+      memory.add(now - task.charged);
+      task.charged = now;
+    }
+  };
   {
     NotTheOutput input(ordered_);
-    stream(*aggregate.input, [&](Chunk&& chunk, std::size_t) { tables.local()->consume(chunk); });
+    stream(*aggregate.input, [&](Chunk&& chunk, std::size_t) {
+      TaskTable& task = tables.local();
+      task.table->consume(chunk);
+      charge_growth(task);
+    });
   }
-  AggregationTable* result = nullptr;
-  AggregationTable empty(keys, calls);
-  for (auto& table : tables) {
+  TaskTable* result = nullptr;
+  TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
+  for (auto& task : tables) {
     check_interrupt(interrupt_);
     if (result == nullptr) {
-      result = table.get();
+      result = &task;
     } else {
-      result->merge(*table);
+      result->table->merge(*task.table);
+      charge_growth(*result);
     }
   }
   if (result == nullptr) result = &empty;
-  Chunk groups = result->finish();
+  Chunk groups = result->table->finish();
+  charge_arrays(memory, groups);
   (void)node;
   stream_slices(std::move(groups), sink);
 }
 
 void PlanExecutor::stream_sort(const PlanNode& node, const planner::SortNode& sort, const Sink& sink) {
-  Chunk rows = concatenate(collect(*sort.input), node.types);
+  OperatorMemory memory(memory_, "Sort");
+  std::vector<Chunk> chunks = collect(*sort.input, memory);
+  charge_concatenation(memory, chunks);
+  Chunk rows = concatenate(std::move(chunks), node.types);
   check_interrupt(interrupt_);
+  memory.add(static_cast<std::int64_t>(rows.size * sizeof(std::uint32_t) * 2));  // the order and what is kept
   std::vector<std::uint32_t> order(rows.size);
   for (std::uint32_t i = 0; i < rows.size; ++i) order[i] = i;
   if (!sort.keys.empty()) {
+    // A sort of millions of rows takes seconds: check for a cancel every 64 Ki comparisons.
+    std::uint32_t comparisons = 0;
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+      if ((++comparisons & 0xFFFF) == 0) check_interrupt(interrupt_);
       for (const auto& key : sort.keys) {
         const Vector& column = rows.columns[key.output];
         bool a_null = column.is_null(x), b_null = column.is_null(y);
@@ -612,26 +671,43 @@ void PlanExecutor::stream_sort(const PlanNode& node, const planner::SortNode& so
   std::size_t end = order.size();
   if (sort.limit) end = std::min<std::size_t>(end, begin + static_cast<std::size_t>(*sort.limit));
   std::vector<std::uint32_t> kept(order.begin() + begin, order.begin() + end);
-  stream_slices(gather_rows(rows, kept), sink);
+  Chunk sorted = gather_rows(rows, kept);
+  charge_arrays(memory, sorted);
+  stream_slices(std::move(sorted), sink);
 }
 
 void PlanExecutor::stream_set_operation(const PlanNode& node, const planner::SetOperationNode& set, const Sink& sink) {
   using planner::SetOperation;
+  OperatorMemory memory(memory_, "SetOp");
   if (set.operation == SetOperation::kUnion && set.all) {
     std::size_t offset = 0;
     for (const auto* side : {set.left.get(), set.right.get()}) {
-      for (auto& chunk : collect(*side)) {
+      for (auto& chunk : collect(*side, memory)) {
         sink(std::move(chunk), offset++);
         if (ordered_ != nullptr) ordered_->complete_below(offset);
       }
     }
     return;
   }
-  Chunk left = concatenate(collect(*set.left), node.types);
-  Chunk right = concatenate(collect(*set.right), node.types);
-  auto key_of = [](const Chunk& chunk, std::size_t row) {
+  std::vector<Chunk> left_chunks = collect(*set.left, memory);
+  std::vector<Chunk> right_chunks = collect(*set.right, memory);
+  charge_concatenation(memory, left_chunks);
+  charge_concatenation(memory, right_chunks);
+  Chunk left = concatenate(std::move(left_chunks), node.types);
+  Chunk right = concatenate(std::move(right_chunks), node.types);
+  // Keys held in the hash sets, charged a chunk's worth at a time.
+  std::int64_t pending = 0;
+  std::uint32_t since_check = 0;
+  auto key_of = [&](const Chunk& chunk, std::size_t row) {
     std::string key;
     for (const auto& column : chunk.columns) append_key_bytes(key, column, row);
+    pending += static_cast<std::int64_t>(key.capacity() + 64);  // a node, its hash and the string
+    if (++since_check == kChunkSize) {
+      since_check = 0;
+      check_interrupt(interrupt_);
+      memory.add(pending);
+      pending = 0;
+    }
     return key;
   };
   std::vector<std::uint32_t> left_rows, right_rows;

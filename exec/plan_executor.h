@@ -12,6 +12,7 @@
 
 #include "exec/interrupt_token.h"
 #include "exec/ordered_delivery.h"
+#include "exec/memory_budget.h"
 #include "exec/plan_statistics.h"
 #include "exec/read_recording.h"
 #include "exec/vector.h"
@@ -26,8 +27,11 @@ class PlanExecutor {
   using Sink = std::function<void(Chunk&&, std::size_t partition)>;
 
   void stream(const planner::PlanNode& node, const Sink& sink);
-  // Every output chunk, in partition order.
+  // Every output chunk, in partition order; charged to the process memory
+  // budget while they accumulate (53200 past it).
   std::vector<Chunk> collect(const planner::PlanNode& node);
+  // The same, charged to `memory` (an operator that keeps them).
+  std::vector<Chunk> collect(const planner::PlanNode& node, OperatorMemory& memory);
   // The output in order to `sink` while it is produced: the scan or slices
   // feeding it run in waves of a few morsels, so at most one wave is held
   // back. Returns the number of rows.
@@ -55,6 +59,8 @@ class PlanExecutor {
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
   // Checked between morsels, probe chunks and merges (exec/interrupt_token.h).
   const InterruptToken* interrupt_ = current_interrupt_token();
+  // The statement's memory tracker (exec/memory_budget.h); null: untracked.
+  QueryMemory* memory_ = current_query_memory();
   // SERIALIZABLE: where scans report the key ranges they read (exec/read_recording.h).
   ReadRecorder* reads_ = current_read_recorder();
   // Set while stream_in_order runs the output pipeline (not while inputs

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "storage/value/decimal.h"
@@ -70,6 +71,15 @@ enum class FunctionId : std::uint8_t {
   kArrayBound,    // array_lower / array_upper / array_length (array text, dimension): `negated` = lower
   kArrayElement,  // array text [index], as text
   kArrayQuote,    // text as an element of an array's text form ("a b" quoted, NULL as NULL)
+  kInList,        // args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN (planner/in_list.h)
+};
+
+// The constant items of a kInList as a hash set of their key encodings
+// (exec's append_key_bytes, equal exactly when the values are SQL-equal),
+// built once per statement when constants are folded.
+struct InListSet {
+  std::unordered_set<std::string> keys;
+  bool has_null = false;
 };
 
 // kFirstValue and kSingleValue have no SQL name: they answer a correlated
@@ -114,6 +124,7 @@ struct BoundExpression {
   bool negated = false;           // NOT LIKE
   bool case_insensitive = false;  // ILIKE
   std::shared_ptr<const SelectPlan> subquery;  // for kSubquery
+  std::shared_ptr<const InListSet> in_list;    // for kInList, once its items are folded
 
   bool contains_aggregate() const;
 

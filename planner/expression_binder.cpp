@@ -1,5 +1,7 @@
 #include "planner/expression_binder.h"
 
+#include "planner/in_list.h"
+
 #include <charconv>
 #include <cstring>
 
@@ -662,17 +664,25 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     return out;
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_IN) {
-    // x IN (a, b) is x = a OR x = b; x NOT IN (a, b) is x <> a AND x <> b.
+    // x IN (a, b) is x = a OR x = b; x NOT IN (a, b) is x <> a AND x <> b;
+    // long constant lists become one hashed lookup (planner/in_list.h).
     bool negated = string_value(expr.name[0]) == "<>";
     const auto& items = *expr.rexpr->list;
     std::vector<BoundExpression> parts;
+    parts.reserve(items.n_items);
+    BoundExpression left = bind(expr.lexpr);  // once: x may be a subquery
     for (std::size_t i = 0; i < items.n_items; ++i) {
-      parts.push_back(bind_comparison(negated ? "<>" : "=", expr.lexpr, items.items[i], expr.location));
+      parts.push_back(bind_binary_operator(negated ? "<>" : "=", left, bind(items.items[i]), expr.location));
     }
+    if (auto hashed = hashed_in_list(parts, negated)) return std::move(*hashed);
     return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY && expr.n_name == 1 && string_value(expr.name[0]) == "=") {
     return catalog::bind_any_equal(bind(expr.lexpr), bind(expr.rexpr));
+  }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL && expr.n_name == 1 && string_value(expr.name[0]) == "<>") {
+    // x <> ALL(array) is NOT (x = ANY(array)) in three-valued logic too.
+    return combine(ExprKind::kNot, {catalog::bind_any_equal(bind(expr.lexpr), bind(expr.rexpr))});
   }
   // OPERATOR(pg_catalog.~) names the operator with its schema.
   bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";

@@ -27,6 +27,8 @@ constexpr const char* kUsage =
     "  --wal-segment-size N   bytes per WAL segment file, k/M/G suffixes allowed (default 64M)\n"
     "  --checkpoint-interval S  seconds between checkpoints, 0: none by time (default 300)\n"
     "  --checkpoint-wal-size N  WAL bytes that trigger a checkpoint, 0: none (default 256M)\n"
+    "  --memory-limit N       bytes queries may hold and the server may grow to by writes,\n"
+    "                         k/M/G suffixes allowed (default: 80% of RAM or of the cgroup limit)\n"
     "  --help                 this text\n";
 
 template <class Number>
@@ -116,6 +118,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
            config.wal_segment_size % 64 == 0;
     } else if (option == "--checkpoint-interval") {
       ok = parse_number<unsigned>(value, 0, 86400 * 365, config.checkpoint_interval_seconds);
+    } else if (option == "--memory-limit") {
+      ok = parse_size(value, 16 << 20, config.memory_limit) && config.memory_limit != 0;
     } else if (option == "--checkpoint-wal-size") {
       ok = parse_size(value, 1 << 20, config.checkpoint_wal_size);
     } else {

@@ -29,6 +29,9 @@ struct ServerConfig {
   std::uint64_t wal_segment_size = 64ull << 20;
   unsigned checkpoint_interval_seconds = 300;         // 0: only by WAL volume and CHECKPOINT
   std::uint64_t checkpoint_wal_size = 256ull << 20;   // 0: not by WAL volume
+  // Bytes statements may hold at once and the resident size writes may grow
+  // the server to; 0: 80% of physical memory or of the cgroup's limit.
+  std::uint64_t memory_limit = 0;
 };
 
 struct ParsedCommandLine {

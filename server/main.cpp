@@ -5,8 +5,13 @@
 #include <memory>
 
 #include <spdlog/spdlog.h>
+#ifdef PTREEDB_MIMALLOC
+#include <mimalloc.h>
+#endif
 
+#include "exec/resident_memory.h"
 #include "server/config.h"
+#include "server/memory_limit.h"
 #include "server/server.h"
 #include "txn/wal_commit_log.h"
 
@@ -51,6 +56,20 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   spdlog::set_level(spdlog::level::from_str(parsed.config->log_level));
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e [%l] %v");
+#ifdef PTREEDB_MIMALLOC
+  // Near the memory limit, pages a statement freed go back to the system at
+  // once rather than when their thread next allocates: the check on writes
+  // reads the resident size, which would otherwise count memory nobody holds.
+  // Far from it, mimalloc keeps them for reuse, which is faster.
+  static long page_reset = mi_option_get(mi_option_page_reset);
+  static long decommit_delay = mi_option_get(mi_option_decommit_delay);
+  ptreedb::exec::set_memory_pressure_handler([](bool under_pressure) {
+    mi_option_set(mi_option_page_reset, under_pressure ? 1 : page_reset);
+    mi_option_set(mi_option_decommit_delay, under_pressure ? 0 : decommit_delay);
+  });
+#endif
+  std::uint64_t memory_limit = ptreedb::server::apply_memory_limit(*parsed.config);
+  spdlog::info("memory limit {} MB", memory_limit >> 20);
   try {
     ptreedb::server::Server server(*parsed.config);
     // Declared after the server: stops (and detaches from its database) first.

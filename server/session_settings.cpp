@@ -6,6 +6,7 @@
 #include <charconv>
 #include <memory>
 
+#include "exec/memory_budget.h"
 #include "exec/vector.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
@@ -25,6 +26,7 @@ enum class SettingKind : std::uint8_t {
   kIntervalStyle,
   kOnOnly,        // a boolean that only supports "on" (standard_conforming_strings)
   kRole,          // session_authorization
+  kMemory,        // a size in kB or with a unit: '64MB' (work_mem)
 };
 
 struct SettingDefinition {
@@ -93,9 +95,21 @@ constexpr std::array kSettings = {
                       "Sets the time zone for displaying and interpreting time stamps."},
     SettingDefinition{"transaction_isolation", "read committed", SettingKind::kString, false, false,
                       "Sets the current transaction's isolation level."},
-    SettingDefinition{"work_mem", "4MB", SettingKind::kString, false, false,
+    // The default is the server's (set_work_mem_default): a share of --memory-limit.
+    SettingDefinition{"work_mem", "4MB", SettingKind::kMemory, false, false,
                       "Sets the maximum memory to be used for query workspaces."},
 };
+
+// work_mem's default, derived from the server's memory limit at start.
+std::string& work_mem_default() {
+  static std::string value = "4MB";
+  return value;
+}
+
+std::string default_of(const SettingDefinition& setting) {
+  if (setting.kind == SettingKind::kMemory) return work_mem_default();
+  return std::string(setting.default_value);
+}
 
 std::string lower(std::string_view text) {
   std::string out(text);
@@ -219,6 +233,20 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
     }
     case SettingKind::kMilliseconds:
       return normalize_milliseconds(setting.name, text);
+    case SettingKind::kMemory: {
+      // PostgreSQL's range for work_mem: 64kB .. 2147483647kB, a bare number in kB.
+      std::int64_t bytes = exec::parse_memory_size(std::string(text), 1024, true);
+      if (bytes < 0) {
+        invalid_value(setting.name, text, "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".");
+      }
+      std::int64_t kilobytes = (bytes + 512) / 1024;
+      if (kilobytes < 64 || kilobytes > 2147483647LL) {
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       std::to_string(kilobytes) + " kB is outside the valid range for parameter \"" +
+                           std::string(setting.name) + "\" (64 .. 2147483647)");
+      }
+      return exec::format_memory_size(kilobytes * 1024);
+    }
     case SettingKind::kEncoding: {
       std::string name = lower(trim(text));
       name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return c == '-' || c == '_'; }), name.end());
@@ -317,7 +345,7 @@ std::string set_setting(SessionState& state, std::string_view name, std::optiona
     text = normalize(*setting, *value, state);
   } else {
     auto found = state.setting_defaults.find(key);
-    text = found != state.setting_defaults.end() ? found->second : std::string(setting->default_value);
+    text = found != state.setting_defaults.end() ? found->second : default_of(*setting);
   }
   assign(state, key, text, setting->reported);
   return state.settings[key];
@@ -446,7 +474,7 @@ void apply_command_line_options(SessionState& state, const std::string& options)
 void initialize_settings(SessionState& state, const std::vector<std::pair<std::string, std::string>>& startup_options) {
   state.settings.clear();
   state.setting_defaults.clear();
-  for (const auto& setting : kSettings) state.settings[std::string(setting.name)] = std::string(setting.default_value);
+  for (const auto& setting : kSettings) state.settings[std::string(setting.name)] = default_of(setting);
   state.settings["session_authorization"] = state.user;
   for (const auto& [name, value] : startup_options) {
     if (name == "user" || name == "database" || name == "replication") continue;
@@ -645,6 +673,17 @@ void end_transaction_settings(SessionState& state, bool committed) {
   }
   state.settings_at_begin.reset();
   state.settings_before_local.clear();
+}
+
+void set_work_mem_default(std::int64_t bytes) {
+  // Whole megabytes read better in SHOW (a quarter of 80% of RAM is rarely round).
+  constexpr std::int64_t kMegabyte = 1 << 20;
+  bytes = bytes >= kMegabyte ? bytes / kMegabyte * kMegabyte : bytes / 1024 * 1024;
+  work_mem_default() = exec::format_memory_size(std::max<std::int64_t>(64 * 1024, bytes));
+}
+
+std::int64_t setting_bytes(const SessionState& state, std::string_view name) {
+  return exec::parse_memory_size(show_setting(state, name), 1024, true);
 }
 
 }  // namespace ptreedb::server

@@ -46,6 +46,12 @@ std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(con
 // milliseconds; 0 when off.
 long long setting_milliseconds(const SessionState& state, std::string_view name);
 
+// A memory setting (work_mem) in bytes.
+std::int64_t setting_bytes(const SessionState& state, std::string_view name);
+
+// Makes `bytes` (rounded down to MB, or kB below 1 MB) work_mem's default for sessions started later.
+void set_work_mem_default(std::int64_t bytes);
+
 // SHOW's value of a setting (42704 for unknown names).
 std::string show_setting(const SessionState& state, std::string_view name);
 

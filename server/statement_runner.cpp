@@ -1,5 +1,7 @@
 #include "server/statement_runner.h"
 
+#include "exec/memory_budget.h"
+
 #include <chrono>
 
 #include "exec/interrupt_token.h"
@@ -187,6 +189,10 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   // CancelRequest and statement_timeout end the statement with 57014.
   exec::InterruptScope interrupt_scope(state.interrupt,
                                        std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
+  // What the statement accumulates is charged to the server's memory budget,
+  // each sort or hash bounded by work_mem (53200 past either).
+  exec::QueryMemory query_memory(exec::MemoryBudget::process(), setting_bytes(state, "work_mem"));
+  exec::QueryMemoryScope memory_scope(&query_memory);
   if (run_session_command(statement, state, database, outcome.notices)) {
     outcome.answered = true;
     outcome.deferred = std::move(state.committing);

@@ -95,3 +95,16 @@ TEST_CASE("durability options: on by default, sizes with suffixes, bad values re
     CHECK(refused.exit_code == 2);
   }
 }
+
+TEST_CASE("--memory-limit takes bytes with k/M/G suffixes; unset means the derived default") {
+  CHECK(parse({}).config->memory_limit == 0);
+  CHECK(parse({"--memory-limit", "256M"}).config->memory_limit == (256ull << 20));
+  CHECK(parse({"--memory-limit=2G"}).config->memory_limit == (2ull << 30));
+  CHECK(parse({"--memory-limit", "33554432"}).config->memory_limit == 33554432);
+  CHECK(parse({"--memory-limit", "65536k"}).config->memory_limit == (64ull << 20));
+  for (const char* bad : {"0", "1M", "lots", "256X", "-5"}) {
+    auto refused = parse({"--memory-limit", bad});
+    CHECK_FALSE(refused.config);
+    CHECK(refused.exit_code == 2);
+  }
+}

@@ -1,0 +1,237 @@
+"""The memory budget: with --memory-limit, a sort, hash aggregate, hash join
+or result bigger than the budget (or than work_mem) fails with 53200 "out of
+memory" and a DETAIL naming the operator, the server's resident size stays
+near the limit, the memory comes back (the same session then runs a large
+query that fits), and other sessions keep getting answers meanwhile.
+Without the budget the oversized sort was OOM-killed at 6 GB."""
+import os
+import threading
+import time
+
+import psycopg
+import pytest
+
+from fixtures.server import start_server, stop_server
+
+LIMIT_MB = 256
+OVERSIZED_SORT = ("select count(*) from (select 'r' || i x from generate_series(1, 100000000) i "
+                  "order by x) s")
+OVERSIZED_AGGREGATE = ("select count(*) from (select 'g' || i, count(*) from generate_series(1, 20000000) i "
+                       "group by 1) s")
+OVERSIZED_JOIN = ("select count(*) from (select 'k' || i k from generate_series(1, 10000000) i) a "
+                  "join (select 'k' || i k from generate_series(1, 10000000) i) b using (k)")
+OVERSIZED_DISTINCT = "select count(*) from (select distinct 'd' || i from generate_series(1, 20000000) i) s"
+OVERSIZED_SET_OPERATION = ("select count(*) from (select 'u' || i from generate_series(1, 20000000) i "
+                           "except select 'v') s")
+
+
+def connect(server):
+    return psycopg.connect(host="127.0.0.1", port=server.port, user="postgres", dbname="postgres",
+                           autocommit=True)
+
+
+def status_kb(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise AssertionError(f"no {field} for {pid}")
+
+
+def sanitized(pid):
+    with open(f"/proc/{pid}/maps") as maps:
+        return "libasan" in maps.read()
+
+
+@pytest.fixture
+def limited_server(tmp_path, monkeypatch):
+    # ASan keeps freed blocks in a quarantine (256 MB by default) that would
+    # hide what the server itself holds.
+    options = os.environ.get("ASAN_OPTIONS", "")
+    monkeypatch.setenv("ASAN_OPTIONS", (options + ":" if options else "")
+                       + "quarantine_size_mb=16:allocator_release_to_os_interval_ms=100")
+    server = start_server(tmp_path, ["--memory-limit", f"{LIMIT_MB}M"])
+    yield server
+    stop_server(server)
+    assert server.process.returncode == 0, server.log()
+
+
+def allowed_peak_kb(server, baseline_kb):
+    # Estimates of what chunks and hash tables take are not exact, and the
+    # allocator keeps some freed memory; under ASan, shadow memory and
+    # redzones come on top of every allocation.
+    allowance_mb = LIMIT_MB if sanitized(server.process.pid) else 64
+    return baseline_kb + (LIMIT_MB + allowance_mb) * 1024
+
+
+def expect_out_of_memory(conn, sql, context):
+    with pytest.raises(psycopg.Error) as caught:
+        conn.execute(sql)
+    error = caught.value
+    assert error.sqlstate == "53200", error
+    assert error.diag.message_primary == "out of memory"
+    assert error.diag.message_detail.startswith("Failed on request of size "), error.diag.message_detail
+    assert f'in memory context "{context}"' in error.diag.message_detail
+    return error
+
+
+class Neighbour:
+    """Another session running small queries the whole time, counting answers."""
+
+    def __init__(self, server):
+        self.conn = connect(server)
+        self.conn.execute("create table neighbour (id int primary key, v text)")
+        self.conn.execute("insert into neighbour select i, 'v' || i from generate_series(1, 1000) i")
+        self.answers = 0
+        self.errors = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run)
+
+    def run(self):
+        while not self.stop.is_set():
+            try:
+                assert self.conn.execute("select count(*), max(v) from neighbour").fetchone() == (1000, "v999")
+                self.answers += 1
+            except Exception as error:  # noqa: BLE001 - reported by the test
+                self.errors.append(error)
+            time.sleep(0.02)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
+        self.conn.close()
+
+
+def test_oversized_sort_fails_with_53200_and_the_server_stays_up(limited_server):
+    pid = limited_server.process.pid
+    with connect(limited_server) as conn, Neighbour(limited_server) as neighbour:
+        baseline_kb = status_kb(pid, "VmRSS")
+        answers_before = neighbour.answers
+        # work_mem defaults to a quarter of the limit: the sort alone passes it.
+        assert conn.execute("show work_mem").fetchone() == (f"{LIMIT_MB // 4}MB",)
+        error = expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
+        assert "work_mem is 64MB" in error.diag.message_detail
+        # With work_mem above the limit, the server's budget is what stops it.
+        conn.execute("set work_mem = '1GB'")
+        error = expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
+        assert "memory limit of 256MB" in error.diag.message_detail
+        assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
+        # The failed statements gave their memory back: a sort of 100 MB fits.
+        assert conn.execute("select count(*) from (select 'r' || i x from generate_series(1, 1000000) i "
+                            "order by x) s").fetchone() == (1_000_000,)
+        assert conn.execute("select 1").fetchone() == (1,)
+        time.sleep(0.2)
+        assert neighbour.errors == []
+        assert neighbour.answers > answers_before
+    assert limited_server.process.poll() is None
+
+
+@pytest.mark.parametrize("sql, context", [
+    (OVERSIZED_AGGREGATE, "HashAggregate"),
+    (OVERSIZED_JOIN, "HashJoin"),
+    (OVERSIZED_DISTINCT, "HashAggregate"),
+    (OVERSIZED_SET_OPERATION, "SetOp"),
+    ("select 'r' || i from generate_series(1, 100000000) i", "ExecutorState"),
+])
+def test_oversized_hashes_and_results_fail_with_53200(limited_server, sql, context):
+    pid = limited_server.process.pid
+    with connect(limited_server) as conn, Neighbour(limited_server) as neighbour:
+        baseline_kb = status_kb(pid, "VmRSS")
+        conn.execute("set work_mem = '1GB'")
+        expect_out_of_memory(conn, sql, context)
+        assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
+        assert conn.execute("select count(*) from neighbour").fetchone() == (1000,)
+        time.sleep(0.2)
+        assert neighbour.errors == []
+        assert neighbour.answers > 0
+    assert limited_server.process.poll() is None
+
+
+def test_work_mem_is_a_memory_setting_as_in_postgresql(limited_server):
+    with connect(limited_server) as conn:
+        conn.execute("set work_mem = 65536")  # kB, as PostgreSQL reads a bare number
+        assert conn.execute("show work_mem").fetchone() == ("64MB",)
+        conn.execute("set work_mem = '2GB'")
+        assert conn.execute("show work_mem").fetchone() == ("2GB",)
+        for bad, sqlstate in (("'4 parsecs'", "22023"), ("'4mb'", "22023"), ("'10kB'", "22023")):
+            with pytest.raises(psycopg.Error) as caught:
+                conn.execute(f"set work_mem = {bad}")
+            assert caught.value.sqlstate == sqlstate
+        conn.execute("reset work_mem")
+        assert conn.execute("show work_mem").fetchone() == ("64MB",)
+        # A small work_mem bounds a small sort.
+        conn.execute("set work_mem = '1MB'")
+        expect_out_of_memory(conn, "select count(*) from (select 'r' || i x from generate_series(1, 100000) i "
+                                   "order by x) s", "Sort")
+
+
+def wait_for_resident_below(pid, kb, seconds=10):
+    """The allocator returns freed memory to the system after a short delay."""
+    deadline = time.monotonic() + seconds
+    while status_kb(pid, "VmRSS") > kb and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def test_writes_cannot_grow_the_tables_past_the_limit(limited_server):
+    pid = limited_server.process.pid
+    filler = "y" * 500
+    with connect(limited_server) as conn:
+        baseline_kb = status_kb(pid, "VmRSS")
+        conn.execute("create table big (id int primary key, filler text)")
+        # One statement whose rows alone pass the limit.
+        with pytest.raises(psycopg.Error) as caught:
+            conn.execute(f"insert into big select i, 'x' || i || '{filler}' from generate_series(1, 2000000) i")
+        assert caught.value.sqlstate == "53200"
+        assert conn.execute("select count(*) from big").fetchone() == (0,)
+        assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
+        wait_for_resident_below(pid, baseline_kb + 32 * 1024)
+        # Statements that each fit: the table grows until the limit refuses more.
+        refused = None
+        for batch in range(40):
+            try:
+                conn.execute(f"insert into big select i, '{filler}' from generate_series("
+                             f"{batch * 50000 + 1}, {(batch + 1) * 50000}) i")
+            except psycopg.Error as error:
+                refused = error
+                break
+        assert refused is not None and refused.sqlstate == "53200", "40 x 25 MB were all accepted"
+        assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
+        # What was committed stays readable, and deleting it is allowed.
+        stored = conn.execute("select count(*) from big").fetchone()[0]
+        assert stored > 0 and stored % 50000 == 0
+        conn.execute("truncate big")
+        assert conn.execute("select count(*) from big").fetchone() == (0,)
+    assert limited_server.process.poll() is None
+
+
+def test_memory_limit_flag_is_validated(tmp_path):
+    for bad in ("12", "lots", "0"):
+        (tmp_path / bad).mkdir()
+        with pytest.raises(RuntimeError, match="invalid value for --memory-limit"):
+            start_server(tmp_path / bad, ["--memory-limit", bad])
+
+
+def test_copy_cannot_load_past_the_limit(limited_server):
+    pid = limited_server.process.pid
+    filler = "z" * 2000
+    with connect(limited_server) as conn:
+        baseline_kb = status_kb(pid, "VmRSS")
+        conn.execute("create table loaded (id int primary key, filler text)")
+        with pytest.raises(psycopg.Error) as caught:
+            with conn.cursor().copy("copy loaded from stdin") as copy:
+                for block in range(150):  # 300 MB
+                    copy.write("".join(f"{i}\t{filler}\n" for i in range(block * 1000, (block + 1) * 1000)))
+        assert caught.value.sqlstate == "53200"
+        assert 'in memory context "COPY"' in caught.value.diag.message_detail
+        assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
+        assert conn.execute("select count(*) from loaded").fetchone() == (0,)
+        # The failed COPY's rows are freed: 100 MB more fit.
+        with conn.cursor().copy("copy loaded from stdin") as copy:
+            for block in range(50):
+                copy.write("".join(f"{i}\t{filler}\n" for i in range(block * 1000, (block + 1) * 1000)))
+        assert conn.execute("select count(*) from loaded").fetchone() == (50_000,)
+    assert limited_server.process.poll() is None
