@@ -5,6 +5,7 @@
 #include "exec/catalog_functions.h"
 #include "exec/like_match.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 #include "storage/value/date_time_fields.h"
 #include "storage/value/character.h"
 #include "storage/value/date_time.h"
@@ -655,6 +656,7 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
 }
 
 Vector evaluate(const BoundExpression& expr, const Chunk& input) {
+  check_stack_depth();
   switch (expr.kind) {
     case ExprKind::kColumn:
       return input.columns[expr.column];
@@ -739,6 +741,7 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
 }
 
 BoundExpression fold_constants(BoundExpression expr) {
+  check_stack_depth();
   for (auto& arg : expr.args) arg = fold_constants(std::move(arg));
   if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || !expr.is_constant_tree()) {
     return expr;

@@ -10,6 +10,7 @@
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 
@@ -220,6 +221,7 @@ SqlType common_type(const std::vector<BoundExpression>& exprs, const char* conte
 }
 
 BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
+  check_stack_depth();
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF:
       return bind_column(*node->column_ref);

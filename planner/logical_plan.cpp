@@ -3,6 +3,7 @@
 #include <set>
 
 #include "planner/conjuncts.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 
@@ -85,6 +86,7 @@ void for_each_input(PlanNode& node, const std::function<void(PlanNode&)>& visit)
 }
 
 PlanPtr clone_plan(const PlanPtr& node) {
+  check_stack_depth();
   auto copy = std::make_shared<PlanNode>(*node);
   std::visit(
       [&](auto& op) {
@@ -106,6 +108,7 @@ PlanPtr clone_plan(const PlanPtr& node) {
 }
 
 void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
+  check_stack_depth();
   std::visit(
       [&](auto& op) {
         using Op = std::decay_t<decltype(op)>;
