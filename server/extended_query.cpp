@@ -97,6 +97,7 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
     throw SqlError("42P05", "prepared statement \"" + message.statement_name + "\" already exists");
   }
   auto prepared = std::make_shared<PreparedStatement>();
+  MaxStackDepthScope stack_depth(max_stack_depth_kb(state));
   auto tree = std::make_shared<planner::ParseTree>(planner::parse_sql(std::move(message.sql)));
   if (tree->statement_count() > 1) {
     throw SqlError(sqlstate::kSyntaxError, "cannot insert multiple commands into a prepared statement");

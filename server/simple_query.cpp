@@ -32,6 +32,7 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
       if (!committed->answered) encode_simple_result(out, committed->result);
     }
     if (!tree_) {
+      MaxStackDepthScope stack_depth(max_stack_depth_kb(state));
       tree_.emplace(planner::parse_sql(std::move(sql_)));
       if (tree_->statement_count() == 0) {
         protocol::encode_empty_query_response(out);
