@@ -740,12 +740,11 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
   throw SqlError(sqlstate::kInternalError, "unexpected expression kind in evaluation");
 }
 
-BoundExpression fold_constants(BoundExpression expr) {
-  check_stack_depth();
-  for (auto& arg : expr.args) arg = fold_constants(std::move(arg));
-  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || !expr.is_constant_tree()) {
-    return expr;
-  }
+namespace {
+
+// One constant subtree evaluated into a constant (out of line: the recursion
+// below keeps a small frame per level).
+[[gnu::noinline]] BoundExpression folded_constant(const BoundExpression& expr) {
   Chunk one_row;
   one_row.size = 1;
   Vector value = evaluate(expr, one_row);
@@ -763,6 +762,20 @@ BoundExpression fold_constants(BoundExpression expr) {
     }
   }
   return folded;
+}
+
+void fold_in_place(BoundExpression& expr) {
+  check_stack_depth();
+  for (auto& arg : expr.args) fold_in_place(arg);
+  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || !expr.is_constant_tree()) return;
+  expr = folded_constant(expr);
+}
+
+}  // namespace
+
+BoundExpression fold_constants(BoundExpression expr) {
+  fold_in_place(expr);
+  return expr;
 }
 
 }  // namespace ptreedb::exec
