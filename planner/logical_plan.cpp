@@ -7,6 +7,35 @@
 
 namespace ptreedb::planner {
 
+namespace {
+
+// Moves the inputs of `node` out of it into `out`.
+void take_inputs(PlanNode& node, std::vector<PlanPtr>& out) {
+  std::visit(
+      [&](auto& op) {
+        if constexpr (requires { op.input; }) out.push_back(std::move(op.input));
+        if constexpr (requires { op.probe; }) out.push_back(std::move(op.probe));
+        if constexpr (requires { op.build; }) out.push_back(std::move(op.build));
+        if constexpr (requires { op.left; }) out.push_back(std::move(op.left));
+        if constexpr (requires { op.right; }) out.push_back(std::move(op.right));
+      },
+      node.op);
+}
+
+}  // namespace
+
+PlanNode::~PlanNode() {
+  std::vector<PlanPtr> pending;
+  take_inputs(*this, pending);
+  while (!pending.empty()) {
+    PlanPtr next = std::move(pending.back());
+    pending.pop_back();
+    // A node only this chain holds gives up its inputs before it goes, so its
+    // own destructor has nothing left to recurse into.
+    if (next != nullptr && next.use_count() == 1) take_inputs(*next, pending);
+  }
+}
+
 BoundExpression column_reference(std::size_t column, value::SqlType type) {
   BoundExpression out;
   out.kind = ExprKind::kColumn;
