@@ -766,8 +766,17 @@ namespace {
 
 void fold_in_place(BoundExpression& expr) {
   check_stack_depth();
-  for (auto& arg : expr.args) fold_in_place(arg);
-  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || !expr.is_constant_tree()) return;
+  // Inputs first: a constant subtree below has become one kConstant node, so
+  // this node is constant when all its inputs are (linear, however deep).
+  bool constant_inputs = true;
+  for (auto& arg : expr.args) {
+    fold_in_place(arg);
+    constant_inputs = constant_inputs && arg.kind == ExprKind::kConstant;
+  }
+  if (!constant_inputs || expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
+      expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kOuterColumn || expr.kind == ExprKind::kSubquery) {
+    return;
+  }
   expr = folded_constant(expr);
 }
 

@@ -810,7 +810,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
     out.type = result;
     out.args.push_back(coerce(std::move(left), left_type, false));
     out.args.push_back(coerce(std::move(right), right_type, false));
-    return out;
+    return std::move(out);  // `out` is captured: a plain return would copy the whole tree below
   };
   const SqlType kInt = SqlType::of(TypeId::kInteger), kDate = SqlType::of(TypeId::kDate),
                 kTimestamp = SqlType::of(TypeId::kTimestamp), kInterval = SqlType::of(TypeId::kInterval);
