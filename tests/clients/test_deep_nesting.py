@@ -41,6 +41,8 @@ CASES = {
     "concat_5000": ("select " + "||".join(["'a'"] * 5000), None, "a" * 5000),
     "nested_calls_3000": ("select " + "abs(" * 3000 + "1" + ")" * 3000, None, 1),
     "parameters_65535": (parameter_sum(65535), [b"1"] * 65535, 65535),
+    # std::regex matches by recursion over the text.
+    "regex_over_400kB": ("select '" + "ab" * 200000 + "' ~ '^(a|b)*$'", None, True),
 }
 
 
