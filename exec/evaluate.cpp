@@ -6,6 +6,7 @@
 #include "exec/catalog_functions.h"
 #include "exec/like_match.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 #include "storage/value/date_time_fields.h"
 #include "storage/value/character.h"
 #include "storage/value/date_time.h"
@@ -751,6 +752,7 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
 }
 
 Vector evaluate(const BoundExpression& expr, const Chunk& input) {
+  check_stack_depth();
   switch (expr.kind) {
     case ExprKind::kColumn:
       return input.columns[expr.column];
@@ -843,16 +845,11 @@ bool is_hashed_membership(const BoundExpression& expr) {
          expr.args[1].kind == ExprKind::kConstant;
 }
 
-BoundExpression fold_constants(BoundExpression expr) {
-  for (auto& arg : expr.args) arg = fold_constants(std::move(arg));
-  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || !expr.is_constant_tree()) {
-    if (!expr.in_list && is_hashed_membership(expr)) {
-      bool items_constant = true;
-      for (std::size_t i = 1; i < expr.args.size(); ++i) items_constant = items_constant && expr.args[i].is_constant_tree();
-      if (items_constant) expr.in_list = build_in_list_set(expr);
-    }
-    return expr;
-  }
+namespace {
+
+// One constant subtree evaluated into a constant (out of line: the recursion
+// below keeps a small frame per level).
+[[gnu::noinline]] BoundExpression folded_constant(const BoundExpression& expr) {
   Chunk one_row;
   one_row.size = 1;
   Vector value = evaluate(expr, one_row);
@@ -870,6 +867,34 @@ BoundExpression fold_constants(BoundExpression expr) {
     }
   }
   return folded;
+}
+
+void fold_in_place(BoundExpression& expr) {
+  check_stack_depth();
+  // Inputs first: a constant subtree below has become one kConstant node, so
+  // this node is constant when all its inputs are (linear, however deep).
+  bool constant_inputs = true;
+  for (auto& arg : expr.args) {
+    fold_in_place(arg);
+    constant_inputs = constant_inputs && arg.kind == ExprKind::kConstant;
+  }
+  if (!constant_inputs || expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
+      expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kOuterColumn || expr.kind == ExprKind::kSubquery) {
+    if (!expr.in_list && is_hashed_membership(expr)) {
+      bool items_constant = true;
+      for (std::size_t i = 1; i < expr.args.size(); ++i) items_constant = items_constant && expr.args[i].is_constant_tree();
+      if (items_constant) expr.in_list = build_in_list_set(expr);
+    }
+    return;
+  }
+  expr = folded_constant(expr);
+}
+
+}  // namespace
+
+BoundExpression fold_constants(BoundExpression expr) {
+  fold_in_place(expr);
+  return expr;
 }
 
 }  // namespace ptreedb::exec

@@ -13,6 +13,7 @@
 #include "exec/key_range.h"
 #include "exec/select_executor.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::exec {
 
@@ -137,6 +138,7 @@ class PlanPrinter {
 };
 
 void PlanPrinter::count_relations(const PlanNode& node) {
+  check_stack_depth();
   std::visit(
       [&](const auto& op) {
         using Op = std::decay_t<decltype(op)>;
@@ -270,6 +272,7 @@ std::string PlanPrinter::shown(const BoundExpression& expr, const Labels& labels
 }
 
 std::string PlanPrinter::expression(const BoundExpression& expr, const Labels& labels, bool qualified) {
+  check_stack_depth();
   auto arg = [&](std::size_t i) { return expression(expr.args[i], labels, qualified); };
   auto joined = [&](const char* separator) {
     std::string out = "(";
@@ -316,6 +319,7 @@ std::string PlanPrinter::expression(const BoundExpression& expr, const Labels& l
 }
 
 const Labels& PlanPrinter::labels_of(const PlanNode& node) {
+  check_stack_depth();
   auto found = labels_.find(&node);
   if (found != labels_.end()) return found->second;
   Labels labels;
@@ -411,6 +415,7 @@ void PlanPrinter::print_subqueries(std::size_t column) {
 }
 
 void PlanPrinter::print_node(const PlanNode& node, std::size_t column, bool child) {
+  check_stack_depth();
   const NodeStatistics* measured = statistics_ != nullptr ? statistics_->find(&node) : nullptr;
   std::size_t content = child ? column + 4 : column;
   std::size_t details = content + 2;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "storage/row/key_encoding.h"
+#include "storage/stack_depth.h"
 #include "storage/value/character.h"
 
 namespace ptreedb::exec {
@@ -59,6 +60,7 @@ ComparisonOp mirrored(ComparisonOp op) {
 }
 
 void collect_conjuncts(const BoundExpression& expr, std::vector<const BoundExpression*>& out) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kAnd) {
     for (const auto& arg : expr.args) collect_conjuncts(arg, out);
   } else {

@@ -20,6 +20,7 @@
 #include "exec/join_hash_table.h"
 #include "exec/key_range.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::exec {
 
@@ -146,6 +147,7 @@ planner::Constant PlanExecutor::scalar_subquery(const planner::SelectPlan& plan)
 }
 
 BoundExpression PlanExecutor::prepare(const BoundExpression& expr) {
+  check_stack_depth();
   if (!expr.contains(ExprKind::kSubquery)) return fold_constants(expr);
   BoundExpression out = expr;
   if (out.kind == ExprKind::kSubquery) {

@@ -1,8 +1,11 @@
 #include "planner/bound_expression.h"
 
+#include "storage/stack_depth.h"
+
 namespace ptreedb::planner {
 
 bool BoundExpression::is_constant_tree() const {
+  check_stack_depth();
   if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate || kind == ExprKind::kOuterColumn ||
       kind == ExprKind::kSubquery) {
     return false;
@@ -18,6 +21,7 @@ bool BoundExpression::is_constant_tree() const {
 namespace ptreedb::planner {
 
 bool BoundExpression::contains_aggregate() const {
+  check_stack_depth();
   if (kind == ExprKind::kAggregate) return true;
   for (const auto& arg : args) {
     if (arg.contains_aggregate()) return true;
@@ -26,6 +30,7 @@ bool BoundExpression::contains_aggregate() const {
 }
 
 bool BoundExpression::contains(ExprKind wanted) const {
+  check_stack_depth();
   if (kind == wanted) return true;
   for (const auto& arg : args) {
     if (arg.contains(wanted)) return true;
@@ -34,6 +39,7 @@ bool BoundExpression::contains(ExprKind wanted) const {
 }
 
 bool same_expression(const BoundExpression& a, const BoundExpression& b) {
+  check_stack_depth();
   if (a.kind != b.kind || !(a.type == b.type) || a.args.size() != b.args.size()) return false;
   switch (a.kind) {
     case ExprKind::kColumn:

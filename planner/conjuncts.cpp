@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "storage/stack_depth.h"
+
 namespace ptreedb::planner {
 
 using value::SqlType;
@@ -24,6 +26,7 @@ bool is_true_constant(const BoundExpression& expr) {
 namespace {
 
 void flatten(BoundExpression expr, ExprKind kind, std::vector<BoundExpression>& out) {
+  check_stack_depth();
   if (expr.kind == kind) {
     for (auto& arg : expr.args) flatten(std::move(arg), kind, out);
     return;
@@ -80,6 +83,7 @@ std::vector<BoundExpression> factor_or(BoundExpression or_expr) {
 }  // namespace
 
 std::vector<BoundExpression> split_conjuncts(BoundExpression predicate) {
+  check_stack_depth();
   std::vector<BoundExpression> parts;
   flatten(std::move(predicate), ExprKind::kAnd, parts);
   std::vector<BoundExpression> out;
@@ -103,17 +107,20 @@ BoundExpression conjunction(std::vector<BoundExpression> parts) { return combine
 BoundExpression disjunction(std::vector<BoundExpression> parts) { return combine(std::move(parts), ExprKind::kOr); }
 
 void collect_columns(const BoundExpression& expr, std::set<std::size_t>& columns) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kColumn) columns.insert(expr.column);
   for (const auto& arg : expr.args) collect_columns(arg, columns);
 }
 
 BoundExpression remap_columns(BoundExpression expr, const std::function<std::size_t(std::size_t)>& map) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kColumn) expr.column = map(expr.column);
   for (auto& arg : expr.args) arg = remap_columns(std::move(arg), map);
   return expr;
 }
 
 BoundExpression correlated_to_joined(BoundExpression expr, std::size_t inner_offset) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kColumn) {
     expr.column += inner_offset;
   } else if (expr.kind == ExprKind::kOuterColumn) {

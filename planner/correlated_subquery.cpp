@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <set>
 
+#include "storage/stack_depth.h"
+
 namespace ptreedb::planner {
 
 void collect_outer_columns(const BoundExpression& expr, std::vector<std::size_t>& columns) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kOuterColumn &&
       std::find(columns.begin(), columns.end(), expr.column) == columns.end()) {
     columns.push_back(expr.column);
@@ -15,6 +18,7 @@ void collect_outer_columns(const BoundExpression& expr, std::vector<std::size_t>
 
 BoundExpression outer_to_columns(BoundExpression expr, const std::vector<std::size_t>& outer_columns,
                                  std::size_t offset) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kOuterColumn) {
     auto at = std::find(outer_columns.begin(), outer_columns.end(), expr.column);
     expr.kind = ExprKind::kColumn;
@@ -84,6 +88,7 @@ DecorrelatedInput decorrelate(PlanPtr inner, const std::vector<BoundExpression>&
 }
 
 BoundExpression outer_into_aggregates(BoundExpression expr, const DecorrelatedInput& input) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kAggregate) return input.over_joined(std::move(expr));
   for (auto& arg : expr.args) arg = outer_into_aggregates(std::move(arg), input);
   return expr;
@@ -110,6 +115,7 @@ void append_null_safe_key(const BoundExpression& expr, std::vector<BoundExpressi
 namespace {
 
 void replace_outer_values(PlanNode& node, const PlanPtr& distinct_outer, const std::vector<std::size_t>& columns) {
+  check_stack_depth();
   if (const auto* placeholder = std::get_if<OuterValuesNode>(&node.op)) {
     std::vector<BoundExpression> picked;
     for (std::size_t outer : placeholder->outer_columns) {

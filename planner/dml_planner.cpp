@@ -10,6 +10,7 @@
 #include "planner/select_planner.h"
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 
@@ -79,6 +80,7 @@ PlannedRelation scan_with_row_positions(const std::shared_ptr<const storage::Tab
 
 // Names the FROM items give their relations (aliases, else table names).
 void collect_relation_names(const PgQuery__Node* item, std::vector<std::string>& names) {
+  check_stack_depth();
   switch (item->node_case) {
     case PG_QUERY__NODE__NODE_RANGE_VAR:
       names.push_back(alias_of(*item->range_var));
@@ -167,6 +169,7 @@ std::vector<BoundExpression> bind_returning(std::span<PgQuery__Node* const> list
 // `expr` with every reference to target column c (c < new_values.size())
 // replaced by that column's new value: RETURNING sees the row as written.
 BoundExpression with_new_values(BoundExpression expr, const std::vector<BoundExpression>& new_values) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kColumn && expr.column < new_values.size()) return new_values[expr.column];
   for (auto& arg : expr.args) arg = with_new_values(std::move(arg), new_values);
   return expr;

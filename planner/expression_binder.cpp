@@ -14,6 +14,7 @@
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 
@@ -223,7 +224,20 @@ SqlType common_type(const std::vector<BoundExpression>& exprs, const char* conte
   return common_type_of(exprs, context);
 }
 
+namespace {
+
+[[noreturn, gnu::noinline]] void expression_not_supported() {
+  throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
+}
+
+}  // namespace
+
+// bind() and bind_operator() recurse once per level of an expression, so
+// they keep small frames (each level costs stack against max_stack_depth):
+// the cases with locals of their own are functions of their own, kept out of
+// line.
 BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
+  check_stack_depth();
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF:
       return bind_column(*node->column_ref);
@@ -231,105 +245,125 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_constant(*node->a_const);
     case PG_QUERY__NODE__NODE_PARAM_REF:
       return bind_parameter(*node->param_ref);
-    case PG_QUERY__NODE__NODE_TYPE_CAST: {
-      const auto& cast = *node->type_cast;
-      std::vector<std::int32_t> modifiers;
-      for (std::size_t i = 0; i < cast.type_name->n_typmods; ++i) {
-        const PgQuery__Node* modifier = cast.type_name->typmods[i];
-        if (modifier->node_case == PG_QUERY__NODE__NODE_A_CONST &&
-            modifier->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
-          modifiers.push_back(modifier->a_const->ival->ival);
-        } else {
-          throw SqlError(sqlstate::kSyntaxError, "type modifiers must be simple constants", {}, {},
-                         cast.location + 1);
-        }
-      }
-      check_type_name_qualification(*cast.type_name);
-      std::string name = string_value(cast.type_name->names[cast.type_name->n_names - 1]);
-      BoundExpression inner = bind(cast.arg);
-      if (name == "interval" && !modifiers.empty()) {
-        // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
-        return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
-      }
-      if (cast.type_name->n_array_bounds > 0) return catalog::bind_array_text_cast(std::move(inner));
-      if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
-      SqlType target = value::resolve_type_name(name, modifiers);
-      return coerce(std::move(inner), target, true);
-    }
+    case PG_QUERY__NODE__NODE_TYPE_CAST:
+      return bind_type_cast(*node->type_cast);
     case PG_QUERY__NODE__NODE_A_EXPR:
       return bind_operator(*node->a_expr);
-    case PG_QUERY__NODE__NODE_BOOL_EXPR: {
-      const auto& bool_expr = *node->bool_expr;
-      BoundExpression out;
-      out.type = SqlType::of(TypeId::kBoolean);
-      out.kind = bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR   ? ExprKind::kAnd
-                 : bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__OR_EXPR ? ExprKind::kOr
-                                                                         : ExprKind::kNot;
-      for (std::size_t i = 0; i < bool_expr.n_args; ++i) {
-        BoundExpression arg = coerce(bind(bool_expr.args[i]), SqlType::of(TypeId::kBoolean), false);
-        if (arg.type.id != TypeId::kBoolean) {
-          throw SqlError(sqlstate::kDatatypeMismatch, "argument of boolean operator must be type boolean");
-        }
-        out.args.push_back(std::move(arg));
-      }
-      return out;
-    }
-    case PG_QUERY__NODE__NODE_A_INDIRECTION: {
-      const auto& indirection = *node->a_indirection;
-      BoundExpression value = bind(indirection.arg);
-      for (std::size_t i = 0; i < indirection.n_indirection; ++i) {
-        const PgQuery__Node* step = indirection.indirection[i];
-        if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice ||
-            step->a_indices->uidx == nullptr) {
-          throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
-        }
-        if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
-        value = catalog::bind_array_element(std::move(value), bind(step->a_indices->uidx));
-      }
-      return value;
-    }
+    case PG_QUERY__NODE__NODE_BOOL_EXPR:
+      return bind_bool_expr(*node->bool_expr);
+    case PG_QUERY__NODE__NODE_A_INDIRECTION:
+      return bind_indirection(*node->a_indirection);
     case PG_QUERY__NODE__NODE_FUNC_CALL:
       return bind_function(*node->func_call);
     case PG_QUERY__NODE__NODE_CASE_EXPR:
       return bind_case(*node->case_expr);
-    case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
-      const auto& coalesce = *node->coalesce_expr;
-      std::vector<BoundExpression> args;
-      for (std::size_t i = 0; i < coalesce.n_args; ++i) args.push_back(bind(coalesce.args[i]));
-      SqlType type = common_type_of(args, "COALESCE");
-      BoundExpression out;
-      out.kind = ExprKind::kFunction;
-      out.function = FunctionId::kCoalesce;
-      out.type = type;
-      for (auto& arg : args) out.args.push_back(coerce(std::move(arg), type, false));
-      return out;
-    }
-    case PG_QUERY__NODE__NODE_NULL_TEST: {
-      const auto& test = *node->null_test;
-      BoundExpression out;
-      out.type = SqlType::of(TypeId::kBoolean);
-      out.kind = test.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? ExprKind::kIsNull
-                                                                       : ExprKind::kIsNotNull;
-      out.args.push_back(resolve_unknown(bind(test.arg), SqlType::of(TypeId::kText)));
-      return out;
-    }
+    case PG_QUERY__NODE__NODE_COALESCE_EXPR:
+      return bind_coalesce(*node->coalesce_expr);
+    case PG_QUERY__NODE__NODE_NULL_TEST:
+      return bind_null_test(*node->null_test);
     case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
-      if (auto value = catalog::bind_sql_value_function(node->sqlvalue_function->op)) return *value;
-      return bind_current_time(*node->sqlvalue_function);
-    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: {
-      const auto& collate = *node->collate_clause;
-      catalog::check_collation(string_value(collate.collname[collate.n_collname - 1]), collate.location);
-      return bind(collate.arg);
-    }
+      return bind_sql_value_function(*node->sqlvalue_function);
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
+      return bind_collate(*node->collate_clause);
     case PG_QUERY__NODE__NODE_SUB_LINK:
-      if (subqueries_ == nullptr) {
-        throw SqlError(sqlstate::kFeatureNotSupported, "subqueries are not supported here", {}, {},
-                       node->sub_link->location + 1);
-      }
-      return subqueries_->bind_sublink(*node->sub_link, *this);
+      return bind_sublink(*node->sub_link);
     default:
-      throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
+      expression_not_supported();
   }
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_type_cast(const PgQuery__TypeCast& cast) const {
+  std::vector<std::int32_t> modifiers;
+  for (std::size_t i = 0; i < cast.type_name->n_typmods; ++i) {
+    const PgQuery__Node* modifier = cast.type_name->typmods[i];
+    if (modifier->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+        modifier->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      modifiers.push_back(modifier->a_const->ival->ival);
+    } else {
+      throw SqlError(sqlstate::kSyntaxError, "type modifiers must be simple constants", {}, {},
+                     cast.location + 1);
+    }
+  }
+  check_type_name_qualification(*cast.type_name);
+  std::string name = string_value(cast.type_name->names[cast.type_name->n_names - 1]);
+  BoundExpression inner = bind(cast.arg);
+  if (name == "interval" && !modifiers.empty()) {
+    // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
+    return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
+  }
+  if (cast.type_name->n_array_bounds > 0) return catalog::bind_array_text_cast(std::move(inner));
+  if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
+  SqlType target = value::resolve_type_name(name, modifiers);
+  return coerce(std::move(inner), target, true);
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_bool_expr(const PgQuery__BoolExpr& bool_expr) const {
+  BoundExpression out;
+  out.type = SqlType::of(TypeId::kBoolean);
+  out.kind = bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR   ? ExprKind::kAnd
+             : bool_expr.boolop == PG_QUERY__BOOL_EXPR_TYPE__OR_EXPR ? ExprKind::kOr
+                                                                     : ExprKind::kNot;
+  for (std::size_t i = 0; i < bool_expr.n_args; ++i) {
+    BoundExpression arg = coerce(bind(bool_expr.args[i]), SqlType::of(TypeId::kBoolean), false);
+    if (arg.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of boolean operator must be type boolean");
+    }
+    out.args.push_back(std::move(arg));
+  }
+  return out;
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_indirection(const PgQuery__AIndirection& indirection) const {
+  BoundExpression value = bind(indirection.arg);
+  for (std::size_t i = 0; i < indirection.n_indirection; ++i) {
+    const PgQuery__Node* step = indirection.indirection[i];
+    if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice ||
+        step->a_indices->uidx == nullptr) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
+    }
+    if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
+    value = catalog::bind_array_element(std::move(value), bind(step->a_indices->uidx));
+  }
+  return value;
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_coalesce(const PgQuery__CoalesceExpr& coalesce) const {
+  std::vector<BoundExpression> args;
+  for (std::size_t i = 0; i < coalesce.n_args; ++i) args.push_back(bind(coalesce.args[i]));
+  SqlType type = common_type_of(args, "COALESCE");
+  BoundExpression out;
+  out.kind = ExprKind::kFunction;
+  out.function = FunctionId::kCoalesce;
+  out.type = type;
+  for (auto& arg : args) out.args.push_back(coerce(std::move(arg), type, false));
+  return out;
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_null_test(const PgQuery__NullTest& test) const {
+  BoundExpression out;
+  out.type = SqlType::of(TypeId::kBoolean);
+  out.kind = test.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? ExprKind::kIsNull : ExprKind::kIsNotNull;
+  out.args.push_back(resolve_unknown(bind(test.arg), SqlType::of(TypeId::kText)));
+  return out;
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_sql_value_function(
+    const PgQuery__SQLValueFunction& function) const {
+  if (auto value = catalog::bind_sql_value_function(function.op)) return *value;
+  return bind_current_time(function);
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_collate(const PgQuery__CollateClause& collate) const {
+  catalog::check_collation(string_value(collate.collname[collate.n_collname - 1]), collate.location);
+  return bind(collate.arg);
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_sublink(const PgQuery__SubLink& sublink) const {
+  if (subqueries_ == nullptr) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "subqueries are not supported here", {}, {},
+                   sublink.location + 1);
+  }
+  return subqueries_->bind_sublink(sublink, *this);
 }
 
 BoundExpression ExpressionBinder::bind_case(const PgQuery__CaseExpr& case_expr) const {
@@ -618,6 +652,33 @@ BoundExpression ExpressionBinder::bind_comparison(const char* op, PgQuery__Node*
 }
 
 BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) const {
+  if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || expr.n_name != 1) return bind_other_operator(expr);
+  if (expr.lexpr == nullptr) return bind_prefix_operator(expr);
+  return bind_infix_operator(expr);
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_infix_operator(const PgQuery__AExpr& expr) const {
+  return bind_binary_operator(string_value(expr.name[0]), bind(expr.lexpr), bind(expr.rexpr), expr.location);
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_prefix_operator(const PgQuery__AExpr& expr) const {
+  std::string op = string_value(expr.name[expr.n_name - 1]);
+  BoundExpression operand = bind(expr.rexpr);
+  if (op == "+") return operand;
+  if (op != "-") no_operator(op, operand, operand, expr.location);
+  operand = resolve_unknown(std::move(operand), SqlType::of(TypeId::kNumeric));
+  if (!value::is_numeric_category(operand.type.id) && operand.type.id != TypeId::kInterval) {
+    no_operator(op, operand, operand, expr.location);
+  }
+  BoundExpression out;
+  out.kind = ExprKind::kNegate;
+  out.type = operand.type;
+  out.args.push_back(std::move(operand));
+  return out;
+}
+
+// BETWEEN, LIKE, NULLIF, IN, = ANY and OPERATOR(pg_catalog.op).
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_other_operator(const PgQuery__AExpr& expr) const {
   auto combine = [](ExprKind kind, std::vector<BoundExpression> args) {
     BoundExpression out;
     out.kind = kind;
@@ -690,22 +751,9 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     throw SqlError(sqlstate::kFeatureNotSupported, "this operator form is not supported yet", {}, {},
                    expr.location + 1);
   }
-  std::string op = string_value(expr.name[expr.n_name - 1]);
-  if (expr.lexpr == nullptr) {  // prefix operator
-    BoundExpression operand = bind(expr.rexpr);
-    if (op == "+") return operand;
-    if (op != "-") no_operator(op, operand, operand, expr.location);
-    operand = resolve_unknown(std::move(operand), SqlType::of(TypeId::kNumeric));
-    if (!value::is_numeric_category(operand.type.id) && operand.type.id != TypeId::kInterval) {
-      no_operator(op, operand, operand, expr.location);
-    }
-    BoundExpression out;
-    out.kind = ExprKind::kNegate;
-    out.type = operand.type;
-    out.args.push_back(std::move(operand));
-    return out;
-  }
-  return bind_binary_operator(op, bind(expr.lexpr), bind(expr.rexpr), expr.location);
+  if (expr.lexpr == nullptr) return bind_prefix_operator(expr);
+  return bind_binary_operator(string_value(expr.name[expr.n_name - 1]), bind(expr.lexpr), bind(expr.rexpr),
+                              expr.location);
 }
 
 BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
@@ -777,7 +825,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
     out.type = result;
     out.args.push_back(coerce(std::move(left), left_type, false));
     out.args.push_back(coerce(std::move(right), right_type, false));
-    return out;
+    return std::move(out);  // `out` is captured: a plain return would copy the whole tree below
   };
   const SqlType kInt = SqlType::of(TypeId::kInteger), kDate = SqlType::of(TypeId::kDate),
                 kTimestamp = SqlType::of(TypeId::kTimestamp), kInterval = SqlType::of(TypeId::kInterval);

@@ -50,6 +50,17 @@ class ExpressionBinder {
   BoundExpression bind_column(const PgQuery__ColumnRef& ref) const;
   BoundExpression bind_constant(const PgQuery__AConst& constant) const;
   BoundExpression bind_operator(const PgQuery__AExpr& expr) const;
+  BoundExpression bind_infix_operator(const PgQuery__AExpr& expr) const;
+  BoundExpression bind_prefix_operator(const PgQuery__AExpr& expr) const;
+  BoundExpression bind_other_operator(const PgQuery__AExpr& expr) const;
+  BoundExpression bind_type_cast(const PgQuery__TypeCast& cast) const;
+  BoundExpression bind_bool_expr(const PgQuery__BoolExpr& bool_expr) const;
+  BoundExpression bind_indirection(const PgQuery__AIndirection& indirection) const;
+  BoundExpression bind_coalesce(const PgQuery__CoalesceExpr& coalesce) const;
+  BoundExpression bind_null_test(const PgQuery__NullTest& test) const;
+  BoundExpression bind_sql_value_function(const PgQuery__SQLValueFunction& function) const;
+  BoundExpression bind_collate(const PgQuery__CollateClause& collate) const;
+  BoundExpression bind_sublink(const PgQuery__SubLink& sublink) const;
   BoundExpression bind_function(const PgQuery__FuncCall& call) const;
   BoundExpression bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const;
   BoundExpression bind_case(const PgQuery__CaseExpr& case_expr) const;

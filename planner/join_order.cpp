@@ -4,6 +4,7 @@
 #include <set>
 
 #include "planner/conjuncts.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 
@@ -13,6 +14,7 @@ namespace {
 
 // A rough fraction of rows a filter keeps, enough to rank relations.
 double selectivity(const BoundExpression& predicate) {
+  check_stack_depth();
   switch (predicate.kind) {
     case ExprKind::kComparison:
       return predicate.comparison == ComparisonOp::kEqual ? 0.05 : predicate.comparison == ComparisonOp::kNotEqual ? 0.9 : 0.35;

@@ -3,8 +3,38 @@
 #include <set>
 
 #include "planner/conjuncts.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
+
+namespace {
+
+// Moves the inputs of `node` out of it into `out`.
+void take_inputs(PlanNode& node, std::vector<PlanPtr>& out) {
+  std::visit(
+      [&](auto& op) {
+        if constexpr (requires { op.input; }) out.push_back(std::move(op.input));
+        if constexpr (requires { op.probe; }) out.push_back(std::move(op.probe));
+        if constexpr (requires { op.build; }) out.push_back(std::move(op.build));
+        if constexpr (requires { op.left; }) out.push_back(std::move(op.left));
+        if constexpr (requires { op.right; }) out.push_back(std::move(op.right));
+      },
+      node.op);
+}
+
+}  // namespace
+
+PlanNode::~PlanNode() {
+  std::vector<PlanPtr> pending;
+  take_inputs(*this, pending);
+  while (!pending.empty()) {
+    PlanPtr next = std::move(pending.back());
+    pending.pop_back();
+    // A node only this chain holds gives up its inputs before it goes, so its
+    // own destructor has nothing left to recurse into.
+    if (next != nullptr && next.use_count() == 1) take_inputs(*next, pending);
+  }
+}
 
 BoundExpression column_reference(std::size_t column, value::SqlType type) {
   BoundExpression out;
@@ -85,6 +115,7 @@ void for_each_input(PlanNode& node, const std::function<void(PlanNode&)>& visit)
 }
 
 PlanPtr clone_plan(const PlanPtr& node) {
+  check_stack_depth();
   auto copy = std::make_shared<PlanNode>(*node);
   std::visit(
       [&](auto& op) {
@@ -106,6 +137,7 @@ PlanPtr clone_plan(const PlanPtr& node) {
 }
 
 void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
+  check_stack_depth();
   std::visit(
       [&](auto& op) {
         using Op = std::decay_t<decltype(op)>;

@@ -147,6 +147,15 @@ struct PlanNode {
       op;
   std::vector<value::SqlType> types;  // of the output columns
   double estimated_rows = 1;          // for join ordering
+
+  PlanNode() = default;
+  PlanNode(const PlanNode&) = default;
+  PlanNode(PlanNode&&) = default;
+  PlanNode& operator=(const PlanNode&) = default;
+  PlanNode& operator=(PlanNode&&) = default;
+  // Frees the inputs it alone holds in a loop, not by recursion, so a chain
+  // of thousands of operators (a long UNION ALL) cannot exhaust the stack.
+  ~PlanNode();
 };
 
 PlanPtr make_node(auto op, std::vector<value::SqlType> types, double estimated_rows = 1) {

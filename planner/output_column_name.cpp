@@ -3,6 +3,7 @@
 // name or "case", 2 a real name) so that a weaker name never hides a stronger
 // one beneath it: x::text is "x", (CASE ... ELSE f(y) END) is "f".
 #include "planner/expression_binder.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -12,6 +13,7 @@ std::string string_value(const PgQuery__Node* node) {
 }
 
 int figure_name(const PgQuery__Node* node, std::string& name) {
+  check_stack_depth();
   if (node == nullptr) return 0;
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF: {

@@ -17,6 +17,7 @@
 #include "planner/privileges.h"
 #include "planner/table_function.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 
@@ -77,6 +78,7 @@ struct Grouping {
 // expressions become key columns, aggregate calls become aggregate columns, and
 // any other input column is an error, as in PostgreSQL.
 BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, Grouping& grouping) {
+  check_stack_depth();
   for (std::size_t i = 0; i < grouping.keys.size(); ++i) {
     if (same_expression(expr, grouping.keys[i])) return column_reference(i, expr.type);
   }
@@ -272,6 +274,7 @@ class QueryBlockPlanner : public SubqueryHook {
   void add_joined_relation(const PgQuery__JoinExpr& join, PlanPtr plan, const Scope& joined, std::size_t left_width,
                            const std::vector<std::pair<std::size_t, std::size_t>>& merged, double rows);
   QueryBlock plan_set_operation(const PgQuery__SelectStmt& select);
+  QueryBlock combine_set_operation(QueryBlock left, QueryBlock right, const PgQuery__SelectStmt& select);
   QueryBlock plan_values(const PgQuery__SelectStmt& select);
   QueryBlock finish_output(QueryBlock block, const PgQuery__SelectStmt& select);
   PlanPtr build_input(std::vector<BoundExpression> conjuncts);
@@ -376,7 +379,7 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
         if (table == common) break;
         visible.tables.push_back(table);
       }
-      PlanningContext inner{context_.world, &visible, context_.view_depth};
+      PlanningContext inner{context_.world, &visible, context_.expanding_views};
       QueryBlock block = plan_query_block(*common->ctequery->select_stmt, inner);
       for (std::size_t i = 0; i < common->n_aliascolnames && i < block.columns.size(); ++i) {
         block.columns[i].name = string_of(common->aliascolnames[i]);
@@ -406,12 +409,17 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
                    range.location + 1);
   }
   if (auto view = context_.world.find_view(name)) {
-    if (context_.view_depth > 32) {
-      throw SqlError("42P17", "infinite recursion detected in rules for relation \"" + name + "\"");
+    // Only a cycle is an error; a long legitimate chain ends, if ever, at the
+    // stack depth limit.
+    for (const ExpandingView* outer = context_.expanding_views; outer != nullptr; outer = outer->outer) {
+      if (outer->name == name) {
+        throw SqlError("42P17", "infinite recursion detected in rules for relation \"" + name + "\"");
+      }
     }
     check_relation_privilege(context_.world, view->oid, name, true, storage::kPrivSelect);
     ParseTree tree = parse_sql(view->query_sql);
-    PlanningContext inner{context_.world, nullptr, context_.view_depth + 1};
+    ExpandingView expanding{name, context_.expanding_views};
+    PlanningContext inner{context_.world, nullptr, &expanding};
     // The view reads its relations with its owner's rights, as in PostgreSQL.
     CheckAsRoleScope as_owner(owner_of(context_.world, view->oid));
     QueryBlock block = plan_query_block(*tree.statement(0).stmt->select_stmt, inner);
@@ -444,6 +452,7 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
 }
 
 void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
+  check_stack_depth();
   switch (item->node_case) {
     case PG_QUERY__NODE__NODE_RANGE_VAR:
       add_range_var(*item->range_var);
@@ -798,6 +807,7 @@ PlanPtr QueryBlockPlanner::join_relations(std::vector<BoundExpression> conjuncts
 }
 
 void QueryBlockPlanner::note_top_level_sublinks(const PgQuery__Node* where) {
+  check_stack_depth();
   if (where == nullptr) return;
   if (where->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR) {
     const auto& bool_expr = *where->bool_expr;
@@ -903,6 +913,7 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
       by_keys = by_keys && keyed;
     }
     std::function<bool(const BoundExpression&)> outer_in_aggregate = [&](const BoundExpression& expr) {
+      check_stack_depth();
       if (expr.kind == ExprKind::kAggregate) return expr.contains(ExprKind::kOuterColumn);
       return std::any_of(expr.args.begin(), expr.args.end(), outer_in_aggregate);
     };
@@ -969,6 +980,7 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
       is_count[key_count + a] = kind == AggregateKind::kCount || kind == AggregateKind::kCountStar;
     }
     std::function<BoundExpression(BoundExpression)> on_joined_row = [&](BoundExpression expr) {
+      check_stack_depth();
       if (expr.kind == ExprKind::kColumn) {
         bool count = is_count[expr.column];
         expr.column += probe_width;
@@ -1517,6 +1529,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
       // Columns the HAVING subqueries add are not group columns: park them
       // as markers while the expression is rewritten over the groups.
       std::function<BoundExpression(BoundExpression)> park = [&](BoundExpression expr) {
+        check_stack_depth();
         if (expr.kind == ExprKind::kColumn && expr.column >= input->types.size()) {
           expr.kind = ExprKind::kOuterColumn;
           expr.column = kParkedColumn + (expr.column - input->types.size());
@@ -1536,6 +1549,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     if (having) {
       std::size_t group_width = group_types.size();
       std::function<BoundExpression(BoundExpression)> unpark = [&](BoundExpression expr) {
+        check_stack_depth();
         if (expr.kind == ExprKind::kOuterColumn && expr.column >= kParkedColumn) {
           expr.kind = ExprKind::kColumn;
           expr.column = group_width + (expr.column - kParkedColumn);
@@ -1619,9 +1633,28 @@ QueryBlock QueryBlockPlanner::plan_values(const PgQuery__SelectStmt& select) {
   return block;
 }
 
+// A set operation whose left input is one too, with nothing of its own
+// around it (WITH, ORDER BY, LIMIT): `a UNION ALL b UNION ALL c` nests so.
+bool bare_set_operation(const PgQuery__SelectStmt& select) {
+  return select.op != PG_QUERY__SET_OPERATION__SETOP_NONE && select.with_clause == nullptr &&
+         select.n_sort_clause == 0 && select.limit_count == nullptr && select.limit_offset == nullptr &&
+         select.n_locking_clause == 0 && select.into_clause == nullptr;
+}
+
 QueryBlock QueryBlockPlanner::plan_set_operation(const PgQuery__SelectStmt& select) {
-  QueryBlock left = plan_query_block(*select.larg, context_);
-  QueryBlock right = plan_query_block(*select.rarg, context_);
+  // A chain of set operations (thousands of UNION ALL) is planned in a loop
+  // from its innermost left input, not by recursing once per operation.
+  std::vector<const PgQuery__SelectStmt*> chain{&select};
+  while (bare_set_operation(*chain.back()->larg)) chain.push_back(chain.back()->larg);
+  QueryBlock left = plan_query_block(*chain.back()->larg, context_);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    left = combine_set_operation(std::move(left), plan_query_block(*(*it)->rarg, context_), **it);
+  }
+  return left;
+}
+
+QueryBlock QueryBlockPlanner::combine_set_operation(QueryBlock left, QueryBlock right,
+                                                    const PgQuery__SelectStmt& select) {
   const char* name = select.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? "UNION"
                      : select.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? "INTERSECT"
                                                                              : "EXCEPT";
@@ -1761,6 +1794,7 @@ BoundExpression bind_standalone_expression(const PgQuery__Node* node, const Plan
 }
 
 QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
+  check_stack_depth();
   catalog::PlanningWorld catalog_world(context.world);
   QueryBlockPlanner planner(context, outer);
   return planner.plan(select);

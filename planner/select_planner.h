@@ -23,10 +23,17 @@ struct CommonTableScope {
   const PgQuery__CommonTableExpr* find(const std::string& name) const;
 };
 
+// The views being expanded around a point of a statement, innermost first: a
+// view met again inside its own expansion is a cycle.
+struct ExpandingView {
+  const std::string& name;
+  const ExpandingView* outer = nullptr;
+};
+
 struct PlanningContext {
   const storage::World& world;
   const CommonTableScope* common_tables = nullptr;
-  int view_depth = 0;  // views inside views, bounded to catch cycles
+  const ExpandingView* expanding_views = nullptr;
 };
 
 // A planned query block: its operator tree and named output columns.

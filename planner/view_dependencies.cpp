@@ -5,12 +5,14 @@
 #include "planner/parse/parse_sql.h"
 #include "planner/parse/parse_tree_walk.h"
 #include "planner/select_planner.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 namespace {
 
 // Calls visit for every table scan of a plan, whatever the node kinds between.
 void visit_scans(PlanNode& node, const std::function<void(const ScanNode&)>& visit) {
+  check_stack_depth();
   if (const auto* scan = std::get_if<ScanNode>(&node.op)) visit(*scan);
   for_each_input(node, [&](PlanNode& child) { visit_scans(child, visit); });
 }

@@ -8,6 +8,7 @@
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/parse/parse_tree_walk.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -65,6 +66,7 @@ bool unqualified_or_public(const PgQuery__RangeVar& range) {
 // The names under which a query block's FROM list (joins included, not
 // subqueries) exposes relation `relation`.
 void collect_refnames(const PgQuery__Node* item, const std::string& relation, std::set<std::string>& names) {
+  check_stack_depth();
   if (item->node_case == PG_QUERY__NODE__NODE_RANGE_VAR) {
     const auto& range = *item->range_var;
     if (relation == range.relname && unqualified_or_public(range)) {

@@ -102,6 +102,7 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
   value::verify_utf8(message.statement_name);  // message strings are checked on receipt
   value::verify_utf8(message.sql);
   auto prepared = std::make_shared<PreparedStatement>();
+  MaxStackDepthScope stack_depth(max_stack_depth_kb(state));
   auto tree = std::make_shared<planner::ParseTree>(planner::parse_sql(std::move(message.sql)));
   if (tree->statement_count() > 1) {
     throw SqlError(sqlstate::kSyntaxError, "cannot insert multiple commands into a prepared statement");

@@ -10,6 +10,7 @@
 #include "exec/vector.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 #include "storage/value/text_format.h"
 
 namespace ptreedb::server {
@@ -27,6 +28,7 @@ enum class SettingKind : std::uint8_t {
   kOnOnly,        // a boolean that only supports "on" (standard_conforming_strings)
   kRole,          // session_authorization
   kMemory,        // a size in kB or with a unit: '64MB' (work_mem)
+  kStackDepth,    // max_stack_depth: kB, with memory units
 };
 
 struct SettingDefinition {
@@ -73,6 +75,8 @@ constexpr std::array kSettings = {
                       "Sets the maximum allowed duration of any wait for a lock."},
     SettingDefinition{"max_identifier_length", "63", SettingKind::kInteger, false, true,
                       "Shows the maximum identifier length."},
+    SettingDefinition{"max_stack_depth", "2MB", SettingKind::kStackDepth, false, false,
+                      "Sets the maximum stack depth, in kilobytes."},
     SettingDefinition{"password_encryption", "scram-sha-256", SettingKind::kString, false, false,
                       "Chooses the algorithm for encrypting passwords."},
     SettingDefinition{"role", "none", SettingKind::kRole, false, false, "Sets the current role."},
@@ -189,6 +193,48 @@ std::string normalize_milliseconds(std::string_view name, std::string_view text)
   return format_milliseconds(ms);
 }
 
+// A memory size in kB as SHOW prints it: the largest unit that divides it.
+std::string format_kilobytes(long long kb) {
+  constexpr std::array<std::pair<long long, const char*>, 3> kUnits = {
+      {{1024LL * 1024 * 1024, "TB"}, {1024 * 1024, "GB"}, {1024, "MB"}}};
+  for (const auto& [size, unit] : kUnits) {
+    if (kb != 0 && kb % size == 0) return std::to_string(kb / size) + unit;
+  }
+  return std::to_string(kb) + "kB";
+}
+
+// max_stack_depth: kB, or a size with a unit; at least 100kB, and no more than
+// the stack of the thread running statements allows (PostgreSQL's check
+// against the platform's limit).
+std::string normalize_stack_depth(std::string_view name, std::string_view text) {
+  std::string value = trim(text);
+  std::size_t digits = 0;
+  while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+  auto number = parse_integer(std::string_view(value).substr(0, digits));
+  std::string unit = trim(std::string_view(value).substr(digits));
+  const std::string hint = "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".";
+  if (!number) invalid_value(name, text, hint);
+  long long kb = 0;
+  if (unit.empty() || unit == "kB") kb = *number;
+  else if (unit == "B") kb = *number / 1024;
+  else if (unit == "MB") kb = *number * 1024;
+  else if (unit == "GB") kb = *number * 1024 * 1024;
+  else if (unit == "TB") kb = *number * 1024 * 1024 * 1024;
+  else invalid_value(name, text, hint);
+  if (kb < 100 || kb > 2147483647LL) {
+    throw SqlError(sqlstate::kInvalidParameterValue, std::to_string(kb) + " kB is outside the valid range for parameter \"" +
+                                                         std::string(name) + "\" (100 .. 2147483647)");
+  }
+  const auto ceiling = static_cast<long long>(max_stack_depth_ceiling_kb());
+  if (kb > ceiling) {
+    throw SqlError(sqlstate::kInvalidParameterValue,
+                   "invalid value for parameter \"" + std::string(name) + "\": " + std::to_string(kb),
+                   "\"max_stack_depth\" must not exceed " + std::to_string(ceiling) + "kB.",
+                   "Increase the platform's stack depth limit via \"ulimit -s\" or local equivalent.");
+  }
+  return format_kilobytes(kb);
+}
+
 // The value as SHOW will print it, or an error for an invalid one.
 std::string normalize(const SettingDefinition& setting, std::string_view text, const SessionState& state) {
   switch (setting.kind) {
@@ -247,6 +293,8 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       }
       return exec::format_memory_size(kilobytes * 1024);
     }
+    case SettingKind::kStackDepth:
+      return normalize_stack_depth(setting.name, text);
     case SettingKind::kEncoding: {
       std::string name = lower(trim(text));
       name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return c == '-' || c == '_'; }), name.end());
@@ -509,6 +557,20 @@ void encode_changed_settings(std::string& out, SessionState& state) {
     protocol::encode_parameter_status(out, name, state.settings[name]);
   }
   state.changed_reported_settings.clear();
+}
+
+std::size_t max_stack_depth_kb(const SessionState& state) {
+  auto found = state.settings.find("max_stack_depth");
+  if (found == state.settings.end()) return kDefaultMaxStackDepthKb;
+  // Stored normalised: a number and one of kB, MB, GB, TB.
+  const std::string& value = found->second;
+  std::size_t digits = 0;
+  while (digits < value.size() && std::isdigit(static_cast<unsigned char>(value[digits]))) ++digits;
+  auto number = parse_integer(std::string_view(value).substr(0, digits));
+  if (!number) return kDefaultMaxStackDepthKb;
+  std::string_view unit = std::string_view(value).substr(digits);
+  long long factor = unit == "MB" ? 1024 : unit == "GB" ? 1024 * 1024 : unit == "TB" ? 1024LL * 1024 * 1024 : 1;
+  return static_cast<std::size_t>(*number * factor);
 }
 
 long long setting_milliseconds(const SessionState& state, std::string_view name) {

@@ -17,6 +17,7 @@
 #include "exec/statement_executor.h"
 #include "planner/settings_access.h"
 #include "server/session_state.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::server {
 
@@ -51,17 +52,20 @@ std::int64_t setting_bytes(const SessionState& state, std::string_view name);
 
 // Makes `bytes` (rounded down to MB, or kB below 1 MB) work_mem's default for sessions started later.
 void set_work_mem_default(std::int64_t bytes);
+// max_stack_depth in kB.
+std::size_t max_stack_depth_kb(const SessionState& state);
 
 // SHOW's value of a setting (42704 for unknown names).
 std::string show_setting(const SessionState& state, std::string_view name);
 
-// Lets current_setting() and set_config() reach `state` while a statement is planned.
+// Lets current_setting() and set_config() reach `state` while a statement is
+// planned, and holds the calling thread to the session's max_stack_depth.
 class SettingsScope : public planner::SettingsAccess {
  public:
   // `describing`: a statement planned only to describe it (Parse) must not
   // change anything, so set_config() there only checks and returns the value.
   explicit SettingsScope(SessionState& state, bool describing = false)
-      : state_(state), describing_(describing), scope_(this) {}
+      : state_(state), describing_(describing), scope_(this), stack_depth_(max_stack_depth_kb(state)) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
 
@@ -69,6 +73,7 @@ class SettingsScope : public planner::SettingsAccess {
   SessionState& state_;
   bool describing_;
   planner::SettingsAccessScope scope_;
+  MaxStackDepthScope stack_depth_;
 };
 
 }  // namespace ptreedb::server

@@ -37,6 +37,7 @@ std::unique_ptr<exec::CopyLoader> SimpleQuery::run(SessionState& state, txn::Dat
     }
     if (!tree_) {
       value::verify_utf8(sql_);  // as PostgreSQL checks every message string on receipt
+      MaxStackDepthScope stack_depth(max_stack_depth_kb(state));
       tree_.emplace(planner::parse_sql(std::move(sql_)));
       if (tree_->statement_count() == 0) {
         protocol::encode_empty_query_response(out);

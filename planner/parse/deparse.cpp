@@ -2,9 +2,48 @@
 
 #include <pg_query.h>
 
+#include "storage/large_stack_call.h"
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
+
+namespace {
+
+// protobuf-c's pack and libpg_query's unpack and deparse recurse once per
+// level of the tree, a few kB at most; parse_sql refuses trees deeper than 4
+// levels per kB of max_stack_depth.
+constexpr std::size_t kStackPerLevel = 4096;
+constexpr std::size_t kLevelsPerStackKb = 4;
+
+// Packs `result` and deparses it, on a thread with a stack for any tree
+// parse_sql lets through when this one's is shorter.
+std::string deparse_result(const PgQuery__ParseResult& result, const char* what) {
+  std::string text;
+  auto deparse = [&] {
+    std::string packed(pg_query__parse_result__get_packed_size(&result), '\0');
+    pg_query__parse_result__pack(&result, reinterpret_cast<uint8_t*>(packed.data()));
+    PgQueryProtobuf protobuf{packed.size(), packed.data()};
+    PgQueryDeparseResult deparsed = pg_query_deparse_protobuf(protobuf);
+    if (deparsed.error != nullptr) {
+      std::string message = deparsed.error->message;
+      pg_query_free_deparse_result(deparsed);
+      if (message == "stack depth limit exceeded") throw_stack_depth_exceeded();
+      throw SqlError(sqlstate::kInternalError, std::string("could not deparse ") + what + ": " + message);
+    }
+    text = deparsed.query;
+    pg_query_free_deparse_result(deparsed);
+  };
+  const std::size_t needed = current_max_stack_depth_kb() * kLevelsPerStackKb * kStackPerLevel;
+  if (needed <= remaining_stack_bytes()) {
+    deparse();
+  } else {
+    call_with_large_stack(needed, deparse);
+  }
+  return text;
+}
+
+}  // namespace
 
 std::string deparse_statement(const PgQuery__Node* statement) {
   PgQuery__RawStmt raw = PG_QUERY__RAW_STMT__INIT;
@@ -14,19 +53,7 @@ std::string deparse_statement(const PgQuery__Node* statement) {
   result.version = PG_VERSION_NUM;
   result.n_stmts = 1;
   result.stmts = statements;
-
-  std::string packed(pg_query__parse_result__get_packed_size(&result), '\0');
-  pg_query__parse_result__pack(&result, reinterpret_cast<uint8_t*>(packed.data()));
-  PgQueryProtobuf protobuf{packed.size(), packed.data()};
-  PgQueryDeparseResult deparsed = pg_query_deparse_protobuf(protobuf);
-  if (deparsed.error != nullptr) {
-    std::string message = deparsed.error->message;
-    pg_query_free_deparse_result(deparsed);
-    throw SqlError(sqlstate::kInternalError, "could not deparse statement: " + message);
-  }
-  std::string text = deparsed.query;
-  pg_query_free_deparse_result(deparsed);
-  return text;
+  return deparse_result(result, "statement");
 }
 
 std::string deparse_expression(const PgQuery__Node* expression) {
@@ -56,17 +83,7 @@ std::string deparse_expression(const PgQuery__Node* expression) {
   result.n_stmts = 1;
   result.stmts = statements;
 
-  std::string packed(pg_query__parse_result__get_packed_size(&result), '\0');
-  pg_query__parse_result__pack(&result, reinterpret_cast<uint8_t*>(packed.data()));
-  PgQueryProtobuf protobuf{packed.size(), packed.data()};
-  PgQueryDeparseResult deparsed = pg_query_deparse_protobuf(protobuf);
-  if (deparsed.error != nullptr) {
-    std::string message = deparsed.error->message;
-    pg_query_free_deparse_result(deparsed);
-    throw SqlError(sqlstate::kInternalError, "could not deparse expression: " + message);
-  }
-  std::string text = deparsed.query;
-  pg_query_free_deparse_result(deparsed);
+  std::string text = deparse_result(result, "expression");
   constexpr std::string_view kPrefix = "SELECT ";
   if (text.rfind(kPrefix, 0) == 0) text.erase(0, kPrefix.size());
   return text;

@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <cstring>
 
+#include "storage/stack_depth.h"
+
 namespace ptreedb::planner {
 
 namespace {
@@ -13,6 +15,7 @@ class TreeCopier {
 
   ProtobufCMessage* copy(const ProtobufCMessage* source) {
     if (source == nullptr) return nullptr;
+    check_stack_depth();
     const ProtobufCMessageDescriptor* descriptor = source->descriptor;
     auto* target = static_cast<ProtobufCMessage*>(allocate(descriptor->sizeof_message));
     std::memcpy(target, source, descriptor->sizeof_message);  // scalars, counts and oneof cases

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "storage/stack_depth.h"
+
 namespace ptreedb::planner {
 namespace {
 
@@ -13,6 +15,7 @@ T& member(ProtobufCMessage* message, unsigned offset) {
 }  // namespace
 
 void walk_messages(ProtobufCMessage* root, const std::function<bool(ProtobufCMessage&)>& visit) {
+  check_stack_depth();
   if (root == nullptr || !visit(*root)) return;
   const ProtobufCMessageDescriptor* descriptor = root->descriptor;
   for (unsigned f = 0; f < descriptor->n_fields; ++f) {
