@@ -497,7 +497,7 @@ SystemRows collation_rows(const storage::World&) {
            S("POSIX"), kNull, kNull}};
 }
 
-SystemRows stat_activity_rows(const storage::World&) {
+SystemRows stat_activity_rows(const storage::World& world) {
   SessionDirectory* directory = current_session_directory();
   if (directory == nullptr) {
     return {{kPostgresDatabase, S(kDatabaseName), static_cast<I>(::getpid()), kNull, kSuperuserOid, S(kUserName), S(""),
@@ -508,9 +508,20 @@ SystemRows stat_activity_rows(const storage::World&) {
     if (micros) return I{*micros};
     return kNull;
   };
+  const std::uint32_t viewer = checking_role_oid(world);
   SystemRows rows;
   for (const BackendActivity& backend : directory->activity()) {
-    rows.push_back({kPostgresDatabase, S(kDatabaseName), I{backend.pid}, kNull, kSuperuserOid, S(backend.user),
+    auto role = world.find_role(backend.user);
+    const Cell user_oid = role == nullptr ? kNull : Cell{I{role->oid}};
+    // As PostgreSQL: another role's session shows only who and where from;
+    // its state, times and query text are for roles with its rights.
+    if (role == nullptr || !has_privileges_of(world, viewer, role->oid)) {
+      rows.push_back({kPostgresDatabase, S(kDatabaseName), I{backend.pid}, kNull, user_oid, S(backend.user),
+                      S(backend.application_name), kNull, kNull, kNull, kNull, kNull, kNull, kNull, kNull, kNull,
+                      kNull, kNull, kNull, kNull, S("<insufficient privilege>"), kNull});
+      continue;
+    }
+    rows.push_back({kPostgresDatabase, S(kDatabaseName), I{backend.pid}, kNull, user_oid, S(backend.user),
                     S(backend.application_name), backend.client_addr.empty() ? kNull : Cell{S(backend.client_addr)},
                     kNull, I{backend.client_port}, time(backend.backend_start), time(backend.xact_start),
                     time(backend.query_start), time(backend.state_change), kNull, kNull, S(backend.state), kNull,

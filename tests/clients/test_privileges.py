@@ -355,3 +355,23 @@ def test_grant_racing_a_revoke_fails_the_later_commit(ptreedb_server):
             second.execute("COMMIT")
         acl = first.execute("SELECT relacl FROM pg_class WHERE relname = 't'").fetchone()[0]
         assert acl == "{postgres=arwdDxt/postgres,alice=r/postgres}"
+
+
+def test_other_roles_sessions_hide_their_queries_in_pg_stat_activity(ptreedb_server):
+    """As in PostgreSQL: a plain role sees who is connected, but another role's
+    state, times and query text only as '<insufficient privilege>'."""
+    with connect(ptreedb_server) as admin:
+        admin.execute("CREATE ROLE alice LOGIN")
+        admin.execute("SELECT 'a superuser secret' AS marker")
+        with connect(ptreedb_server, "alice") as alice:
+            alice.execute("SELECT 'alice own text' AS marker")
+            rows = alice.execute(
+                "SELECT usename, state, query, backend_start IS NULL, client_port IS NULL, "
+                "usesysid = (SELECT oid FROM pg_roles WHERE rolname = usename) "
+                "FROM pg_stat_activity ORDER BY usename").fetchall()
+            assert rows[0][0] == "alice" and rows[0][1] == "active" and "pg_stat_activity" in rows[0][2]
+            assert rows[0][3:] == (False, False, True)
+            assert rows[1] == ("postgres", None, "<insufficient privilege>", True, True, True)
+            # The superuser sees everything of every session.
+            seen = admin.execute("SELECT usename, query FROM pg_stat_activity WHERE usename = 'alice'").fetchone()
+            assert seen == ("alice", rows[0][2])
