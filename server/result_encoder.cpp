@@ -120,26 +120,30 @@ std::size_t encode_data_rows(std::string& out, const exec::QueryResult& result,
       cursor.row = 0;
       continue;
     }
-    const std::size_t row = cursor.row++;
-    encoder.begin_data_row(column_count);
-    for (std::size_t c = 0; c < column_count; ++c) {
-      const exec::Vector& column = chunk.columns[c];
-      if (column.is_null(row)) {
-        encoder.add_null();
-        continue;
-      }
-      encoder.begin_field();
-      if (formats[c] == protocol::FormatCode::kBinary) {
-        exec::append_binary(encoder.buffer(), column, row);
-      } else {
-        exec::append_text(encoder.buffer(), column, row);
-      }
-      encoder.end_field();
-    }
-    encoder.end_data_row();
+    encode_data_row(encoder, chunk, cursor.row++, formats.first(column_count));
     ++sent;
   }
   return sent;
+}
+
+void encode_data_row(protocol::RowEncoder& encoder, const exec::Chunk& chunk, std::size_t row,
+                     std::span<const protocol::FormatCode> formats) {
+  encoder.begin_data_row(formats.size());
+  for (std::size_t c = 0; c < formats.size(); ++c) {
+    const exec::Vector& column = chunk.columns[c];
+    if (column.is_null(row)) {
+      encoder.add_null();
+      continue;
+    }
+    encoder.begin_field();
+    if (formats[c] == protocol::FormatCode::kBinary) {
+      exec::append_binary(encoder.buffer(), column, row);
+    } else {
+      exec::append_text(encoder.buffer(), column, row);
+    }
+    encoder.end_field();
+  }
+  encoder.end_data_row();
 }
 
 bool at_end(const exec::QueryResult& result, const RowCursor& cursor) {

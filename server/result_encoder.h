@@ -6,6 +6,7 @@
 #include <string>
 
 #include "exec/statement_executor.h"
+#include "server/protocol/backend_messages.h"
 #include "server/protocol/message_types.h"
 
 namespace ptreedb::server {
@@ -34,5 +35,8 @@ void encode_row_description(std::string& out, std::span<const planner::OutputCol
 std::size_t encode_data_rows(std::string& out, const exec::QueryResult& result,
                              std::span<const protocol::FormatCode> formats, RowCursor& cursor, std::size_t max_rows);
 bool at_end(const exec::QueryResult& result, const RowCursor& cursor);
+// One DataRow for row `row` of `chunk`, each column in its format.
+void encode_data_row(protocol::RowEncoder& encoder, const exec::Chunk& chunk, std::size_t row,
+                     std::span<const protocol::FormatCode> formats);
 
 }  // namespace ptreedb::server

@@ -1,6 +1,5 @@
 #include "server/result_stream.h"
 
-#include "exec/binary_format.h"
 #include "exec/copy_binary_format.h"
 #include "exec/copy_text_format.h"
 #include "exec/evaluate.h"
@@ -73,25 +72,9 @@ void ResultStream::rows(const exec::Chunk& chunk) {
     return;
   }
   protocol::RowEncoder encoder(out_);
-  const std::size_t column_count = columns_->size();
   for (std::size_t row = 0; row < chunk.size; ++row) {
     try {
-      encoder.begin_data_row(column_count);
-      for (std::size_t c = 0; c < column_count; ++c) {
-        const exec::Vector& column = chunk.columns[c];
-        if (column.is_null(row)) {
-          encoder.add_null();
-          continue;
-        }
-        encoder.begin_field();
-        if (formats_[c] == protocol::FormatCode::kBinary) {
-          exec::append_binary(encoder.buffer(), column, row);
-        } else {
-          exec::append_text(encoder.buffer(), column, row);
-        }
-        encoder.end_field();
-      }
-      encoder.end_data_row();
+      encode_data_row(encoder, chunk, row, formats_);
     } catch (...) {
       // The error follows whole messages only.
       encoder.discard_partial_message();

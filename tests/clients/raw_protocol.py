@@ -108,3 +108,34 @@ def drain_until_ready(sock):
         if not piece:
             raise ConnectionError("connection closed")
         buffer += piece
+
+
+def message(kind, body):
+    """A typed frontend message: kind byte, length word, body."""
+    return kind + struct.pack("!i", len(body) + 4) + body
+
+
+class BufferedSession:
+    """A trusted session over a raw socket that reads whole messages from its
+    own buffer; subclasses say what `until_ready` collects."""
+
+    def __init__(self, port, user=b"postgres", extra=b""):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        body = struct.pack("!i", PROTOCOL_3) + b"user\0" + user + b"\0database\0postgres\0" + extra + b"\0"
+        self.sock.sendall(struct.pack("!i", len(body) + 4) + body)
+        self.buffer = b""
+        self.until_ready()
+
+    def read_message(self):
+        while len(self.buffer) < 5 or len(self.buffer) < 1 + struct.unpack("!i", self.buffer[1:5])[0]:
+            data = self.sock.recv(65536)
+            if not data:
+                raise ConnectionError("server closed the connection")
+            self.buffer += data
+        length = struct.unpack("!i", self.buffer[1:5])[0]
+        kind, body = self.buffer[:1], self.buffer[5:1 + length]
+        self.buffer = self.buffer[1 + length:]
+        return kind, body
+
+    def until_ready(self):
+        raise NotImplementedError

@@ -12,31 +12,10 @@ import psycopg
 import pytest
 
 from fixtures.server import start_server, stop_server
+from raw_protocol import BufferedSession, message
 
 
-def message(kind, body):
-    return kind + struct.pack("!i", len(body) + 4) + body
-
-
-class Raw:
-    def __init__(self, port, user=b"postgres", extra=b""):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        body = struct.pack("!i", 196608) + b"user\0" + user + b"\0database\0postgres\0" + extra + b"\0"
-        self.sock.sendall(struct.pack("!i", len(body) + 4) + body)
-        self.buffer = b""
-        self.until_ready()
-
-    def read_message(self):
-        while len(self.buffer) < 5 or len(self.buffer) < 1 + struct.unpack("!i", self.buffer[1:5])[0]:
-            data = self.sock.recv(65536)
-            if not data:
-                raise ConnectionError("closed")
-            self.buffer += data
-        length = struct.unpack("!i", self.buffer[1:5])[0]
-        kind, body = self.buffer[:1], self.buffer[5:1 + length]
-        self.buffer = self.buffer[1 + length:]
-        return kind, body
-
+class Raw(BufferedSession):
     def until_ready(self):
         answer = []
         while True:

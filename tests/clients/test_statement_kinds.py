@@ -1,38 +1,16 @@
 """Every statement node kind the parser can produce, over both protocols: the
 server executes it or answers an error (never an internal one), and the same
 connection answers `select 1` afterwards while the server process lives on."""
-import socket
 import struct
 
 import pytest
 
 from statement_samples import ALL_KINDS, SAMPLES, SETUP
 from fixtures.server import start_server, stop_server
+from raw_protocol import BufferedSession, message
 
 
-def message(kind, body):
-    return kind + struct.pack("!i", len(body) + 4) + body
-
-
-class RawConnection:
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        body = struct.pack("!i", 196608) + b"user\0postgres\0database\0postgres\0\0"
-        self.sock.sendall(struct.pack("!i", len(body) + 4) + body)
-        self.buffer = b""
-        self.until_ready()
-
-    def read_message(self):
-        while len(self.buffer) < 5 or len(self.buffer) < 1 + struct.unpack("!i", self.buffer[1:5])[0]:
-            data = self.sock.recv(65536)
-            if not data:
-                raise ConnectionError("server closed the connection")
-            self.buffer += data
-        length = struct.unpack("!i", self.buffer[1:5])[0]
-        kind, body = self.buffer[:1], self.buffer[5:1 + length]
-        self.buffer = self.buffer[1 + length:]
-        return kind, body
-
+class RawConnection(BufferedSession):
     def until_ready(self):
         """Reads to ReadyForQuery; returns (errors as (severity, sqlstate, message), rows, status)."""
         errors, rows = [], []
