@@ -59,9 +59,20 @@ RoleOptions read_options(PgQuery__Node* const* options, std::size_t count) {
       if (arg != nullptr && arg->node_case == PG_QUERY__NODE__NODE_STRING) {
         result.password = std::string(arg->string->sval);
       }
+    } else if (name == "connectionlimit") {
+      // A limit that is not enforced would be a promise broken: only "none".
+      if (arg != nullptr && arg->node_case == PG_QUERY__NODE__NODE_INTEGER && arg->integer->ival != -1) {
+        throw SqlError(sqlstate::kFeatureNotSupported, "CONNECTION LIMIT for roles is not supported yet");
+      }
+    } else if (name == "validUntil") {
+      // Likewise an expiry that would not stop authentication.
+      if (arg == nullptr || arg->node_case != PG_QUERY__NODE__NODE_STRING ||
+          std::string_view(arg->string->sval) != "infinity") {
+        throw SqlError(sqlstate::kFeatureNotSupported, "VALID UNTIL for roles is not supported yet");
+      }
     }
-    // CREATEDB, CREATEROLE, CONNECTION LIMIT, VALID UNTIL, ... are accepted
-    // and not enforced: there is one database, and only superusers manage roles.
+    // CREATEDB, CREATEROLE, REPLICATION, BYPASSRLS are accepted and grant
+    // nothing more: there is one database, and only superusers manage roles.
   }
   return result;
 }

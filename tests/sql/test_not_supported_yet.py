@@ -35,6 +35,10 @@ CASES = [
     ("create table pg_temp.ns_c13 (a int)", "CREATE TEMPORARY is not supported"),
     ("create table ns_c14 (a int constraint my_pk primary key)", 'naming a primary key other than "ns_c14_pkey"'),
     ("create table ns_c15 (a int, constraint my_pk primary key (a))", 'naming a primary key other than "ns_c15_pkey"'),
+    # Role limits that would not be enforced.
+    ("create role ns_r1 login connection limit 3", "CONNECTION LIMIT for roles is not supported"),
+    ("alter role postgres connection limit 10", "CONNECTION LIMIT for roles is not supported"),
+    ("create role ns_r2 login password 'x' valid until '2030-01-01'", "VALID UNTIL for roles is not supported"),
 ]
 
 
@@ -45,3 +49,10 @@ def test_clear_feature_not_supported_error(ptreedb_server, query, message):
     result = ptreedb_server.psql("-v", "VERBOSITY=verbose", "-c", query)
     assert re.search(r"ERROR:\s+0A000", result.stderr), result.stderr
     assert message in result.stderr
+
+
+def test_role_limits_that_mean_none_are_accepted(ptreedb_server):
+    result = ptreedb_server.psql("-v", "ON_ERROR_STOP=1", "-c",
+                                 "create role ns_r3 login connection limit -1 valid until 'infinity'")
+    assert result.returncode == 0, result.stderr
+    assert "CREATE ROLE" in result.stdout
