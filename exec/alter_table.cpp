@@ -4,6 +4,7 @@
 // parallel pass (Table::with_rewritten_rows); other actions keep the rows.
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 
 #include "exec/ddl_changes.h"
@@ -130,6 +131,20 @@ class AlterTable {
     return *current_;
   }
 
+  // Column grants are keyed by name; they follow a renamed column and go with
+  // a dropped one (PostgreSQL keys them by attribute number), so no later
+  // column of the same name inherits them.
+  void move_column_grants(const std::string& from, const std::optional<std::string>& to) {
+    const std::uint32_t oid = table().schema().oid();
+    auto acl = world_->find_acl(oid);
+    if (acl == nullptr || !acl->column_acls.contains(from)) return;
+    auto next = std::make_shared<storage::ObjectAcl>(*acl);
+    auto grants = std::move(next->column_acls.at(from));
+    next->column_acls.erase(from);
+    if (to) next->column_acls[*to] = std::move(grants);
+    world_ = world_->with_acl(oid, std::move(next));
+  }
+
   void apply(const planner::AddColumn& action) {
     const Table& old = table();
     const TableSchema& schema = old.schema();
@@ -228,6 +243,7 @@ class AlterTable {
     };
     auto current = world_->find_table(name_);  // its foreign keys may have changed above
     world_ = with_table(world_, current->with_rewritten_rows(next_schema, rewrite, sources));
+    move_column_grants(action.name, std::nullopt);
   }
 
   void apply(const planner::RenameColumn& action) {
@@ -246,6 +262,7 @@ class AlterTable {
     rewrite_dependent_views(*before, name_, [&](const std::string& sql) {
       return planner::rename_column_in_query(sql, name_, action.from, action.to);
     });
+    move_column_grants(action.from, action.to);
   }
 
   void rename_view_column(const planner::RenameColumn& action) {

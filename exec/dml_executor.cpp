@@ -8,6 +8,7 @@
 
 #include "exec/plan_executor.h"
 #include "exec/table_rows.h"
+#include "planner/privileges.h"
 #include "storage/constraints/foreign_key_check.h"
 #include "storage/sql_error.h"
 
@@ -235,6 +236,8 @@ QueryResult run_truncate(const planner::TruncatePlan& plan, txn::WriteTarget& da
                            "Table \"" + schema.name() + "\" references \"" + foreign_key.referenced_table + "\".",
                            "Truncate table \"" + schema.name() + "\" at the same time, or use TRUNCATE ... CASCADE.");
           }
+          // A cascaded table needs TRUNCATE too, as PostgreSQL checks it.
+          planner::check_relation_privilege(world, schema.oid(), schema.name(), false, storage::kPrivTruncate);
           names.push_back(schema.name());
           grew = true;
           break;

@@ -140,6 +140,7 @@ std::vector<BoundExpression> bind_returning(std::span<PgQuery__Node* const> list
           const ScopeColumn& column = scope.columns[c];
           if (column.name.empty() || (table.empty() ? column.qualified_only : column.table != table)) continue;
           any = true;
+          note_column_read(column.table_oid, column.column_number);  // RETURNING * reads every column
           values.push_back(column_reference(c, column.type));
           columns.push_back({column.name, column.type, column.table_oid, column.column_number});
         }

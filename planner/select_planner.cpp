@@ -637,6 +637,9 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
   std::vector<std::pair<std::size_t, std::size_t>> merged =
       merged_join_columns(join, left.scope().columns, right.scope().columns);
   for (const auto& [l, r] : merged) {
+    // The join compares both columns: each needs SELECT, as in PostgreSQL.
+    note_column_read(joined.columns[l].table_oid, joined.columns[l].column_number);
+    note_column_read(joined.columns[left_width + r].table_oid, joined.columns[left_width + r].column_number);
     ExpressionBinder binder(joined);
     conjuncts.push_back(binder.bind_binary_operator("=", column_reference(l, joined.columns[l].type),
                                                     column_reference(left_width + r, joined.columns[left_width + r].type),

@@ -1,5 +1,8 @@
 #include "server/stat_commit_view.h"
 
+#include "storage/catalog/object_acl.h"
+#include "storage/catalog/role.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -64,7 +67,13 @@ txn::WorldPtr with_stat_commit_view(txn::WorldPtr world, std::string_view statem
     view->column_names.push_back(columns[i].first);
     view->query_sql += (i == 0 ? "" : ", ") + columns[i].second;
   }
-  return world->with_view(std::move(view));
+  // A monitoring view, readable by every role like PostgreSQL's pg_stat_* views.
+  auto acl = std::make_shared<storage::ObjectAcl>();
+  acl->owner = storage::kBootstrapSuperuserOid;
+  acl->acl = storage::acl_grant(storage::default_table_acl(acl->owner), storage::kPublicGrantee, acl->owner,
+                                storage::kPrivSelect, false);
+  const std::uint32_t oid = view->oid;
+  return world->with_view(std::move(view))->with_acl(oid, std::move(acl));
 }
 
 std::string commit_stats_log_line(txn::Database& database) {

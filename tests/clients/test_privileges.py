@@ -235,6 +235,55 @@ DROP ROLE alice, bob, carol, team;
 """
 
 
+# Ways around the checks that PostgreSQL closes: RETURNING *, USING/NATURAL
+# join columns, column grants across RENAME/DROP COLUMN (and TRUNCATE ...
+# CASCADE below).
+SIDE_CHANNELS = """
+CREATE ROLE alice LOGIN;
+CREATE ROLE bob LOGIN;
+GRANT CREATE ON SCHEMA public TO alice;
+CREATE TABLE parent (id int PRIMARY KEY);
+INSERT INTO parent VALUES (1);
+GRANT REFERENCES ON parent TO alice;
+CREATE TABLE t (k int PRIMARY KEY, id int, a text, b int);
+INSERT INTO t VALUES (1, 1, 'x', 10), (2, 2, 'y', 20);
+GRANT DELETE, UPDATE (b) ON t TO bob;
+GRANT SELECT (id) ON t TO bob;
+\\c - alice
+CREATE TABLE child (p int REFERENCES parent, payload text);
+INSERT INTO child VALUES (1, 'kept');
+\\c - bob
+BEGIN;
+DELETE FROM t RETURNING *;
+ROLLBACK;
+BEGIN;
+UPDATE t SET b = 0 RETURNING *;
+ROLLBACK;
+BEGIN;
+UPDATE t SET b = 0 WHERE id = 1 RETURNING id;
+ROLLBACK;
+SELECT count(*) FROM t JOIN (SELECT 'x'::text AS a) x USING (a);
+SELECT id FROM t JOIN (SELECT 1 AS id) x USING (id);
+SELECT count(*) FROM t NATURAL JOIN (SELECT 1 AS id) x;
+\\c - postgres
+ALTER TABLE t RENAME COLUMN id TO old_id;
+ALTER TABLE t RENAME COLUMN b TO id;
+\\dp t
+\\c - bob
+SELECT id FROM t;
+SELECT old_id FROM t ORDER BY 1;
+\\c - postgres
+ALTER TABLE t DROP COLUMN old_id;
+ALTER TABLE t ADD COLUMN old_id int;
+\\dp t
+\\c - bob
+SELECT old_id FROM t;
+\\c - postgres
+DROP TABLE child, parent, t;
+REVOKE CREATE ON SCHEMA public FROM alice;
+DROP ROLE alice, bob;
+"""
+
 def run_script(server, script):
     """psql's whole output, errors and notices in place (stderr into stdout)."""
     result = server.psql("-v", "ON_ERROR_STOP=0", "-f", "-", input=script)
@@ -250,8 +299,8 @@ def compare(ptreedb_server, postgres_oracle, script):
         pytest.fail("outputs differ:\n" + "\n".join(diff))
 
 
-@pytest.mark.parametrize("script", [PASSWORDS_AND_OWNERSHIP, GRANTS, ROLES_AND_VIEWS],
-                         ids=["passwords_and_ownership", "grants", "roles_and_views"])
+@pytest.mark.parametrize("script", [PASSWORDS_AND_OWNERSHIP, GRANTS, ROLES_AND_VIEWS, SIDE_CHANNELS],
+                         ids=["passwords_and_ownership", "grants", "roles_and_views", "side_channels"])
 def test_privileges_answer_as_postgresql(ptreedb_server, postgres_oracle, script):
     compare(ptreedb_server, postgres_oracle, script)
 
@@ -375,3 +424,38 @@ def test_other_roles_sessions_hide_their_queries_in_pg_stat_activity(ptreedb_ser
             # The superuser sees everything of every session.
             seen = admin.execute("SELECT usename, query FROM pg_stat_activity WHERE usename = 'alice'").fetchone()
             assert seen == ("alice", rows[0][2])
+
+
+def test_plain_roles_read_the_commit_statistics(ptreedb_server):
+    """ptreedb_stat_commit is a monitoring view, readable by every role like pg_stat_*."""
+    with connect(ptreedb_server) as admin:
+        admin.execute("CREATE ROLE alice LOGIN")
+    with connect(ptreedb_server, "alice") as alice:
+        assert alice.execute("SELECT commits >= 0 FROM ptreedb_stat_commit").fetchone() == (True,)
+
+
+def test_truncate_cascade_needs_truncate_on_every_table_it_reaches(ptreedb_server):
+    """PostgreSQL checks TRUNCATE on each table a CASCADE adds, not only the named one."""
+    with connect(ptreedb_server) as admin:
+        admin.execute("CREATE ROLE alice LOGIN")
+        admin.execute("CREATE ROLE bob LOGIN")
+        admin.execute("GRANT CREATE ON SCHEMA public TO bob")
+    with connect(ptreedb_server, "bob") as bob:
+        bob.execute("CREATE TABLE parent (id int PRIMARY KEY)")
+        bob.execute("INSERT INTO parent VALUES (1)")
+        bob.execute("GRANT REFERENCES ON parent TO alice")
+    with connect(ptreedb_server) as admin:
+        admin.execute("GRANT CREATE ON SCHEMA public TO alice")
+    with connect(ptreedb_server, "alice") as alice:
+        alice.execute("CREATE TABLE child (p int REFERENCES parent, payload text)")
+        alice.execute("INSERT INTO child VALUES (1, 'kept')")
+    with connect(ptreedb_server, "bob") as bob:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table child"):
+            bob.execute("TRUNCATE parent CASCADE")
+    with connect(ptreedb_server, "alice") as alice:
+        assert alice.execute("SELECT payload FROM child").fetchall() == [("kept",)]
+        alice.execute("GRANT TRUNCATE ON child TO bob")
+    with connect(ptreedb_server, "bob") as bob:
+        bob.execute("TRUNCATE parent CASCADE")
+    with connect(ptreedb_server) as admin:
+        assert admin.execute("SELECT count(*) FROM child").fetchone() == (0,)
