@@ -1,5 +1,7 @@
 #include "exec/ordered_delivery.h"
 
+#include "exec/chunk_memory.h"
+
 #include <utility>
 
 namespace ptreedb::exec {
@@ -8,12 +10,26 @@ bool OrderedDelivery::may_deliver_here() const {
   return std::this_thread::get_id() == owner_ && parallel_.load() == 0;
 }
 
+OrderedDelivery::~OrderedDelivery() {
+  if (memory_ == nullptr) return;
+  for (auto& [partition, chunks] : held_) {
+    for (const Held& held : chunks) memory_->release(held.charged);
+  }
+}
+
 void OrderedDelivery::push(Chunk&& chunk, std::size_t partition) {
   if (chunk.size == 0) return;
   {
     std::lock_guard lock(mutex_);
     if (partition > watermark_ || !may_deliver_here()) {
-      held_[partition].push_back(std::move(chunk));
+      // Held back while earlier partitions run: it counts against the
+      // statement's memory (a wave of a row-multiplying source can be large).
+      std::int64_t bytes = 0;
+      if (memory_ != nullptr) {
+        bytes = ChunkFootprint().add(chunk);
+        memory_->charge(bytes, "ExecutorState");
+      }
+      held_[partition].push_back({std::move(chunk), bytes});
       return;
     }
   }
@@ -44,19 +60,30 @@ void OrderedDelivery::deliver_up_to(std::size_t last) {
   // The sink is called without the lock: it may wait for the client while
   // producers go on holding chunks of later partitions.
   for (;;) {
-    std::vector<Chunk> chunks;
+    std::vector<Held> chunks;
     {
       std::lock_guard lock(mutex_);
       if (held_.empty() || held_.begin()->first > last) return;
       chunks = std::move(held_.begin()->second);
       held_.erase(held_.begin());
     }
-    for (auto& chunk : chunks) {
-      rows_delivered_ += chunk.size;
-      sink_.rows(chunk);
-      chunk = Chunk();  // freed as soon as it is sent
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+      Held& held = chunks[i];
+      rows_delivered_ += held.chunk.size;
+      try {
+        sink_.rows(held.chunk);
+      } catch (...) {
+        for (std::size_t j = i; j < chunks.size(); ++j) release(chunks[j]);
+        throw;
+      }
+      release(held);  // freed and given back as soon as it is sent
     }
   }
+}
+
+void OrderedDelivery::release(Held& held) {
+  held.chunk = Chunk();
+  if (memory_ != nullptr) memory_->release(std::exchange(held.charged, 0));
 }
 
 }  // namespace ptreedb::exec

@@ -9,11 +9,13 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#include "exec/memory_budget.h"
 #include "exec/row_sink.h"
 #include "exec/vector.h"
 
@@ -22,7 +24,12 @@ namespace ptreedb::exec {
 class OrderedDelivery {
  public:
   // Constructed on the statement's thread, the only one that calls the sink.
-  explicit OrderedDelivery(RowSink& sink) : sink_(sink), owner_(std::this_thread::get_id()) {}
+  // Chunks held back are charged to `memory` (when given) until they are sent.
+  explicit OrderedDelivery(RowSink& sink, QueryMemory* memory = nullptr)
+      : sink_(sink), memory_(memory), owner_(std::this_thread::get_id()) {}
+  ~OrderedDelivery();
+  OrderedDelivery(const OrderedDelivery&) = delete;
+  OrderedDelivery& operator=(const OrderedDelivery&) = delete;
 
   // From any thread.
   void push(Chunk&& chunk, std::size_t partition);
@@ -42,11 +49,19 @@ class OrderedDelivery {
   // Delivers held chunks of partitions up to and including `last`.
   void deliver_up_to(std::size_t last);
 
+  struct Held {
+    Chunk chunk;
+    std::int64_t charged = 0;  // to memory_, given back when it is sent
+  };
+  // Frees a held chunk and gives back its charge.
+  void release(Held& held);
+
   RowSink& sink_;
+  QueryMemory* memory_;
   const std::thread::id owner_;
   std::atomic<int> parallel_{0};
   std::mutex mutex_;
-  std::map<std::size_t, std::vector<Chunk>> held_;
+  std::map<std::size_t, std::vector<Held>> held_;
   std::size_t watermark_ = 0;  // every partition below it is complete
   std::size_t rows_delivered_ = 0;  // only the owner thread touches it
 };

@@ -196,7 +196,7 @@ void PlanExecutor::run_partitions(std::size_t count, const Task& task) {
 }
 
 std::size_t PlanExecutor::stream_in_order(const PlanNode& node, RowSink& sink) {
-  OrderedDelivery delivery(sink);
+  OrderedDelivery delivery(sink, memory_);
   ordered_ = &delivery;
   try {
     stream(node, [&](Chunk&& chunk, std::size_t partition) { delivery.push(std::move(chunk), partition); });
@@ -684,7 +684,10 @@ void PlanExecutor::stream_set_operation(const PlanNode& node, const planner::Set
   if (set.operation == SetOperation::kUnion && set.all) {
     std::size_t offset = 0;
     for (const auto* side : {set.left.get(), set.right.get()}) {
-      for (auto& chunk : collect(*side, memory)) {
+      // Each side is held only until it is passed on, and an Append is not
+      // bounded by work_mem: the statement's budget alone bounds it.
+      OperatorMemory side_memory(memory_, "ExecutorState", false);
+      for (auto& chunk : collect(*side, side_memory)) {
         sink(std::move(chunk), offset++);
         if (ordered_ != nullptr) ordered_->complete_below(offset);
       }
