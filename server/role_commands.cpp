@@ -108,8 +108,26 @@ void apply_options(storage::Role& role, const RoleOptions& options, const std::s
   }
 }
 
+std::string setting_of(const SessionState& state, const char* name) {
+  auto found = state.settings.find(name);
+  return found == state.settings.end() ? std::string() : found->second;
+}
+
+// session_user: SET SESSION AUTHORIZATION's role, else the one that logged in.
+std::string session_user_of(const SessionState& state) {
+  std::string session = setting_of(state, "session_authorization");
+  return session.empty() ? state.user : session;
+}
+
+// current_user, whose rights role commands check as PostgreSQL's GetUserId():
+// SET ROLE's role, else the session user.
+std::string current_user_of(const SessionState& state) {
+  std::string role = setting_of(state, "role");
+  return role.empty() || role == "none" ? session_user_of(state) : role;
+}
+
 std::shared_ptr<const storage::Role> current_role(const storage::World& world, const SessionState& state) {
-  return world.find_role(state.user);
+  return world.find_role(current_user_of(state));
 }
 
 void require_superuser(const storage::World& world, const SessionState& state, const char* action) {
@@ -123,8 +141,9 @@ std::string role_spec_name(const PgQuery__RoleSpec& spec, const SessionState& st
   switch (spec.roletype) {
     case PG_QUERY__ROLE_SPEC_TYPE__ROLESPEC_CURRENT_ROLE:
     case PG_QUERY__ROLE_SPEC_TYPE__ROLESPEC_CURRENT_USER:
+      return current_user_of(state);
     case PG_QUERY__ROLE_SPEC_TYPE__ROLESPEC_SESSION_USER:
-      return state.user;
+      return session_user_of(state);
     case PG_QUERY__ROLE_SPEC_TYPE__ROLESPEC_PUBLIC:
       throw SqlError(sqlstate::kUndefinedObject, "role \"public\" does not exist");
     default:
@@ -172,8 +191,14 @@ std::string alter_role(const PgQuery__AlterRoleStmt& statement, const SessionSta
     if (existing == nullptr) throw role_missing(name);
     // A role may change its own password; anything else needs a superuser.
     const bool only_own_password =
-        name == state.user && !options.superuser && !options.can_login && !options.inherit;
-    if (!only_own_password) require_superuser(world, state, "alter role");
+        name == current_user_of(state) && !options.superuser && !options.can_login && !options.inherit;
+    if (!only_own_password) {
+      auto me = current_role(world, state);
+      if ((me == nullptr || !me->superuser) && (existing->superuser || options.superuser)) {
+        throw SqlError(kInsufficientPrivilege, "must be superuser to alter superuser roles or change superuser attribute");
+      }
+      require_superuser(world, state, "alter role");
+    }
     if (name == storage::kBootstrapSuperuser && options.superuser && !*options.superuser) {
       throw SqlError(sqlstate::kFeatureNotSupported, "permission denied to alter role",
                      "The bootstrap user must have the SUPERUSER attribute.");
@@ -238,7 +263,8 @@ std::string drop_roles(const PgQuery__DropRoleStmt& statement, const SessionStat
         notice(notices, "role " + quoted(name) + " does not exist, skipping");
         continue;
       }
-      if (name == state.user) throw SqlError(kObjectInUse, "current user cannot be dropped");
+      if (name == current_user_of(state)) throw SqlError(kObjectInUse, "current user cannot be dropped");
+      if (name == session_user_of(state)) throw SqlError(kObjectInUse, "session user cannot be dropped");
       if (name == storage::kBootstrapSuperuser) {
         throw SqlError(kDependentObjectsStillExist,
                        "cannot drop role " + name + " because it is required by the database system");

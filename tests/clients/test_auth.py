@@ -142,7 +142,7 @@ def test_alter_role_password_takes_effect_for_new_connections(auth_server):
         assert psql(auth_server.port, "scram_user", "third").returncode == 0
         # ... but not become a superuser.
         escalate = psql(auth_server.port, "scram_user", "third", "ALTER ROLE scram_user SUPERUSER")
-        assert "permission denied to alter role" in escalate.stderr
+        assert "must be superuser to alter superuser roles or change superuser attribute" in escalate.stderr
     finally:
         auth_server.psql("-c", "DROP ROLE scram_user")
         auth_server.psql("-c", "ALTER ROLE scram_user_old RENAME TO scram_user")

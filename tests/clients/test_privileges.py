@@ -279,6 +279,12 @@ ALTER TABLE t ADD COLUMN old_id int;
 \\c - bob
 SELECT old_id FROM t;
 \\c - postgres
+SET ROLE bob;
+CREATE ROLE mallory;
+ALTER ROLE postgres PASSWORD 'taken';
+ALTER ROLE CURRENT_USER PASSWORD 'bobs';
+SELECT current_user, session_user;
+RESET ROLE;
 DROP TABLE child, parent, t;
 REVOKE CREATE ON SCHEMA public FROM alice;
 DROP ROLE alice, bob;
