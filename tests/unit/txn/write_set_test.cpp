@@ -14,25 +14,15 @@
 #include "storage/sql_error.h"
 #include "txn/database.h"
 #include "txn/statement_world.h"
+#include "tests/unit/txn/sql_test_support.h"
 #include "txn/transaction.h"
 
 using namespace ptreedb;
 
 namespace {
 
-exec::QueryResult run(txn::WriteTarget& target, const std::string& sql) {
-  planner::ParseTree tree = planner::parse_sql(sql);
-  REQUIRE(tree.statement_count() == 1);
-  auto plan = planner::plan_statement(*tree.statement(0).stmt, *target.snapshot());
-  return exec::execute_statement(plan, target);
-}
-
-std::int64_t scalar(txn::WriteTarget& target, const std::string& sql) {
-  auto result = run(target, sql);
-  REQUIRE(result.chunks.size() == 1);
-  REQUIRE(result.chunks[0].size == 1);
-  return result.chunks[0].columns[0].ints[0];
-}
+using txn::test::run;
+using txn::test::scalar;
 
 // Runs `sqls` again on the newest world, as server/read_committed_replay does;
 // counts its calls.
