@@ -8,6 +8,8 @@ import re
 import psycopg
 import pytest
 
+from fixtures.server import is_sanitized
+
 HINT = re.compile(r'Increase the configuration parameter "max_stack_depth" \(currently \d+kB\), '
                   r"after ensuring the platform's stack depth limit is adequate\.")
 
@@ -20,8 +22,7 @@ def allow_sanitizer_frames(server, connection):
     """ASan's frames are several times larger than a Release build's: under it,
     the walks PostgreSQL answers at 2MB get the stack that many frames need
     (the workers' real stacks are 8MB)."""
-    with open(f"/proc/{server.process.pid}/maps") as maps:
-        sanitized = "libasan" in maps.read()
+    sanitized = is_sanitized(server.process.pid)
     if sanitized:
         connection.execute("set max_stack_depth = '7MB'")
     return sanitized

@@ -4,14 +4,13 @@ memory" and a DETAIL naming the operator, the server's resident size stays
 near the limit, the memory comes back (the same session then runs a large
 query that fits), and other sessions keep getting answers meanwhile.
 Without the budget the oversized sort was OOM-killed at 6 GB."""
-import os
 import threading
 import time
 
 import psycopg
 import pytest
 
-from fixtures.server import RELEASE_BINARY, start_server, stop_server
+from fixtures.server import RELEASE_BINARY, is_sanitized, keep_asan_quarantine_small, start_server, stop_server
 
 LIMIT_MB = 256
 OVERSIZED_SORT = ("select count(*) from (select 'r' || i x from generate_series(1, 100000000) i "
@@ -38,18 +37,9 @@ def status_kb(pid, field):
     raise AssertionError(f"no {field} for {pid}")
 
 
-def sanitized(pid):
-    with open(f"/proc/{pid}/maps") as maps:
-        return "libasan" in maps.read()
-
-
 @pytest.fixture
 def limited_server(tmp_path, monkeypatch):
-    # ASan keeps freed blocks in a quarantine (256 MB by default) that would
-    # hide what the server itself holds.
-    options = os.environ.get("ASAN_OPTIONS", "")
-    monkeypatch.setenv("ASAN_OPTIONS", (options + ":" if options else "")
-                       + "quarantine_size_mb=16:allocator_release_to_os_interval_ms=100")
+    keep_asan_quarantine_small(monkeypatch)
     server = start_server(tmp_path, ["--memory-limit", f"{LIMIT_MB}M"])
     yield server
     stop_server(server)
@@ -71,7 +61,7 @@ def allowed_peak_kb(server, baseline_kb):
     # Estimates of what chunks and hash tables take are not exact, and the
     # allocator keeps some freed memory; under ASan, shadow memory and
     # redzones come on top of every allocation.
-    allowance_mb = LIMIT_MB if sanitized(server.process.pid) else 64
+    allowance_mb = LIMIT_MB if is_sanitized(server.process.pid) else 64
     return baseline_kb + (LIMIT_MB + allowance_mb) * 1024
 
 

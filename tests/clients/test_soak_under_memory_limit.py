@@ -4,7 +4,6 @@ unauthenticated clients claiming 600 MB password messages run at the same
 time as 8 ordinary clients. The server stays up, its resident size stays
 under the limit (plus the allowance the budget tests grant), and the
 ordinary clients keep getting correct answers throughout."""
-import os
 import socket
 import struct
 import threading
@@ -13,7 +12,7 @@ import time
 import psycopg
 import pytest
 
-from fixtures.server import start_server, stop_server
+from fixtures.server import is_sanitized, keep_asan_quarantine_small, start_server, stop_server
 from raw_protocol import connect as raw_connect, query_message, read_message, server_rss_kb, startup_packet
 
 LIMIT_MB = 512
@@ -30,17 +29,9 @@ OVERSIZED_SORT = ("select count(*) from (select 'r' || i x from generate_series(
 SLOW_READER_QUERY = "select i from generate_series(1, 100000000) i"
 
 
-def sanitized(pid):
-    with open(f"/proc/{pid}/maps") as maps:
-        return "libasan" in maps.read()
-
-
 @pytest.fixture
 def soak_server(tmp_path, monkeypatch):
-    # ASan's quarantine would otherwise hide what the server itself holds.
-    options = os.environ.get("ASAN_OPTIONS", "")
-    monkeypatch.setenv("ASAN_OPTIONS", (options + ":" if options else "")
-                       + "quarantine_size_mb=16:allocator_release_to_os_interval_ms=100")
+    keep_asan_quarantine_small(monkeypatch)
     hba = tmp_path / "hba.conf"
     hba.write_text(HBA)
     server = start_server(tmp_path, ["--memory-limit", f"{LIMIT_MB}M", "--hba-file", str(hba)])
@@ -145,7 +136,7 @@ def pre_auth_flood(server):
 def test_server_stays_up_and_bounded_while_hostile_clients_push_it(soak_server):
     pid = soak_server.process.pid
     baseline_kb = server_rss_kb(pid)
-    allowance_mb = LIMIT_MB if sanitized(pid) else 64
+    allowance_mb = LIMIT_MB if is_sanitized(pid) else 64
 
     slow_reader, _, _ = raw_connect(soak_server.port)
     slow_reader.sendall(query_message(SLOW_READER_QUERY))  # and never reads
