@@ -45,6 +45,16 @@ bool is_text(const BoundExpression& node) {
          node.type.id == TypeId::kChar;
 }
 
+// `key = oid`, one WHEN of a CASE over oids.
+BoundExpression equals_oid(const BoundExpression& key, std::int64_t oid) {
+  BoundExpression equal;
+  equal.kind = ExprKind::kComparison;
+  equal.comparison = ComparisonOp::kEqual;
+  equal.type = kBool;
+  equal.args = {key, constant(false, oid, {}, kBigint)};
+  return equal;
+}
+
 BoundExpression oid_case(BoundExpression oid, const std::vector<std::pair<std::int64_t, bool>>& cases,
                          bool otherwise) {
   BoundExpression key = coerce(resolve_unknown(std::move(oid), kBigint), kBigint, true);
@@ -52,12 +62,7 @@ BoundExpression oid_case(BoundExpression oid, const std::vector<std::pair<std::i
   out.kind = ExprKind::kCase;
   out.type = kBool;
   for (const auto& [value, result] : cases) {
-    BoundExpression equal;
-    equal.kind = ExprKind::kComparison;
-    equal.comparison = ComparisonOp::kEqual;
-    equal.type = kBool;
-    equal.args = {key, constant(false, value, {}, kBigint)};
-    out.args.push_back(std::move(equal));
+    out.args.push_back(equals_oid(key, value));
     out.args.push_back(bool_constant(result));
   }
   out.args.push_back(bool_constant(otherwise));
@@ -182,12 +187,7 @@ std::optional<BoundExpression> bind_privilege_function(const std::string& name, 
     out.kind = ExprKind::kCase;
     out.type = kText;
     auto add = [&](std::int64_t oid, const std::string& role_name) {
-      BoundExpression equal;
-      equal.kind = ExprKind::kComparison;
-      equal.comparison = ComparisonOp::kEqual;
-      equal.type = kBool;
-      equal.args = {key, constant(false, oid, {}, kBigint)};
-      out.args.push_back(std::move(equal));
+      out.args.push_back(equals_oid(key, oid));
       out.args.push_back(constant(false, 0, role_name, kText));
     };
     for (auto it = world.roles().begin(); it != world.roles().end(); ++it) add((*it).value->oid, (*it).key);
