@@ -37,6 +37,7 @@ int run_compare(int argc, char** argv) {
   if (workload != "tpch" && workload != "oltp") {
     std::fputs(
         "usage: ptreedb-bench compare tpch [--sf F] [--runs N] [--engines ptreedb,postgresql,hyper,duckdb]\n"
+        "                                [--baseline-server-bin OLD_PTREEDB]\n"
         "       ptreedb-bench compare oltp [--records N] [--operations N] [--tpchc-sf F] [--duration S]\n"
         "  tpch: the 22 queries on ptreedb, PostgreSQL 15, HyPer and DuckDB over the same data, answers\n"
         "        checked, per-query medians and ratios to ptreedb's (JSON and PNG in --out-dir)\n"

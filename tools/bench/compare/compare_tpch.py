@@ -5,6 +5,9 @@ median times with ptreedb's ratio to each peer, plus the geometric means.
 
     python tools/bench/compare/compare_tpch.py --sf 1 --runs 3
 
+With --baseline-server-bin (a ptreedb built from an earlier commit) the
+"baseline" engine joins the run, so "vs baseline" is the speedup over it.
+
 Writes OUT/tpch-sfF.json and OUT/tpch-sfF.png (per-query times, log scale).
 """
 import argparse
@@ -21,7 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engines  # noqa: E402
 
-ALL_ENGINES = ["ptreedb", "postgresql", "hyper", "duckdb"]
+ALL_ENGINES = ["ptreedb", "baseline", "postgresql", "hyper", "duckdb"]
+SERVER_ENGINES = ("ptreedb", "baseline", "postgresql")
 
 
 def tpch_files(scale, cache_dir):
@@ -76,6 +80,8 @@ def geometric_mean(values):
 def make_engine(name, args):
     if name == "ptreedb":
         return engines.PtreedbEngine(args.bench_bin, args.server_bin)
+    if name == "baseline":
+        return engines.PtreedbEngine(args.bench_bin, args.baseline_server_bin)
     if name == "postgresql":
         return engines.PostgresEngine(args.bench_bin)
     if name == "hyper":
@@ -92,7 +98,7 @@ def run_engine(name, args, data_dir):
     engine = make_engine(name, args)
     try:
         start = time.perf_counter()
-        if name in ("ptreedb", "postgresql"):
+        if name in SERVER_ENGINES:
             load_seconds = engine.load(args.sf, args.cache_dir)
         else:
             load_seconds = engine.load(args.sf, data_dir)
@@ -220,16 +226,22 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sf", default="1")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--engines", default=",".join(ALL_ENGINES))
+    parser.add_argument("--engines", default=",".join(n for n in ALL_ENGINES if n != "baseline"))
     parser.add_argument("--queries", default=str(engines.REPO / "tools/bench/tpch/queries"))
     parser.add_argument("--bench-bin", default=str(engines.REPO / "build/bin/ptreedb-bench"))
     parser.add_argument("--server-bin", default=str(engines.REPO / "build/bin/ptreedb"))
+    parser.add_argument("--baseline-server-bin",
+                        help="a ptreedb from an earlier commit, run as the engine 'baseline'")
     parser.add_argument("--cache-dir", default=os.environ.get(
         "PTREEDB_BENCH_CACHE", str(engines.REPO / "build/bench-cache")))
     parser.add_argument("--out-dir", default=str(engines.REPO / "build/bench-results"))
     parser.add_argument("--timeout", type=float, default=600, help="per-query limit (PostgreSQL)")
     args = parser.parse_args()
     names = [n for n in args.engines.split(",") if n]
+    if args.baseline_server_bin and "baseline" not in names:
+        names.insert(1, "baseline")
+    if "baseline" in names and not args.baseline_server_bin:
+        parser.error("the baseline engine needs --baseline-server-bin")
     unknown = set(names) - set(ALL_ENGINES)
     if unknown or not names:
         parser.error(f"--engines takes a list from {ALL_ENGINES}")
