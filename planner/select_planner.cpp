@@ -10,6 +10,7 @@
 #include "planner/catalog/system_relation_plan.h"
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
+#include "planner/functions/function_binding.h"
 #include "planner/join_order.h"
 #include "planner/key_order_limit.h"
 #include "planner/parameters.h"
@@ -171,11 +172,7 @@ BoundExpression array_text_value(const BoundExpression& value) {
   joined.kind = ExprKind::kAggregate;
   joined.aggregate = AggregateKind::kStringAgg;
   joined.type = text;
-  BoundExpression element;
-  element.kind = ExprKind::kFunction;
-  element.function = FunctionId::kArrayQuote;
-  element.type = text;
-  element.args = {coerce(value, text, true)};
+  BoundExpression element = bind_function_call(FunctionId::kArrayQuote, "array_quote", {value}, -1);
   joined.args = {std::move(element), constant(",")};
   BoundExpression elements;
   elements.kind = ExprKind::kFunction;
