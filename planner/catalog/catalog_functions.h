@@ -2,7 +2,8 @@
 // catalogs: version(), current_user, pg_get_userbyid, format_type,
 // pg_get_indexdef, 'name'::regclass, ~ and !~, COLLATE "C", ...
 // Most depend only on the catalog, so they are bound to constants or to a CASE
-// over the oids of the statement's world; the rest run in exec/.
+// over the oids of the statement's world; the ones that run per row are
+// scalar functions of the registry (planner/functions/, exec/functions/).
 #pragma once
 
 #include <optional>
