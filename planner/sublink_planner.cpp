@@ -29,14 +29,7 @@ namespace {
 // group: '{' || coalesce(string_agg(array_quote(x::text), ','), '') || '}'.
 BoundExpression array_text_value(const BoundExpression& value) {
   const SqlType text = SqlType::of(TypeId::kText);
-  auto constant = [&](const char* literal) {
-    BoundExpression out;
-    out.kind = ExprKind::kConstant;
-    out.type = text;
-    out.constant.is_null = false;
-    out.constant.text_value = literal;
-    return out;
-  };
+  auto constant = [](const char* literal) { return make_constant_text(literal); };
   BoundExpression joined;
   joined.kind = ExprKind::kAggregate;
   joined.aggregate = AggregateKind::kStringAgg;
@@ -291,7 +284,7 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     auto negation = std::find_if(std::begin(kNegatedOperators), std::end(kNegatedOperators),
                                  [&](const auto& pair) { return op == pair.first; });
     if (negation == std::end(kNegatedOperators)) not_supported("this operator with ALL", sublink.location);
-    any_op = negation->second;
+    any_op = std::string(negation->second);
   }
   bool hashed = exists || any_op == "=";
   Apply apply;

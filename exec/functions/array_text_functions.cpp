@@ -57,7 +57,11 @@ Vector evaluate_array_contains(const planner::BoundExpression& expr, const Chunk
 }
 
 std::string explain_array_contains(const planner::BoundExpression& expr, const ExpressionPrinter& printer) {
-  return "(" + printer.text(expr.args[0]) + " = ANY (" + printer.text(expr.args[1]) + "))";
+  std::string out = "(";
+  out += printer.text(expr.args[0]);
+  out += " = ANY (";
+  out += printer.text(expr.args[1]);
+  return out + "))";
 }
 
 // One-dimensional arrays from 1: lower 1, upper and length the count; NULL
@@ -103,7 +107,11 @@ Vector evaluate_array_element(const planner::BoundExpression& expr, const Chunk&
 }
 
 std::string explain_array_element(const planner::BoundExpression& expr, const ExpressionPrinter& printer) {
-  return "(" + printer.text(expr.args[0]) + ")[" + printer.text(expr.args[1]) + "]";
+  std::string out = "(";
+  out += printer.text(expr.args[0]);
+  out += ")[";
+  out += printer.text(expr.args[1]);
+  return out + "]";
 }
 
 // Never NULL: a NULL value is the element NULL.

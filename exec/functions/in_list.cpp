@@ -117,7 +117,11 @@ std::string explain_in_list(const BoundExpression& expr, const ExpressionPrinter
   for (std::size_t i = 1; i < expr.args.size(); ++i) {
     const BoundExpression& item = expr.args[i];
     if (item.kind != ExprKind::kConstant) {
-      return "(" + printer.text(expr.args[0]) + " IN (" + printer.arguments(expr, 1) + "))";
+      std::string out = "(";
+      out += printer.text(expr.args[0]);
+      out += " IN (";
+      out += printer.arguments(expr, 1);
+      return out + "))";
     }
     if (item.constant.is_null) {
       items.emplace_back();
@@ -129,8 +133,13 @@ std::string explain_in_list(const BoundExpression& expr, const ExpressionPrinter
   }
   std::string type = value::format_type(expr.args[0].type);
   if (expr.args[0].type.id == value::TypeId::kChar) type = "bpchar";
-  return "(" + printer.text(expr.args[0]) + (expr.negated ? " <> ALL (" : " = ANY (") +
-         quote_literal(array_text(items)) + "::" + type + "[]))";
+  std::string out = "(";
+  out += printer.text(expr.args[0]);
+  out += expr.negated ? " <> ALL (" : " = ANY (";
+  out += quote_literal(array_text(items));
+  out += "::";
+  out += type;
+  return out + "[]))";
 }
 
 }  // namespace

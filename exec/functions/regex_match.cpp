@@ -71,8 +71,12 @@ Vector evaluate_regex_match(const planner::BoundExpression& expr, const Chunk& i
 }
 
 std::string explain_regex_match(const planner::BoundExpression& expr, const ExpressionPrinter& printer) {
-  std::string op = std::string(expr.negated ? "!" : "") + "~" + (expr.case_insensitive ? "*" : "");
-  return "(" + printer.text(expr.args[0]) + " " + op + " " + printer.text(expr.args[1]) + ")";
+  std::string out = "(";
+  out += printer.text(expr.args[0]);
+  out += expr.negated ? " !~" : " ~";
+  out += expr.case_insensitive ? "* " : " ";
+  out += printer.text(expr.args[1]);
+  return out + ")";
 }
 
 }  // namespace
