@@ -1,7 +1,5 @@
 #include "exec/explain.h"
 
-#include "exec/array_text.h"
-
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,8 +8,10 @@
 #include <unordered_map>
 
 #include "exec/evaluate.h"
+#include "exec/functions/function_kernel.h"
 #include "exec/key_range.h"
 #include "exec/select_executor.h"
+#include "exec/sql_literal.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -21,7 +21,6 @@ using planner::AggregateCall;
 using planner::AggregateKind;
 using planner::BoundExpression;
 using planner::ExprKind;
-using planner::FunctionId;
 using planner::JoinKind;
 using planner::PlanNode;
 
@@ -34,15 +33,6 @@ struct Label {
   std::string qualified;
 };
 using Labels = std::vector<Label>;
-
-std::string quote_literal(std::string_view text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
 
 std::string format_ms(double ms) {
   char buffer[64];
@@ -214,54 +204,18 @@ std::string PlanPrinter::aggregate_text(const AggregateCall& call, const Labels&
 }
 
 std::string PlanPrinter::function_text(const BoundExpression& expr, const Labels& labels, bool qualified) {
-  auto args_from = [&](std::size_t first) {
-    std::string out;
-    for (std::size_t i = first; i < expr.args.size(); ++i) {
-      out += (i > first ? ", " : "") + expression(expr.args[i], labels, qualified);
-    }
-    return out;
+  // Arguments print as every expression does, with this plan's labels.
+  class Printer final : public ExpressionPrinter {
+   public:
+    Printer(PlanPrinter& plan, const Labels& labels, bool qualified) : plan_(plan), labels_(labels), qualified_(qualified) {}
+    std::string text(const BoundExpression& expr) const override { return plan_.expression(expr, labels_, qualified_); }
+
+   private:
+    PlanPrinter& plan_;
+    const Labels& labels_;
+    bool qualified_;
   };
-  switch (expr.function) {
-    case FunctionId::kCoalesce: return "COALESCE(" + args_from(0) + ")";
-    case FunctionId::kNullIf: {
-      // Bound as NULLIF(a, a = b): show the b of the comparison.
-      const BoundExpression& equal = expr.args[1];
-      std::string other = equal.args.size() == 2 ? expression(equal.args[1], labels, qualified) : "?";
-      return "NULLIF(" + expression(expr.args[0], labels, qualified) + ", " + other + ")";
-    }
-    case FunctionId::kUpper: return "upper(" + args_from(0) + ")";
-    case FunctionId::kLower: return "lower(" + args_from(0) + ")";
-    case FunctionId::kLength: return "length(" + args_from(0) + ")";
-    case FunctionId::kSubstring: return "substring(" + args_from(0) + ")";
-    case FunctionId::kAbs: return "abs(" + args_from(0) + ")";
-    case FunctionId::kRound: return "round(" + args_from(0) + ")";
-    case FunctionId::kTrunc: return "trunc(" + args_from(0) + ")";
-    case FunctionId::kExtract:
-      if (expr.type.id == value::TypeId::kDouble) return "date_part(" + args_from(0) + ")";
-      return "EXTRACT(" + expr.args[0].constant.text_value + " FROM " + expression(expr.args[1], labels, qualified) + ")";
-    case FunctionId::kDateTrunc: return "date_trunc(" + args_from(0) + ")";
-    case FunctionId::kInList: {
-      // As PostgreSQL shows an IN list: x = ANY ('{...}'::type[]), NOT IN as <> ALL.
-      std::vector<std::optional<std::string>> items;
-      items.reserve(expr.args.size() - 1);
-      for (std::size_t i = 1; i < expr.args.size(); ++i) {
-        const BoundExpression& item = expr.args[i];
-        if (item.kind != ExprKind::kConstant) return "(" + expression(expr.args[0], labels, qualified) + " IN (" + args_from(1) + "))";
-        if (item.constant.is_null) {
-          items.emplace_back();
-          continue;
-        }
-        std::string text;
-        append_text(text, constant_vector(item.constant, item.type), 0);
-        items.emplace_back(std::move(text));
-      }
-      std::string type = value::format_type(expr.args[0].type);
-      if (expr.args[0].type.id == value::TypeId::kChar) type = "bpchar";
-      return "(" + expression(expr.args[0], labels, qualified) + (expr.negated ? " <> ALL (" : " = ANY (") +
-             quote_literal(array_text(items)) + "::" + type + "[]))";
-    }
-    default: return "function" + std::to_string(static_cast<int>(expr.function)) + "(" + args_from(0) + ")";
-  }
+  return explain_function(expr, Printer(*this, labels, qualified));
 }
 
 // An expression as EXPLAIN shows it: constant parts folded, as the executor

@@ -9,6 +9,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "planner/functions/scalar_function_list.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 #include "storage/value/type_id.h"
@@ -48,31 +49,18 @@ enum class ExprKind : std::uint8_t {
   kSubquery,     // an uncorrelated scalar subquery, run once before the query
 };
 
+// The scalar functions, one id each (planner/functions/scalar_function_list.h).
 enum class FunctionId : std::uint8_t {
-  kCoalesce,
-  kNullIf,
-  kUpper,
-  kLower,
-  kLength,
-  kSubstring,  // text, start [, count]
-  kAbs,
-  kRound,      // value [, scale]
-  kTrunc,      // value [, scale]
-  kExtract,    // field name (constant text), date/timestamp/interval
-  kDateTrunc,  // field name (constant text), timestamp
-  kTrim,       // text [, characters]: btrim; `negated` keeps the start (rtrim), `case_insensitive` the end (ltrim)
-  // The catalog functions clients call (planner/catalog/catalog_functions.h).
-  kRegexMatch,    // text ~ pattern; `negated`, `case_insensitive`
-  kFormatType,    // format_type(type oid, typmod)
-  kSizePretty,    // pg_size_pretty(bigint)
-  kQuoteIdent,    // quote_ident(text)
-  kArrayToString, // array_to_string(array text '{a,b}', separator)
-  kArrayContains, // element text = ANY(array text '{a,b}')
-  kArrayBound,    // array_lower / array_upper / array_length (array text, dimension): `negated` = lower
-  kArrayElement,  // array text [index], as text
-  kArrayQuote,    // text as an element of an array's text form ("a b" quoted, NULL as NULL)
-  kInList,        // args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN (planner/in_list.h)
+#define PTREEDB_FUNCTION_ID(name) k##name,
+  PTREEDB_SCALAR_FUNCTIONS(PTREEDB_FUNCTION_ID)
+#undef PTREEDB_FUNCTION_ID
 };
+
+inline constexpr std::size_t kFunctionIdCount = 0
+#define PTREEDB_COUNT_FUNCTION(name) +1
+    PTREEDB_SCALAR_FUNCTIONS(PTREEDB_COUNT_FUNCTION)
+#undef PTREEDB_COUNT_FUNCTION
+    ;
 
 // The constant items of a kInList as a hash set of their key encodings
 // (exec's append_key_bytes, equal exactly when the values are SQL-equal),

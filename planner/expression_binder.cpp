@@ -1,6 +1,6 @@
 #include "planner/expression_binder.h"
 
-#include "planner/in_list.h"
+#include "planner/functions/in_list.h"
 
 #include <charconv>
 #include <cstring>
@@ -13,6 +13,8 @@
 #include "planner/current_time.h"
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
+#include "planner/functions/function_binding.h"
+#include "planner/functions/regex_match.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 #include "storage/value/decimal.h"
@@ -322,7 +324,8 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
     }
     if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
-    value = catalog::bind_array_element(std::move(value), bind(step->a_indices->uidx));
+    BoundExpression index = bind(step->a_indices->uidx);
+    value = bind_function_call(FunctionId::kArrayElement, "array_element", {std::move(value), std::move(index)}, -1);
   }
   return value;
 }
@@ -330,13 +333,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_coalesce(const PgQuery__CoalesceExpr& coalesce) const {
   std::vector<BoundExpression> args;
   for (std::size_t i = 0; i < coalesce.n_args; ++i) args.push_back(bind(coalesce.args[i]));
-  SqlType type = common_type_of(args, "COALESCE");
-  BoundExpression out;
-  out.kind = ExprKind::kFunction;
-  out.function = FunctionId::kCoalesce;
-  out.type = type;
-  for (auto& arg : args) out.args.push_back(coerce(std::move(arg), type, false));
-  return out;
+  return bind_function_call(FunctionId::kCoalesce, "COALESCE", std::move(args), coalesce.location);
 }
 
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_null_test(const PgQuery__NullTest& test) const {
@@ -400,94 +397,9 @@ BoundExpression ExpressionBinder::bind_case(const PgQuery__CaseExpr& case_expr) 
 BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const {
   std::vector<BoundExpression> args;
   for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
-  BoundExpression out;
-  out.kind = ExprKind::kFunction;
   auto wrong = [&]() -> BoundExpression { throw_no_such_function(name, args, call.location); };
-  const SqlType kText = SqlType::of(TypeId::kText), kInt = SqlType::of(TypeId::kInteger);
   if (name == "current_setting" || name == "set_config") return bind_settings_function(name, std::move(args), call.location);
-  if (name == "upper" || name == "lower") {
-    if (args.size() != 1) return wrong();
-    out.function = name == "upper" ? FunctionId::kUpper : FunctionId::kLower;
-    out.type = kText;
-    out.args.push_back(coerce(std::move(args[0]), kText, false));
-    return out;
-  }
-  if (name == "btrim" || name == "ltrim" || name == "rtrim") {
-    // TRIM([BOTH | LEADING | TRAILING] [chars] FROM text) arrives as these.
-    if (args.empty() || args.size() > 2) return wrong();
-    out.function = FunctionId::kTrim;
-    out.negated = name == "rtrim";
-    out.case_insensitive = name == "ltrim";
-    out.type = kText;
-    for (auto& arg : args) {
-      BoundExpression text = resolve_unknown(std::move(arg), kText);
-      if (!value::is_character_type(text.type.id)) return wrong();
-      out.args.push_back(coerce(std::move(text), kText, false));
-    }
-    return out;
-  }
-  if (name == "length" || name == "char_length" || name == "character_length") {
-    if (args.size() != 1) return wrong();
-    out.function = FunctionId::kLength;
-    out.type = kInt;
-    BoundExpression arg = resolve_unknown(std::move(args[0]), kText);
-    if (!value::is_character_type(arg.type.id)) return wrong();
-    out.args.push_back(std::move(arg));  // char(n) keeps its type: length ignores trailing blanks
-    return out;
-  }
-  if (name == "substring" || name == "substr") {
-    if (args.size() < 2 || args.size() > 3) return wrong();
-    out.function = FunctionId::kSubstring;
-    out.type = kText;
-    out.args.push_back(coerce(std::move(args[0]), kText, false));
-    for (std::size_t i = 1; i < args.size(); ++i) {
-      BoundExpression position = resolve_unknown(std::move(args[i]), kInt);
-      if (!value::is_integer_type(position.type.id)) return wrong();
-      out.args.push_back(coerce(std::move(position), kInt, false));
-    }
-    return out;
-  }
-  if (name == "abs") {
-    if (args.size() != 1) return wrong();
-    BoundExpression arg = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kDouble));
-    if (!value::is_numeric_category(arg.type.id)) return wrong();
-    out.function = FunctionId::kAbs;
-    out.type = arg.type;
-    out.args.push_back(std::move(arg));
-    return out;
-  }
-  if (name == "round" || name == "trunc") {
-    if (args.empty() || args.size() > 2) return wrong();
-    out.function = name == "round" ? FunctionId::kRound : FunctionId::kTrunc;
-    BoundExpression arg = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kNumeric));
-    if (!value::is_numeric_category(arg.type.id)) return wrong();
-    if (args.size() == 2 || !value::is_float_type(arg.type.id)) {
-      arg = coerce(std::move(arg), SqlType::of(TypeId::kNumeric), false);
-    }
-    out.type = arg.type;
-    out.args.push_back(std::move(arg));
-    if (args.size() == 2) out.args.push_back(coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false));
-    return out;
-  }
-  if (name == "date_part" || name == "extract" || name == "date_trunc") {
-    if (args.size() != 2 || !(args[0].kind == ExprKind::kConstant && args[0].unknown_literal)) return wrong();
-    bool truncate = name == "date_trunc";
-    out.function = truncate ? FunctionId::kDateTrunc : FunctionId::kExtract;
-    BoundExpression field = resolve_unknown(std::move(args[0]), kText);
-    BoundExpression source = resolve_unknown(std::move(args[1]), SqlType::of(TypeId::kTimestamp));
-    TypeId type = source.type.id;
-    if (type != TypeId::kDate && type != TypeId::kTimestamp && type != TypeId::kInterval) return wrong();
-    if (truncate) {
-      source = coerce(std::move(source), SqlType::of(TypeId::kTimestamp), false);
-      out.type = SqlType::of(TypeId::kTimestamp);
-    } else {
-      // PostgreSQL 14+: extract returns numeric, date_part double precision.
-      out.type = SqlType::of(name == "extract" ? TypeId::kNumeric : TypeId::kDouble);
-    }
-    out.args.push_back(std::move(field));
-    out.args.push_back(std::move(source));
-    return out;
-  }
+  if (const FunctionBinding* function = find_function_binding(name)) return function->bind(name, args, call.location);
   if (name == "now" || name == "transaction_timestamp" || name == "statement_timestamp" ||
       name == "clock_timestamp") {
     if (!args.empty()) return wrong();
@@ -715,14 +627,8 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF) {
     // NULLIF(a, b): NULL when a = b, else a.
     BoundExpression equal = bind_comparison("=", expr.lexpr, expr.rexpr, expr.location);
-    BoundExpression value = resolve_unknown(bind(expr.lexpr), SqlType::of(TypeId::kText));
-    BoundExpression out;
-    out.kind = ExprKind::kFunction;
-    out.function = FunctionId::kNullIf;
-    out.type = value.type;
-    out.args.push_back(std::move(value));
-    out.args.push_back(std::move(equal));
-    return out;
+    BoundExpression value = bind(expr.lexpr);
+    return bind_function_call(FunctionId::kNullIf, "NULLIF", {std::move(value), std::move(equal)}, expr.location);
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_IN) {
     // x IN (a, b) is x = a OR x = b; x NOT IN (a, b) is x <> a AND x <> b;
@@ -739,11 +645,11 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY && expr.n_name == 1 && string_value(expr.name[0]) == "=") {
-    return catalog::bind_any_equal(bind(expr.lexpr), bind(expr.rexpr));
+    return bind_any_equal(expr);
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL && expr.n_name == 1 && string_value(expr.name[0]) == "<>") {
     // x <> ALL(array) is NOT (x = ANY(array)) in three-valued logic too.
-    return combine(ExprKind::kNot, {catalog::bind_any_equal(bind(expr.lexpr), bind(expr.rexpr))});
+    return combine(ExprKind::kNot, {bind_any_equal(expr)});
   }
   // OPERATOR(pg_catalog.~) names the operator with its schema.
   bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";
@@ -754,6 +660,13 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   if (expr.lexpr == nullptr) return bind_prefix_operator(expr);
   return bind_binary_operator(string_value(expr.name[expr.n_name - 1]), bind(expr.lexpr), bind(expr.rexpr),
                               expr.location);
+}
+
+// element = ANY(array): the element's text among the array text's elements.
+BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) const {
+  BoundExpression element = bind(expr.lexpr);
+  BoundExpression array = bind(expr.rexpr);
+  return bind_function_call(FunctionId::kArrayContains, "=", {std::move(element), std::move(array)}, expr.location);
 }
 
 BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
@@ -773,7 +686,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
     out.args.push_back(coerce(std::move(right), SqlType::of(TypeId::kText), true));
     return out;
   }
-  if (auto regex = catalog::bind_regex_operator(op, left, right, location)) return *regex;
+  if (is_regex_operator(op)) return bind_function_call(FunctionId::kRegexMatch, op, {std::move(left), std::move(right)}, location);
   // An untyped literal takes the other side's type, as in PostgreSQL.
   if (left.unknown_literal && !right.unknown_literal) left = resolve_unknown(std::move(left), right.type);
   if (right.unknown_literal && !left.unknown_literal) right = resolve_unknown(std::move(right), left.type);

@@ -53,6 +53,7 @@ class ExpressionBinder {
   BoundExpression bind_infix_operator(const PgQuery__AExpr& expr) const;
   BoundExpression bind_prefix_operator(const PgQuery__AExpr& expr) const;
   BoundExpression bind_other_operator(const PgQuery__AExpr& expr) const;
+  BoundExpression bind_any_equal(const PgQuery__AExpr& expr) const;
   BoundExpression bind_type_cast(const PgQuery__TypeCast& cast) const;
   BoundExpression bind_bool_expr(const PgQuery__BoolExpr& bool_expr) const;
   BoundExpression bind_indirection(const PgQuery__AIndirection& indirection) const;

@@ -10,6 +10,7 @@
 #include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
 #include "planner/expression_binder.h"
+#include "planner/functions/function_binding.h"
 #include "planner/settings_access.h"
 #include "storage/sql_error.h"
 
@@ -102,21 +103,6 @@ std::int64_t estimated_bytes(const storage::Table& table) {
   return rows == 0 ? 0 : std::max<std::int64_t>(8192, rows * width);
 }
 
-BoundExpression runtime_function(FunctionId id, SqlType type, std::vector<BoundExpression> args) {
-  BoundExpression out;
-  out.kind = ExprKind::kFunction;
-  out.function = id;
-  out.type = type;
-  out.args = std::move(args);
-  return out;
-}
-
-[[noreturn]] void wrong_arguments(const std::string& name, int location) {
-  throw SqlError("42883", "function " + name + " does not exist", {},
-                 "No function matches the given name and argument types. You might need to add explicit type casts.",
-                 location + 1);
-}
-
 }  // namespace
 
 PlanningWorld::PlanningWorld(const storage::World& world) : previous_(planning_world) {
@@ -174,7 +160,7 @@ void check_may_signal(const storage::World& world, const SessionDirectory& direc
 std::optional<BoundExpression> bind_catalog_function(const std::string& name, std::vector<BoundExpression>& args,
                                                      int location) {
   auto arity = [&](std::size_t low, std::size_t high) {
-    if (args.size() < low || args.size() > high) wrong_arguments(name, location);
+    if (args.size() < low || args.size() > high) throw_wrong_arguments(name, location);
   };
   const storage::World& world = world_or_empty();
   if (name == "version") {
@@ -319,58 +305,15 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     }
     return oid_case(std::move(args[0]), cases, int_constant(0, kBigint));
   }
-  if (name == "pg_size_pretty") {
-    arity(1, 1);
-    return runtime_function(FunctionId::kSizePretty, kText, {coerce(resolve_unknown(std::move(args[0]), kBigint), kBigint, false)});
-  }
-  if (name == "quote_ident") {
-    arity(1, 1);
-    return runtime_function(FunctionId::kQuoteIdent, kText, {coerce(resolve_unknown(std::move(args[0]), kText), kText, false)});
-  }
-  if (name == "format_type") {
-    arity(2, 2);
-    return runtime_function(FunctionId::kFormatType, kText,
-                            {as_oid(std::move(args[0])), coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false)});
-  }
-  if (name == "array_upper" || name == "array_lower" || name == "array_length") {
-    arity(2, 2);
-    BoundExpression bound = runtime_function(FunctionId::kArrayBound, kInt,
-                                             {bind_array_text_cast(std::move(args[0])),
-                                              coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false)});
-    bound.negated = name == "array_lower";
-    return bound;
-  }
   if (name == "pg_get_triggerdef" || name == "pg_get_ruledef") {
     arity(1, 2);
     return null_constant(kText);  // ptreedb has no triggers or rules: their catalogs are empty
-  }
-  if (name == "array_to_string") {
-    arity(2, 3);
-    return runtime_function(FunctionId::kArrayToString, kText,
-                            {coerce(resolve_unknown(std::move(args[0]), kText), kText, true),
-                             coerce(resolve_unknown(std::move(args[1]), kText), kText, false)});
   }
   return std::nullopt;
 }
 
 BoundExpression bind_array_text_cast(BoundExpression expr) {
   return coerce(resolve_unknown(std::move(expr), kText), kText, true);
-}
-
-BoundExpression bind_array_element(BoundExpression array, BoundExpression index) {
-  BoundExpression element = runtime_function(FunctionId::kArrayElement, kText,
-                                             {bind_array_text_cast(std::move(array)),
-                                              coerce(resolve_unknown(std::move(index), kInt), kInt, false)});
-  // Compared with attnum (psql's "attnum = prattrs[s]"), it takes attnum's type.
-  element.unknown_literal = true;
-  element.constant.is_null = false;  // resolved by a cast, not by retyping
-  return element;
-}
-
-BoundExpression bind_any_equal(BoundExpression element, BoundExpression array) {
-  return runtime_function(FunctionId::kArrayContains, SqlType::of(value::TypeId::kBoolean),
-                          {coerce(resolve_unknown(std::move(element), kText), kText, true),
-                           bind_array_text_cast(std::move(array))});
 }
 
 std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, BoundExpression expr, int location) {
@@ -410,24 +353,6 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
   std::vector<std::pair<std::int64_t, BoundExpression>> cases;
   for (const auto& [number, relation] : relation_names()) cases.emplace_back(number, text_constant(relation));
   return oid_case(oid, cases, coerce(oid, kText, true));
-}
-
-std::optional<BoundExpression> bind_regex_operator(const std::string& op, BoundExpression& left,
-                                                   BoundExpression& right, int location) {
-  if (op != "~" && op != "!~" && op != "~*" && op != "!~*") return std::nullopt;
-  BoundExpression text = resolve_unknown(std::move(left), kText);
-  BoundExpression pattern = resolve_unknown(std::move(right), kText);
-  if (!value::is_character_type(text.type.id) || !value::is_character_type(pattern.type.id)) {
-    throw SqlError("42883", "operator does not exist: " + value::format_type(text.type) + " " + op + " " +
-                                value::format_type(pattern.type),
-                   {}, "No operator matches the given name and argument types. You might need to add explicit type casts.",
-                   location + 1);
-  }
-  BoundExpression out =
-      runtime_function(FunctionId::kRegexMatch, kBool, {coerce(std::move(text), kText, false), coerce(std::move(pattern), kText, false)});
-  out.negated = op[0] == '!';
-  out.case_insensitive = op.back() == '*';
-  return out;
 }
 
 void check_collation(const std::string& collation, int location) {

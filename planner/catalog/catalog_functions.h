@@ -2,7 +2,8 @@
 // catalogs: version(), current_user, pg_get_userbyid, format_type,
 // pg_get_indexdef, 'name'::regclass, ~ and !~, COLLATE "C", ...
 // Most depend only on the catalog, so they are bound to constants or to a CASE
-// over the oids of the statement's world; the rest run in exec/.
+// over the oids of the statement's world; the ones that run per row are
+// scalar functions of the registry (planner/functions/, exec/functions/).
 #pragma once
 
 #include <optional>
@@ -43,17 +44,6 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
 
 // Catalog arrays are their text form ('{1,2}'): expr::int2[], ::oid[], ...
 BoundExpression bind_array_text_cast(BoundExpression expr);
-
-// array[index]: the element's text, of a type still open (as an unknown
-// literal's), since catalog arrays do not carry their element type.
-BoundExpression bind_array_element(BoundExpression array, BoundExpression index);
-
-// element = ANY(array text), comparing the element's text form.
-BoundExpression bind_any_equal(BoundExpression element, BoundExpression array);
-
-// ~, !~, ~*, !~* (POSIX regular expressions), or nothing for other operators.
-std::optional<BoundExpression> bind_regex_operator(const std::string& op, BoundExpression& left,
-                                                   BoundExpression& right, int location);
 
 // Checks a COLLATE clause's collation exists (42704 otherwise); text compares
 // bytewise under every collation ptreedb has.

@@ -1,6 +1,7 @@
-#include "planner/in_list.h"
+#include "planner/functions/in_list.h"
 
 #include "planner/expression_binder.h"
+#include "planner/functions/function_binding.h"
 #include "storage/value/type_id.h"
 
 namespace ptreedb::planner {
@@ -58,15 +59,24 @@ std::optional<BoundExpression> hashed_in_list(std::vector<BoundExpression>& comp
   }
   std::optional<SqlType> common = common_comparison_type(comparisons);
   if (!common) return std::nullopt;
-  BoundExpression out;
-  out.kind = ExprKind::kFunction;
-  out.function = FunctionId::kInList;
-  out.type = SqlType::of(TypeId::kBoolean);
-  out.negated = negated;
-  out.args.reserve(comparisons.size() + 1);
-  out.args.push_back(coerce(std::move(comparisons.front().args[0]), *common, false));
-  for (auto& comparison : comparisons) out.args.push_back(coerce(std::move(comparison.args[1]), *common, false));
+  std::vector<BoundExpression> args;
+  args.reserve(comparisons.size() + 1);
+  args.push_back(coerce(std::move(comparisons.front().args[0]), *common, false));
+  for (auto& comparison : comparisons) args.push_back(coerce(std::move(comparison.args[1]), *common, false));
+  return bind_function_call(FunctionId::kInList, negated ? "NOT IN" : "IN", std::move(args), -1);
+}
+
+namespace {
+
+// x and the items arrive in their common comparison type (hashed_in_list).
+BoundExpression bind_in_list(const std::string& name, std::vector<BoundExpression>& args, int) {
+  BoundExpression out = function_node(FunctionId::kInList, SqlType::of(TypeId::kBoolean), std::move(args));
+  out.negated = name == "NOT IN";
   return out;
 }
+
+}  // namespace
+
+const FunctionBinding kInListBinding{FunctionId::kInList, "IN", {}, bind_in_list};
 
 }  // namespace ptreedb::planner

@@ -1,0 +1,29 @@
+// The loop most text-valued catalog functions share: NULL where an argument
+// is NULL, else one computed string per row, kept alive by the result.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "exec/functions/function_kernel.h"
+#include "exec/vector_parts.h"
+
+namespace ptreedb::exec {
+
+template <class RowText>
+Vector text_per_row(const planner::BoundExpression& expr, const std::vector<Vector>& args, std::size_t count,
+                    const RowText& row_text) {
+  Vector out = new_result(expr.type, count);
+  auto storage = new_text_storage(out);
+  for (std::size_t i = 0; i < count; ++i) {
+    bool null = false;
+    for (const Vector& arg : args) null = null || arg.nulls[i];
+    out.nulls[i] = null ? 1 : 0;
+    if (null) continue;
+    storage->strings.push_back(row_text(i));
+    out.texts[i] = storage->strings.back();
+  }
+  return out;
+}
+
+}  // namespace ptreedb::exec

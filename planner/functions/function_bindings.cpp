@@ -1,0 +1,49 @@
+#include "planner/functions/function_binding.h"
+
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+namespace {
+
+// Indexed by FunctionId: the list's order is the enum's.
+const FunctionBinding* const kBindings[] = {
+#define PTREEDB_FUNCTION_BINDING_ENTRY(name) &k##name##Binding,
+    PTREEDB_SCALAR_FUNCTIONS(PTREEDB_FUNCTION_BINDING_ENTRY)
+#undef PTREEDB_FUNCTION_BINDING_ENTRY
+};
+static_assert(std::size(kBindings) == kFunctionIdCount);
+
+}  // namespace
+
+const FunctionBinding& function_binding(FunctionId id) { return *kBindings[static_cast<std::size_t>(id)]; }
+
+const FunctionBinding* find_function_binding(std::string_view name) {
+  for (const FunctionBinding* binding : kBindings) {
+    for (std::string_view sql_name : binding->sql_names) {
+      if (!sql_name.empty() && sql_name == name) return binding;
+    }
+  }
+  return nullptr;
+}
+
+BoundExpression bind_function_call(FunctionId function, const std::string& name, std::vector<BoundExpression> args,
+                                   int location) {
+  return function_binding(function).bind(name, args, location);
+}
+
+BoundExpression function_node(FunctionId function, value::SqlType type, std::vector<BoundExpression> args) {
+  BoundExpression out;
+  out.kind = ExprKind::kFunction;
+  out.function = function;
+  out.type = type;
+  out.args = std::move(args);
+  return out;
+}
+
+void throw_wrong_arguments(const std::string& name, int location) {
+  throw SqlError("42883", "function " + name + " does not exist", {},
+                 "No function matches the given name and argument types. You might need to add explicit type casts.",
+                 location + 1);
+}
+
+}  // namespace ptreedb::planner

@@ -1,0 +1,30 @@
+// Every scalar function the executor runs, once: X(Name) makes
+// FunctionId::kName (planner/bound_expression.h). Each needs a binding,
+// kNameBinding (planner/functions/), and a kernel, kNameKernel
+// (exec/functions/); the tables built from this list name both, so a
+// function missing either fails to link (docs/adding_a_scalar_function.md).
+#pragma once
+
+#define PTREEDB_SCALAR_FUNCTIONS(X)                                                                         \
+  X(Coalesce)     /* COALESCE(a, b, ...): the first non-NULL argument */                                   \
+  X(NullIf)       /* NULLIF(a, b), bound as (a, a = b) */                                                   \
+  X(Upper)                                                                                                  \
+  X(Lower)                                                                                                  \
+  X(Length)                                                                                                 \
+  X(Substring)    /* text, start [, count] */                                                               \
+  X(Abs)                                                                                                    \
+  X(Round)        /* value [, scale] */                                                                     \
+  X(Trunc)        /* value [, scale] */                                                                     \
+  X(Extract)      /* field name (constant text), date/timestamp/interval */                                \
+  X(DateTrunc)    /* field name (constant text), timestamp */                                              \
+  X(Trim)         /* text [, characters]: btrim; `negated` keeps the start (rtrim), `case_insensitive` the end (ltrim) */ \
+  X(RegexMatch)   /* text ~ pattern; `negated`, `case_insensitive` */                                       \
+  X(FormatType)   /* format_type(type oid, typmod) */                                                       \
+  X(SizePretty)   /* pg_size_pretty(bigint) */                                                              \
+  X(QuoteIdent)   /* quote_ident(text) */                                                                   \
+  X(ArrayToString) /* array_to_string(array text '{a,b}', separator) */                                     \
+  X(ArrayContains) /* element text = ANY(array text '{a,b}') */                                             \
+  X(ArrayBound)   /* array_lower / array_upper / array_length (array text, dimension): `negated` = lower */ \
+  X(ArrayElement) /* array text [index], as text */                                                         \
+  X(ArrayQuote)   /* text as an element of an array's text form ("a b" quoted, NULL as NULL) */             \
+  X(InList)       /* args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN */

@@ -1,0 +1,407 @@
+// One query block: FROM items joined, WHERE, the select list, ORDER BY,
+// DISTINCT and LIMIT (planner/query_block_planner.h lists the other concerns).
+#include "planner/query_block_planner.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "planner/catalog/catalog_functions.h"
+#include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/system_relation_plan.h"
+#include "planner/conjuncts.h"
+#include "planner/correlated_subquery.h"
+#include "planner/functions/function_binding.h"
+#include "planner/join_order.h"
+#include "planner/key_order_limit.h"
+#include "planner/parameters.h"
+#include "planner/parse/parse_sql.h"
+#include "planner/privileges.h"
+#include "planner/table_function.h"
+#include "storage/sql_error.h"
+#include "storage/stack_depth.h"
+
+namespace ptreedb::planner::block_planning {
+
+std::string string_of(const PgQuery__Node* node) {
+  return node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
+}
+
+void not_supported(const std::string& what, int location) {
+  throw SqlError(sqlstate::kFeatureNotSupported, what + " is not supported yet", {}, {},
+                 location >= 0 ? location + 1 : 0);
+}
+
+std::vector<SqlType> types_of(const std::vector<BoundExpression>& exprs) {
+  std::vector<SqlType> types;
+  for (const auto& expr : exprs) types.push_back(expr.type);
+  return types;
+}
+
+std::vector<SqlType> concat_types(const std::vector<SqlType>& a, const std::vector<SqlType>& b) {
+  std::vector<SqlType> out = a;
+  out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+std::int64_t constant_count(const PgQuery__Node* node, const char* clause) {
+  if (node->node_case == PG_QUERY__NODE__NODE_PARAM_REF) return parameter_count_value(*node->param_ref, clause);
+  if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->isnull) return -1;
+  if (node->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+      node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+    std::int64_t value = node->a_const->ival->ival;
+    if (value < 0) throw SqlError("2201W", std::string(clause) + " must not be negative");
+    return value;
+  }
+  not_supported(std::string(clause) + " other than an integer constant");
+}
+
+std::size_t QueryBlockPlanner::hidden_width() const {
+  std::size_t width = hidden_base_;
+  for (const auto& apply : applies_) width += apply.added_types.size();
+  return width;
+}
+
+PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
+  std::vector<BoundExpression> local, after_applies;
+  std::size_t scope_width = scope_.columns.size();
+  for (auto& conjunct : conjuncts) {
+    if (conjunct.contains(ExprKind::kOuterColumn)) {
+      correlated_.push_back(std::move(conjunct));
+      continue;
+    }
+    std::set<std::size_t> columns;
+    collect_columns(conjunct, columns);
+    bool hidden = !columns.empty() && *columns.rbegin() >= scope_width;
+    (hidden ? after_applies : local).push_back(std::move(conjunct));
+  }
+  // Semi and anti joins that read one relation only filter it before the joins.
+  std::vector<JoinInput> inputs;
+  for (const auto& relation : relations_) {
+    inputs.push_back({relation.plan, relation.offset, relation.width, relation.base_rows});
+  }
+  for (const PgQuery__Node* on : pending_on_) {
+    ExpressionBinder binder(scope_, this);
+    BoundExpression bound = coerce(binder.bind(on), SqlType::of(TypeId::kBoolean), false);
+    if (bound.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+    }
+    for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
+  }
+  pending_on_.clear();
+  std::vector<Apply> remaining;
+  for (auto& apply : applies_) {
+    std::set<std::size_t> read;
+    for (const auto& key : apply.probe_keys) collect_columns(key, read);
+    if (apply.condition) {
+      std::set<std::size_t> condition_columns;
+      collect_columns(*apply.condition, condition_columns);
+      for (std::size_t c : condition_columns) {
+        if (c < apply.probe_width) read.insert(c);
+      }
+    }
+    bool pushable = (apply.kind == JoinKind::kSemi || apply.kind == JoinKind::kAnti) && !apply.make_build &&
+                    !read.empty() &&
+                    *read.rbegin() < scope_width;
+    std::optional<std::size_t> owner;
+    if (pushable) {
+      for (std::size_t r = 0; r < inputs.size(); ++r) {
+        if (*read.begin() >= inputs[r].offset && *read.rbegin() < inputs[r].offset + inputs[r].width) owner = r;
+      }
+    }
+    if (!owner) {
+      remaining.push_back(std::move(apply));
+      continue;
+    }
+    JoinInput& input = inputs[*owner];
+    std::size_t offset = input.offset, width = input.width;
+    auto to_local = [&](std::size_t c) { return c < apply.probe_width ? c - offset : c - apply.probe_width + width; };
+    JoinNode join;
+    join.kind = apply.kind;
+    join.null_aware = apply.null_aware;
+    join.probe = input.plan;
+    join.build = apply.build;
+    for (auto& key : apply.probe_keys) join.probe_keys.push_back(remap_columns(key, to_local));
+    join.build_keys = apply.build_keys;
+    if (apply.condition) join.condition = remap_columns(*apply.condition, to_local);
+    auto types = input.plan->types;
+    double rows = input.plan->estimated_rows * 0.5;
+    input.plan = make_node(std::move(join), types, rows);
+  }
+  std::vector<SqlType> types;
+  for (const auto& column : scope_.columns) types.push_back(column.type);
+  PlanPtr plan = order_joins(std::move(inputs), types, std::move(local));
+  for (auto& apply : remaining) {
+    if (apply.make_build) {
+      // D: the distinct outer values, from a copy of the rows so far.
+      std::vector<SqlType> outer_types = types_of(apply.outer_values);
+      double distinct_rows = std::max(1.0, plan->estimated_rows * 0.5);
+      PlanPtr distinct_outer =
+          make_node(AggregateNode{clone_plan(plan), apply.outer_values, {}}, outer_types, distinct_rows);
+      apply.build = apply.make_build(std::move(distinct_outer));
+    }
+    JoinNode join;
+    join.kind = apply.kind;
+    join.null_aware = apply.null_aware;
+    join.probe = plan;
+    join.build = apply.build;
+    join.probe_keys = std::move(apply.probe_keys);
+    join.build_keys = std::move(apply.build_keys);
+    join.condition = std::move(apply.condition);
+    types = concat_types(types, apply.added_types);
+    double rows = plan->estimated_rows;
+    plan = make_node(std::move(join), types, rows);
+  }
+  if (!after_applies.empty()) {
+    double rows = plan->estimated_rows * 0.5;
+    plan = make_node(FilterNode{plan, conjunction(std::move(after_applies))}, types, rows);
+  }
+  return plan;
+}
+
+QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
+  if (select.with_clause != nullptr) {
+    if (select.with_clause->recursive) not_supported("WITH RECURSIVE", select.with_clause->location);
+    own_common_tables_.parent = context_.common_tables;
+    for (std::size_t i = 0; i < select.with_clause->n_ctes; ++i) {
+      own_common_tables_.tables.push_back(select.with_clause->ctes[i]->common_table_expr);
+    }
+    context_.common_tables = &own_common_tables_;
+  }
+  if (select.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+    simple_block_ = false;
+    return finish_output(plan_set_operation(select), select);
+  }
+  if (select.n_values_lists > 0) {
+    simple_block_ = false;
+    return finish_output(plan_values(select), select);
+  }
+  if (select.n_window_clause > 0) not_supported("window functions");
+  if (select.into_clause != nullptr) not_supported("SELECT INTO");
+
+  for (std::size_t i = 0; i < select.n_from_clause; ++i) add_from_item(select.from_clause[i]);
+  // SELECT generate_series(1, 3) without FROM: the function's rows, as FROM would give them.
+  std::optional<std::pair<std::size_t, std::size_t>> set_returning_target;  // target, scope column
+  for (std::size_t i = 0; i < select.n_target_list; ++i) {
+    const PgQuery__Node* value = select.target_list[i]->res_target->val;
+    if (value == nullptr || value->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) continue;
+    const auto& call = *value->func_call;
+    std::string name = string_of(call.funcname[call.n_funcname - 1]);
+    if (!is_table_function(name)) continue;
+    if (select.n_from_clause > 0 || set_returning_target) {
+      not_supported("set-returning function " + name + " in a select list with FROM or beside another one",
+                    call.location);
+    }
+    std::size_t column = add_function_relation(bind_function_call(call, name), false, name, nullptr, call.location);
+    scope_.columns[column].qualified_only = true;  // not reachable by name, as in PostgreSQL
+    scope_.columns[column].table.clear();
+    set_returning_target = {{i, column}};
+  }
+
+  ExpressionBinder binder(scope_, this);
+  std::vector<BoundExpression> conjuncts;
+  if (select.where_clause != nullptr) {
+    note_top_level_sublinks(select.where_clause);
+    binding_where_ = true;
+    BoundExpression filter = coerce(binder.bind(select.where_clause), SqlType::of(TypeId::kBoolean), false);
+    binding_where_ = false;
+    if (filter.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
+    }
+    if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+    conjuncts = split_conjuncts(std::move(filter));
+  }
+  for (const auto& match : outer_value_matches_) conjuncts.push_back(match);
+
+  // The select list: its expressions (then hidden ORDER BY keys), over the input rows.
+  std::vector<BoundExpression> projections;
+  std::vector<OutputColumn> columns;
+  for (std::size_t i = 0; i < select.n_target_list; ++i) {
+    const auto& target = *select.target_list[i]->res_target;
+    const PgQuery__Node* value = target.val;
+    if (value->node_case == PG_QUERY__NODE__NODE_COLUMN_REF) {
+      const auto& ref = *value->column_ref;
+      if (ref.fields[ref.n_fields - 1]->node_case == PG_QUERY__NODE__NODE_A_STAR) {
+        std::string table = ref.n_fields > 1 ? string_of(ref.fields[ref.n_fields - 2]) : "";
+        if (scope_.columns.empty() && table.empty()) {
+          throw SqlError(sqlstate::kSyntaxError, "SELECT * with no tables specified is not valid", {}, {},
+                         ref.location + 1);
+        }
+        bool any = false;
+        for (std::size_t c = 0; c < scope_.columns.size(); ++c) {
+          const ScopeColumn& column = scope_.columns[c];
+          if (table.empty() ? column.qualified_only : column.table != table) continue;
+          any = true;
+          note_column_read(column.table_oid, column.column_number);
+          projections.push_back(column_reference(c, column.type));
+          columns.push_back({column.name, column.type, column.table_oid, column.column_number});
+        }
+        if (!any) {
+          throw SqlError(sqlstate::kUndefinedTable, "missing FROM-clause entry for table \"" + table + "\"", {}, {},
+                         ref.location + 1);
+        }
+        continue;
+      }
+    }
+    BoundExpression bound = set_returning_target && set_returning_target->first == i
+                                ? column_reference(set_returning_target->second,
+                                                   scope_.columns[set_returning_target->second].type)
+                                : binder.bind(value);
+    bool unknown = bound.unknown_literal;
+    bound = resolve_unknown(std::move(bound), SqlType::of(TypeId::kText));
+    OutputColumn column{target.name != nullptr && *target.name ? target.name : default_column_name(value), bound.type};
+    column.unknown_literal = unknown;
+    if (bound.kind == ExprKind::kColumn && bound.column < scope_.columns.size()) {
+      column.table_oid = scope_.columns[bound.column].table_oid;
+      column.column_number = scope_.columns[bound.column].column_number;
+    }
+    projections.push_back(std::move(bound));
+    columns.push_back(column);
+  }
+  std::size_t visible = projections.size();
+  bool distinct = select.n_distinct_clause > 0;
+  if (distinct && !(select.n_distinct_clause == 1 &&
+                    select.distinct_clause[0]->node_case == PG_QUERY__NODE__NODE__NOT_SET)) {
+    not_supported("DISTINCT ON");
+  }
+
+  // ORDER BY an output position, an output name, or any expression over the input.
+  std::vector<SortKey> sort_keys;
+  for (std::size_t i = 0; i < select.n_sort_clause; ++i) {
+    const auto& sort = *select.sort_clause[i]->sort_by;
+    SortKey key;
+    key.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    key.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
+                          ? key.descending
+                          : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
+    const PgQuery__Node* node = sort.node;
+    std::optional<std::size_t> position;
+    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      std::int64_t number = node->a_const->ival->ival;
+      if (number < 1 || number > static_cast<std::int64_t>(visible)) {
+        throw SqlError("42P10", "ORDER BY position " + std::to_string(number) + " is not in select list", {}, {},
+                       sort.location + 1);
+      }
+      position = static_cast<std::size_t>(number - 1);
+    } else if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && node->column_ref->n_fields == 1 &&
+               node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
+      std::string name = string_of(node->column_ref->fields[0]);
+      for (std::size_t c = 0; c < visible; ++c) {
+        if (columns[c].name != name) continue;
+        if (position && !same_expression(projections[*position], projections[c])) {
+          throw SqlError("42702", "ORDER BY \"" + name + "\" is ambiguous", {}, {}, sort.location + 1);
+        }
+        if (!position) position = c;
+      }
+    }
+    if (!position) {
+      BoundExpression bound = resolve_unknown(binder.bind(node), SqlType::of(TypeId::kText));
+      for (std::size_t c = 0; c < projections.size() && !position; ++c) {
+        if (same_expression(projections[c], bound)) position = c;
+      }
+      if (!position) {
+        if (distinct) {
+          throw SqlError("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", {}, {},
+                         sort.location + 1);
+        }
+        position = projections.size();
+        projections.push_back(std::move(bound));
+      }
+    }
+    key.output = *position;
+    sort_keys.push_back(key);
+  }
+
+  std::size_t hidden_before_input = hidden_width();
+  PlanPtr input = build_input(std::move(conjuncts));
+  // The input has joined every subquery so far; HAVING's join to the groups.
+  applies_.clear();
+  hidden_base_ = hidden_before_input;
+  filtered_input_ = input;
+  select_list_.assign(projections.begin(), projections.begin() + visible);
+  row_projections_ = projections;
+  row_order_ = sort_keys;
+  Scope input_scope = scope_;  // hidden columns have no names
+  for (std::size_t c = scope_.columns.size(); c < input->types.size(); ++c) {
+    input_scope.columns.push_back({"", "?column?", input->types[c]});
+  }
+
+  bool has_aggregates = select.having_clause != nullptr;
+  for (const auto& projection : projections) has_aggregates = has_aggregates || projection.contains_aggregate();
+  plain_rows_ = select.n_group_clause == 0 && !has_aggregates && !distinct;
+  PlanPtr node = input;
+  if (select.n_group_clause > 0 || has_aggregates) {
+    node = plan_grouping(select, input, input_scope, binder, projections, columns, visible);
+  }
+  std::vector<SqlType> projected_types = types_of(projections);
+  node = make_node(ProjectNode{node, projections}, projected_types, node->estimated_rows);
+  if (distinct) {
+    simple_block_ = false;
+    std::vector<BoundExpression> keys;
+    for (std::size_t c = 0; c < projected_types.size(); ++c) keys.push_back(column_reference(c, projected_types[c]));
+    node = make_node(AggregateNode{node, std::move(keys), {}}, projected_types, node->estimated_rows * 0.5);
+  }
+  SortNode sort;
+  sort.keys = std::move(sort_keys);
+  if (select.limit_count != nullptr) {
+    std::int64_t limit = constant_count(select.limit_count, "LIMIT");
+    if (limit >= 0) sort.limit = limit;
+  }
+  if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
+  if (sort.limit || sort.offset > 0) simple_block_ = false;
+  row_limit_ = sort.limit;
+  row_offset_ = sort.offset;
+  if (!sort.keys.empty() || sort.limit || sort.offset > 0) {
+    sort.input = node;
+    double rows = sort.limit ? std::min<double>(node->estimated_rows, static_cast<double>(*sort.limit)) : node->estimated_rows;
+    node = make_node(std::move(sort), projected_types, rows);
+    limit_in_key_order(*node);
+  }
+  if (projections.size() > visible) {
+    std::vector<BoundExpression> shown;
+    for (std::size_t c = 0; c < visible; ++c) shown.push_back(column_reference(c, projected_types[c]));
+    std::vector<SqlType> shown_types = types_of(shown);
+    node = make_node(ProjectNode{node, std::move(shown)}, shown_types, node->estimated_rows);
+  }
+  // Only a subquery's own planner reads such a block (through its input and
+  // select list, never its root).
+  for (const auto& projection : projections) {
+    if (projection.contains(ExprKind::kOuterColumn)) outer_in_output_ = true;
+  }
+  return {node, columns};
+}
+
+PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQuery__Node* const> from_items,
+                                         const PgQuery__Node* where, const BindOutputs& bind_outputs) {
+  double relation_rows = relation.plan->estimated_rows;
+  add_relation(std::move(relation.plan), relation.columns, relation_rows);
+  for (const PgQuery__Node* item : from_items) add_from_item(item);
+  ExpressionBinder binder(scope_, this);
+  std::vector<BoundExpression> conjuncts;
+  if (where != nullptr) {
+    note_top_level_sublinks(where);
+    binding_where_ = true;
+    BoundExpression filter = coerce(binder.bind(where), SqlType::of(TypeId::kBoolean), false);
+    binding_where_ = false;
+    if (filter.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
+    }
+    if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+    conjuncts = split_conjuncts(std::move(filter));
+  }
+  std::vector<BoundExpression> outputs = bind_outputs(binder);
+  PlanPtr input = build_input(std::move(conjuncts));
+  std::vector<SqlType> types = types_of(outputs);
+  double rows = input->estimated_rows;
+  return make_node(ProjectNode{std::move(input), std::move(outputs)}, std::move(types), rows);
+}
+
+BoundExpression QueryBlockPlanner::bind_standalone(const PgQuery__Node* node) {
+  ExpressionBinder binder(scope_, this);
+  BoundExpression bound = binder.bind(node);
+  // EXISTS and IN outside WHERE become joins, which need rows to join to.
+  if (!applies_.empty()) not_supported("EXISTS or IN subqueries here");
+  return bound;
+}
+
+}  // namespace ptreedb::planner::block_planning

@@ -1,0 +1,167 @@
+// The planner of one query block, shared by the files that plan each of its
+// concerns (select_planner.h is the interface the rest of the planner uses):
+//   query_block_planner.cpp    the block: WHERE, select list, ORDER BY, DISTINCT,
+//                              LIMIT, and its input (relations joined, subqueries applied)
+//   from_item_planner.cpp      FROM items: tables, views, CTEs, derived tables
+//   from_function_planner.cpp  set-returning functions in FROM (implicitly LATERAL)
+//   join_planner.cpp           outer joins, USING/NATURAL, joining the relations
+//   sublink_planner.cpp        subqueries in expressions: EXISTS, IN, ANY/ALL, scalar, ARRAY
+//   grouping_planner.cpp       GROUP BY, aggregates, HAVING and its subqueries
+//   set_operation_planner.cpp  UNION/INTERSECT/EXCEPT and VALUES, their ORDER BY/LIMIT
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "planner/select_planner.h"
+#include "planner/table_function.h"
+
+namespace ptreedb::planner::block_planning {
+
+using value::SqlType;
+using value::TypeId;
+
+// The text of a String node ("" for anything else).
+std::string string_of(const PgQuery__Node* node);
+// 0A000 "<what> is not supported yet", at `location` when it is known.
+[[noreturn]] void not_supported(const std::string& what, int location = -1);
+std::vector<SqlType> types_of(const std::vector<BoundExpression>& exprs);
+std::vector<SqlType> concat_types(const std::vector<SqlType>& a, const std::vector<SqlType>& b);
+// LIMIT's or OFFSET's constant row count (`clause` names it in errors).
+std::int64_t constant_count(const PgQuery__Node* node, const char* clause);
+
+// Aggregation as it is planned: group keys, then aggregate calls.
+struct Grouping {
+  std::vector<BoundExpression> keys;
+  std::vector<AggregateCall> aggregates;
+};
+
+// Rewrites an expression over input rows into one over group rows: group key
+// expressions become key columns, aggregate calls become aggregate columns, and
+// any other input column is an error, as in PostgreSQL.
+BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, Grouping& grouping);
+// The group rows' column types: keys, then aggregate results.
+std::vector<SqlType> grouping_types(const Grouping& grouping);
+
+// A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
+// correlated scalar subqueries as left joins to their grouped result.
+struct Apply {
+  JoinKind kind = JoinKind::kSemi;
+  bool null_aware = false;
+  PlanPtr build;
+  std::vector<BoundExpression> probe_keys;   // over the scope (and earlier hidden columns)
+  std::vector<BoundExpression> build_keys;   // over the build rows
+  std::optional<BoundExpression> condition;  // over probe_width probe columns, then build columns
+  std::size_t probe_width = 0;
+  std::vector<SqlType> added_types;          // hidden columns it adds to the probe rows
+  // A general correlated subquery: its build side needs D, the distinct
+  // values of `outer_values` (over the probe) in the rows it joins.
+  std::vector<BoundExpression> outer_values;
+  std::function<PlanPtr(PlanPtr distinct_outer)> make_build;
+};
+
+// HAVING's subquery columns while its expression is rewritten over groups.
+constexpr std::size_t kParkedColumn = std::size_t{1} << 40;
+
+// How a SubLink sits in the WHERE clause: a top-level conjunct (maybe under
+// NOT) can filter by a semi or anti join directly.
+enum class SublinkPosition : std::uint8_t { kConjunct, kNegatedConjunct };
+
+class QueryBlockPlanner : public SubqueryHook {
+ public:
+  QueryBlockPlanner(const PlanningContext& context, const Scope* outer) : context_(context) {
+    scope_.outer = outer;
+  }
+
+  QueryBlock plan(const PgQuery__SelectStmt& select);
+  // INSERT, UPDATE and DELETE: see plan_dml_rows and bind_standalone_expression.
+  PlanPtr plan_dml_rows(PlannedRelation relation, std::span<PgQuery__Node* const> from_items,
+                        const PgQuery__Node* where, const BindOutputs& bind_outputs);
+  BoundExpression bind_standalone(const PgQuery__Node* node);
+
+  BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) override;
+
+  // After plan(): conjuncts of WHERE that read the enclosing query, over this
+  // block's scope (kColumn) and the enclosing one (kOuterColumn), and what the
+  // subquery looks like before its select list.
+  const std::vector<BoundExpression>& correlated() const { return correlated_; }
+  const PlanPtr& filtered_input() const { return filtered_input_; }
+  const std::vector<BoundExpression>& select_list() const { return select_list_; }
+  const Scope& scope() const { return scope_; }
+  bool simple_block() const { return simple_block_; }
+  bool outer_in_output() const { return outer_in_output_; }
+  // A correlated scalar subquery without aggregates as one aggregate call
+  // over its rows: the first row by its ORDER BY (LIMIT 1), or its only row.
+  BoundExpression row_value_as_aggregate(int location) const;
+
+  // Adds a FROM item; inner joins' ON conditions wait in pending_on_.
+  void add_from_item(const PgQuery__Node* item);
+  // The enclosing query's columns that this block's FROM functions read
+  // (through OuterValuesNode placeholders its decorrelation must bind).
+  const std::vector<std::size_t>& outer_value_columns() const { return outer_value_columns_; }
+  // Joins every relation added so far under `conjuncts` (over the scope).
+  PlanPtr join_relations(std::vector<BoundExpression> conjuncts);
+
+ private:
+  struct Relation {
+    PlanPtr plan;
+    std::size_t offset = 0;
+    std::size_t width = 0;
+    double base_rows = 1;
+  };
+
+  void add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows);
+  void add_range_var(const PgQuery__RangeVar& range);
+  void add_range_function(const PgQuery__RangeFunction& range);
+  // Adds a set-returning function's rows as a relation; returns the scope
+  // position of its value column.
+  std::size_t add_function_relation(TableFunctionCall call, bool with_ordinality, const std::string& alias,
+                                    const PgQuery__Alias* column_aliases, int location);
+  TableFunctionCall bind_function_call(const PgQuery__FuncCall& call, const std::string& name);
+  void add_block(const QueryBlock& block, const std::string& alias, const PgQuery__Alias* column_aliases,
+                 int location);
+  void add_outer_join(const PgQuery__JoinExpr& join);
+  void add_joined_relation(const PgQuery__JoinExpr& join, PlanPtr plan, const Scope& joined, std::size_t left_width,
+                           const std::vector<std::pair<std::size_t, std::size_t>>& merged, double rows);
+  QueryBlock plan_set_operation(const PgQuery__SelectStmt& select);
+  QueryBlock combine_set_operation(QueryBlock left, QueryBlock right, const PgQuery__SelectStmt& select);
+  QueryBlock plan_values(const PgQuery__SelectStmt& select);
+  QueryBlock finish_output(QueryBlock block, const PgQuery__SelectStmt& select);
+  PlanPtr build_input(std::vector<BoundExpression> conjuncts);
+  void note_top_level_sublinks(const PgQuery__Node* where);
+  std::size_t hidden_width() const;
+  PlanPtr join_to_groups(PlanPtr groups, std::vector<Apply> applies, const std::vector<BoundExpression>& group_keys,
+                         std::size_t input_width);
+  PlanPtr plan_grouping(const PgQuery__SelectStmt& select, const PlanPtr& input, const Scope& input_scope,
+                        const ExpressionBinder& binder, std::vector<BoundExpression>& projections,
+                        const std::vector<OutputColumn>& columns, std::size_t visible);
+
+  PlanningContext context_;
+  CommonTableScope own_common_tables_;
+  Scope scope_;
+  std::vector<Relation> relations_;
+  std::vector<const PgQuery__Node*> pending_on_;
+  std::vector<Apply> applies_;
+  std::vector<std::pair<const PgQuery__SubLink*, SublinkPosition>> top_level_sublinks_;
+  bool binding_where_ = false;
+  std::vector<BoundExpression> correlated_;
+  std::vector<std::size_t> outer_value_columns_;
+  std::vector<BoundExpression> outer_value_matches_;  // conjuncts tying FROM functions' outer values to the outer row
+  PlanPtr filtered_input_;
+  std::vector<BoundExpression> select_list_;
+  bool simple_block_ = true;  // no GROUP BY, HAVING, DISTINCT, LIMIT, set operation
+  std::size_t hidden_base_ = 0;  // hidden columns of subqueries already joined into the input
+  bool outer_in_output_ = false;  // the select list or ORDER BY reads the enclosing query
+  bool plain_rows_ = false;   // no GROUP BY, aggregates, DISTINCT, set operation, VALUES
+  std::vector<BoundExpression> row_projections_;  // select list and ORDER BY expressions, over the input
+  std::vector<SortKey> row_order_;
+  std::optional<std::int64_t> row_limit_;
+  std::int64_t row_offset_ = 0;
+};
+
+}  // namespace ptreedb::planner::block_planning
