@@ -19,6 +19,7 @@
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
 #include "exec/key_range.h"
+#include "exec/table_scan.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -32,54 +33,6 @@ using planner::PlanNode;
 namespace {
 
 constexpr std::size_t kMorselRows = 16 * kChunkSize;
-
-// Reads the loaded columns of `rows` into vectors; the chunk keeps the rows
-// alive because text vectors point into them.
-Chunk load_chunk(const storage::TableSchema& schema, const std::vector<std::size_t>& loaded_columns,
-                 std::vector<storage::RowRef> rows) {
-  Chunk chunk;
-  chunk.size = rows.size();
-  chunk.columns.reserve(schema.columns().size());
-  for (const auto& column : schema.columns()) chunk.columns.emplace_back(column.type);
-  auto storage = std::make_shared<TextStorage>();
-  storage->rows = std::move(rows);
-  const auto& loaded = storage->rows;
-  const storage::RowLayout& layout = schema.layout();
-  for (std::size_t column : loaded_columns) {
-    Vector& vector = chunk.columns[column];
-    vector.resize(chunk.size);
-    std::uint32_t offset = layout.offset(column);
-    for (std::size_t i = 0; i < chunk.size; ++i) vector.nulls[i] = loaded[i].is_null(column);
-    switch (vector.type.id) {
-      case value::TypeId::kBoolean:
-        for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_bool(offset);
-        break;
-      case value::TypeId::kDate:
-        for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_date(offset);
-        break;
-      default:
-        switch (vector.physical()) {
-          case Physical::kInt:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_int(offset);
-            break;
-          case Physical::kDouble:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.doubles[i] = loaded[i].get_double(offset);
-            break;
-          case Physical::kDecimal:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.decimals[i] = loaded[i].get_decimal(offset);
-            break;
-          case Physical::kText:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.texts[i] = loaded[i].get_text(offset);
-            vector.text_owners.push_back(storage);
-            break;
-          case Physical::kInterval:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.intervals[i] = loaded[i].get_interval(offset);
-            break;
-        }
-    }
-  }
-  return chunk;
-}
 
 Chunk apply_filter(Chunk input, const BoundExpression& filter) {
   Vector keep = evaluate(filter, input);
@@ -373,24 +326,19 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
                                                       : tree.rank(range->high) + (tree.contains(range->high) ? 1 : 0);
     total = after_high - first_position;
   }
-  // The next `count` rows of the tree, from `it`, as a chunk of the loaded columns.
-  auto read_rows = [&](auto& it, std::size_t count) {
-    std::vector<storage::RowRef> rows;
-    rows.reserve(count);
-    for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
-    return load_chunk(schema, scan.loaded, std::move(rows));
-  };
+  TableScanSource source(scan.table, scan.loaded, scan.row_positions);
   if (scan.key_order_limit) {
     // Key order with a LIMIT: one walk from the range's start, chunk by
     // chunk, until enough rows passed the filter.
     std::size_t kept = 0, partition = 0;
-    auto it = tree.seek_index(first_position);
+    MorselReader reader(source, first_position);
     for (std::size_t position = 0; position < total && kept < *scan.key_order_limit; ++partition) {
       check_interrupt(interrupt_);
       // Small chunks first: a short scan reads little more than it keeps.
       std::size_t wanted = std::max<std::size_t>(64, (*scan.key_order_limit - kept) * 2);
       std::size_t count = std::min({kChunkSize, wanted, total - position});
-      Chunk chunk = read_rows(it, count);
+      Chunk chunk;
+      reader.read(count, chunk);
       position += count;
       if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
@@ -403,17 +351,13 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
   auto scan_morsel = [&](std::size_t morsel) {
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
-    auto it = tree.seek_index(first_position + begin);
+    MorselReader reader(source, first_position + begin);
+    // One chunk per morsel: a sink that only reads it leaves its arrays for the next.
+    Chunk chunk;
     for (std::size_t position = begin; position < end;) {
       check_interrupt(interrupt_);
       std::size_t count = std::min(kChunkSize, end - position);
-      Chunk chunk = read_rows(it, count);
-      if (scan.row_positions) {
-        Vector positions(value::SqlType::of(value::TypeId::kBigint));
-        positions.resize(count);
-        for (std::size_t i = 0; i < count; ++i) positions.ints[i] = static_cast<std::int64_t>(first_position + position + i);
-        chunk.columns.push_back(std::move(positions));
-      }
+      reader.read(count, chunk);
       position += count;
       if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (chunk.size > 0) sink(std::move(chunk), morsel);
