@@ -5,6 +5,8 @@
 #include "exec/array_text.h"
 #include "exec/catalog_functions.h"
 #include "exec/like_match.h"
+#include "exec/operand.h"
+#include "exec/selection_filter.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 #include "storage/value/date_time_fields.h"
@@ -49,56 +51,57 @@ std::int64_t integer_op(ArithmeticOp op, std::int64_t a, std::int64_t b) {
   return 0;
 }
 
-template <value::SqlInteger Int>
-void integer_kernel(ArithmeticOp op, const Vector& a, const Vector& b, Vector& out) {
+template <value::SqlInteger Int, class Left, class Right>
+void integer_kernel(ArithmeticOp op, const Left& a, const Right& b, Vector& out) {
   for (std::size_t i = 0; i < out.size(); ++i) {
-    if (!out.nulls[i]) out.ints[i] = integer_op<Int>(op, a.ints[i], b.ints[i]);
+    if (!out.nulls[i]) out.ints[i] = integer_op<Int>(op, a(i), b(i));
   }
 }
 
-Vector arithmetic(const BoundExpression& expr, const Vector& a, const Vector& b) {
-  std::size_t count = a.size();
-  Vector out = result_like(expr.type, count);
-  merge_nulls(out, a, b);
+value::Decimal numeric_op(ArithmeticOp op, const value::Decimal& x, const value::Decimal& y) {
+  switch (op) {
+    case ArithmeticOp::kAdd: return value::decimal_add(x, y);
+    case ArithmeticOp::kSubtract: return value::decimal_sub(x, y);
+    case ArithmeticOp::kMultiply: return value::decimal_mul(x, y);
+    case ArithmeticOp::kDivide: return value::decimal_div(x, y);
+    case ArithmeticOp::kModulo: return value::decimal_mod(x, y);
+  }
+  return {};
+}
+
+// numeric +/- a constant: rows at the constant's aligned scale add at one
+// scale (the result scale is the larger one either way); other rows use the
+// constant as written, so result scales stay PostgreSQL's.
+void numeric_with_constant(ArithmeticOp op, const Operand& a, const Operand& b, Vector& out) {
+  bool constant_left = a.is_scalar();
+  const Operand& constant = constant_left ? a : b;
+  const value::Decimal* values = (constant_left ? b : a).vector().decimals.data();
+  const value::Decimal written = constant.constant().decimal_value, aligned = constant.aligned_decimal();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out.nulls[i]) continue;
+    const value::Decimal& c = values[i].scale == aligned.scale ? aligned : written;
+    out.decimals[i] = constant_left ? numeric_op(op, c, values[i]) : numeric_op(op, values[i], c);
+  }
+}
+
+// Nulls of a binary operation: NULL if either input is.
+template <class T>
+void merge_operand_nulls(Vector& out, const Operand& a, const Operand& b) {
+  with_values<T>(a, b, [&](const auto& x, const auto& y) {
+    for (std::size_t i = 0; i < out.size(); ++i) out.nulls[i] = x.null(i) | y.null(i);
+  });
+}
+
+// Date, timestamp and interval arithmetic (and date - date) over vectors.
+Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vector& b, Vector out) {
+  std::size_t count = out.size();
+  for (std::size_t i = 0; i < count; ++i) out.nulls[i] = a.nulls[i] | b.nulls[i];
   TypeId left = a.type.id, right = b.type.id;
   ArithmeticOp op = expr.arithmetic;
   switch (expr.type.id) {
-    case TypeId::kSmallint:
-      integer_kernel<std::int16_t>(op, a, b, out);
-      return out;
-    case TypeId::kInteger:
-      if (left == TypeId::kDate) {  // date - date
-        for (std::size_t i = 0; i < count; ++i) {
-          if (!out.nulls[i]) out.ints[i] = value::date_diff_days(value::Date{static_cast<std::int32_t>(a.ints[i])}, value::Date{static_cast<std::int32_t>(b.ints[i])});
-        }
-        return out;
-      }
-      integer_kernel<std::int32_t>(op, a, b, out);
-      return out;
-    case TypeId::kBigint:
-      integer_kernel<std::int64_t>(op, a, b, out);
-      return out;
-    case TypeId::kReal:
-    case TypeId::kDouble:
+    case TypeId::kInteger:  // date - date
       for (std::size_t i = 0; i < count; ++i) {
-        if (out.nulls[i]) continue;
-        double x = a.doubles[i], y = b.doubles[i];
-        double r = op == ArithmeticOp::kAdd        ? value::float_add(x, y)
-                   : op == ArithmeticOp::kSubtract ? value::float_sub(x, y)
-                   : op == ArithmeticOp::kMultiply ? value::float_mul(x, y)
-                                                   : value::float_div(x, y);
-        out.doubles[i] = expr.type.id == TypeId::kReal ? value::double_to_float(r) : r;
-      }
-      return out;
-    case TypeId::kNumeric:
-      for (std::size_t i = 0; i < count; ++i) {
-        if (out.nulls[i]) continue;
-        const value::Decimal &x = a.decimals[i], &y = b.decimals[i];
-        out.decimals[i] = op == ArithmeticOp::kAdd        ? value::decimal_add(x, y)
-                          : op == ArithmeticOp::kSubtract ? value::decimal_sub(x, y)
-                          : op == ArithmeticOp::kMultiply ? value::decimal_mul(x, y)
-                          : op == ArithmeticOp::kDivide   ? value::decimal_div(x, y)
-                                                          : value::decimal_mod(x, y);
+        if (!out.nulls[i]) out.ints[i] = value::date_diff_days(value::Date{static_cast<std::int32_t>(a.ints[i])}, value::Date{static_cast<std::int32_t>(b.ints[i])});
       }
       return out;
     case TypeId::kDate:  // date +/- integer, integer + date
@@ -142,80 +145,68 @@ Vector arithmetic(const BoundExpression& expr, const Vector& a, const Vector& b)
   }
 }
 
-template <class Compare>
-void compare_kernel(ComparisonOp op, std::size_t count, Vector& out, Compare compare) {
-  for (std::size_t i = 0; i < count; ++i) {
-    if (out.nulls[i]) continue;
-    int order = compare(i);
-    bool result = false;
-    switch (op) {
-      case ComparisonOp::kEqual: result = order == 0; break;
-      case ComparisonOp::kNotEqual: result = order != 0; break;
-      case ComparisonOp::kLess: result = order < 0; break;
-      case ComparisonOp::kLessEqual: result = order <= 0; break;
-      case ComparisonOp::kGreater: result = order > 0; break;
-      case ComparisonOp::kGreaterEqual: result = order >= 0; break;
-    }
-    out.ints[i] = result;
-  }
-}
-
-int compare_text(std::string_view a, std::string_view b) {
-  int order = a.compare(b);
-  return (order > 0) - (order < 0);
-}
-
-Vector comparison(const BoundExpression& expr, const Vector& a, const Vector& b) {
-  std::size_t count = a.size();
+Vector arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count) {
   Vector out = result_like(expr.type, count);
-  merge_nulls(out, a, b);
-  ComparisonOp op = expr.comparison;
-  switch (a.physical()) {
-    case Physical::kInt:
-      compare_kernel(op, count, out, [&](std::size_t i) { return (a.ints[i] > b.ints[i]) - (a.ints[i] < b.ints[i]); });
-      break;
-    case Physical::kDouble:
-      compare_kernel(op, count, out, [&](std::size_t i) { return value::float_compare(a.doubles[i], b.doubles[i]); });
-      break;
-    case Physical::kDecimal:
-      compare_kernel(op, count, out, [&](std::size_t i) { return value::decimal_compare(a.decimals[i], b.decimals[i]); });
-      break;
-    case Physical::kText:
-      if (a.type.id == TypeId::kChar) {
-        compare_kernel(op, count, out, [&](std::size_t i) { return value::bpchar_compare(a.texts[i], b.texts[i]); });
-      } else {
-        compare_kernel(op, count, out, [&](std::size_t i) { return compare_text(a.texts[i], b.texts[i]); });
+  TypeId left = a.type().id;
+  ArithmeticOp op = expr.arithmetic;
+  switch (expr.type.id) {
+    case TypeId::kSmallint:
+    case TypeId::kBigint:
+    case TypeId::kInteger:
+      if (left == TypeId::kDate) break;  // date - date, below
+      merge_operand_nulls<std::int64_t>(out, a, b);
+      with_values<std::int64_t>(a, b, [&](const auto& x, const auto& y) {
+        if (expr.type.id == TypeId::kSmallint) {
+          integer_kernel<std::int16_t>(op, x, y, out);
+        } else if (expr.type.id == TypeId::kInteger) {
+          integer_kernel<std::int32_t>(op, x, y, out);
+        } else {
+          integer_kernel<std::int64_t>(op, x, y, out);
+        }
+      });
+      return out;
+    case TypeId::kReal:
+    case TypeId::kDouble:
+      merge_operand_nulls<double>(out, a, b);
+      with_values<double>(a, b, [&](const auto& x, const auto& y) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (out.nulls[i]) continue;
+          double r = op == ArithmeticOp::kAdd        ? value::float_add(x(i), y(i))
+                     : op == ArithmeticOp::kSubtract ? value::float_sub(x(i), y(i))
+                     : op == ArithmeticOp::kMultiply ? value::float_mul(x(i), y(i))
+                                                     : value::float_div(x(i), y(i));
+          out.doubles[i] = expr.type.id == TypeId::kReal ? value::double_to_float(r) : r;
+        }
+      });
+      return out;
+    case TypeId::kNumeric:
+      merge_operand_nulls<value::Decimal>(out, a, b);
+      if ((op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) && a.is_scalar() != b.is_scalar()) {
+        (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
+        numeric_with_constant(op, a, b, out);
+        return out;
       }
-      break;
-    case Physical::kInterval:
-      compare_kernel(op, count, out, [&](std::size_t i) { return value::interval_compare(a.intervals[i], b.intervals[i]); });
+      with_values<value::Decimal>(a, b, [&](const auto& x, const auto& y) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (!out.nulls[i]) out.decimals[i] = numeric_op(op, x(i), y(i));
+        }
+      });
+      return out;
+    default:
       break;
   }
-  return out;
+  return arithmetic_other(expr, a.materialize(count), b.materialize(count), std::move(out));
 }
 
-// AND / OR with SQL's three-valued logic.
-Vector logical(ExprKind kind, const std::vector<Vector>& args, std::size_t count) {
-  Vector out = result_like(SqlType::of(TypeId::kBoolean), count);
-  bool is_and = kind == ExprKind::kAnd;
-  for (std::size_t i = 0; i < count; ++i) {
-    bool decided = false, saw_null = false;
-    for (const Vector& arg : args) {
-      if (arg.nulls[i]) {
-        saw_null = true;
-      } else if ((arg.ints[i] != 0) != is_and) {  // false for AND, true for OR decides
-        decided = true;
-        break;
-      }
-    }
-    if (decided) {
-      out.ints[i] = is_and ? 0 : 1;
-    } else if (saw_null) {
-      out.nulls[i] = 1;
-    } else {
-      out.ints[i] = is_and ? 1 : 0;
-    }
-  }
+Vector comparison(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count) {
+  Vector out = result_like(expr.type, count);
+  if (a.is_scalar() != b.is_scalar()) (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
+  std::uint8_t* nulls = out.nulls.data();
+  std::int64_t* values = out.ints.data();
+  compare_operands(expr.comparison, a, b, nullptr, count, [&](std::size_t i, Truth truth) {
+    nulls[i] = truth == kUnknown;
+    values[i] = truth == kTrue;
+  });
   return out;
 }
 
@@ -758,14 +749,21 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return input.columns[expr.column];
     case ExprKind::kConstant:
       return Vector::broadcast(constant_vector(expr.constant, expr.type), input.size);
-    case ExprKind::kCast:
-      return cast_vector(evaluate(expr.args[0], input), expr.type, expr.explicit_cast);
-    case ExprKind::kArithmetic:
-      return arithmetic(expr, evaluate(expr.args[0], input), evaluate(expr.args[1], input));
-    case ExprKind::kComparison:
-      return comparison(expr, evaluate(expr.args[0], input), evaluate(expr.args[1], input));
+    case ExprKind::kCast: {
+      Operand a(expr.args[0], input);
+      return cast_vector(a.materialize(input.size), expr.type, expr.explicit_cast);
+    }
+    case ExprKind::kArithmetic: {
+      Operand a(expr.args[0], input), b(expr.args[1], input);
+      return arithmetic(expr, a, b, input.size);
+    }
+    case ExprKind::kComparison: {
+      Operand a(expr.args[0], input), b(expr.args[1], input);
+      return comparison(expr, a, b, input.size);
+    }
     case ExprKind::kConcat: {
-      Vector a = evaluate(expr.args[0], input), b = evaluate(expr.args[1], input);
+      Operand left(expr.args[0], input), right(expr.args[1], input);
+      const Vector &a = left.materialize(input.size), &b = right.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       merge_nulls(out, a, b);
       auto storage = new_text_storage(out);
@@ -777,7 +775,8 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return out;
     }
     case ExprKind::kNegate: {
-      Vector a = evaluate(expr.args[0], input);
+      Operand operand(expr.args[0], input);
+      const Vector& a = operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       out.nulls = a.nulls;
       for (std::size_t i = 0; i < input.size; ++i) {
@@ -796,19 +795,14 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return out;
     }
     case ExprKind::kAnd:
-    case ExprKind::kOr: {
-      std::vector<Vector> args;
-      for (const auto& arg : expr.args) args.push_back(evaluate(arg, input));
-      return logical(expr.kind, args, input.size);
-    }
-    case ExprKind::kNot: {
-      Vector out = evaluate(expr.args[0], input);
-      for (std::size_t i = 0; i < input.size; ++i) out.ints[i] = !out.ints[i];
-      return out;
-    }
+    case ExprKind::kOr:
+    case ExprKind::kNot:
+      // Each operand only on the rows it can still decide, as PostgreSQL.
+      return evaluate_truth(expr, input);
     case ExprKind::kIsNull:
     case ExprKind::kIsNotNull: {
-      Vector a = evaluate(expr.args[0], input);
+      Operand operand(expr.args[0], input);
+      const Vector& a = operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       for (std::size_t i = 0; i < input.size; ++i) {
         out.ints[i] = (a.nulls[i] != 0) == (expr.kind == ExprKind::kIsNull);
@@ -820,7 +814,8 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
     case ExprKind::kFunction:
       return evaluate_function(expr, input);
     case ExprKind::kLike: {
-      Vector text = evaluate(expr.args[0], input), pattern = evaluate(expr.args[1], input);
+      Operand text_operand(expr.args[0], input), pattern_operand(expr.args[1], input);
+      const Vector &text = text_operand.materialize(input.size), &pattern = pattern_operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       merge_nulls(out, text, pattern);
       for (std::size_t i = 0; i < input.size; ++i) {

@@ -19,6 +19,7 @@
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
 #include "exec/key_range.h"
+#include "exec/selection_filter.h"
 #include "exec/table_scan.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
@@ -33,18 +34,6 @@ using planner::PlanNode;
 namespace {
 
 constexpr std::size_t kMorselRows = 16 * kChunkSize;
-
-Chunk apply_filter(Chunk input, const BoundExpression& filter) {
-  Vector keep = evaluate(filter, input);
-  std::vector<std::uint8_t> selected(input.size);
-  bool all = true;
-  for (std::size_t i = 0; i < input.size; ++i) {
-    selected[i] = !keep.nulls[i] && keep.ints[i] != 0;
-    all = all && selected[i];
-  }
-  if (all) return input;
-  return select_rows(input, selected);
-}
 
 planner::Constant constant_of(const Vector& vector, std::size_t i) {
   planner::Constant constant;
@@ -265,8 +254,8 @@ void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
         } else if constexpr (std::is_same_v<Op, planner::FilterNode>) {
           BoundExpression predicate = prepare(op.predicate);
           stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
-            Chunk kept = apply_filter(std::move(chunk), predicate);
-            if (kept.size > 0) sink(std::move(kept), partition);
+            filter_chunk(chunk, predicate);
+            if (chunk.size > 0) sink(std::move(chunk), partition);
           });
         } else if constexpr (std::is_same_v<Op, planner::ProjectNode>) {
           std::vector<BoundExpression> expressions = prepare(op.expressions);
@@ -340,7 +329,7 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       Chunk chunk;
       reader.read(count, chunk);
       position += count;
-      if (filter) chunk = apply_filter(std::move(chunk), *filter);
+      if (filter) filter_chunk(chunk, *filter);
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
       kept += chunk.size;
       if (chunk.size > 0) sink(std::move(chunk), partition);
@@ -359,7 +348,7 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       std::size_t count = std::min(kChunkSize, end - position);
       reader.read(count, chunk);
       position += count;
-      if (filter) chunk = apply_filter(std::move(chunk), *filter);
+      if (filter) filter_chunk(chunk, *filter);
       if (chunk.size > 0) sink(std::move(chunk), morsel);
     }
   };
