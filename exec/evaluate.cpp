@@ -33,6 +33,29 @@ Vector result_like(SqlType type, std::size_t count) {
   return out;
 }
 
+// `out` as a fresh result of `count` rows (NULL-free zeros), keeping the
+// arrays it already has.
+template <class T>
+void reset_array(std::vector<T>& values, std::size_t count, T zero) {
+  // A kept result grows once to a whole chunk, not step by step with the
+  // rows a filter lets through.
+  if (count > 1 && values.capacity() < std::max(count, kChunkSize)) values.reserve(std::max(count, kChunkSize));
+  values.assign(count, zero);
+}
+
+void reset_result(Vector& out, SqlType type, std::size_t count) {
+  out.type = type;
+  out.text_owners.clear();
+  reset_array<std::uint8_t>(out.nulls, count, 0);
+  switch (out.physical()) {
+    case Physical::kInt: reset_array<std::int64_t>(out.ints, count, 0); break;
+    case Physical::kDouble: reset_array<double>(out.doubles, count, 0); break;
+    case Physical::kDecimal: reset_array<value::Decimal>(out.decimals, count, value::Decimal{}); break;
+    case Physical::kText: reset_array<std::string_view>(out.texts, count, std::string_view()); break;
+    case Physical::kInterval: reset_array<value::Interval>(out.intervals, count, value::Interval{}); break;
+  }
+}
+
 // Nulls of a binary operation: NULL if either input is.
 void merge_nulls(Vector& out, const Vector& a, const Vector& b) {
   for (std::size_t i = 0; i < out.size(); ++i) out.nulls[i] = a.nulls[i] | b.nulls[i];
@@ -145,8 +168,8 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
   }
 }
 
-Vector arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count) {
-  Vector out = result_like(expr.type, count);
+void arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count, Vector& out) {
+  reset_result(out, expr.type, count);
   TypeId left = a.type().id;
   ArithmeticOp op = expr.arithmetic;
   switch (expr.type.id) {
@@ -164,7 +187,7 @@ Vector arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size
           integer_kernel<std::int64_t>(op, x, y, out);
         }
       });
-      return out;
+      return;
     case TypeId::kReal:
     case TypeId::kDouble:
       merge_operand_nulls<double>(out, a, b);
@@ -178,28 +201,28 @@ Vector arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size
           out.doubles[i] = expr.type.id == TypeId::kReal ? value::double_to_float(r) : r;
         }
       });
-      return out;
+      return;
     case TypeId::kNumeric:
       merge_operand_nulls<value::Decimal>(out, a, b);
       if ((op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) && a.is_scalar() != b.is_scalar()) {
         (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
         numeric_with_constant(op, a, b, out);
-        return out;
+        return;
       }
       with_values<value::Decimal>(a, b, [&](const auto& x, const auto& y) {
         for (std::size_t i = 0; i < count; ++i) {
           if (!out.nulls[i]) out.decimals[i] = numeric_op(op, x(i), y(i));
         }
       });
-      return out;
+      return;
     default:
       break;
   }
-  return arithmetic_other(expr, a.materialize(count), b.materialize(count), std::move(out));
+  out = arithmetic_other(expr, a.materialize(count), b.materialize(count), std::move(out));
 }
 
-Vector comparison(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count) {
-  Vector out = result_like(expr.type, count);
+void comparison(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count, Vector& out) {
+  reset_result(out, expr.type, count);
   if (a.is_scalar() != b.is_scalar()) (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
   std::uint8_t* nulls = out.nulls.data();
   std::int64_t* values = out.ints.data();
@@ -207,28 +230,12 @@ Vector comparison(const BoundExpression& expr, Operand& a, Operand& b, std::size
     nulls[i] = truth == kUnknown;
     values[i] = truth == kTrue;
   });
-  return out;
 }
 
 std::shared_ptr<TextStorage> new_text_storage(Vector& out) {
   auto storage = std::make_shared<TextStorage>();
   out.text_owners.push_back(storage);
   return storage;
-}
-
-// The rows of `input` at `rows` (unloaded columns stay empty).
-Chunk take_rows(const Chunk& input, const std::vector<std::uint32_t>& rows) {
-  Chunk out;
-  out.size = rows.size();
-  for (const Vector& column : input.columns) {
-    Vector taken(column.type);
-    taken.text_owners = column.text_owners;
-    if (column.size() == input.size) {
-      for (std::uint32_t row : rows) taken.append_from(column, row);
-    }
-    out.columns.push_back(std::move(taken));
-  }
-  return out;
 }
 
 void scatter(Vector& out, const std::vector<std::uint32_t>& rows, const Vector& values) {
@@ -255,15 +262,15 @@ Vector evaluate_case(const BoundExpression& expr, const Chunk& input) {
   for (std::uint32_t i = 0; i < input.size; ++i) remaining[i] = i;
   std::size_t pairs = (expr.args.size() - 1) / 2;
   for (std::size_t w = 0; w < pairs && !remaining.empty(); ++w) {
-    Vector condition = evaluate(expr.args[2 * w], take_rows(input, remaining));
+    Vector condition = evaluate(expr.args[2 * w], rows_for(expr.args[2 * w], input, remaining));
     std::vector<std::uint32_t> chosen, rest;
     for (std::size_t i = 0; i < remaining.size(); ++i) {
       (condition.nulls[i] == 0 && condition.ints[i] != 0 ? chosen : rest).push_back(remaining[i]);
     }
-    if (!chosen.empty()) scatter(out, chosen, evaluate(expr.args[2 * w + 1], take_rows(input, chosen)));
+    if (!chosen.empty()) scatter(out, chosen, evaluate(expr.args[2 * w + 1], rows_for(expr.args[2 * w + 1], input, chosen)));
     remaining = std::move(rest);
   }
-  if (!remaining.empty()) scatter(out, remaining, evaluate(expr.args.back(), take_rows(input, remaining)));
+  if (!remaining.empty()) scatter(out, remaining, evaluate(expr.args.back(), rows_for(expr.args.back(), input, remaining)));
   return out;
 }
 
@@ -274,7 +281,7 @@ Vector evaluate_coalesce(const BoundExpression& expr, const Chunk& input) {
   for (std::uint32_t i = 0; i < input.size; ++i) remaining[i] = i;
   for (const auto& arg : expr.args) {
     if (remaining.empty()) break;
-    Vector values = evaluate(arg, take_rows(input, remaining));
+    Vector values = evaluate(arg, rows_for(arg, input, remaining));
     scatter(out, remaining, values);
     std::vector<std::uint32_t> still_null;
     for (std::size_t i = 0; i < remaining.size(); ++i) {
@@ -742,6 +749,25 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
   }
 }
 
+void evaluate_into(const BoundExpression& expr, const Chunk& input, Vector& out) {
+  check_stack_depth();
+  switch (expr.kind) {
+    case ExprKind::kArithmetic: {
+      Operand a(expr.args[0], input), b(expr.args[1], input);
+      arithmetic(expr, a, b, input.size, out);
+      return;
+    }
+    case ExprKind::kComparison: {
+      Operand a(expr.args[0], input), b(expr.args[1], input);
+      comparison(expr, a, b, input.size, out);
+      return;
+    }
+    default:
+      out = evaluate(expr, input);
+      return;
+  }
+}
+
 Vector evaluate(const BoundExpression& expr, const Chunk& input) {
   check_stack_depth();
   switch (expr.kind) {
@@ -753,13 +779,11 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       Operand a(expr.args[0], input);
       return cast_vector(a.materialize(input.size), expr.type, expr.explicit_cast);
     }
-    case ExprKind::kArithmetic: {
-      Operand a(expr.args[0], input), b(expr.args[1], input);
-      return arithmetic(expr, a, b, input.size);
-    }
+    case ExprKind::kArithmetic:
     case ExprKind::kComparison: {
-      Operand a(expr.args[0], input), b(expr.args[1], input);
-      return comparison(expr, a, b, input.size);
+      Vector out;
+      evaluate_into(expr, input, out);
+      return out;
     }
     case ExprKind::kConcat: {
       Operand left(expr.args[0], input), right(expr.args[1], input);

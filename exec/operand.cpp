@@ -1,8 +1,45 @@
 #include "exec/operand.h"
 
+#include <memory>
+#include <vector>
+
 #include "exec/evaluate.h"
 
 namespace ptreedb::exec {
+
+namespace {
+
+// Vectors that kernels compute into, kept per thread between chunks. One that
+// grew past a few chunks' worth (an expression over a whole join side) is
+// freed rather than kept.
+constexpr std::size_t kLargestKept = 16 * kChunkSize;
+
+std::vector<std::unique_ptr<Vector>>& free_vectors() {
+  thread_local std::vector<std::unique_ptr<Vector>> vectors;
+  return vectors;
+}
+
+Vector* borrow_vector() {
+  auto& vectors = free_vectors();
+  if (vectors.empty()) return new Vector();
+  Vector* vector = vectors.back().release();
+  vectors.pop_back();
+  return vector;
+}
+
+void return_vector(Vector* vector) {
+  std::unique_ptr<Vector> owned(vector);
+  // Text views must not keep their storage (a pinned table version) alive.
+  owned->text_owners.clear();
+  if (owned->nulls.capacity() > kLargestKept) return;
+  free_vectors().push_back(std::move(owned));
+}
+
+}  // namespace
+
+Operand::~Operand() {
+  if (owned_ != nullptr) return_vector(owned_);
+}
 
 Operand::Operand(const planner::BoundExpression& expr, const Chunk& input) : type_(expr.type) {
   switch (expr.kind) {
@@ -14,8 +51,14 @@ Operand::Operand(const planner::BoundExpression& expr, const Chunk& input) : typ
       aligned_ = expr.constant.decimal_value;
       break;
     default:
-      owned_ = evaluate(expr, input);
-      vector_ = &owned_;
+      owned_ = borrow_vector();
+      try {
+        evaluate_into(expr, input, *owned_);
+      } catch (...) {
+        return_vector(owned_);
+        throw;
+      }
+      vector_ = owned_;
       break;
   }
 }
@@ -38,8 +81,9 @@ void Operand::align_scale_to(const Operand& other) {
 
 const Vector& Operand::materialize(std::size_t count) {
   if (is_scalar()) {
-    owned_ = Vector::broadcast(constant_vector(*constant_, type_), count);
-    vector_ = &owned_;
+    if (owned_ == nullptr) owned_ = borrow_vector();
+    *owned_ = Vector::broadcast(constant_vector(*constant_, type_), count);
+    vector_ = owned_;
     constant_ = nullptr;
   }
   return *vector_;

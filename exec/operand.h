@@ -17,6 +17,7 @@ namespace ptreedb::exec {
 class Operand {
  public:
   Operand(const planner::BoundExpression& expr, const Chunk& input);
+  ~Operand();
   Operand(const Operand&) = delete;
   Operand& operator=(const Operand&) = delete;
 
@@ -40,7 +41,9 @@ class Operand {
   value::SqlType type_;
   const planner::Constant* constant_ = nullptr;
   const Vector* vector_ = nullptr;
-  Vector owned_;
+  // Computed values live in a vector borrowed from a per-thread pool, so the
+  // arrays are reused chunk after chunk.
+  Vector* owned_ = nullptr;
   value::Decimal aligned_;
 };
 

@@ -259,16 +259,29 @@ void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
           });
         } else if constexpr (std::is_same_v<Op, planner::ProjectNode>) {
           std::vector<BoundExpression> expressions = prepare(op.expressions);
+          // Input columns passed through are moved, not copied, at their last
+          // use (the chunk is ours), after every computed column has read them.
+          std::vector<std::size_t> last_use(expressions.size(), SIZE_MAX);
+          {
+            std::unordered_map<std::size_t, std::size_t> last_reference;
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (expressions[e].kind == ExprKind::kColumn) last_reference[expressions[e].column] = e;
+            }
+            for (const auto& [column, e] : last_reference) last_use[e] = column;
+          }
           stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
             Chunk out;
             out.size = chunk.size;
-            out.columns.reserve(expressions.size());
-            for (const auto& expression : expressions) {
-              if (expression.kind == ExprKind::kColumn) {
-                out.columns.push_back(chunk.columns[expression.column]);
-              } else {
-                out.columns.push_back(evaluate(expression, chunk));
-              }
+            out.columns.resize(expressions.size());
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (expressions[e].kind != ExprKind::kColumn) out.columns[e] = evaluate(expressions[e], chunk);
+            }
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (expressions[e].kind != ExprKind::kColumn || last_use[e] != SIZE_MAX) continue;
+              out.columns[e] = chunk.columns[expressions[e].column];
+            }
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (last_use[e] != SIZE_MAX) out.columns[e] = std::move(chunk.columns[last_use[e]]);
             }
             sink(std::move(out), partition);
           });

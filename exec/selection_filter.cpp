@@ -34,11 +34,15 @@ class Lease {
   Lease() : pools_(scratch_pools()) {
     std::deque<Item>& items = pools_.*kItems;
     std::size_t index = (pools_.*kUsed)++;
-    if (index == items.size()) items.emplace_back();
+    if (index == items.size()) items.emplace_back().reserve(kChunkSize);
     item_ = &items[index];
     item_->clear();
   }
-  ~Lease() { --(pools_.*kUsed); }
+  ~Lease() {
+    // A list that grew for a whole join side is not kept by the thread.
+    if (item_->capacity() > 16 * kChunkSize) Item().swap(*item_);
+    --(pools_.*kUsed);
+  }
   Lease(const Lease&) = delete;
   Lease& operator=(const Lease&) = delete;
   Item& operator*() { return *item_; }
@@ -101,7 +105,12 @@ void classify_by_evaluation(const BoundExpression& expr, const Chunk& input, con
     split_by_values(evaluate(expr, input), rows, false, trues, unknowns);
     return;
   }
-  split_by_values(evaluate(expr, gather_rows(input, rows)), rows, true, trues, unknowns);
+  split_by_values(evaluate(expr, rows_for(expr, input, rows)), rows, true, trues, unknowns);
+}
+
+void mark_columns(const BoundExpression& expr, std::vector<std::uint8_t>& used) {
+  if (expr.kind == ExprKind::kColumn && expr.column < used.size()) used[expr.column] = 1;
+  for (const auto& arg : expr.args) mark_columns(arg, used);
 }
 
 void classify_and(const BoundExpression& expr, const Chunk& input, const RowList& rows, RowList& trues,
@@ -241,6 +250,20 @@ void classify_rows(const BoundExpression& expr, const Chunk& input, const RowLis
       break;
   }
   classify_by_evaluation(expr, input, rows, trues, unknowns);
+}
+
+Chunk rows_for(const BoundExpression& expr, const Chunk& input, const RowList& rows) {
+  FlagLease used;
+  used->assign(input.columns.size(), 0);
+  mark_columns(expr, *used);
+  Chunk out;
+  out.size = rows.size();
+  out.columns.reserve(input.columns.size());
+  for (std::size_t c = 0; c < input.columns.size(); ++c) {
+    const Vector& column = input.columns[c];
+    out.columns.push_back((*used)[c] ? gather(column, input.size, rows) : Vector(column.type));
+  }
+  return out;
 }
 
 void compact_rows(Chunk& chunk, const std::uint32_t* rows, std::size_t count) {

@@ -34,6 +34,10 @@ void filter_chunk(Chunk& chunk, const planner::BoundExpression& predicate);
 // short-circuit rules, as a vector.
 Vector evaluate_truth(const planner::BoundExpression& expr, const Chunk& input);
 
+// The rows `rows` of `input` with only the columns `expr` reads (the others
+// unloaded), for evaluating `expr` on part of a chunk.
+Chunk rows_for(const planner::BoundExpression& expr, const Chunk& input, const RowList& rows);
+
 // Keeps rows[0..count) of every loaded column of `chunk`, in place.
 void compact_rows(Chunk& chunk, const std::uint32_t* rows, std::size_t count);
 
