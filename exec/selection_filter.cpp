@@ -1,11 +1,13 @@
 #include "exec/selection_filter.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 
 #include "exec/evaluate.h"
 #include "exec/operand.h"
 #include "storage/stack_depth.h"
+#include "storage/value/character.h"
 
 namespace ptreedb::exec {
 
@@ -188,6 +190,57 @@ void classify_not(const BoundExpression& expr, const Chunk& input, const RowList
   }
 }
 
+// PostgreSQL's per-row estimate of a qual (cost_qual_eval, in units of
+// cpu_operator_cost): one per operator, function or non-trivial cast, nothing
+// for columns, constants and the boolean glue; x IN (a, b, ...) as half its
+// items, or one hash probe and one comparison from 9 items on.
+double qual_cost(const BoundExpression& expr) {
+  double own = 0;
+  switch (expr.kind) {
+    case ExprKind::kColumn:
+    case ExprKind::kConstant:
+    case ExprKind::kOuterColumn:
+    case ExprKind::kSubquery:  // run once before the query: a constant here
+    case ExprKind::kAggregate:
+      return 0;
+    case ExprKind::kCast:
+      own = value::is_character_type(expr.args[0].type.id) && value::is_character_type(expr.type.id) &&
+                    expr.type.id != value::TypeId::kChar && !expr.type.has_typmod()
+                ? 0
+                : 1;
+      break;
+    case ExprKind::kArithmetic:
+    case ExprKind::kComparison:
+    case ExprKind::kConcat:
+    case ExprKind::kNegate:
+    case ExprKind::kLike:
+      own = 1;
+      break;
+    case ExprKind::kOr: {
+      // A short IN list is an OR of equalities here, a ScalarArrayOpExpr there.
+      bool in_list = expr.args.size() > 1;
+      for (const auto& arg : expr.args) {
+        in_list = in_list && arg.kind == ExprKind::kComparison && arg.comparison == planner::ComparisonOp::kEqual &&
+                  arg.args[1].kind == ExprKind::kConstant && arg.args[0].kind == ExprKind::kColumn &&
+                  arg.args[0].column == expr.args[0].args[0].column;
+      }
+      if (in_list) return 0.5 * static_cast<double>(expr.args.size());
+      break;
+    }
+    case ExprKind::kFunction:
+      if (expr.function == planner::FunctionId::kInList ||
+          (expr.function == planner::FunctionId::kArrayContains && expr.in_list)) {
+        return 2 + qual_cost(expr.args[0]);
+      }
+      own = expr.function == planner::FunctionId::kCoalesce ? 0 : 1;
+      break;
+    default:
+      break;
+  }
+  for (const auto& arg : expr.args) own += qual_cost(arg);
+  return own;
+}
+
 template <class T>
 void compact_values(std::vector<T>& values, const std::uint32_t* rows, std::size_t count) {
   for (std::size_t k = 0; k < count; ++k) values[k] = values[rows[k]];
@@ -285,13 +338,25 @@ void compact_rows(Chunk& chunk, const std::uint32_t* rows, std::size_t count) {
 void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
   ListLease rows, kept;
   identity_rows(*rows, chunk.size);
-  // Top-level conjuncts (nested ANDs flattened, as PostgreSQL's qual list).
-  auto apply = [&](auto& self, const BoundExpression& conjunct) -> void {
-    if (rows->empty()) return;
-    if (conjunct.kind == ExprKind::kAnd) {
-      for (const auto& arg : conjunct.args) self(self, arg);
-      return;
+  // Top-level conjuncts, nested ANDs flattened, cheapest first as
+  // PostgreSQL's order_qual_clauses orders a qual list (an insertion sort,
+  // stable among equal costs); beyond kMaxOrdered they keep their order.
+  constexpr std::size_t kMaxOrdered = 32;
+  std::array<std::pair<double, const BoundExpression*>, kMaxOrdered> conjuncts;
+  std::size_t count = 0;
+  bool ordered = true;
+  auto flatten = [&](auto& self, const BoundExpression& expr) -> void {
+    if (expr.kind == ExprKind::kAnd) {
+      for (const auto& arg : expr.args) self(self, arg);
+    } else if (count < kMaxOrdered) {
+      conjuncts[count++] = {qual_cost(expr), &expr};
+    } else {
+      ordered = false;
     }
+  };
+  flatten(flatten, predicate);
+  auto apply = [&](const BoundExpression& conjunct) {
+    if (rows->empty()) return;
     if (rows->size() < chunk.size && !direct(conjunct)) {
       // What evaluates vectors sees only the rows still in: compact them first.
       compact_rows(chunk, rows->data(), rows->size());
@@ -300,7 +365,20 @@ void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
     classify_rows(conjunct, chunk, *rows, *kept, nullptr);
     rows->swap(*kept);
   };
-  apply(apply, predicate);
+  if (ordered) {
+    for (std::size_t i = 1; i < count; ++i) {
+      for (std::size_t j = i; j > 0 && conjuncts[j].first < conjuncts[j - 1].first; --j) {
+        std::swap(conjuncts[j], conjuncts[j - 1]);
+      }
+    }
+    for (std::size_t i = 0; i < count; ++i) apply(*conjuncts[i].second);
+  } else {
+    auto in_order = [&](auto& self, const BoundExpression& expr) -> void {
+      if (expr.kind != ExprKind::kAnd) return apply(expr);
+      for (const auto& arg : expr.args) self(self, arg);
+    };
+    in_order(in_order, predicate);
+  }
   if (rows->size() < chunk.size) compact_rows(chunk, rows->data(), rows->size());
 }
 

@@ -139,6 +139,10 @@ TEST_CASE("a conjunct only sees the rows earlier conjuncts kept", "[selection_fi
   CHECK(kept(logical(ExprKind::kOr, {compare(ComparisonOp::kEqual, column(kB), integer(0)),
                                      compare(ComparisonOp::kGreater, divide(column(kA), column(kB)), integer(1))})) ==
         "4,5,3,9");
+  // where a / b > 1 and b <> 0: PostgreSQL runs the cheaper qual first
+  // (order_qual_clauses), so this raises nothing either.
+  CHECK(kept(logical(ExprKind::kAnd, {compare(ComparisonOp::kGreater, divide(column(kA), column(kB)), integer(1)),
+                                      compare(ComparisonOp::kNotEqual, column(kB), integer(0))})) == "4,9");
   // Without the guard the division raises, as in PostgreSQL.
   CHECK(kept(compare(ComparisonOp::kGreater, divide(column(kA), column(kB)), integer(1))) ==
         "ERROR 22012: division by zero");
