@@ -69,6 +69,7 @@ bool direct_operand(const BoundExpression& expr) {
 
 // Parts classify_rows answers over the selection without evaluating a vector.
 bool direct(const BoundExpression& expr) {
+  check_stack_depth();
   switch (expr.kind) {
     case ExprKind::kComparison:
       return direct_operand(expr.args[0]) && direct_operand(expr.args[1]);
@@ -111,6 +112,7 @@ void classify_by_evaluation(const BoundExpression& expr, const Chunk& input, con
 }
 
 void mark_columns(const BoundExpression& expr, std::vector<std::uint8_t>& used) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kColumn && expr.column < used.size()) used[expr.column] = 1;
   for (const auto& arg : expr.args) mark_columns(arg, used);
 }
@@ -195,6 +197,7 @@ void classify_not(const BoundExpression& expr, const Chunk& input, const RowList
 // for columns, constants and the boolean glue; x IN (a, b, ...) as half its
 // items, or one hash probe and one comparison from 9 items on.
 double qual_cost(const BoundExpression& expr) {
+  check_stack_depth();
   double own = 0;
   switch (expr.kind) {
     case ExprKind::kColumn:
@@ -346,6 +349,7 @@ void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
   std::size_t count = 0;
   bool ordered = true;
   auto flatten = [&](auto& self, const BoundExpression& expr) -> void {
+    check_stack_depth();
     if (expr.kind == ExprKind::kAnd) {
       for (const auto& arg : expr.args) self(self, arg);
     } else if (count < kMaxOrdered) {
@@ -374,6 +378,7 @@ void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
     for (std::size_t i = 0; i < count; ++i) apply(*conjuncts[i].second);
   } else {
     auto in_order = [&](auto& self, const BoundExpression& expr) -> void {
+      check_stack_depth();
       if (expr.kind != ExprKind::kAnd) return apply(expr);
       for (const auto& arg : expr.args) self(self, arg);
     };
