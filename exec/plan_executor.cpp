@@ -328,7 +328,9 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
                                                       : tree.rank(range->high) + (tree.contains(range->high) ? 1 : 0);
     total = after_high - first_position;
   }
-  TableScanSource source(scan.table, scan.loaded, scan.row_positions);
+  // The scan applies its filter: the columns only the rest of the query reads
+  // are decoded for the rows that passed.
+  TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr);
   if (scan.key_order_limit) {
     // Key order with a LIMIT: one walk from the range's start, chunk by
     // chunk, until enough rows passed the filter.
@@ -342,7 +344,6 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       Chunk chunk;
       reader.read(count, chunk);
       position += count;
-      if (filter) filter_chunk(chunk, *filter);
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
       kept += chunk.size;
       if (chunk.size > 0) sink(std::move(chunk), partition);
@@ -361,7 +362,6 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
       std::size_t count = std::min(kChunkSize, end - position);
       reader.read(count, chunk);
       position += count;
-      if (filter) filter_chunk(chunk, *filter);
       if (chunk.size > 0) sink(std::move(chunk), morsel);
     }
   };

@@ -111,11 +111,7 @@ void classify_by_evaluation(const BoundExpression& expr, const Chunk& input, con
   split_by_values(evaluate(expr, rows_for(expr, input, rows)), rows, true, trues, unknowns);
 }
 
-void mark_columns(const BoundExpression& expr, std::vector<std::uint8_t>& used) {
-  check_stack_depth();
-  if (expr.kind == ExprKind::kColumn && expr.column < used.size()) used[expr.column] = 1;
-  for (const auto& arg : expr.args) mark_columns(arg, used);
-}
+
 
 void classify_and(const BoundExpression& expr, const Chunk& input, const RowList& rows, RowList& trues,
                   RowList* unknowns) {
@@ -308,6 +304,12 @@ void classify_rows(const BoundExpression& expr, const Chunk& input, const RowLis
   classify_by_evaluation(expr, input, rows, trues, unknowns);
 }
 
+void mark_columns(const BoundExpression& expr, std::vector<std::uint8_t>& used) {
+  check_stack_depth();
+  if (expr.kind == ExprKind::kColumn && expr.column < used.size()) used[expr.column] = 1;
+  for (const auto& arg : expr.args) mark_columns(arg, used);
+}
+
 Chunk rows_for(const BoundExpression& expr, const Chunk& input, const RowList& rows) {
   FlagLease used;
   used->assign(input.columns.size(), 0);
@@ -338,9 +340,10 @@ void compact_rows(Chunk& chunk, const std::uint32_t* rows, std::size_t count) {
   chunk.size = count;
 }
 
-void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
-  ListLease rows, kept;
+void filter_chunk(Chunk& chunk, const BoundExpression& predicate, RowList* survivors) {
+  ListLease rows, kept, origin;
   identity_rows(*rows, chunk.size);
+  if (survivors != nullptr) identity_rows(*origin, chunk.size);
   // Top-level conjuncts, nested ANDs flattened, cheapest first as
   // PostgreSQL's order_qual_clauses orders a qual list (an insertion sort,
   // stable among equal costs); beyond kMaxOrdered they keep their order.
@@ -363,6 +366,10 @@ void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
     if (rows->empty()) return;
     if (rows->size() < chunk.size && !direct(conjunct)) {
       // What evaluates vectors sees only the rows still in: compact them first.
+      if (survivors != nullptr) {
+        for (std::size_t k = 0; k < rows->size(); ++k) (*origin)[k] = (*origin)[(*rows)[k]];
+        origin->resize(rows->size());
+      }
       compact_rows(chunk, rows->data(), rows->size());
       identity_rows(*rows, chunk.size);
     }
@@ -383,6 +390,10 @@ void filter_chunk(Chunk& chunk, const BoundExpression& predicate) {
       for (const auto& arg : expr.args) self(self, arg);
     };
     in_order(in_order, predicate);
+  }
+  if (survivors != nullptr) {
+    survivors->resize(rows->size());
+    for (std::size_t k = 0; k < rows->size(); ++k) (*survivors)[k] = (*origin)[(*rows)[k]];
   }
   if (rows->size() < chunk.size) compact_rows(chunk, rows->data(), rows->size());
 }

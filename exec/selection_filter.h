@@ -28,7 +28,11 @@ void classify_rows(const planner::BoundExpression& expr, const Chunk& input, con
 // A WHERE clause: keeps the rows of `chunk` for which `predicate` is true,
 // compacting its loaded columns in place. The top-level conjuncts act as
 // PostgreSQL's qual list: a row leaves at its first false or NULL conjunct.
-void filter_chunk(Chunk& chunk, const planner::BoundExpression& predicate);
+// With `survivors`, also the kept rows' positions in the chunk as it came.
+void filter_chunk(Chunk& chunk, const planner::BoundExpression& predicate, RowList* survivors = nullptr);
+
+// Marks in `used` (one flag per input column) the columns `expr` reads.
+void mark_columns(const planner::BoundExpression& expr, std::vector<std::uint8_t>& used);
 
 // The values of a boolean expression (AND, OR, NOT) with the same
 // short-circuit rules, as a vector.

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "exec/selection_filter.h"
+
 namespace ptreedb::exec {
 
 TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
-                                 bool row_positions)
-    : table_(std::move(table)), row_positions_(row_positions) {
+                                 bool row_positions, const planner::BoundExpression* filter)
+    : table_(std::move(table)), filter_(filter), row_positions_(row_positions) {
   const storage::TableSchema& schema = table_->schema();
   const storage::RowLayout& layout = schema.layout();
   for (std::size_t column : loaded) {
@@ -26,6 +28,11 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
       }
     }
     loaded_.push_back(LoadedColumn{column, layout.offset(column), decode});
+  }
+  if (filter_ != nullptr) {
+    std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
+    mark_columns(*filter_, read_by_filter);
+    for (const auto& column : loaded_) (read_by_filter[column.column] ? filtered_ : late_).push_back(column);
   }
   auto owner = std::make_shared<TextStorage>();
   owner->pinned = table_;
@@ -72,19 +79,12 @@ void decode_block(const storage::RowRef* const* rows, std::size_t begin, std::si
 
 }  // namespace
 
-void MorselReader::read(std::size_t count, Chunk& chunk) {
-  rows_.resize(count);
-  for (std::size_t i = 0; i < count; ++i, ++it_) {
-    const storage::RowRef& row = (*it_).value;
-    __builtin_prefetch(row.bytes());
-    rows_[i] = &row;
-  }
-  prepare_columns(chunk, count);
-  const storage::RowRef* const* rows = rows_.data();
+void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& columns,
+                          const storage::RowRef* const* rows, std::size_t count, Chunk& chunk) {
   using Decode = TableScanSource::Decode;
   for (std::size_t begin = 0; begin < count; begin += kDecodeBlock) {
     std::size_t end = std::min(count, begin + kDecodeBlock);
-    for (const auto& loaded : source_.loaded_) {
+    for (const auto& loaded : columns) {
       Vector& vector = chunk.columns[loaded.column];
       const std::size_t column = loaded.column;
       const std::uint32_t offset = loaded.offset;
@@ -129,6 +129,16 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
       }
     }
   }
+}
+
+void MorselReader::read(std::size_t count, Chunk& chunk) {
+  rows_.resize(count);
+  for (std::size_t i = 0; i < count; ++i, ++it_) {
+    const storage::RowRef& row = (*it_).value;
+    __builtin_prefetch(row.bytes());
+    rows_[i] = &row;
+  }
+  prepare_columns(chunk, count);
   if (source_.row_positions_) {
     Vector& positions = chunk.columns.back();
     positions.resize(count);
@@ -138,6 +148,18 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
     }
   }
   position_ += count;
+  if (source_.filter_ == nullptr) {
+    decode(source_.loaded_, rows_.data(), count, chunk);
+    return;
+  }
+  // The filter sees its own columns; the others stay unloaded until it has run.
+  decode(source_.filtered_, rows_.data(), count, chunk);
+  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(0);
+  filter_chunk(chunk, *source_.filter_, &survivors_);
+  kept_rows_.resize(survivors_.size());
+  for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
+  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(chunk.size);
+  decode(source_.late_, kept_rows_.data(), chunk.size, chunk);
 }
 
 }  // namespace ptreedb::exec

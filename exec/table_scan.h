@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "exec/vector.h"
+#include "planner/bound_expression.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::exec {
@@ -22,8 +23,11 @@ class TableScanSource {
  public:
   // `loaded`: the columns to decode; the others stay empty (unloaded) vectors.
   // With `row_positions`, one more bigint column holds each row's position.
+  // With `filter` (which must outlive the source), chunks hold only the rows
+  // it keeps: the columns it reads are decoded first, the other loaded ones
+  // only for the rows that passed.
   TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
-                  bool row_positions);
+                  bool row_positions, const planner::BoundExpression* filter = nullptr);
 
   const storage::Table& table() const { return *table_; }
 
@@ -39,6 +43,9 @@ class TableScanSource {
 
   std::shared_ptr<const storage::Table> table_;
   std::vector<LoadedColumn> loaded_;
+  const planner::BoundExpression* filter_;
+  // With a filter: the loaded columns it reads, and the others.
+  std::vector<LoadedColumn> filtered_, late_;
   bool row_positions_;
   // One owner for every text view of the scan: it keeps the version alive.
   std::shared_ptr<const TextStorage> text_owner_;
@@ -50,17 +57,21 @@ class MorselReader {
  public:
   MorselReader(const TableScanSource& source, std::size_t first_position);
 
-  // The next `count` rows into `chunk`, reusing the arrays it still has from
-  // an earlier chunk (a sink that took the chunk over leaves it empty).
+  // The next `count` rows (those of them the source's filter keeps) into
+  // `chunk`, reusing the arrays it still has from an earlier chunk (a sink
+  // that took the chunk over leaves it empty).
   void read(std::size_t count, Chunk& chunk);
 
  private:
   void prepare_columns(Chunk& chunk, std::size_t count) const;
+  static void decode(const std::vector<TableScanSource::LoadedColumn>& columns, const storage::RowRef* const* rows,
+                     std::size_t count, Chunk& chunk);
 
   const TableScanSource& source_;
   storage::RowTree::iterator it_;
   std::size_t position_;
-  std::vector<const storage::RowRef*> rows_;
+  std::vector<const storage::RowRef*> rows_, kept_rows_;
+  std::vector<std::uint32_t> survivors_;
 };
 
 }  // namespace ptreedb::exec
