@@ -81,29 +81,43 @@ void integer_kernel(ArithmeticOp op, const Left& a, const Right& b, Vector& out)
   }
 }
 
-value::Decimal numeric_op(ArithmeticOp op, const value::Decimal& x, const value::Decimal& y) {
+template <ArithmeticOp kOp>
+inline value::Decimal numeric_apply(const value::Decimal& x, const value::Decimal& y) {
+  if constexpr (kOp == ArithmeticOp::kAdd) return value::decimal_add(x, y);
+  if constexpr (kOp == ArithmeticOp::kSubtract) return value::decimal_sub(x, y);
+  if constexpr (kOp == ArithmeticOp::kMultiply) return value::decimal_mul(x, y);
+  if constexpr (kOp == ArithmeticOp::kDivide) return value::decimal_div(x, y);
+  if constexpr (kOp == ArithmeticOp::kModulo) return value::decimal_mod(x, y);
+}
+
+// Calls body with the operator as a compile-time constant, so row loops have
+// no switch.
+template <class Body>
+void with_numeric_op(ArithmeticOp op, const Body& body) {
   switch (op) {
-    case ArithmeticOp::kAdd: return value::decimal_add(x, y);
-    case ArithmeticOp::kSubtract: return value::decimal_sub(x, y);
-    case ArithmeticOp::kMultiply: return value::decimal_mul(x, y);
-    case ArithmeticOp::kDivide: return value::decimal_div(x, y);
-    case ArithmeticOp::kModulo: return value::decimal_mod(x, y);
+    case ArithmeticOp::kAdd: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kAdd>{}); break;
+    case ArithmeticOp::kSubtract: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kSubtract>{}); break;
+    case ArithmeticOp::kMultiply: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kMultiply>{}); break;
+    case ArithmeticOp::kDivide: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kDivide>{}); break;
+    case ArithmeticOp::kModulo: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kModulo>{}); break;
   }
-  return {};
 }
 
 // numeric +/- a constant: rows at the constant's aligned scale add at one
 // scale (the result scale is the larger one either way); other rows use the
 // constant as written, so result scales stay PostgreSQL's.
-void numeric_with_constant(ArithmeticOp op, const Operand& a, const Operand& b, Vector& out) {
+template <ArithmeticOp kOp>
+void numeric_with_constant(const Operand& a, const Operand& b, Vector& out) {
   bool constant_left = a.is_scalar();
   const Operand& constant = constant_left ? a : b;
   const value::Decimal* values = (constant_left ? b : a).vector().decimals.data();
   const value::Decimal written = constant.constant().decimal_value, aligned = constant.aligned_decimal();
+  const std::uint8_t* nulls = out.nulls.data();
+  value::Decimal* results = out.decimals.data();
   for (std::size_t i = 0; i < out.size(); ++i) {
-    if (out.nulls[i]) continue;
+    if (nulls[i]) continue;
     const value::Decimal& c = values[i].scale == aligned.scale ? aligned : written;
-    out.decimals[i] = constant_left ? numeric_op(op, c, values[i]) : numeric_op(op, values[i], c);
+    results[i] = constant_left ? numeric_apply<kOp>(c, values[i]) : numeric_apply<kOp>(values[i], c);
   }
 }
 
@@ -206,13 +220,21 @@ void arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t
       merge_operand_nulls<value::Decimal>(out, a, b);
       if ((op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) && a.is_scalar() != b.is_scalar()) {
         (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
-        numeric_with_constant(op, a, b, out);
+        if (op == ArithmeticOp::kAdd) {
+          numeric_with_constant<ArithmeticOp::kAdd>(a, b, out);
+        } else {
+          numeric_with_constant<ArithmeticOp::kSubtract>(a, b, out);
+        }
         return;
       }
-      with_values<value::Decimal>(a, b, [&](const auto& x, const auto& y) {
-        for (std::size_t i = 0; i < count; ++i) {
-          if (!out.nulls[i]) out.decimals[i] = numeric_op(op, x(i), y(i));
-        }
+      with_numeric_op(op, [&](auto kind) {
+        with_values<value::Decimal>(a, b, [&](const auto& x, const auto& y) {
+          const std::uint8_t* nulls = out.nulls.data();
+          value::Decimal* results = out.decimals.data();
+          for (std::size_t i = 0; i < count; ++i) {
+            if (!nulls[i]) results[i] = numeric_apply<decltype(kind)::value>(x(i), y(i));
+          }
+        });
       });
       return;
     default:

@@ -35,6 +35,19 @@ namespace {
 
 constexpr std::size_t kMorselRows = 16 * kChunkSize;
 
+// For each projected expression that is the last reference to an input
+// column, that column (SIZE_MAX for the others). Out of line: the operator
+// dispatch recurses once per plan level and keeps a small frame.
+[[gnu::noinline]] std::vector<std::size_t> last_uses(const std::vector<BoundExpression>& expressions) {
+  std::vector<std::size_t> last_use(expressions.size(), SIZE_MAX);
+  std::unordered_map<std::size_t, std::size_t> last_reference;
+  for (std::size_t e = 0; e < expressions.size(); ++e) {
+    if (expressions[e].kind == ExprKind::kColumn) last_reference[expressions[e].column] = e;
+  }
+  for (const auto& [column, e] : last_reference) last_use[e] = column;
+  return last_use;
+}
+
 planner::Constant constant_of(const Vector& vector, std::size_t i) {
   planner::Constant constant;
   constant.is_null = vector.nulls[i] != 0;
@@ -231,7 +244,9 @@ void PlanExecutor::stream(const PlanNode& node, const Sink& sink) {
   counters.total_ns.fetch_add(elapsed_ns());
 }
 
-void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
+// Out of line from stream(): a chain of set operations recurses through both
+// once per level, and the frames stay as small as before.
+[[gnu::noinline]] void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
   std::visit(
       [&](const auto& op) {
         using Op = std::decay_t<decltype(op)>;
@@ -261,14 +276,7 @@ void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
           std::vector<BoundExpression> expressions = prepare(op.expressions);
           // Input columns passed through are moved, not copied, at their last
           // use (the chunk is ours), after every computed column has read them.
-          std::vector<std::size_t> last_use(expressions.size(), SIZE_MAX);
-          {
-            std::unordered_map<std::size_t, std::size_t> last_reference;
-            for (std::size_t e = 0; e < expressions.size(); ++e) {
-              if (expressions[e].kind == ExprKind::kColumn) last_reference[expressions[e].column] = e;
-            }
-            for (const auto& [column, e] : last_reference) last_use[e] = column;
-          }
+          std::vector<std::size_t> last_use = last_uses(expressions);
           stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
             Chunk out;
             out.size = chunk.size;
