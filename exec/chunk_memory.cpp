@@ -7,7 +7,7 @@ namespace ptreedb::exec {
 std::int64_t text_storage_bytes(const TextStorage& storage) {
   // A short string lives inside its std::string; a long one has its own block.
   constexpr std::size_t kInlineCapacity = 15;
-  std::int64_t bytes = static_cast<std::int64_t>(storage.rows.capacity() * sizeof(storage::RowRef));
+  std::int64_t bytes = 0;  // a pinned table version holds its rows anyway
   for (const std::string& text : storage.strings) {
     bytes += static_cast<std::int64_t>(sizeof(std::string));
     if (text.capacity() > kInlineCapacity) bytes += static_cast<std::int64_t>(text.capacity() + 1);

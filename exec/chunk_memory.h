@@ -2,7 +2,7 @@
 // (exec/memory_budget.h): the typed arrays, and the strings of each text
 // storage counted once however many chunks point into it (slices of one
 // result share their storage). Rows of tables that text views point into are
-// counted by their handles only: the table holds them anyway.
+// not counted: the pinned table version holds them anyway.
 #pragma once
 
 #include <cstdint>

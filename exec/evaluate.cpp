@@ -5,6 +5,8 @@
 #include "exec/functions/function_kernel.h"
 #include "exec/functions/in_list.h"
 #include "exec/like_match.h"
+#include "exec/operand.h"
+#include "exec/selection_filter.h"
 #include "exec/vector_parts.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
@@ -32,6 +34,29 @@ Vector result_like(SqlType type, std::size_t count) {
   return out;
 }
 
+// `out` as a fresh result of `count` rows (NULL-free zeros), keeping the
+// arrays it already has.
+template <class T>
+void reset_array(std::vector<T>& values, std::size_t count, T zero) {
+  // A kept result grows once to a whole chunk, not step by step with the
+  // rows a filter lets through.
+  if (count > 1 && values.capacity() < std::max(count, kChunkSize)) values.reserve(std::max(count, kChunkSize));
+  values.assign(count, zero);
+}
+
+void reset_result(Vector& out, SqlType type, std::size_t count) {
+  out.type = type;
+  out.text_owners.clear();
+  reset_array<std::uint8_t>(out.nulls, count, 0);
+  switch (out.physical()) {
+    case Physical::kInt: reset_array<std::int64_t>(out.ints, count, 0); break;
+    case Physical::kDouble: reset_array<double>(out.doubles, count, 0); break;
+    case Physical::kDecimal: reset_array<value::Decimal>(out.decimals, count, value::Decimal{}); break;
+    case Physical::kText: reset_array<std::string_view>(out.texts, count, std::string_view()); break;
+    case Physical::kInterval: reset_array<value::Interval>(out.intervals, count, value::Interval{}); break;
+  }
+}
+
 // Nulls of a binary operation: NULL if either input is.
 void merge_nulls(Vector& out, const Vector& a, const Vector& b) {
   for (std::size_t i = 0; i < out.size(); ++i) out.nulls[i] = a.nulls[i] | b.nulls[i];
@@ -50,56 +75,71 @@ std::int64_t integer_op(ArithmeticOp op, std::int64_t a, std::int64_t b) {
   return 0;
 }
 
-template <value::SqlInteger Int>
-void integer_kernel(ArithmeticOp op, const Vector& a, const Vector& b, Vector& out) {
+template <value::SqlInteger Int, class Left, class Right>
+void integer_kernel(ArithmeticOp op, const Left& a, const Right& b, Vector& out) {
   for (std::size_t i = 0; i < out.size(); ++i) {
-    if (!out.nulls[i]) out.ints[i] = integer_op<Int>(op, a.ints[i], b.ints[i]);
+    if (!out.nulls[i]) out.ints[i] = integer_op<Int>(op, a(i), b(i));
   }
 }
 
-Vector arithmetic(const BoundExpression& expr, const Vector& a, const Vector& b) {
-  std::size_t count = a.size();
-  Vector out = result_like(expr.type, count);
-  merge_nulls(out, a, b);
+template <ArithmeticOp kOp>
+inline value::Decimal numeric_apply(const value::Decimal& x, const value::Decimal& y) {
+  if constexpr (kOp == ArithmeticOp::kAdd) return value::decimal_add(x, y);
+  if constexpr (kOp == ArithmeticOp::kSubtract) return value::decimal_sub(x, y);
+  if constexpr (kOp == ArithmeticOp::kMultiply) return value::decimal_mul(x, y);
+  if constexpr (kOp == ArithmeticOp::kDivide) return value::decimal_div(x, y);
+  if constexpr (kOp == ArithmeticOp::kModulo) return value::decimal_mod(x, y);
+}
+
+// Calls body with the operator as a compile-time constant, so row loops have
+// no switch.
+template <class Body>
+void with_numeric_op(ArithmeticOp op, const Body& body) {
+  switch (op) {
+    case ArithmeticOp::kAdd: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kAdd>{}); break;
+    case ArithmeticOp::kSubtract: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kSubtract>{}); break;
+    case ArithmeticOp::kMultiply: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kMultiply>{}); break;
+    case ArithmeticOp::kDivide: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kDivide>{}); break;
+    case ArithmeticOp::kModulo: body(std::integral_constant<ArithmeticOp, ArithmeticOp::kModulo>{}); break;
+  }
+}
+
+// numeric +/- a constant: rows at the constant's aligned scale add at one
+// scale (the result scale is the larger one either way); other rows use the
+// constant as written, so result scales stay PostgreSQL's.
+template <ArithmeticOp kOp>
+void numeric_with_constant(const Operand& a, const Operand& b, Vector& out) {
+  bool constant_left = a.is_scalar();
+  const Operand& constant = constant_left ? a : b;
+  const value::Decimal* values = (constant_left ? b : a).vector().decimals.data();
+  const value::Decimal written = constant.constant().decimal_value, aligned = constant.aligned_decimal();
+  const std::uint8_t* nulls = out.nulls.data();
+  value::Decimal* results = out.decimals.data();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (nulls[i]) continue;
+    const value::Decimal& c = values[i].scale == aligned.scale ? aligned : written;
+    results[i] = constant_left ? numeric_apply<kOp>(c, values[i]) : numeric_apply<kOp>(values[i], c);
+  }
+}
+
+// Nulls of a binary operation: NULL if either input is.
+template <class T>
+void merge_operand_nulls(Vector& out, const Operand& a, const Operand& b) {
+  with_values<T>(a, b, [&](const auto& x, const auto& y) {
+    for (std::size_t i = 0; i < out.size(); ++i) out.nulls[i] = x.null(i) | y.null(i);
+  });
+}
+
+// Date, timestamp and interval arithmetic (and date - date) over vectors.
+Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vector& b, Vector out) {
+  std::size_t count = out.size();
+  for (std::size_t i = 0; i < count; ++i) out.nulls[i] = a.nulls[i] | b.nulls[i];
   TypeId left = a.type.id, right = b.type.id;
   ArithmeticOp op = expr.arithmetic;
   switch (expr.type.id) {
-    case TypeId::kSmallint:
-      integer_kernel<std::int16_t>(op, a, b, out);
-      return out;
-    case TypeId::kInteger:
-      if (left == TypeId::kDate) {  // date - date
-        for (std::size_t i = 0; i < count; ++i) {
-          if (!out.nulls[i]) out.ints[i] = value::date_diff_days(value::Date{static_cast<std::int32_t>(a.ints[i])}, value::Date{static_cast<std::int32_t>(b.ints[i])});
-        }
-        return out;
-      }
-      integer_kernel<std::int32_t>(op, a, b, out);
-      return out;
-    case TypeId::kBigint:
-      integer_kernel<std::int64_t>(op, a, b, out);
-      return out;
-    case TypeId::kReal:
-    case TypeId::kDouble:
+    case TypeId::kInteger:  // date - date
       for (std::size_t i = 0; i < count; ++i) {
-        if (out.nulls[i]) continue;
-        double x = a.doubles[i], y = b.doubles[i];
-        double r = op == ArithmeticOp::kAdd        ? value::float_add(x, y)
-                   : op == ArithmeticOp::kSubtract ? value::float_sub(x, y)
-                   : op == ArithmeticOp::kMultiply ? value::float_mul(x, y)
-                                                   : value::float_div(x, y);
-        out.doubles[i] = expr.type.id == TypeId::kReal ? value::double_to_float(r) : r;
-      }
-      return out;
-    case TypeId::kNumeric:
-      for (std::size_t i = 0; i < count; ++i) {
-        if (out.nulls[i]) continue;
-        const value::Decimal &x = a.decimals[i], &y = b.decimals[i];
-        out.decimals[i] = op == ArithmeticOp::kAdd        ? value::decimal_add(x, y)
-                          : op == ArithmeticOp::kSubtract ? value::decimal_sub(x, y)
-                          : op == ArithmeticOp::kMultiply ? value::decimal_mul(x, y)
-                          : op == ArithmeticOp::kDivide   ? value::decimal_div(x, y)
-                                                          : value::decimal_mod(x, y);
+        if (!out.nulls[i]) out.ints[i] = value::date_diff_days(value::Date{static_cast<std::int32_t>(a.ints[i])}, value::Date{static_cast<std::int32_t>(b.ints[i])});
       }
       return out;
     case TypeId::kDate:  // date +/- integer, integer + date
@@ -143,81 +183,76 @@ Vector arithmetic(const BoundExpression& expr, const Vector& a, const Vector& b)
   }
 }
 
-template <class Compare>
-void compare_kernel(ComparisonOp op, std::size_t count, Vector& out, Compare compare) {
-  for (std::size_t i = 0; i < count; ++i) {
-    if (out.nulls[i]) continue;
-    int order = compare(i);
-    bool result = false;
-    switch (op) {
-      case ComparisonOp::kEqual: result = order == 0; break;
-      case ComparisonOp::kNotEqual: result = order != 0; break;
-      case ComparisonOp::kLess: result = order < 0; break;
-      case ComparisonOp::kLessEqual: result = order <= 0; break;
-      case ComparisonOp::kGreater: result = order > 0; break;
-      case ComparisonOp::kGreaterEqual: result = order >= 0; break;
-    }
-    out.ints[i] = result;
-  }
-}
-
-int compare_text(std::string_view a, std::string_view b) {
-  int order = a.compare(b);
-  return (order > 0) - (order < 0);
-}
-
-Vector comparison(const BoundExpression& expr, const Vector& a, const Vector& b) {
-  std::size_t count = a.size();
-  Vector out = result_like(expr.type, count);
-  merge_nulls(out, a, b);
-  ComparisonOp op = expr.comparison;
-  switch (a.physical()) {
-    case Physical::kInt:
-      compare_kernel(op, count, out, [&](std::size_t i) { return (a.ints[i] > b.ints[i]) - (a.ints[i] < b.ints[i]); });
-      break;
-    case Physical::kDouble:
-      compare_kernel(op, count, out, [&](std::size_t i) { return value::float_compare(a.doubles[i], b.doubles[i]); });
-      break;
-    case Physical::kDecimal:
-      compare_kernel(op, count, out, [&](std::size_t i) { return value::decimal_compare(a.decimals[i], b.decimals[i]); });
-      break;
-    case Physical::kText:
-      if (a.type.id == TypeId::kChar) {
-        compare_kernel(op, count, out, [&](std::size_t i) { return value::bpchar_compare(a.texts[i], b.texts[i]); });
-      } else {
-        compare_kernel(op, count, out, [&](std::size_t i) { return compare_text(a.texts[i], b.texts[i]); });
+void arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count, Vector& out) {
+  reset_result(out, expr.type, count);
+  TypeId left = a.type().id;
+  ArithmeticOp op = expr.arithmetic;
+  switch (expr.type.id) {
+    case TypeId::kSmallint:
+    case TypeId::kBigint:
+    case TypeId::kInteger:
+      if (left == TypeId::kDate) break;  // date - date, below
+      merge_operand_nulls<std::int64_t>(out, a, b);
+      with_values<std::int64_t>(a, b, [&](const auto& x, const auto& y) {
+        if (expr.type.id == TypeId::kSmallint) {
+          integer_kernel<std::int16_t>(op, x, y, out);
+        } else if (expr.type.id == TypeId::kInteger) {
+          integer_kernel<std::int32_t>(op, x, y, out);
+        } else {
+          integer_kernel<std::int64_t>(op, x, y, out);
+        }
+      });
+      return;
+    case TypeId::kReal:
+    case TypeId::kDouble:
+      merge_operand_nulls<double>(out, a, b);
+      with_values<double>(a, b, [&](const auto& x, const auto& y) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (out.nulls[i]) continue;
+          double r = op == ArithmeticOp::kAdd        ? value::float_add(x(i), y(i))
+                     : op == ArithmeticOp::kSubtract ? value::float_sub(x(i), y(i))
+                     : op == ArithmeticOp::kMultiply ? value::float_mul(x(i), y(i))
+                                                     : value::float_div(x(i), y(i));
+          out.doubles[i] = expr.type.id == TypeId::kReal ? value::double_to_float(r) : r;
+        }
+      });
+      return;
+    case TypeId::kNumeric:
+      merge_operand_nulls<value::Decimal>(out, a, b);
+      if ((op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) && a.is_scalar() != b.is_scalar()) {
+        (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
+        if (op == ArithmeticOp::kAdd) {
+          numeric_with_constant<ArithmeticOp::kAdd>(a, b, out);
+        } else {
+          numeric_with_constant<ArithmeticOp::kSubtract>(a, b, out);
+        }
+        return;
       }
-      break;
-    case Physical::kInterval:
-      compare_kernel(op, count, out, [&](std::size_t i) { return value::interval_compare(a.intervals[i], b.intervals[i]); });
+      with_numeric_op(op, [&](auto kind) {
+        with_values<value::Decimal>(a, b, [&](const auto& x, const auto& y) {
+          const std::uint8_t* nulls = out.nulls.data();
+          value::Decimal* results = out.decimals.data();
+          for (std::size_t i = 0; i < count; ++i) {
+            if (!nulls[i]) results[i] = numeric_apply<decltype(kind)::value>(x(i), y(i));
+          }
+        });
+      });
+      return;
+    default:
       break;
   }
-  return out;
+  out = arithmetic_other(expr, a.materialize(count), b.materialize(count), std::move(out));
 }
 
-// AND / OR with SQL's three-valued logic.
-Vector logical(ExprKind kind, const std::vector<Vector>& args, std::size_t count) {
-  Vector out = result_like(SqlType::of(TypeId::kBoolean), count);
-  bool is_and = kind == ExprKind::kAnd;
-  for (std::size_t i = 0; i < count; ++i) {
-    bool decided = false, saw_null = false;
-    for (const Vector& arg : args) {
-      if (arg.nulls[i]) {
-        saw_null = true;
-      } else if ((arg.ints[i] != 0) != is_and) {  // false for AND, true for OR decides
-        decided = true;
-        break;
-      }
-    }
-    if (decided) {
-      out.ints[i] = is_and ? 0 : 1;
-    } else if (saw_null) {
-      out.nulls[i] = 1;
-    } else {
-      out.ints[i] = is_and ? 1 : 0;
-    }
-  }
-  return out;
+void comparison(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count, Vector& out) {
+  reset_result(out, expr.type, count);
+  if (a.is_scalar() != b.is_scalar()) (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
+  std::uint8_t* nulls = out.nulls.data();
+  std::int64_t* values = out.ints.data();
+  compare_operands(expr.comparison, a, b, nullptr, count, [&](std::size_t i, Truth truth) {
+    nulls[i] = truth == kUnknown;
+    values[i] = truth == kTrue;
+  });
 }
 
 // CASE and COALESCE evaluate each branch only on the rows that reach it, so a
@@ -229,15 +264,15 @@ Vector evaluate_case(const BoundExpression& expr, const Chunk& input) {
   for (std::uint32_t i = 0; i < input.size; ++i) remaining[i] = i;
   std::size_t pairs = (expr.args.size() - 1) / 2;
   for (std::size_t w = 0; w < pairs && !remaining.empty(); ++w) {
-    Vector condition = evaluate(expr.args[2 * w], take_rows(input, remaining));
+    Vector condition = evaluate(expr.args[2 * w], rows_for(expr.args[2 * w], input, remaining));
     std::vector<std::uint32_t> chosen, rest;
     for (std::size_t i = 0; i < remaining.size(); ++i) {
       (condition.nulls[i] == 0 && condition.ints[i] != 0 ? chosen : rest).push_back(remaining[i]);
     }
-    if (!chosen.empty()) scatter(out, chosen, evaluate(expr.args[2 * w + 1], take_rows(input, chosen)));
+    if (!chosen.empty()) scatter(out, chosen, evaluate(expr.args[2 * w + 1], rows_for(expr.args[2 * w + 1], input, chosen)));
     remaining = std::move(rest);
   }
-  if (!remaining.empty()) scatter(out, remaining, evaluate(expr.args.back(), take_rows(input, remaining)));
+  if (!remaining.empty()) scatter(out, remaining, evaluate(expr.args.back(), rows_for(expr.args.back(), input, remaining)));
   return out;
 }
 
@@ -425,6 +460,25 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
   }
 }
 
+void evaluate_into(const BoundExpression& expr, const Chunk& input, Vector& out) {
+  check_stack_depth();
+  switch (expr.kind) {
+    case ExprKind::kArithmetic: {
+      Operand a(expr.args[0], input), b(expr.args[1], input);
+      arithmetic(expr, a, b, input.size, out);
+      return;
+    }
+    case ExprKind::kComparison: {
+      Operand a(expr.args[0], input), b(expr.args[1], input);
+      comparison(expr, a, b, input.size, out);
+      return;
+    }
+    default:
+      out = evaluate(expr, input);
+      return;
+  }
+}
+
 Vector evaluate(const BoundExpression& expr, const Chunk& input) {
   check_stack_depth();
   switch (expr.kind) {
@@ -432,14 +486,19 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return input.columns[expr.column];
     case ExprKind::kConstant:
       return Vector::broadcast(constant_vector(expr.constant, expr.type), input.size);
-    case ExprKind::kCast:
-      return cast_vector(evaluate(expr.args[0], input), expr.type, expr.explicit_cast);
+    case ExprKind::kCast: {
+      Operand a(expr.args[0], input);
+      return cast_vector(a.materialize(input.size), expr.type, expr.explicit_cast);
+    }
     case ExprKind::kArithmetic:
-      return arithmetic(expr, evaluate(expr.args[0], input), evaluate(expr.args[1], input));
-    case ExprKind::kComparison:
-      return comparison(expr, evaluate(expr.args[0], input), evaluate(expr.args[1], input));
+    case ExprKind::kComparison: {
+      Vector out;
+      evaluate_into(expr, input, out);
+      return out;
+    }
     case ExprKind::kConcat: {
-      Vector a = evaluate(expr.args[0], input), b = evaluate(expr.args[1], input);
+      Operand left(expr.args[0], input), right(expr.args[1], input);
+      const Vector &a = left.materialize(input.size), &b = right.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       merge_nulls(out, a, b);
       auto storage = new_text_storage(out);
@@ -451,7 +510,8 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return out;
     }
     case ExprKind::kNegate: {
-      Vector a = evaluate(expr.args[0], input);
+      Operand operand(expr.args[0], input);
+      const Vector& a = operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       out.nulls = a.nulls;
       for (std::size_t i = 0; i < input.size; ++i) {
@@ -470,19 +530,14 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return out;
     }
     case ExprKind::kAnd:
-    case ExprKind::kOr: {
-      std::vector<Vector> args;
-      for (const auto& arg : expr.args) args.push_back(evaluate(arg, input));
-      return logical(expr.kind, args, input.size);
-    }
-    case ExprKind::kNot: {
-      Vector out = evaluate(expr.args[0], input);
-      for (std::size_t i = 0; i < input.size; ++i) out.ints[i] = !out.ints[i];
-      return out;
-    }
+    case ExprKind::kOr:
+    case ExprKind::kNot:
+      // Each operand only on the rows it can still decide, as PostgreSQL.
+      return evaluate_truth(expr, input);
     case ExprKind::kIsNull:
     case ExprKind::kIsNotNull: {
-      Vector a = evaluate(expr.args[0], input);
+      Operand operand(expr.args[0], input);
+      const Vector& a = operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       for (std::size_t i = 0; i < input.size; ++i) {
         out.ints[i] = (a.nulls[i] != 0) == (expr.kind == ExprKind::kIsNull);
@@ -494,7 +549,8 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
     case ExprKind::kFunction:
       return evaluate_function(expr, input);
     case ExprKind::kLike: {
-      Vector text = evaluate(expr.args[0], input), pattern = evaluate(expr.args[1], input);
+      Operand text_operand(expr.args[0], input), pattern_operand(expr.args[1], input);
+      const Vector &text = text_operand.materialize(input.size), &pattern = pattern_operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       merge_nulls(out, text, pattern);
       for (std::size_t i = 0; i < input.size; ++i) {

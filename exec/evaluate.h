@@ -10,6 +10,10 @@ namespace ptreedb::exec {
 // Values of `expr` for every row of `input`.
 Vector evaluate(const planner::BoundExpression& expr, const Chunk& input);
 
+// The same into `out`, reusing its arrays where the kernel allows (comparisons
+// and arithmetic), so a caller that keeps `out` allocates nothing per chunk.
+void evaluate_into(const planner::BoundExpression& expr, const Chunk& input, Vector& out);
+
 // Replaces every constant subtree (casts of literals, arithmetic on constants)
 // by its value, computed once; errors such as a bad date literal surface here.
 planner::BoundExpression fold_constants(planner::BoundExpression expr);

@@ -19,6 +19,8 @@
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
 #include "exec/key_range.h"
+#include "exec/selection_filter.h"
+#include "exec/table_scan.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -33,64 +35,17 @@ namespace {
 
 constexpr std::size_t kMorselRows = 16 * kChunkSize;
 
-// Reads the loaded columns of `rows` into vectors; the chunk keeps the rows
-// alive because text vectors point into them.
-Chunk load_chunk(const storage::TableSchema& schema, const std::vector<std::size_t>& loaded_columns,
-                 std::vector<storage::RowRef> rows) {
-  Chunk chunk;
-  chunk.size = rows.size();
-  chunk.columns.reserve(schema.columns().size());
-  for (const auto& column : schema.columns()) chunk.columns.emplace_back(column.type);
-  auto storage = std::make_shared<TextStorage>();
-  storage->rows = std::move(rows);
-  const auto& loaded = storage->rows;
-  const storage::RowLayout& layout = schema.layout();
-  for (std::size_t column : loaded_columns) {
-    Vector& vector = chunk.columns[column];
-    vector.resize(chunk.size);
-    std::uint32_t offset = layout.offset(column);
-    for (std::size_t i = 0; i < chunk.size; ++i) vector.nulls[i] = loaded[i].is_null(column);
-    switch (vector.type.id) {
-      case value::TypeId::kBoolean:
-        for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_bool(offset);
-        break;
-      case value::TypeId::kDate:
-        for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_date(offset);
-        break;
-      default:
-        switch (vector.physical()) {
-          case Physical::kInt:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.ints[i] = loaded[i].get_int(offset);
-            break;
-          case Physical::kDouble:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.doubles[i] = loaded[i].get_double(offset);
-            break;
-          case Physical::kDecimal:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.decimals[i] = loaded[i].get_decimal(offset);
-            break;
-          case Physical::kText:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.texts[i] = loaded[i].get_text(offset);
-            vector.text_owners.push_back(storage);
-            break;
-          case Physical::kInterval:
-            for (std::size_t i = 0; i < chunk.size; ++i) vector.intervals[i] = loaded[i].get_interval(offset);
-            break;
-        }
-    }
+// For each projected expression that is the last reference to an input
+// column, that column (SIZE_MAX for the others). Out of line: the operator
+// dispatch recurses once per plan level and keeps a small frame.
+[[gnu::noinline]] std::vector<std::size_t> last_uses(const std::vector<BoundExpression>& expressions) {
+  std::vector<std::size_t> last_use(expressions.size(), SIZE_MAX);
+  std::unordered_map<std::size_t, std::size_t> last_reference;
+  for (std::size_t e = 0; e < expressions.size(); ++e) {
+    if (expressions[e].kind == ExprKind::kColumn) last_reference[expressions[e].column] = e;
   }
-  return chunk;
-}
-
-Chunk apply_filter(Chunk input, const BoundExpression& filter) {
-  Vector keep = evaluate(filter, input);
-  std::vector<std::uint8_t> selected(input.size);
-  bool all = true;
-  for (std::size_t i = 0; i < input.size; ++i) {
-    selected[i] = !keep.nulls[i] && keep.ints[i] != 0;
-    all = all && selected[i];
-  }
-  if (all) return input;
-  return select_rows(input, selected);
+  for (const auto& [column, e] : last_reference) last_use[e] = column;
+  return last_use;
 }
 
 planner::Constant constant_of(const Vector& vector, std::size_t i) {
@@ -289,7 +244,9 @@ void PlanExecutor::stream(const PlanNode& node, const Sink& sink) {
   counters.total_ns.fetch_add(elapsed_ns());
 }
 
-void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
+// Out of line from stream(): a chain of set operations recurses through both
+// once per level, and the frames stay as small as before.
+[[gnu::noinline]] void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
   std::visit(
       [&](const auto& op) {
         using Op = std::decay_t<decltype(op)>;
@@ -312,21 +269,27 @@ void PlanExecutor::stream_operator(const PlanNode& node, const Sink& sink) {
         } else if constexpr (std::is_same_v<Op, planner::FilterNode>) {
           BoundExpression predicate = prepare(op.predicate);
           stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
-            Chunk kept = apply_filter(std::move(chunk), predicate);
-            if (kept.size > 0) sink(std::move(kept), partition);
+            filter_chunk(chunk, predicate);
+            if (chunk.size > 0) sink(std::move(chunk), partition);
           });
         } else if constexpr (std::is_same_v<Op, planner::ProjectNode>) {
           std::vector<BoundExpression> expressions = prepare(op.expressions);
+          // Input columns passed through are moved, not copied, at their last
+          // use (the chunk is ours), after every computed column has read them.
+          std::vector<std::size_t> last_use = last_uses(expressions);
           stream(*op.input, [&](Chunk&& chunk, std::size_t partition) {
             Chunk out;
             out.size = chunk.size;
-            out.columns.reserve(expressions.size());
-            for (const auto& expression : expressions) {
-              if (expression.kind == ExprKind::kColumn) {
-                out.columns.push_back(chunk.columns[expression.column]);
-              } else {
-                out.columns.push_back(evaluate(expression, chunk));
-              }
+            out.columns.resize(expressions.size());
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (expressions[e].kind != ExprKind::kColumn) out.columns[e] = evaluate(expressions[e], chunk);
+            }
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (expressions[e].kind != ExprKind::kColumn || last_use[e] != SIZE_MAX) continue;
+              out.columns[e] = chunk.columns[expressions[e].column];
+            }
+            for (std::size_t e = 0; e < expressions.size(); ++e) {
+              if (last_use[e] != SIZE_MAX) out.columns[e] = std::move(chunk.columns[last_use[e]]);
             }
             sink(std::move(out), partition);
           });
@@ -373,26 +336,22 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
                                                       : tree.rank(range->high) + (tree.contains(range->high) ? 1 : 0);
     total = after_high - first_position;
   }
-  // The next `count` rows of the tree, from `it`, as a chunk of the loaded columns.
-  auto read_rows = [&](auto& it, std::size_t count) {
-    std::vector<storage::RowRef> rows;
-    rows.reserve(count);
-    for (std::size_t i = 0; i < count; ++i, ++it) rows.push_back((*it).value);
-    return load_chunk(schema, scan.loaded, std::move(rows));
-  };
+  // The scan applies its filter: the columns only the rest of the query reads
+  // are decoded for the rows that passed.
+  TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr);
   if (scan.key_order_limit) {
     // Key order with a LIMIT: one walk from the range's start, chunk by
     // chunk, until enough rows passed the filter.
     std::size_t kept = 0, partition = 0;
-    auto it = tree.seek_index(first_position);
+    MorselReader reader(source, first_position);
     for (std::size_t position = 0; position < total && kept < *scan.key_order_limit; ++partition) {
       check_interrupt(interrupt_);
       // Small chunks first: a short scan reads little more than it keeps.
       std::size_t wanted = std::max<std::size_t>(64, (*scan.key_order_limit - kept) * 2);
       std::size_t count = std::min({kChunkSize, wanted, total - position});
-      Chunk chunk = read_rows(it, count);
+      Chunk chunk;
+      reader.read(count, chunk);
       position += count;
-      if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
       kept += chunk.size;
       if (chunk.size > 0) sink(std::move(chunk), partition);
@@ -403,19 +362,14 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
   auto scan_morsel = [&](std::size_t morsel) {
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
-    auto it = tree.seek_index(first_position + begin);
+    MorselReader reader(source, first_position + begin);
+    // One chunk per morsel: a sink that only reads it leaves its arrays for the next.
+    Chunk chunk;
     for (std::size_t position = begin; position < end;) {
       check_interrupt(interrupt_);
       std::size_t count = std::min(kChunkSize, end - position);
-      Chunk chunk = read_rows(it, count);
-      if (scan.row_positions) {
-        Vector positions(value::SqlType::of(value::TypeId::kBigint));
-        positions.resize(count);
-        for (std::size_t i = 0; i < count; ++i) positions.ints[i] = static_cast<std::int64_t>(first_position + position + i);
-        chunk.columns.push_back(std::move(positions));
-      }
+      reader.read(count, chunk);
       position += count;
-      if (filter) chunk = apply_filter(std::move(chunk), *filter);
       if (chunk.size > 0) sink(std::move(chunk), morsel);
     }
   };

@@ -29,9 +29,10 @@ inline constexpr std::size_t kChunkSize = 1024;
 enum class Physical : std::uint8_t { kInt, kDouble, kDecimal, kText, kInterval };
 Physical physical_of(value::TypeId type);
 
-// Keeps the bytes that text views point into alive: table rows or new strings.
+// Keeps the bytes that text views point into alive: a pinned table version
+// (whose rows scans read in place) or new strings.
 struct TextStorage {
-  std::vector<storage::RowRef> rows;
+  std::shared_ptr<const void> pinned;
   std::deque<std::string> strings;
   std::vector<std::shared_ptr<const TextStorage>> others;  // whole results kept at once
 };

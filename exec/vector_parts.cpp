@@ -8,20 +8,6 @@ std::shared_ptr<TextStorage> new_text_storage(Vector& out) {
   return storage;
 }
 
-Chunk take_rows(const Chunk& input, const std::vector<std::uint32_t>& rows) {
-  Chunk out;
-  out.size = rows.size();
-  for (const Vector& column : input.columns) {
-    Vector taken(column.type);
-    taken.text_owners = column.text_owners;
-    if (column.size() == input.size) {
-      for (std::uint32_t row : rows) taken.append_from(column, row);
-    }
-    out.columns.push_back(std::move(taken));
-  }
-  return out;
-}
-
 void scatter(Vector& out, const std::vector<std::uint32_t>& rows, const Vector& values) {
   for (const auto& owner : values.text_owners) out.text_owners.push_back(owner);
   for (std::size_t i = 0; i < rows.size(); ++i) {

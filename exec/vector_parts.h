@@ -13,9 +13,6 @@ namespace ptreedb::exec {
 // A fresh text storage that `out` keeps alive (its texts may point into it).
 std::shared_ptr<TextStorage> new_text_storage(Vector& out);
 
-// The rows of `input` at `rows` (unloaded columns stay empty).
-Chunk take_rows(const Chunk& input, const std::vector<std::uint32_t>& rows);
-
 // values[i] written to out[rows[i]].
 void scatter(Vector& out, const std::vector<std::uint32_t>& rows, const Vector& values);
 

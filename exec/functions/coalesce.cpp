@@ -2,6 +2,7 @@
 // argument's errors count only where PostgreSQL would reach it.
 #include "exec/evaluate.h"
 #include "exec/functions/function_kernel.h"
+#include "exec/selection_filter.h"
 #include "exec/vector_parts.h"
 
 namespace ptreedb::exec {
@@ -14,7 +15,7 @@ Vector evaluate_coalesce(const planner::BoundExpression& expr, const Chunk& inpu
   for (std::uint32_t i = 0; i < input.size; ++i) remaining[i] = i;
   for (const auto& arg : expr.args) {
     if (remaining.empty()) break;
-    Vector values = evaluate(arg, take_rows(input, remaining));
+    Vector values = evaluate(arg, rows_for(arg, input, remaining));
     scatter(out, remaining, values);
     std::vector<std::uint32_t> still_null;
     for (std::size_t i = 0; i < remaining.size(); ++i) {

@@ -52,6 +52,8 @@ inline constexpr Pow10Table kPow10{};
 
 inline bool in_range(__int128 units) { return units <= kMaxUnits && units >= -kMaxUnits; }
 
+inline bool fits_int64(__int128 units) { return units == static_cast<std::int64_t>(units); }
+
 // units * 10^exponent, or false when the result would exceed 38 digits.
 inline bool scale_up(__int128& units, int exponent) {
   if (units == 0 || exponent == 0) return true;
@@ -95,6 +97,13 @@ inline Decimal decimal_sub(Decimal a, Decimal b) { return decimal_add(a, decimal
 // Exact product; result scale is the sum of the input scales.
 inline Decimal decimal_mul(Decimal a, Decimal b) {
   Decimal result{0, a.scale + b.scale};
+  if (decimal_detail::fits_int64(a.units) && decimal_detail::fits_int64(b.units)) {
+    // |a|, |b| <= 2^63, so |a * b| <= 2^126 < 10^38: one 64x64->128 multiply
+    // that cannot leave the 38-digit range.
+    result.units = static_cast<__int128>(static_cast<std::int64_t>(a.units)) * static_cast<std::int64_t>(b.units);
+    if (result.scale > kDecimalMaxScale) decimal_detail::throw_overflow();
+    return result;
+  }
   if (__builtin_mul_overflow(a.units, b.units, &result.units) ||
       !decimal_detail::in_range(result.units) || result.scale > kDecimalMaxScale) {
     decimal_detail::throw_overflow();
@@ -136,6 +145,16 @@ Decimal decimal_rescale(Decimal value, int target_scale);
 Decimal decimal_apply_typmod(Decimal value, int precision, int scale);
 
 // Numeric order; scale does not matter (1.50 == 1.5).
+// `value` at `target_scale` (>= its scale) when that needs at most 38 digits:
+// a constant rescaled once to its column's scale takes the same-scale paths.
+inline bool decimal_rescale_exact(Decimal& value, int target_scale) {
+  if (target_scale < value.scale || target_scale > kDecimalMaxScale) return false;
+  __int128 units = value.units;
+  if (!decimal_detail::scale_up(units, target_scale - value.scale)) return false;
+  value = Decimal{units, target_scale};
+  return true;
+}
+
 inline int decimal_compare(Decimal a, Decimal b) {
   if (a.scale == b.scale) return (a.units > b.units) - (a.units < b.units);
   return decimal_detail::compare_slow(a, b);

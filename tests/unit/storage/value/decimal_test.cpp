@@ -504,3 +504,44 @@ TEST_CASE("values beyond 38 digits raise 22003 instead of wrapping", "[decimal]"
           return format_decimal(decimal_from_double(std::numeric_limits<double>::infinity()));
         }) == "ERROR 0A000: cannot convert infinity to numeric");
 }
+
+TEST_CASE("products and sums of operands near 64 bits stay exact", "[decimal]") {
+  // Operands that fit 64-bit units take one 64x64->128 multiply; wider ones the
+  // checked 128-bit path. Both give PostgreSQL's digits.
+  const BinaryCase products[] = {
+      {"999999999.999999999", "999999999.999999999", "999999999999999998.000000000000000001"},
+      {"9223372036854775807", "9223372036854775807", "85070591730234615847396907784232501249"},
+      {"-9223372036854775808", "-9223372036854775808", "85070591730234615865843651857942052864"},
+      {"9223372036854775808", "9223372036854775808", "85070591730234615865843651857942052864"},
+      {"-9223372036854775808", "9223372036854775807", "-85070591730234615856620279821087277056"},
+      {"0.000000001", "3", "0.000000003"},
+      {"1000000000000000000", "-0.01", "-10000000000000000.00"},
+  };
+  for (const BinaryCase& c : products) {
+    INFO(c.left << " * " << c.right);
+    CHECK(format_decimal(decimal_mul(dec(c.left), dec(c.right))) == c.expected);
+  }
+  CHECK(format_decimal(decimal_add(dec("9223372036854775807"), dec("1"))) == "9223372036854775808");
+  CHECK(format_decimal(decimal_sub(dec("-9223372036854775807"), dec("2.5"))) == "-9223372036854775809.5");
+  // A sum of many values crossing 64 bits, at one scale.
+  Decimal total = dec("0.00");
+  for (int i = 0; i < 1000; ++i) total = decimal_add(total, dec("92233720368547758.07"));
+  CHECK(format_decimal(total) == "92233720368547758070.00");
+  // A scale past PostgreSQL's limit is an overflow even when the units are small.
+  Decimal tiny{1, kDecimalMaxScale};
+  CHECK(outcome([&] { return format_decimal(decimal_mul(tiny, dec("0.1"))); }) ==
+        "ERROR 22003: value overflows numeric format");
+}
+
+TEST_CASE("a constant rescaled to its column's scale only when exact", "[decimal]") {
+  Decimal value = dec("24");
+  REQUIRE(decimal_rescale_exact(value, 2));
+  CHECK(format_decimal(value) == "24.00");
+  CHECK(decimal_compare(value, dec("24")) == 0);
+  Decimal narrower = dec("0.05");
+  CHECK_FALSE(decimal_rescale_exact(narrower, 1));  // would drop a digit
+  CHECK(format_decimal(narrower) == "0.05");
+  Decimal wide = dec("99999999999999999999999999999999999999");
+  CHECK_FALSE(decimal_rescale_exact(wide, 1));  // would need 39 digits
+  CHECK(format_decimal(wide) == "99999999999999999999999999999999999999");
+}

@@ -1,0 +1,165 @@
+#include "exec/table_scan.h"
+
+#include <algorithm>
+
+#include "exec/selection_filter.h"
+
+namespace ptreedb::exec {
+
+TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
+                                 bool row_positions, const planner::BoundExpression* filter)
+    : table_(std::move(table)), filter_(filter), row_positions_(row_positions) {
+  const storage::TableSchema& schema = table_->schema();
+  const storage::RowLayout& layout = schema.layout();
+  for (std::size_t column : loaded) {
+    value::TypeId type = schema.columns()[column].type.id;
+    Decode decode = Decode::kInt;
+    if (type == value::TypeId::kBoolean) {
+      decode = Decode::kBool;
+    } else if (type == value::TypeId::kDate) {
+      decode = Decode::kDate;
+    } else {
+      switch (physical_of(type)) {
+        case Physical::kInt: decode = Decode::kInt; break;
+        case Physical::kDouble: decode = Decode::kDouble; break;
+        case Physical::kDecimal: decode = Decode::kDecimal; break;
+        case Physical::kText: decode = Decode::kText; break;
+        case Physical::kInterval: decode = Decode::kInterval; break;
+      }
+    }
+    loaded_.push_back(LoadedColumn{column, layout.offset(column), decode});
+  }
+  if (filter_ != nullptr) {
+    std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
+    mark_columns(*filter_, read_by_filter);
+    for (const auto& column : loaded_) (read_by_filter[column.column] ? filtered_ : late_).push_back(column);
+  }
+  auto owner = std::make_shared<TextStorage>();
+  owner->pinned = table_;
+  text_owner_ = std::move(owner);
+}
+
+MorselReader::MorselReader(const TableScanSource& source, std::size_t first_position)
+    : source_(source), it_(source.table().rows().seek_index(first_position)), position_(first_position) {
+  rows_.reserve(kChunkSize);
+}
+
+void MorselReader::prepare_columns(Chunk& chunk, std::size_t count) const {
+  const auto& columns = source_.table().schema().columns();
+  std::size_t width = columns.size() + (source_.row_positions_ ? 1 : 0);
+  if (chunk.columns.size() != width) {
+    chunk.columns.clear();
+    chunk.columns.reserve(width);
+    for (const auto& column : columns) chunk.columns.emplace_back(column.type);
+    if (source_.row_positions_) chunk.columns.emplace_back(value::SqlType::of(value::TypeId::kBigint));
+  }
+  chunk.size = count;
+  for (const auto& loaded : source_.loaded_) {
+    Vector& vector = chunk.columns[loaded.column];
+    vector.resize(count);
+    if (loaded.decode == TableScanSource::Decode::kText) {
+      if (vector.text_owners.size() != 1 || vector.text_owners[0] != source_.text_owner_) {
+        vector.text_owners.clear();
+        vector.text_owners.push_back(source_.text_owner_);
+      }
+    }
+  }
+}
+
+namespace {
+
+// Rows are decoded in blocks this small so that a block's rows stay in the
+// first-level cache while each loaded column is read from them.
+constexpr std::size_t kDecodeBlock = 64;
+
+template <class Read>
+void decode_block(const storage::RowRef* const* rows, std::size_t begin, std::size_t end, Read read) {
+  for (std::size_t i = begin; i < end; ++i) read(i, *rows[i]);
+}
+
+}  // namespace
+
+void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& columns,
+                          const storage::RowRef* const* rows, std::size_t count, Chunk& chunk) {
+  using Decode = TableScanSource::Decode;
+  for (std::size_t begin = 0; begin < count; begin += kDecodeBlock) {
+    std::size_t end = std::min(count, begin + kDecodeBlock);
+    for (const auto& loaded : columns) {
+      Vector& vector = chunk.columns[loaded.column];
+      const std::size_t column = loaded.column;
+      const std::uint32_t offset = loaded.offset;
+      std::uint8_t* nulls = vector.nulls.data();
+      decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { nulls[i] = row.is_null(column); });
+      switch (loaded.decode) {
+        case Decode::kBool: {
+          std::int64_t* out = vector.ints.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_bool(offset); });
+          break;
+        }
+        case Decode::kDate: {
+          std::int64_t* out = vector.ints.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_date(offset); });
+          break;
+        }
+        case Decode::kInt: {
+          std::int64_t* out = vector.ints.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_int(offset); });
+          break;
+        }
+        case Decode::kDouble: {
+          double* out = vector.doubles.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_double(offset); });
+          break;
+        }
+        case Decode::kDecimal: {
+          value::Decimal* out = vector.decimals.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_decimal(offset); });
+          break;
+        }
+        case Decode::kText: {
+          std::string_view* out = vector.texts.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_text(offset); });
+          break;
+        }
+        case Decode::kInterval: {
+          value::Interval* out = vector.intervals.data();
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_interval(offset); });
+          break;
+        }
+      }
+    }
+  }
+}
+
+void MorselReader::read(std::size_t count, Chunk& chunk) {
+  rows_.resize(count);
+  for (std::size_t i = 0; i < count; ++i, ++it_) {
+    const storage::RowRef& row = (*it_).value;
+    __builtin_prefetch(row.bytes());
+    rows_[i] = &row;
+  }
+  prepare_columns(chunk, count);
+  if (source_.row_positions_) {
+    Vector& positions = chunk.columns.back();
+    positions.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      positions.nulls[i] = 0;
+      positions.ints[i] = static_cast<std::int64_t>(position_ + i);
+    }
+  }
+  position_ += count;
+  if (source_.filter_ == nullptr) {
+    decode(source_.loaded_, rows_.data(), count, chunk);
+    return;
+  }
+  // The filter sees its own columns; the others stay unloaded until it has run.
+  decode(source_.filtered_, rows_.data(), count, chunk);
+  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(0);
+  filter_chunk(chunk, *source_.filter_, &survivors_);
+  kept_rows_.resize(survivors_.size());
+  for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
+  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(chunk.size);
+  decode(source_.late_, kept_rows_.data(), chunk.size, chunk);
+}
+
+}  // namespace ptreedb::exec

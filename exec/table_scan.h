@@ -1,0 +1,77 @@
+// Reading one version of a table as typed column vectors, a morsel at a time.
+//
+// The scan pins the table version once (TextStorage::pinned), so text views
+// point straight into its rows and no row handle is copied or released per
+// row: rows are read through the tree in place. Only the columns the query
+// loads are decoded, each straight into its typed array. The shape is "a
+// morsel yields typed column spans": a columnar store can later fill the same
+// vectors from its leaves without the operators above noticing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "exec/vector.h"
+#include "planner/bound_expression.h"
+#include "storage/table/table.h"
+
+namespace ptreedb::exec {
+
+class TableScanSource {
+ public:
+  // `loaded`: the columns to decode; the others stay empty (unloaded) vectors.
+  // With `row_positions`, one more bigint column holds each row's position.
+  // With `filter` (which must outlive the source), chunks hold only the rows
+  // it keeps: the columns it reads are decoded first, the other loaded ones
+  // only for the rows that passed.
+  TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
+                  bool row_positions, const planner::BoundExpression* filter = nullptr);
+
+  const storage::Table& table() const { return *table_; }
+
+ private:
+  friend class MorselReader;
+  // How one loaded column is read from a row's slot.
+  enum class Decode : std::uint8_t { kBool, kDate, kInt, kDouble, kDecimal, kText, kInterval };
+  struct LoadedColumn {
+    std::size_t column;
+    std::uint32_t offset;
+    Decode decode;
+  };
+
+  std::shared_ptr<const storage::Table> table_;
+  std::vector<LoadedColumn> loaded_;
+  const planner::BoundExpression* filter_;
+  // With a filter: the loaded columns it reads, and the others.
+  std::vector<LoadedColumn> filtered_, late_;
+  bool row_positions_;
+  // One owner for every text view of the scan: it keeps the version alive.
+  std::shared_ptr<const TextStorage> text_owner_;
+};
+
+// Reads consecutive rows of the tree from one position on (one per morsel
+// and thread; it keeps a small buffer of row addresses between chunks).
+class MorselReader {
+ public:
+  MorselReader(const TableScanSource& source, std::size_t first_position);
+
+  // The next `count` rows (those of them the source's filter keeps) into
+  // `chunk`, reusing the arrays it still has from an earlier chunk (a sink
+  // that took the chunk over leaves it empty).
+  void read(std::size_t count, Chunk& chunk);
+
+ private:
+  void prepare_columns(Chunk& chunk, std::size_t count) const;
+  static void decode(const std::vector<TableScanSource::LoadedColumn>& columns, const storage::RowRef* const* rows,
+                     std::size_t count, Chunk& chunk);
+
+  const TableScanSource& source_;
+  storage::RowTree::iterator it_;
+  std::size_t position_;
+  std::vector<const storage::RowRef*> rows_, kept_rows_;
+  std::vector<std::uint32_t> survivors_;
+};
+
+}  // namespace ptreedb::exec

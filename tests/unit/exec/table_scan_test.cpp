@@ -1,0 +1,125 @@
+#include "exec/table_scan.h"
+
+#include "planner/logical_plan.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace ptreedb;
+using value::SqlType;
+using value::TypeId;
+
+namespace {
+
+std::shared_ptr<const storage::Table> numbered_table(std::size_t count) {
+  std::vector<storage::ColumnSchema> columns = {{"id", SqlType::of(TypeId::kBigint)},
+                                                {"label", SqlType::of(TypeId::kText)},
+                                                {"skipped", SqlType::of(TypeId::kBigint)}};
+  auto schema = std::make_shared<storage::TableSchema>(16384, "numbers", columns, std::vector<std::size_t>{0});
+  storage::RowBuilder builder(schema->layout());
+  std::vector<storage::RowRef> rows;
+  for (std::size_t i = 0; i < count; ++i) {
+    // Inserted out of order: the tree's order is by key.
+    std::int64_t id = static_cast<std::int64_t>((i * 7919) % count);
+    builder.set_int(0, id);
+    if (id % 5 != 0) builder.set_text(1, "row " + std::to_string(id));
+    builder.set_int(2, -id);
+    rows.push_back(builder.finish());
+  }
+  return std::make_shared<const storage::Table>(storage::Table(schema).insert_rows(std::move(rows)));
+}
+
+}  // namespace
+
+TEST_CASE("a morsel reader yields the tree's rows in order from any position", "[table_scan]") {
+  const std::size_t total = 5000;  // 7919 is prime, so ids are 0..4999 once each
+  auto table = numbered_table(total);
+  exec::TableScanSource source(table, {0, 1}, true);
+  for (std::size_t first : {std::size_t{0}, std::size_t{1}, std::size_t{1023}, std::size_t{4000}}) {
+    exec::MorselReader reader(source, first);
+    exec::Chunk chunk;
+    std::size_t position = first;
+    for (std::size_t count : {std::size_t{1}, std::size_t{64}, exec::kChunkSize, std::size_t{7}, exec::kChunkSize}) {
+      count = std::min(count, total - position);
+      if (count == 0) break;
+      reader.read(count, chunk);
+      REQUIRE(chunk.size == count);
+      REQUIRE(chunk.columns.size() == 4);
+      CHECK(chunk.columns[2].size() == 0);  // not loaded
+      for (std::size_t i = 0; i < count; ++i) {
+        auto id = static_cast<std::int64_t>(position + i);
+        CHECK(chunk.columns[0].ints[i] == id);
+        CHECK(chunk.columns[1].nulls[i] == (id % 5 == 0));
+        if (id % 5 != 0) CHECK(chunk.columns[1].texts[i] == "row " + std::to_string(id));
+        CHECK(chunk.columns[3].ints[i] == id);  // the row's position
+      }
+      position += count;
+    }
+  }
+}
+
+TEST_CASE("text views stay valid while the chunk holds the pinned version", "[table_scan]") {
+  exec::Chunk chunk;
+  {
+    auto table = numbered_table(100);
+    exec::TableScanSource source(table, {1}, false);
+    exec::MorselReader reader(source, 0);
+    reader.read(100, chunk);
+  }
+  // The table, its source and reader are gone; the chunk's owner keeps the rows.
+  REQUIRE(chunk.columns[1].text_owners.size() == 1);
+  CHECK(chunk.columns[1].texts[1] == "row 1");
+  CHECK(chunk.columns[1].texts[99] == "row 99");
+}
+
+TEST_CASE("a filtered scan decodes the other loaded columns only for the rows kept", "[table_scan]") {
+  auto table = numbered_table(3000);
+  // id - (id / 3) * 3 = 0 and id <> 1, over column 0 only; column 1 is decoded late.
+  auto id = planner::column_reference(0, SqlType::of(TypeId::kBigint));
+  auto constant = [](std::int64_t value) {
+    planner::BoundExpression out;
+    out.kind = planner::ExprKind::kConstant;
+    out.type = SqlType::of(TypeId::kBigint);
+    out.constant.is_null = false;
+    out.constant.int_value = value;
+    return out;
+  };
+  auto binary = [](planner::ExprKind kind, planner::BoundExpression a, planner::BoundExpression b, SqlType type) {
+    planner::BoundExpression out;
+    out.kind = kind;
+    out.type = type;
+    out.args = {std::move(a), std::move(b)};
+    return out;
+  };
+  auto third = binary(planner::ExprKind::kArithmetic, id, constant(3), SqlType::of(TypeId::kBigint));
+  third.arithmetic = planner::ArithmeticOp::kDivide;
+  auto times = binary(planner::ExprKind::kArithmetic, third, constant(3), SqlType::of(TypeId::kBigint));
+  times.arithmetic = planner::ArithmeticOp::kMultiply;
+  auto rest = binary(planner::ExprKind::kArithmetic, id, times, SqlType::of(TypeId::kBigint));
+  rest.arithmetic = planner::ArithmeticOp::kSubtract;
+  auto multiple = binary(planner::ExprKind::kComparison, rest, constant(0), SqlType::of(TypeId::kBoolean));
+  multiple.comparison = planner::ComparisonOp::kEqual;
+  // id <> 1 runs first (cheaper), so the chunk is compacted before the
+  // arithmetic conjunct and kept rows must be traced back through it.
+  auto not_one = binary(planner::ExprKind::kComparison, id, constant(1), SqlType::of(TypeId::kBoolean));
+  not_one.comparison = planner::ComparisonOp::kNotEqual;
+  auto filter = binary(planner::ExprKind::kAnd, multiple, not_one, SqlType::of(TypeId::kBoolean));
+  exec::TableScanSource source(table, {0, 1}, true, &filter);
+  exec::MorselReader reader(source, 0);
+  exec::Chunk chunk;
+  std::size_t seen = 0;
+  for (std::size_t position = 0; position < 3000; position += exec::kChunkSize) {
+    reader.read(std::min(exec::kChunkSize, 3000 - position), chunk);
+    for (std::size_t i = 0; i < chunk.size; ++i, ++seen) {
+      auto expected = static_cast<std::int64_t>(3 * seen);
+      CHECK(chunk.columns[0].ints[i] == expected);
+      CHECK(chunk.columns[1].size() == chunk.size);
+      CHECK(chunk.columns[1].nulls[i] == (expected % 5 == 0));
+      if (expected % 5 != 0) CHECK(chunk.columns[1].texts[i] == "row " + std::to_string(expected));
+      CHECK(chunk.columns[3].ints[i] == expected);
+    }
+  }
+  CHECK(seen == 1000);
+}
