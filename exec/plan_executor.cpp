@@ -18,6 +18,8 @@
 #include "exec/evaluate.h"
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
+#include "exec/join_pairs.h"
+#include "exec/join_residual.h"
 #include "exec/key_range.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
@@ -433,8 +435,9 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   charge_concatenation(memory, build_chunks);
   std::size_t build_rows_total = 0;
   for (const auto& chunk : build_chunks) build_rows_total += chunk.size;
-  // The hash table: a hash and a chain link per row, twice as many buckets, the key vectors.
-  memory.add(static_cast<std::int64_t>(build_rows_total * (24 + 24 * join.build_keys.size())));
+  // The hash table: a tag and a row index per entry, a bucket offset per row,
+  // and while it is built the rows' tags and partition order; the key vectors.
+  memory.add(static_cast<std::int64_t>(build_rows_total * (32 + 24 * join.build_keys.size())));
   JoinHashTable table(concatenate(std::move(build_chunks), join.build->types), prepare(join.build_keys));
   std::vector<BoundExpression> probe_keys = prepare(join.probe_keys);
   std::optional<BoundExpression> condition = prepare(join.condition);
@@ -444,21 +447,72 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   bool filtering = kind == JoinKind::kSemi || kind == JoinKind::kAnti || kind == JoinKind::kMark;
   std::vector<std::atomic<std::uint8_t>> build_matched(kind == JoinKind::kFull ? build.size : 0);
   std::size_t probe_width = join.probe->types.size();
+  // Late materialization: a condition is evaluated over the columns it reads
+  // only; the other columns are gathered for the pairs that pass it.
+  std::vector<std::uint8_t> condition_columns;
+  if (condition) condition_columns = columns_read(*condition, probe_width + join.build->types.size());
+  // A condition of integer comparisons is tested inside the probe loop
+  // instead (not for IN's NULL rules, which need its unknown answers).
+  std::optional<JoinResidual> residual;
+  if (condition && keyed && !join.null_aware) residual = JoinResidual::of(*condition, probe_width);
+
+  // What a probe chunk needs, reused by the next chunk of the same thread.
+  // Nothing here is sent on: the sink may run another chunk on this thread.
+  struct Scratch {
+    JoinHashTable::ProbeScratch table;
+    std::optional<JoinResidual> residual;
+    std::vector<Vector> evaluated_keys;
+    std::vector<const Vector*> keys;
+    std::vector<std::uint32_t> probe_rows, build_rows;
+    std::vector<std::uint8_t> unknown, matched, mark_null, keep;
+  };
+  tbb::enumerable_thread_specific<Scratch> scratches;
 
   check_interrupt(interrupt_);
   auto join_chunk = [&](Chunk&& probe, std::size_t partition) {
     check_interrupt(interrupt_);
+    Scratch& scratch = scratches.local();
     std::size_t count = probe.size;
-    std::vector<Vector> keys;
-    for (const auto& key : probe_keys) keys.push_back(evaluate(key, probe));
-    std::vector<std::uint32_t> probe_rows, build_rows;
-    std::vector<std::uint8_t> unknown(join.null_aware ? count : 0, 0);
+    auto& keys = scratch.keys;
+    keys.clear();
+    scratch.evaluated_keys.clear();
+    scratch.evaluated_keys.reserve(probe_keys.size());
+    for (const auto& key : probe_keys) {
+      if (key.kind == ExprKind::kColumn) {
+        keys.push_back(&probe.columns[key.column]);
+      } else {
+        scratch.evaluated_keys.push_back(evaluate(key, probe));
+        keys.push_back(&scratch.evaluated_keys.back());
+      }
+    }
+    auto& probe_rows = scratch.probe_rows;
+    auto& build_rows = scratch.build_rows;
+    probe_rows.clear();
+    build_rows.clear();
+    auto& unknown = scratch.unknown;
+    unknown.assign(join.null_aware ? count : 0, 0);
+    auto& matched = scratch.matched;
+    matched.assign(count, 0);
     // Semi, anti and mark joins without keys or condition only ask whether
     // the build side has rows at all.
     bool trivially = filtering && !keyed && !condition;
-    if (keyed) {
-      table.find_matches(keys, count, probe_rows, build_rows);
-    } else if (!trivially) {
+    if (residual) {
+      if (!scratch.residual) scratch.residual = residual;
+      scratch.residual->bind(probe, build);
+      auto passes = [&](std::size_t i, std::uint32_t j) { return scratch.residual->passes(i, j); };
+      if (filtering) {
+        table.mark_matches_if(keys, count, scratch.table, passes, matched);
+      } else {
+        table.find_matches_if(keys, count, scratch.table, passes, probe_rows, build_rows);
+      }
+    } else if (trivially) {
+      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
+    } else if (keyed && filtering && !condition) {
+      // Whether a row matches is all they ask: no pairs at all.
+      table.mark_matches(keys, count, scratch.table, matched);
+    } else if (keyed) {
+      table.find_matches(keys, count, scratch.table, probe_rows, build_rows);
+    } else {
       for (std::uint32_t i = 0; i < count; ++i) {
         for (std::uint32_t j = 0; j < build.size; ++j) {
           probe_rows.push_back(i);
@@ -466,24 +520,15 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
         }
       }
     }
-    Chunk pairs;
-    bool have_pairs = false;
-    auto make_pairs = [&]() {
-      pairs = gather_rows(probe, probe_rows);
-      Chunk right = gather_rows(build, build_rows);
-      for (auto& column : right.columns) pairs.columns.push_back(std::move(column));
-      have_pairs = true;
-    };
-    if (condition && !probe_rows.empty()) {
-      make_pairs();
+    if (condition && !residual && !probe_rows.empty()) {
+      Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
       Vector passed = evaluate(*condition, pairs);
-      std::vector<std::uint8_t> keep(probe_rows.size());
       std::size_t kept = 0;
       for (std::size_t p = 0; p < probe_rows.size(); ++p) {
-        keep[p] = !passed.nulls[p] && passed.ints[p] != 0;
+        bool keep = !passed.nulls[p] && passed.ints[p] != 0;
         // x < ANY (q): an unknown comparison makes a "no" answer unknown.
         if (passed.nulls[p] && join.null_aware) unknown[probe_rows[p]] = 1;
-        if (keep[p]) {
+        if (keep) {
           probe_rows[kept] = probe_rows[p];
           build_rows[kept] = build_rows[p];
           ++kept;
@@ -491,25 +536,13 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
       }
       probe_rows.resize(kept);
       build_rows.resize(kept);
-      if (kind == JoinKind::kInner) {
-        Chunk out = select_rows(pairs, keep);
-        if (out.size > 0) sink(std::move(out), partition);
-        return;
-      }
-      have_pairs = false;
     }
     if (kind == JoinKind::kInner) {
       if (probe_rows.empty()) return;
-      if (!have_pairs) make_pairs();
-      sink(std::move(pairs), partition);
+      sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
       return;
     }
-    std::vector<std::uint8_t> matched(count, 0);
-    if (trivially) {
-      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
-    } else {
-      for (std::uint32_t row : probe_rows) matched[row] = 1;
-    }
+    for (std::uint32_t row : probe_rows) matched[row] = 1;
     if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
       if (kind == JoinKind::kFull) {
         for (std::uint32_t row : build_rows) build_matched[row].store(1, std::memory_order_relaxed);
@@ -520,17 +553,17 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
           build_rows.push_back(kNoRow);
         }
       }
-      make_pairs();
-      sink(std::move(pairs), partition);
+      sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
       return;
     }
     // Semi, anti, mark: the answer per probe row, with IN's NULL rules when null_aware.
-    std::vector<std::uint8_t> mark_null(count, 0);
+    auto& mark_null = scratch.mark_null;
+    mark_null.assign(count, 0);
     if (join.null_aware && build.size > 0) {
       for (std::uint32_t i = 0; i < count; ++i) {
         if (matched[i]) continue;
         bool probe_null = false;
-        for (const auto& key : keys) probe_null = probe_null || key.nulls[i];
+        for (const Vector* key : keys) probe_null = probe_null || key->nulls[i];
         if (probe_null || table.has_null_key() || unknown[i]) mark_null[i] = 1;
       }
     }
@@ -545,9 +578,16 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
       sink(std::move(probe), partition);
       return;
     }
-    std::vector<std::uint8_t> keep(count);
+    auto& keep = scratch.keep;
+    keep.resize(count);
+    bool all = true;
     for (std::size_t i = 0; i < count; ++i) {
       keep[i] = kind == JoinKind::kSemi ? matched[i] : (!matched[i] && !mark_null[i]);
+      all = all && keep[i];
+    }
+    if (all) {
+      if (count > 0) sink(std::move(probe), partition);
+      return;
     }
     Chunk out = select_rows(probe, keep);
     if (out.size > 0) sink(std::move(out), partition);
