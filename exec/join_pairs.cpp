@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "exec/evaluate.h"
 #include "planner/conjuncts.h"
 
 namespace ptreedb::exec {
@@ -24,6 +25,21 @@ Chunk gather_pairs(const Chunk& probe, const Chunk& build, const std::vector<std
     }
   }
   return out;
+}
+
+void join_key_vectors(const std::vector<planner::BoundExpression>& keys, const Chunk& chunk,
+                      std::vector<Vector>& evaluated, std::vector<const Vector*>& out) {
+  out.clear();
+  evaluated.clear();
+  evaluated.reserve(keys.size());  // no reallocation: `out` points into it
+  for (const auto& key : keys) {
+    if (key.kind == planner::ExprKind::kColumn) {
+      out.push_back(&chunk.columns[key.column]);
+    } else {
+      evaluated.push_back(evaluate(key, chunk));
+      out.push_back(&evaluated.back());
+    }
+  }
 }
 
 std::vector<std::uint8_t> columns_read(const planner::BoundExpression& expr, std::size_t width) {

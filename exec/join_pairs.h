@@ -5,17 +5,36 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "exec/join_hash_table.h"
+#include "exec/join_residual.h"
 #include "exec/vector.h"
 #include "planner/bound_expression.h"
 
 namespace ptreedb::exec {
 
+// What a join needs per probe chunk, reused by the next chunk of the same
+// thread. Nothing here is sent on: a sink may run another chunk on the thread.
+struct JoinProbeScratch {
+  JoinHashTable::ProbeScratch table;
+  std::optional<JoinResidual> residual;
+  std::vector<Vector> evaluated_keys;
+  std::vector<const Vector*> keys;
+  std::vector<std::uint32_t> probe_rows, build_rows;
+  std::vector<std::uint8_t> unknown, matched, mark_null, keep;
+};
+
 // `wanted` has one flag per probe column then per build column; nullptr: all.
 // A build row of kNoRow gives NULLs (an outer join's unmatched probe row).
 Chunk gather_pairs(const Chunk& probe, const Chunk& build, const std::vector<std::uint32_t>& probe_rows,
                    const std::vector<std::uint32_t>& build_rows, const std::vector<std::uint8_t>* wanted);
+
+// The key vectors of `chunk`'s rows: its own columns for column keys (not
+// copied), else vectors evaluated into `evaluated` (cleared first).
+void join_key_vectors(const std::vector<planner::BoundExpression>& keys, const Chunk& chunk,
+                      std::vector<Vector>& evaluated, std::vector<const Vector*>& out);
 
 // Flags of the columns of probe ++ build (`width` of them) `expr` reads.
 std::vector<std::uint8_t> columns_read(const planner::BoundExpression& expr, std::size_t width);

@@ -430,6 +430,10 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
 }
 
 void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& join, const Sink& sink) {
+  if (hashes_probe_side(join)) {
+    stream_join_hashing_probe_side(join, sink);
+    return;
+  }
   OperatorMemory memory(memory_, "HashJoin");
   std::vector<Chunk> build_chunks = collect(*join.build, memory);
   charge_concatenation(memory, build_chunks);
@@ -456,35 +460,15 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   std::optional<JoinResidual> residual;
   if (condition && keyed && !join.null_aware) residual = JoinResidual::of(*condition, probe_width);
 
-  // What a probe chunk needs, reused by the next chunk of the same thread.
-  // Nothing here is sent on: the sink may run another chunk on this thread.
-  struct Scratch {
-    JoinHashTable::ProbeScratch table;
-    std::optional<JoinResidual> residual;
-    std::vector<Vector> evaluated_keys;
-    std::vector<const Vector*> keys;
-    std::vector<std::uint32_t> probe_rows, build_rows;
-    std::vector<std::uint8_t> unknown, matched, mark_null, keep;
-  };
-  tbb::enumerable_thread_specific<Scratch> scratches;
+  tbb::enumerable_thread_specific<JoinProbeScratch> scratches;
 
   check_interrupt(interrupt_);
   auto join_chunk = [&](Chunk&& probe, std::size_t partition) {
     check_interrupt(interrupt_);
-    Scratch& scratch = scratches.local();
+    JoinProbeScratch& scratch = scratches.local();
     std::size_t count = probe.size;
     auto& keys = scratch.keys;
-    keys.clear();
-    scratch.evaluated_keys.clear();
-    scratch.evaluated_keys.reserve(probe_keys.size());
-    for (const auto& key : probe_keys) {
-      if (key.kind == ExprKind::kColumn) {
-        keys.push_back(&probe.columns[key.column]);
-      } else {
-        scratch.evaluated_keys.push_back(evaluate(key, probe));
-        keys.push_back(&scratch.evaluated_keys.back());
-      }
-    }
+    join_key_vectors(probe_keys, probe, scratch.evaluated_keys, keys);
     auto& probe_rows = scratch.probe_rows;
     auto& build_rows = scratch.build_rows;
     probe_rows.clear();
@@ -629,6 +613,88 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
     for (auto& column : right.columns) out.columns.push_back(std::move(column));
     sink(std::move(out), SIZE_MAX);
   }
+}
+
+// Semi and anti joins build on whichever side is expected to be smaller: when
+// it is the probe side, its rows are hashed and flagged as the build side's
+// rows stream past, so the larger side is never held whole.
+bool PlanExecutor::hashes_probe_side(const planner::JoinNode& join) const {
+  bool semi_or_anti = join.kind == JoinKind::kSemi || join.kind == JoinKind::kAnti;
+  // IN's NULL rules need every probe row's unknown answers; ordered output
+  // keeps the probe side streaming in order.
+  return semi_or_anti && !join.null_aware && !join.probe_keys.empty() && ordered_ == nullptr &&
+         join.probe->estimated_rows < join.build->estimated_rows;
+}
+
+void PlanExecutor::stream_join_hashing_probe_side(const planner::JoinNode& join, const Sink& sink) {
+  OperatorMemory memory(memory_, "HashJoin");
+  std::vector<Chunk> probe_chunks = collect(*join.probe, memory);
+  charge_concatenation(memory, probe_chunks);
+  std::size_t probe_rows_total = 0;
+  for (const auto& chunk : probe_chunks) probe_rows_total += chunk.size;
+  // The table (as in stream_join) and a flag per probe row.
+  memory.add(static_cast<std::int64_t>(probe_rows_total * (33 + 24 * join.probe_keys.size())));
+  JoinHashTable table(concatenate(std::move(probe_chunks), join.probe->types), prepare(join.probe_keys));
+  const Chunk& probe = table.rows();
+  std::vector<BoundExpression> build_keys = prepare(join.build_keys);
+  std::optional<BoundExpression> condition = prepare(join.condition);
+  std::vector<std::uint8_t> condition_columns;
+  std::optional<JoinResidual> residual;
+  if (condition) {
+    condition_columns = columns_read(*condition, join.probe->types.size() + join.build->types.size());
+    residual = JoinResidual::of(*condition, join.probe->types.size());
+  }
+  std::vector<std::atomic<std::uint8_t>> matched(probe.size);
+  for (auto& flag : matched) flag.store(0, std::memory_order_relaxed);
+  tbb::enumerable_thread_specific<JoinProbeScratch> scratches;
+  check_interrupt(interrupt_);
+  if (probe.size > 0) {
+    NotTheOutput input(ordered_);
+    stream(*join.build, [&](Chunk&& build, std::size_t) {
+      check_interrupt(interrupt_);
+      JoinProbeScratch& scratch = scratches.local();
+      join_key_vectors(build_keys, build, scratch.evaluated_keys, scratch.keys);
+      auto& build_rows = scratch.probe_rows;  // the streamed rows: this table's probes
+      auto& probe_rows = scratch.build_rows;
+      build_rows.clear();
+      probe_rows.clear();
+      // Flags a probe row at its first passing pair; later pairs of a flagged row are skipped.
+      auto unflagged = [&](std::uint32_t row) { return matched[row].load(std::memory_order_relaxed) == 0; };
+      auto flag = [&](std::uint32_t row) { matched[row].store(1, std::memory_order_relaxed); };
+      if (residual) {
+        if (!scratch.residual) scratch.residual = residual;
+        scratch.residual->bind(probe, build);
+        table.find_matches_if(
+            scratch.keys, build.size, scratch.table,
+            [&](std::size_t build_row, std::uint32_t probe_row) {
+              if (unflagged(probe_row) && scratch.residual->passes(probe_row, build_row)) flag(probe_row);
+              return false;
+            },
+            build_rows, probe_rows);
+        return;
+      }
+      table.find_matches_if(
+          scratch.keys, build.size, scratch.table, [&](std::size_t, std::uint32_t probe_row) { return unflagged(probe_row); },
+          build_rows, probe_rows);
+      if (!condition) {
+        for (std::uint32_t row : probe_rows) flag(row);
+        return;
+      }
+      if (probe_rows.empty()) return;
+      Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
+      Vector passed = evaluate(*condition, pairs);
+      for (std::size_t p = 0; p < probe_rows.size(); ++p) {
+        if (!passed.nulls[p] && passed.ints[p] != 0) flag(probe_rows[p]);
+      }
+    });
+  }
+  bool semi = join.kind == JoinKind::kSemi;
+  auto& keep = scratches.local().keep;
+  keep.resize(probe.size);
+  for (std::size_t i = 0; i < probe.size; ++i) keep[i] = (matched[i].load(std::memory_order_relaxed) != 0) == semi;
+  Chunk out = select_rows(probe, keep);
+  charge_arrays(memory, out);
+  stream_slices(std::move(out), sink);
 }
 
 void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {

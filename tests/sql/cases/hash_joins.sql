@@ -68,3 +68,16 @@ SELECT count(*), sum(a.k) FROM hj_big a JOIN hj_big b ON a.v = b.v;
 SELECT count(*) FROM hj_big a WHERE EXISTS (SELECT 1 FROM hj_big b WHERE b.g = a.g AND b.k <> a.k AND b.k < 2000);
 SELECT count(*) FROM hj_big a WHERE NOT EXISTS (SELECT 1 FROM hj_big b WHERE b.g = a.g AND b.k <> a.k AND b.k < 1500);
 SELECT count(*), sum(b.k) FROM hj_big a LEFT JOIN hj_big b ON a.k = b.k + 100000 AND b.g <> 7;
+-- Semi and anti joins whose probe side is the smaller: it is the one hashed.
+CREATE TABLE hj_small (k integer, g integer, t text);
+INSERT INTO hj_small SELECT i, i % 1000, 't' || (i % 7) FROM generate_series(-50, 3000) AS i;
+INSERT INTO hj_small VALUES (NULL, 5, 'n'), (7, NULL, NULL);
+SELECT count(*), sum(k) FROM hj_small a WHERE EXISTS (SELECT 1 FROM hj_big b WHERE b.g = a.g);
+SELECT count(*), sum(k) FROM hj_small a WHERE NOT EXISTS (SELECT 1 FROM hj_big b WHERE b.g = a.g);
+SELECT count(*), sum(k) FROM hj_small a WHERE EXISTS (SELECT 1 FROM hj_big b WHERE b.g = a.g AND b.k <> a.k);
+SELECT count(*), sum(k) FROM hj_small a WHERE NOT EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k AND b.g <> a.g);
+SELECT count(*), sum(k) FROM hj_small a WHERE NOT EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k AND b.g::text <> a.t);
+SELECT count(*), sum(k) FROM hj_small a WHERE EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k + 1 AND b.v > a.k * 1000);
+SELECT k, g, t FROM hj_small a WHERE k < 20 AND EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k AND b.g = a.g);
+SELECT k, g, t FROM hj_small a WHERE k < 3 AND NOT EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k AND b.g = a.g);
+SELECT count(*) FROM hj_small a WHERE a.k IN (SELECT k FROM hj_big);
