@@ -27,6 +27,17 @@ Chunk gather_pairs(const Chunk& probe, const Chunk& build, const std::vector<std
   return out;
 }
 
+Chunk output_pairs(Chunk&& probe, const Chunk& build, const std::vector<std::uint32_t>& probe_rows,
+                   const std::vector<std::uint32_t>& build_rows) {
+  bool in_order = probe_rows.size() == probe.size;
+  for (std::size_t i = 0; i < probe_rows.size() && in_order; ++i) in_order = probe_rows[i] == i;
+  if (!in_order) return gather_pairs(probe, build, probe_rows, build_rows, nullptr);
+  Chunk out = std::move(probe);
+  out.columns.reserve(out.columns.size() + build.columns.size());
+  for (const Vector& column : build.columns) out.columns.push_back(gather(column, build.size, build_rows));
+  return out;
+}
+
 void join_key_vectors(const std::vector<planner::BoundExpression>& keys, const Chunk& chunk,
                       std::vector<Vector>& evaluated, std::vector<const Vector*>& out) {
   out.clear();

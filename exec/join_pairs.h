@@ -31,6 +31,12 @@ struct JoinProbeScratch {
 Chunk gather_pairs(const Chunk& probe, const Chunk& build, const std::vector<std::uint32_t>& probe_rows,
                    const std::vector<std::uint32_t>& build_rows, const std::vector<std::uint8_t>* wanted);
 
+// All columns of the pairs, for the join's output. When the pairs are the
+// probe rows in order, one each (a join along a foreign key), the probe
+// columns are moved, not gathered.
+Chunk output_pairs(Chunk&& probe, const Chunk& build, const std::vector<std::uint32_t>& probe_rows,
+                   const std::vector<std::uint32_t>& build_rows);
+
 // The key vectors of `chunk`'s rows: its own columns for column keys (not
 // copied), else vectors evaluated into `evaluated` (cleared first).
 void join_key_vectors(const std::vector<planner::BoundExpression>& keys, const Chunk& chunk,

@@ -456,9 +456,12 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   std::vector<std::uint8_t> condition_columns;
   if (condition) condition_columns = columns_read(*condition, probe_width + join.build->types.size());
   // A condition of integer comparisons is tested inside the probe loop
-  // instead (not for IN's NULL rules, which need its unknown answers).
+  // instead (not for the NULL rules of NOT IN and mark joins, which need its
+  // unknown answers).
   std::optional<JoinResidual> residual;
-  if (condition && keyed && !join.null_aware) residual = JoinResidual::of(*condition, probe_width);
+  if (condition && keyed && (!join.null_aware || kind == JoinKind::kSemi)) {
+    residual = JoinResidual::of(*condition, probe_width);
+  }
 
   tbb::enumerable_thread_specific<JoinProbeScratch> scratches;
 
@@ -523,7 +526,7 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
     }
     if (kind == JoinKind::kInner) {
       if (probe_rows.empty()) return;
-      sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
+      sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
       return;
     }
     for (std::uint32_t row : probe_rows) matched[row] = 1;
@@ -537,7 +540,7 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
           build_rows.push_back(kNoRow);
         }
       }
-      sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
+      sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
       return;
     }
     // Semi, anti, mark: the answer per probe row, with IN's NULL rules when null_aware.
@@ -619,10 +622,11 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
 // it is the probe side, its rows are hashed and flagged as the build side's
 // rows stream past, so the larger side is never held whole.
 bool PlanExecutor::hashes_probe_side(const planner::JoinNode& join) const {
-  bool semi_or_anti = join.kind == JoinKind::kSemi || join.kind == JoinKind::kAnti;
-  // IN's NULL rules need every probe row's unknown answers; ordered output
-  // keeps the probe side streaming in order.
-  return semi_or_anti && !join.null_aware && !join.probe_keys.empty() && ordered_ == nullptr &&
+  // NOT IN's NULL rules need every probe row's unknown answers (IN's need
+  // none: unknown drops a row as false does); ordered output keeps the probe
+  // side streaming in order.
+  bool semi_or_anti = join.kind == JoinKind::kSemi || (join.kind == JoinKind::kAnti && !join.null_aware);
+  return semi_or_anti && !join.probe_keys.empty() && ordered_ == nullptr &&
          join.probe->estimated_rows < join.build->estimated_rows;
 }
 

@@ -81,3 +81,7 @@ SELECT count(*), sum(k) FROM hj_small a WHERE EXISTS (SELECT 1 FROM hj_big b WHE
 SELECT k, g, t FROM hj_small a WHERE k < 20 AND EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k AND b.g = a.g);
 SELECT k, g, t FROM hj_small a WHERE k < 3 AND NOT EXISTS (SELECT 1 FROM hj_big b WHERE b.k = a.k AND b.g = a.g);
 SELECT count(*) FROM hj_small a WHERE a.k IN (SELECT k FROM hj_big);
+SELECT count(*), sum(k) FROM hj_small a WHERE a.g IN (SELECT g FROM hj_small b WHERE b.k <> a.k);
+SELECT count(*), sum(k) FROM hj_small a WHERE a.k < 400 AND a.g NOT IN (SELECT g FROM hj_small b WHERE b.k <> a.k);
+SELECT k, s FROM hj_l WHERE s IN (SELECT s FROM hj_r WHERE hj_r.k <> hj_l.k);
+SELECT k, s FROM hj_l WHERE s NOT IN (SELECT s FROM hj_r WHERE hj_r.k <> hj_l.k);
