@@ -48,26 +48,11 @@ void JoinHashTable::build() {
   for (const auto& key : keys_) key_physicals_.push_back(key.physical());
   packing_ = JoinKeyPacking::for_build_keys(keys_, count);
   const std::vector<const Vector*> keys = pointers_to(keys_);
-
-  bucket_bits_ = 4;
-  while ((std::size_t{1} << bucket_bits_) < count) ++bucket_bits_;
-  const std::size_t buckets = std::size_t{1} << bucket_bits_;
-  if (packing_) {
-    constexpr int kMaxDirectShift = 3;
-    const std::uint64_t max_packed = packing_->max_packed();
-    for (int shift = 0; shift <= kMaxDirectShift && direct_shift_ < 0; ++shift) {
-      if ((max_packed >> shift) < buckets) direct_shift_ = shift;
-    }
-  }
-  const std::uint32_t partition_bits = count >= 2 * kBuildGrain ? std::min(bucket_bits_, kMaxPartitionBits) : 0;
-  const std::size_t partitions = std::size_t{1} << partition_bits;
-  const std::uint32_t partition_shift = bucket_bits_ - partition_bits;
   const std::size_t blocks = (count + kBuildGrain - 1) / kBuildGrain;
 
-  // 1. Tags of the rows, and how many non-NULL rows of each block go to each partition.
+  // The rows' tags; valid[row] = 0 for a row with a NULL key.
   std::vector<std::uint64_t> tags(count, 0);
   std::vector<std::uint8_t> valid(count, 1);
-  std::vector<std::uint32_t> histogram(blocks * partitions, 0);
   const InterruptToken* interrupt = current_interrupt_token();  // checked per block, not per row
   tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t block) {
     check_interrupt(interrupt);
@@ -80,6 +65,49 @@ void JoinHashTable::build() {
         for (std::size_t row = begin; row < end; ++row) valid[row] &= key.nulls[row] == 0 ? 1 : 0;
       }
     }
+  });
+
+  bucket_bits_ = 4;
+  while ((std::size_t{1} << bucket_bits_) < count) ++bucket_bits_;
+  const std::size_t buckets = std::size_t{1} << bucket_bits_;
+  if (packing_) {
+    // A bucket of 2^shift neighbouring keys; more would crowd dense key runs.
+    constexpr int kMaxDirectShift = 5;
+    const std::uint64_t max_packed = packing_->max_packed();
+    for (int shift = 0; shift <= kMaxDirectShift && direct_shift_ < 0; ++shift) {
+      if ((max_packed >> shift) < buckets) direct_shift_ = shift;
+    }
+  }
+  const std::size_t used_buckets = place_entries(tags, valid);
+  // Keys bunched into few buckets (a dense run among sparse outliers) are
+  // hashed instead, unless each bucket holds one key anyway.
+  constexpr std::size_t kMaxEntriesPerUsedBucket = 8;
+  if (direct_shift_ > 0 && entries_.size() > kMaxEntriesPerUsedBucket * used_buckets) {
+    direct_shift_ = -1;
+    place_entries(tags, valid);
+  }
+
+  // Packed tags are the keys themselves: the key vectors are no longer needed.
+  if (packing_) {
+    keys_.clear();
+    keys_.shrink_to_fit();
+  }
+}
+
+std::size_t JoinHashTable::place_entries(const std::vector<std::uint64_t>& tags, const std::vector<std::uint8_t>& valid) {
+  const std::size_t count = rows_.size;
+  const std::size_t buckets = std::size_t{1} << bucket_bits_;
+  const std::uint32_t partition_bits = count >= 2 * kBuildGrain ? std::min(bucket_bits_, kMaxPartitionBits) : 0;
+  const std::size_t partitions = std::size_t{1} << partition_bits;
+  const std::uint32_t partition_shift = bucket_bits_ - partition_bits;
+  const std::size_t blocks = (count + kBuildGrain - 1) / kBuildGrain;
+  const InterruptToken* interrupt = current_interrupt_token();
+
+  // 1. How many non-NULL rows of each block go to each partition.
+  std::vector<std::uint32_t> histogram(blocks * partitions, 0);
+  tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t block) {
+    check_interrupt(interrupt);
+    const std::size_t begin = block * kBuildGrain, end = std::min(count, begin + kBuildGrain);
     std::uint32_t* counts = histogram.data() + block * partitions;
     for (std::size_t row = begin; row < end; ++row) {
       if (valid[row]) ++counts[bucket_of(tags[row]) >> partition_shift];
@@ -114,8 +142,8 @@ void JoinHashTable::build() {
 
   // 3. Each partition counts its buckets' rows and places its entries.
   offsets_.assign(buckets + 1, 0);
-  entry_tags_.resize(entries);
-  entry_rows_.resize(entries);
+  entries_.resize(entries);
+  std::vector<std::uint32_t> used(partitions, 0);
   const std::size_t buckets_per_partition = buckets >> partition_bits;
   tbb::parallel_for(std::size_t{0}, partitions, [&](std::size_t p) {
     check_interrupt(interrupt);
@@ -126,6 +154,7 @@ void JoinHashTable::build() {
     std::uint32_t position = begin;
     for (std::size_t b = 0; b < buckets_per_partition; ++b) {
       std::uint32_t rows_here = offsets[b];
+      used[p] += rows_here > 0 ? 1 : 0;
       offsets[b] = position;
       position += rows_here;
     }
@@ -133,20 +162,16 @@ void JoinHashTable::build() {
     for (std::uint32_t e = begin; e < end; ++e) {
       std::uint32_t row = by_partition[e];
       std::uint32_t at = offsets[bucket_of(tags[row]) - first_bucket]++;
-      entry_tags_[at] = tags[row];
-      entry_rows_[at] = row;
+      entries_[at] = Entry{tags[row], row};
     }
   });
   // Shift the cursors back: bucket b starts where bucket b - 1's cursor began.
   for (std::size_t b = buckets; b > 0; --b) offsets_[b] = offsets_[b - 1];
   offsets_[0] = 0;
   offsets_[buckets] = entries;
-
-  // Packed tags are the keys themselves: the key vectors are no longer needed.
-  if (packing_) {
-    keys_.clear();
-    keys_.shrink_to_fit();
-  }
+  std::size_t used_buckets = 0;
+  for (std::uint32_t n : used) used_buckets += n;
+  return used_buckets;
 }
 
 void JoinHashTable::prepare_probe(const std::vector<const Vector*>& probe_keys, std::size_t probe_size,
@@ -181,10 +206,7 @@ void JoinHashTable::prepare_probe(const std::vector<const Vector*>& probe_keys, 
     std::uint32_t begin = offsets_[bucket], end = scratch.valid[i] ? offsets_[bucket + 1] : begin;
     scratch.begins[i] = begin;
     scratch.ends[i] = end;
-    if (begin < end) {
-      __builtin_prefetch(&entry_tags_[begin]);
-      __builtin_prefetch(&entry_rows_[begin]);
-    }
+    if (begin < end) __builtin_prefetch(&entries_[begin]);
   }
 }
 

@@ -27,6 +27,8 @@ class JoinHashTable {
   bool has_null_key() const { return has_null_key_; }
   // Whether keys are compared as packed integers.
   bool packed() const { return packing_.has_value(); }
+  // Whether packed keys index their buckets directly (else through a hash).
+  bool direct_buckets() const { return direct_shift_ >= 0; }
 
   // What a probe computes per probe row, kept to be reused chunk after chunk.
   struct ProbeScratch {
@@ -56,10 +58,10 @@ class JoinHashTable {
     for (std::size_t i = 0; i < probe_size; ++i) {
       const std::uint64_t tag = scratch.tags[i];
       for (std::uint32_t e = scratch.begins[i], end = scratch.ends[i]; e < end; ++e) {
-        const std::uint32_t row = entry_rows_[e];
-        if (entry_tags_[e] == tag && same_keys(probe_keys, i, row) && accept(i, row)) {
+        const Entry& entry = entries_[e];
+        if (entry.tag == tag && same_keys(probe_keys, i, entry.row) && accept(i, entry.row)) {
           probe_rows.push_back(static_cast<std::uint32_t>(i));
-          build_rows.push_back(row);
+          build_rows.push_back(entry.row);
         }
       }
     }
@@ -71,8 +73,8 @@ class JoinHashTable {
     for (std::size_t i = 0; i < probe_size; ++i) {
       const std::uint64_t tag = scratch.tags[i];
       for (std::uint32_t e = scratch.begins[i], end = scratch.ends[i]; e < end; ++e) {
-        const std::uint32_t row = entry_rows_[e];
-        if (entry_tags_[e] == tag && same_keys(probe_keys, i, row) && accept(i, row)) {
+        const Entry& entry = entries_[e];
+        if (entry.tag == tag && same_keys(probe_keys, i, entry.row) && accept(i, entry.row)) {
           matched[i] = 1;
           break;
         }
@@ -82,6 +84,9 @@ class JoinHashTable {
 
  private:
   void build();
+  // Groups the rows with valid keys into buckets by their tags; returns how
+  // many buckets have entries.
+  std::size_t place_entries(const std::vector<std::uint64_t>& tags, const std::vector<std::uint8_t>& valid);
   // Tags and bucket numbers of the probe rows; valid[i] = 0 for rows that cannot match.
   void prepare_probe(const std::vector<const Vector*>& probe_keys, std::size_t probe_size, ProbeScratch& scratch) const;
   bool same_keys(const std::vector<const Vector*>& probe_keys, std::size_t probe_row, std::uint32_t build_row) const {
@@ -95,8 +100,12 @@ class JoinHashTable {
   std::vector<Physical> key_physicals_;
   std::optional<JoinKeyPacking> packing_;
   std::vector<std::uint32_t> offsets_;     // bucket -> first entry; one more than there are buckets
-  std::vector<std::uint64_t> entry_tags_;  // entry -> packed key or hash
-  std::vector<std::uint32_t> entry_rows_;  // entry -> build row
+  // A tag and its row side by side: one cache line read finds both.
+  struct Entry {
+    std::uint64_t tag;  // packed key or hash
+    std::uint32_t row;
+  };
+  std::vector<Entry> entries_;
   std::uint32_t bucket_bits_ = 0;
   // Dense packed keys are their own bucket numbers, shifted right by this
   // (so a bucket holds at most 2^shift distinct keys, and keys that are near

@@ -278,3 +278,27 @@ TEST_CASE("an integer join condition is tested on the pairs", "[join_hash_table]
   condition.args = {planner::column_reference(3, integer), planner::column_reference(2, integer)};
   CHECK_FALSE(exec::JoinResidual::of(condition, 2).has_value());
 }
+
+TEST_CASE("dense keys index buckets directly unless a few outliers would crowd them", "[join_hash_table]") {
+  std::vector<std::optional<std::int64_t>> sparse, crowded;
+  for (std::int64_t i = 0; i < 100'000; ++i) sparse.push_back(i * 20);  // 20 apart: 32 values a bucket hold 2 keys
+  for (std::int64_t i = 0; i < 100'000; ++i) crowded.push_back(i);
+  crowded.push_back(3'200'000);  // one far key: a direct bucket would hold 32 of the dense keys
+  JoinHashTable direct = table_of({ints(sparse)});
+  CHECK(direct.direct_buckets());
+  JoinHashTable hashed = table_of({ints(crowded)});
+  CHECK(hashed.packed());
+  CHECK_FALSE(hashed.direct_buckets());
+  for (const auto* table : {&direct, &hashed}) {
+    const auto& values = table == &direct ? sparse : crowded;
+    std::vector<std::optional<std::int64_t>> probes = {0, 20, 21, 1'999'980, 3'200'000, -1, 99'999};
+    Pairs found = matches(*table, {ints(probes)});
+    Pairs expected;
+    for (std::uint32_t i = 0; i < probes.size(); ++i) {
+      for (std::uint32_t j = 0; j < values.size(); ++j) {
+        if (*probes[i] == *values[j]) expected.emplace_back(i, j);
+      }
+    }
+    CHECK(found == expected);
+  }
+}
