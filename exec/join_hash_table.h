@@ -55,7 +55,21 @@ class JoinHashTable {
                        const Accept& accept, std::vector<std::uint32_t>& probe_rows,
                        std::vector<std::uint32_t>& build_rows) const {
     prepare_probe(probe_keys, probe_size, scratch);
-    for (std::size_t i = 0; i < probe_size; ++i) {
+    collect_matches(probe_keys, probe_size, scratch, 0, SIZE_MAX, accept, probe_rows, build_rows);
+  }
+
+  // A chunk probed in steps, which bounds the pairs held at once: prepare
+  // once, then collect the pairs of rows `first` on until at least
+  // `max_pairs` are found (a row's pairs are never split). Returns the row
+  // to go on from (`probe_size` at the end).
+  void prepare_probe(const std::vector<const Vector*>& probe_keys, std::size_t probe_size, ProbeScratch& scratch) const;
+  template <class Accept>
+  std::size_t collect_matches(const std::vector<const Vector*>& probe_keys, std::size_t probe_size,
+                              const ProbeScratch& scratch, std::size_t first, std::size_t max_pairs,
+                              const Accept& accept, std::vector<std::uint32_t>& probe_rows,
+                              std::vector<std::uint32_t>& build_rows) const {
+    std::size_t i = first;
+    while (i < probe_size && probe_rows.size() < max_pairs) {
       const std::uint64_t tag = scratch.tags[i];
       for (std::uint32_t e = scratch.begins[i], end = scratch.ends[i]; e < end; ++e) {
         const Entry& entry = entries_[e];
@@ -64,8 +78,11 @@ class JoinHashTable {
           build_rows.push_back(entry.row);
         }
       }
+      ++i;
     }
+    return i;
   }
+
   template <class Accept>
   void mark_matches_if(const std::vector<const Vector*>& probe_keys, std::size_t probe_size, ProbeScratch& scratch,
                        const Accept& accept, std::vector<std::uint8_t>& matched) const {
@@ -87,8 +104,6 @@ class JoinHashTable {
   // Groups the rows with valid keys into buckets by their tags; returns how
   // many buckets have entries.
   std::size_t place_entries(const std::vector<std::uint64_t>& tags, const std::vector<std::uint8_t>& valid);
-  // Tags and bucket numbers of the probe rows; valid[i] = 0 for rows that cannot match.
-  void prepare_probe(const std::vector<const Vector*>& probe_keys, std::size_t probe_size, ProbeScratch& scratch) const;
   bool same_keys(const std::vector<const Vector*>& probe_keys, std::size_t probe_row, std::uint32_t build_row) const {
     return packing_.has_value() || keys_equal(probe_keys, probe_row, build_row);  // equal packed tags are equal keys
   }

@@ -16,14 +16,32 @@
 namespace ptreedb::exec {
 
 // What a join needs per probe chunk, reused by the next chunk of the same
-// thread. Nothing here is sent on: a sink may run another chunk on the thread.
+// thread. Nothing here is sent on.
 struct JoinProbeScratch {
+  bool lent = false;
   JoinHashTable::ProbeScratch table;
   std::optional<JoinResidual> residual;
   std::vector<Vector> evaluated_keys;
   std::vector<const Vector*> keys;
   std::vector<std::uint32_t> probe_rows, build_rows;
   std::vector<std::uint8_t> unknown, matched, mark_null, keep;
+};
+
+// Lends a thread's scratch to one chunk, or a fresh one when the thread's is
+// already lent (a sink that runs another chunk of the join on this thread).
+class JoinProbeScratchLease {
+ public:
+  explicit JoinProbeScratchLease(JoinProbeScratch& mine) : scratch_(mine.lent ? spare_.emplace() : mine) {
+    scratch_.lent = true;
+  }
+  ~JoinProbeScratchLease() { scratch_.lent = false; }
+  JoinProbeScratchLease(const JoinProbeScratchLease&) = delete;
+  JoinProbeScratchLease& operator=(const JoinProbeScratchLease&) = delete;
+  JoinProbeScratch& scratch() { return scratch_; }
+
+ private:
+  std::optional<JoinProbeScratch> spare_;  // declared first: constructed before scratch_ binds to it
+  JoinProbeScratch& scratch_;
 };
 
 // `wanted` has one flag per probe column then per build column; nullptr: all.

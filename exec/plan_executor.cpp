@@ -468,7 +468,8 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   check_interrupt(interrupt_);
   auto join_chunk = [&](Chunk&& probe, std::size_t partition) {
     check_interrupt(interrupt_);
-    JoinProbeScratch& scratch = scratches.local();
+    JoinProbeScratchLease lease(scratches.local());
+    JoinProbeScratch& scratch = lease.scratch();
     std::size_t count = probe.size;
     auto& keys = scratch.keys;
     join_key_vectors(probe_keys, probe, scratch.evaluated_keys, keys);
@@ -480,68 +481,115 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
     unknown.assign(join.null_aware ? count : 0, 0);
     auto& matched = scratch.matched;
     matched.assign(count, 0);
-    // Semi, anti and mark joins without keys or condition only ask whether
-    // the build side has rows at all.
-    bool trivially = filtering && !keyed && !condition;
     if (residual) {
       if (!scratch.residual) scratch.residual = residual;
       scratch.residual->bind(probe, build);
-      auto passes = [&](std::size_t i, std::uint32_t j) { return scratch.residual->passes(i, j); };
-      if (filtering) {
-        table.mark_matches_if(keys, count, scratch.table, passes, matched);
-      } else {
-        table.find_matches_if(keys, count, scratch.table, passes, probe_rows, build_rows);
-      }
-    } else if (trivially) {
-      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
-    } else if (keyed && filtering && !condition) {
-      // Whether a row matches is all they ask: no pairs at all.
-      table.mark_matches(keys, count, scratch.table, matched);
-    } else if (keyed) {
-      table.find_matches(keys, count, scratch.table, probe_rows, build_rows);
-    } else {
-      for (std::uint32_t i = 0; i < count; ++i) {
-        for (std::uint32_t j = 0; j < build.size; ++j) {
-          probe_rows.push_back(i);
-          build_rows.push_back(j);
+    }
+    auto passes = [&](std::size_t i, std::uint32_t j) { return scratch.residual->passes(i, j); };
+    auto any_pair = [](std::size_t, std::uint32_t) { return true; };
+
+    // Takes the pairs (probe_rows, build_rows) of a step: keeps those passing
+    // the condition, emits an inner or outer join's, flags the matched rows.
+    // `whole`: the chunk's pairs all came in this one step. Returns true once
+    // it emitted the chunk's whole result.
+    auto take_pairs = [&](bool whole) {
+      if (condition && !residual && !probe_rows.empty()) {
+        Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
+        Vector passed = evaluate(*condition, pairs);
+        std::size_t kept = 0;
+        for (std::size_t p = 0; p < probe_rows.size(); ++p) {
+          bool keep = !passed.nulls[p] && passed.ints[p] != 0;
+          // x < ANY (q): an unknown comparison makes a "no" answer unknown.
+          if (passed.nulls[p] && join.null_aware) unknown[probe_rows[p]] = 1;
+          if (keep) {
+            probe_rows[kept] = probe_rows[p];
+            build_rows[kept] = build_rows[p];
+            ++kept;
+          }
         }
+        probe_rows.resize(kept);
+        build_rows.resize(kept);
       }
-    }
-    if (condition && !residual && !probe_rows.empty()) {
-      Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
-      Vector passed = evaluate(*condition, pairs);
-      std::size_t kept = 0;
-      for (std::size_t p = 0; p < probe_rows.size(); ++p) {
-        bool keep = !passed.nulls[p] && passed.ints[p] != 0;
-        // x < ANY (q): an unknown comparison makes a "no" answer unknown.
-        if (passed.nulls[p] && join.null_aware) unknown[probe_rows[p]] = 1;
-        if (keep) {
-          probe_rows[kept] = probe_rows[p];
-          build_rows[kept] = build_rows[p];
-          ++kept;
+      if (kind == JoinKind::kInner) {
+        if (whole) {
+          if (!probe_rows.empty()) sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
+          return true;
         }
+        if (!probe_rows.empty()) sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
+        return false;
       }
-      probe_rows.resize(kept);
-      build_rows.resize(kept);
-    }
-    if (kind == JoinKind::kInner) {
-      if (probe_rows.empty()) return;
-      sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
-      return;
-    }
-    for (std::uint32_t row : probe_rows) matched[row] = 1;
-    if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
+      for (std::uint32_t row : probe_rows) matched[row] = 1;
       if (kind == JoinKind::kFull) {
         for (std::uint32_t row : build_rows) build_matched[row].store(1, std::memory_order_relaxed);
       }
-      for (std::uint32_t i = 0; i < count; ++i) {
-        if (!matched[i]) {
-          probe_rows.push_back(i);
-          build_rows.push_back(kNoRow);
+      if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
+        if (whole) {
+          for (std::uint32_t i = 0; i < count; ++i) {
+            if (!matched[i]) {
+              probe_rows.push_back(i);
+              build_rows.push_back(kNoRow);
+            }
+          }
+          sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
+          return true;
         }
+        if (!probe_rows.empty()) sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
       }
-      sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
-      return;
+      return false;
+    };
+
+    // Semi, anti and mark joins without keys or condition only ask whether
+    // the build side has rows at all; with keys and no condition, or one
+    // tested in the probe loop, whether a row matches: no pairs at all.
+    bool trivially = filtering && !keyed && !condition;
+    if (trivially) {
+      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
+    } else if (keyed && filtering && (residual || !condition)) {
+      if (residual) {
+        table.mark_matches_if(keys, count, scratch.table, passes, matched);
+      } else {
+        table.mark_matches(keys, count, scratch.table, matched);
+      }
+    } else {
+      if (keyed) {
+        // Steps of at most about kMaxPairsPerStep pairs bound the memory a
+        // chunk takes when its keys have many build rows each.
+        constexpr std::size_t kMaxPairsPerStep = std::size_t{1} << 16;
+        table.prepare_probe(keys, count, scratch.table);
+        for (std::size_t next = 0; next < count;) {
+          check_interrupt(interrupt_);
+          const std::size_t from = next;
+          probe_rows.clear();
+          build_rows.clear();
+          next = residual ? table.collect_matches(keys, count, scratch.table, from, kMaxPairsPerStep, passes,
+                                                  probe_rows, build_rows)
+                          : table.collect_matches(keys, count, scratch.table, from, kMaxPairsPerStep, any_pair,
+                                                  probe_rows, build_rows);
+          if (take_pairs(from == 0 && next >= count)) return;
+        }
+      } else {
+        for (std::uint32_t i = 0; i < count; ++i) {
+          for (std::uint32_t j = 0; j < build.size; ++j) {
+            probe_rows.push_back(i);
+            build_rows.push_back(j);
+          }
+        }
+        if (take_pairs(true)) return;
+      }
+      if (kind == JoinKind::kInner) return;
+      if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
+        // The rows no step matched, after the steps' pairs.
+        probe_rows.clear();
+        build_rows.clear();
+        for (std::uint32_t i = 0; i < count; ++i) {
+          if (!matched[i]) {
+            probe_rows.push_back(i);
+            build_rows.push_back(kNoRow);
+          }
+        }
+        if (!probe_rows.empty()) sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
+        return;
+      }
     }
     // Semi, anti, mark: the answer per probe row, with IN's NULL rules when null_aware.
     auto& mark_null = scratch.mark_null;
@@ -656,7 +704,8 @@ void PlanExecutor::stream_join_hashing_probe_side(const planner::JoinNode& join,
     NotTheOutput input(ordered_);
     stream(*join.build, [&](Chunk&& build, std::size_t) {
       check_interrupt(interrupt_);
-      JoinProbeScratch& scratch = scratches.local();
+      JoinProbeScratchLease lease(scratches.local());
+      JoinProbeScratch& scratch = lease.scratch();
       join_key_vectors(build_keys, build, scratch.evaluated_keys, scratch.keys);
       auto& build_rows = scratch.probe_rows;  // the streamed rows: this table's probes
       auto& probe_rows = scratch.build_rows;
@@ -677,18 +726,31 @@ void PlanExecutor::stream_join_hashing_probe_side(const planner::JoinNode& join,
             build_rows, probe_rows);
         return;
       }
-      table.find_matches_if(
-          scratch.keys, build.size, scratch.table, [&](std::size_t, std::uint32_t probe_row) { return unflagged(probe_row); },
-          build_rows, probe_rows);
       if (!condition) {
-        for (std::uint32_t row : probe_rows) flag(row);
+        table.find_matches_if(
+            scratch.keys, build.size, scratch.table,
+            [&](std::size_t, std::uint32_t probe_row) {
+              if (unflagged(probe_row)) flag(probe_row);
+              return false;
+            },
+            build_rows, probe_rows);
         return;
       }
-      if (probe_rows.empty()) return;
-      Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
-      Vector passed = evaluate(*condition, pairs);
-      for (std::size_t p = 0; p < probe_rows.size(); ++p) {
-        if (!passed.nulls[p] && passed.ints[p] != 0) flag(probe_rows[p]);
+      // Steps bound the pairs held at once, as in stream_join.
+      constexpr std::size_t kMaxPairsPerStep = std::size_t{1} << 16;
+      table.prepare_probe(scratch.keys, build.size, scratch.table);
+      for (std::size_t next = 0; next < build.size;) {
+        build_rows.clear();
+        probe_rows.clear();
+        next = table.collect_matches(scratch.keys, build.size, scratch.table, next, kMaxPairsPerStep,
+                                     [&](std::size_t, std::uint32_t probe_row) { return unflagged(probe_row); },
+                                     build_rows, probe_rows);
+        if (probe_rows.empty()) continue;
+        Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
+        Vector passed = evaluate(*condition, pairs);
+        for (std::size_t p = 0; p < probe_rows.size(); ++p) {
+          if (!passed.nulls[p] && passed.ints[p] != 0) flag(probe_rows[p]);
+        }
       }
     });
   }

@@ -85,3 +85,8 @@ SELECT count(*), sum(k) FROM hj_small a WHERE a.g IN (SELECT g FROM hj_small b W
 SELECT count(*), sum(k) FROM hj_small a WHERE a.k < 400 AND a.g NOT IN (SELECT g FROM hj_small b WHERE b.k <> a.k);
 SELECT k, s FROM hj_l WHERE s IN (SELECT s FROM hj_r WHERE hj_r.k <> hj_l.k);
 SELECT k, s FROM hj_l WHERE s NOT IN (SELECT s FROM hj_r WHERE hj_r.k <> hj_l.k);
+-- Keys with hundreds of build rows each: a probe chunk's pairs come in steps.
+SELECT count(*), count(b.k), sum(b.k) FROM hj_small a LEFT JOIN hj_big b ON a.g = b.g AND b.k % 3 = 0 AND a.k <> b.k;
+SELECT count(*), count(a.k), count(b.k), sum(b.k) FROM hj_small a FULL JOIN hj_big b ON a.g = b.g AND a.t <> b.k::text;
+SELECT count(*), sum(b.k) FROM hj_small a JOIN hj_big b ON a.g = b.g AND a.t <> (b.k % 7)::text;
+SELECT count(*) FROM hj_big a WHERE EXISTS (SELECT 1 FROM hj_small b WHERE b.g = a.g AND b.t <> 't' || (a.k % 5)::text);
