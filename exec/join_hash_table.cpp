@@ -28,12 +28,20 @@ std::vector<const Vector*> pointers_to(const std::vector<Vector>& vectors) {
 }  // namespace
 
 JoinHashTable::JoinHashTable(Chunk rows, const std::vector<planner::BoundExpression>& keys) : rows_(std::move(rows)) {
-  keys_.reserve(keys.size());
-  for (const auto& key : keys) keys_.push_back(evaluate(key, rows_));
+  evaluated_keys_.reserve(keys.size());  // no reallocation: keys_ points into it
+  for (const auto& key : keys) {
+    if (key.kind == planner::ExprKind::kColumn && rows_.columns[key.column].size() == rows_.size) {
+      keys_.push_back(&rows_.columns[key.column]);
+    } else {
+      evaluated_keys_.push_back(evaluate(key, rows_));
+      keys_.push_back(&evaluated_keys_.back());
+    }
+  }
   build();
 }
 
-JoinHashTable::JoinHashTable(Chunk rows, std::vector<Vector> keys) : rows_(std::move(rows)), keys_(std::move(keys)) {
+JoinHashTable::JoinHashTable(Chunk rows, std::vector<Vector> keys)
+    : rows_(std::move(rows)), evaluated_keys_(std::move(keys)), keys_(pointers_to(evaluated_keys_)) {
   build();
 }
 
@@ -45,9 +53,9 @@ std::uint32_t JoinHashTable::bucket_of(std::uint64_t tag) const {
 
 void JoinHashTable::build() {
   const std::size_t count = rows_.size;
-  for (const auto& key : keys_) key_physicals_.push_back(key.physical());
+  for (const Vector* key : keys_) key_physicals_.push_back(key->physical());
   packing_ = JoinKeyPacking::for_build_keys(keys_, count);
-  const std::vector<const Vector*> keys = pointers_to(keys_);
+  const std::vector<const Vector*>& keys = keys_;
   const std::size_t blocks = (count + kBuildGrain - 1) / kBuildGrain;
 
   // The rows' tags; valid[row] = 0 for a row with a NULL key.
@@ -60,9 +68,9 @@ void JoinHashTable::build() {
     if (packing_) {
       packing_->pack(keys, begin, end, tags.data(), valid.data());
     } else {
-      for (const auto& key : keys_) hash_into(key, tags, begin, end);
-      for (const auto& key : keys_) {
-        for (std::size_t row = begin; row < end; ++row) valid[row] &= key.nulls[row] == 0 ? 1 : 0;
+      for (const Vector* key : keys_) hash_into(*key, tags, begin, end);
+      for (const Vector* key : keys_) {
+        for (std::size_t row = begin; row < end; ++row) valid[row] &= key->nulls[row] == 0 ? 1 : 0;
       }
     }
   });
@@ -90,7 +98,8 @@ void JoinHashTable::build() {
   // Packed tags are the keys themselves: the key vectors are no longer needed.
   if (packing_) {
     keys_.clear();
-    keys_.shrink_to_fit();
+    evaluated_keys_.clear();
+    evaluated_keys_.shrink_to_fit();
   }
 }
 
@@ -214,7 +223,7 @@ bool JoinHashTable::keys_equal(const std::vector<const Vector*>& probe_keys, std
                                std::uint32_t build_row) const {
   for (std::size_t k = 0; k < keys_.size(); ++k) {
     const Vector& probe = *probe_keys[k];
-    const Vector& build = keys_[k];
+    const Vector& build = *keys_[k];
     if (probe.physical() == Physical::kInt) {
       if (probe.ints[probe_row] != build.ints[build_row]) return false;
     } else if (compare_elements(probe, probe_row, build, build_row) != 0) {

@@ -21,6 +21,9 @@ class JoinHashTable {
   JoinHashTable(Chunk rows, const std::vector<planner::BoundExpression>& keys);
   // A table over build rows whose key vectors are already evaluated.
   JoinHashTable(Chunk rows, std::vector<Vector> keys);
+  // keys_ points into rows_ and evaluated_keys_.
+  JoinHashTable(const JoinHashTable&) = delete;
+  JoinHashTable& operator=(const JoinHashTable&) = delete;
 
   const Chunk& rows() const { return rows_; }
   std::size_t size() const { return rows_.size; }
@@ -111,7 +114,11 @@ class JoinHashTable {
   std::uint32_t bucket_of(std::uint64_t tag) const;
 
   Chunk rows_;
-  std::vector<Vector> keys_;  // kept for SQL comparison when keys are not packed
+  // The build rows' key vectors: columns of rows_ for column keys (not
+  // copied), else vectors in evaluated_keys_; kept for SQL comparison when
+  // keys are not packed.
+  std::vector<Vector> evaluated_keys_;
+  std::vector<const Vector*> keys_;
   std::vector<Physical> key_physicals_;
   std::optional<JoinKeyPacking> packing_;
   std::vector<std::uint32_t> offsets_;     // bucket -> first entry; one more than there are buckets

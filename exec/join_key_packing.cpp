@@ -57,12 +57,13 @@ std::optional<std::int64_t> decimal_at_scale(const value::Decimal& decimal, std:
   return static_cast<std::int64_t>(units);
 }
 
-std::optional<JoinKeyPacking> JoinKeyPacking::for_build_keys(const std::vector<Vector>& keys, std::size_t rows) {
+std::optional<JoinKeyPacking> JoinKeyPacking::for_build_keys(const std::vector<const Vector*>& keys, std::size_t rows) {
   if (keys.empty()) return std::nullopt;
   JoinKeyPacking packing;
   std::uint32_t bits = 0;
   bool any_value = false;
-  for (const Vector& vector : keys) {
+  for (const Vector* key_vector : keys) {
+    const Vector& vector = *key_vector;
     Key key;
     key.physical = vector.physical();
     if (key.physical != Physical::kInt && key.physical != Physical::kDecimal) return std::nullopt;

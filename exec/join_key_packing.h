@@ -17,7 +17,7 @@ class JoinKeyPacking {
  public:
   // Analyses the build side's key vectors (`rows` rows each); nullopt when
   // the keys cannot be packed.
-  static std::optional<JoinKeyPacking> for_build_keys(const std::vector<Vector>& keys, std::size_t rows);
+  static std::optional<JoinKeyPacking> for_build_keys(const std::vector<const Vector*>& keys, std::size_t rows);
 
   // Packs rows [begin, end) of `keys` (one vector per key, of the build keys'
   // physical types) into packed[i]; valid[i] is 0 where a key is NULL or the
