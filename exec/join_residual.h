@@ -23,7 +23,7 @@ class JoinResidual {
   // Binds the columns of a probe chunk; `build` stays bound for the join.
   void bind(const Chunk& probe, const Chunk& build);
 
-  bool passes(std::size_t probe_row, std::uint32_t build_row) const {
+  [[gnu::always_inline]] bool passes(std::size_t probe_row, std::uint32_t build_row) const {
     for (const Comparison& comparison : comparisons_) {
       if (comparison.probe_nulls[probe_row] || comparison.build_nulls[build_row]) return false;
       const std::int64_t a = comparison.probe_values[probe_row], b = comparison.build_values[build_row];
