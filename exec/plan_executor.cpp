@@ -18,6 +18,8 @@
 #include "exec/evaluate.h"
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
+#include "exec/join_pairs.h"
+#include "exec/join_residual.h"
 #include "exec/key_range.h"
 #include "exec/selection_filter.h"
 #include "exec/table_scan.h"
@@ -382,13 +384,18 @@ void PlanExecutor::stream_scan(const PlanNode&, const planner::ScanNode& scan, c
 }
 
 void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& join, const Sink& sink) {
+  if (hashes_probe_side(join)) {
+    stream_join_hashing_probe_side(join, sink);
+    return;
+  }
   OperatorMemory memory(memory_, "HashJoin");
   std::vector<Chunk> build_chunks = collect(*join.build, memory);
   charge_concatenation(memory, build_chunks);
   std::size_t build_rows_total = 0;
   for (const auto& chunk : build_chunks) build_rows_total += chunk.size;
-  // The hash table: a hash and a chain link per row, twice as many buckets, the key vectors.
-  memory.add(static_cast<std::int64_t>(build_rows_total * (24 + 24 * join.build_keys.size())));
+  // The hash table: a tag and a row index per entry, a bucket offset per row,
+  // and while it is built the rows' tags and partition order; the key vectors.
+  memory.add(static_cast<std::int64_t>(build_rows_total * (32 + 24 * join.build_keys.size())));
   JoinHashTable table(concatenate(std::move(build_chunks), join.build->types), prepare(join.build_keys));
   std::vector<BoundExpression> probe_keys = prepare(join.probe_keys);
   std::optional<BoundExpression> condition = prepare(join.condition);
@@ -398,93 +405,154 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
   bool filtering = kind == JoinKind::kSemi || kind == JoinKind::kAnti || kind == JoinKind::kMark;
   std::vector<std::atomic<std::uint8_t>> build_matched(kind == JoinKind::kFull ? build.size : 0);
   std::size_t probe_width = join.probe->types.size();
+  // Late materialization: a condition is evaluated over the columns it reads
+  // only; the other columns are gathered for the pairs that pass it.
+  std::vector<std::uint8_t> condition_columns;
+  if (condition) condition_columns = columns_read(*condition, probe_width + join.build->types.size());
+  // A condition of integer comparisons is tested inside the probe loop
+  // instead (not for the NULL rules of NOT IN and mark joins, which need its
+  // unknown answers).
+  std::optional<JoinResidual> residual;
+  if (condition && keyed && (!join.null_aware || kind == JoinKind::kSemi)) {
+    residual = JoinResidual::of(*condition, probe_width);
+  }
+
+  tbb::enumerable_thread_specific<JoinProbeScratch> scratches;
 
   check_interrupt(interrupt_);
   auto join_chunk = [&](Chunk&& probe, std::size_t partition) {
     check_interrupt(interrupt_);
+    JoinProbeScratchLease lease(scratches.local());
+    JoinProbeScratch& scratch = lease.scratch();
     std::size_t count = probe.size;
-    std::vector<Vector> keys;
-    for (const auto& key : probe_keys) keys.push_back(evaluate(key, probe));
-    std::vector<std::uint32_t> probe_rows, build_rows;
-    std::vector<std::uint8_t> unknown(join.null_aware ? count : 0, 0);
-    // Semi, anti and mark joins without keys or condition only ask whether
-    // the build side has rows at all.
-    bool trivially = filtering && !keyed && !condition;
-    if (keyed) {
-      table.find_matches(keys, count, probe_rows, build_rows);
-    } else if (!trivially) {
-      for (std::uint32_t i = 0; i < count; ++i) {
-        for (std::uint32_t j = 0; j < build.size; ++j) {
-          probe_rows.push_back(i);
-          build_rows.push_back(j);
-        }
-      }
+    auto& keys = scratch.keys;
+    join_key_vectors(probe_keys, probe, scratch.evaluated_keys, keys);
+    auto& probe_rows = scratch.probe_rows;
+    auto& build_rows = scratch.build_rows;
+    probe_rows.clear();
+    build_rows.clear();
+    auto& unknown = scratch.unknown;
+    unknown.assign(join.null_aware ? count : 0, 0);
+    auto& matched = scratch.matched;
+    matched.assign(count, 0);
+    if (residual) {
+      if (!scratch.residual) scratch.residual = residual;
+      scratch.residual->bind(probe, build);
     }
-    Chunk pairs;
-    bool have_pairs = false;
-    auto make_pairs = [&]() {
-      pairs = gather_rows(probe, probe_rows);
-      Chunk right = gather_rows(build, build_rows);
-      for (auto& column : right.columns) pairs.columns.push_back(std::move(column));
-      have_pairs = true;
-    };
-    if (condition && !probe_rows.empty()) {
-      make_pairs();
-      Vector passed = evaluate(*condition, pairs);
-      std::vector<std::uint8_t> keep(probe_rows.size());
-      std::size_t kept = 0;
-      for (std::size_t p = 0; p < probe_rows.size(); ++p) {
-        keep[p] = !passed.nulls[p] && passed.ints[p] != 0;
-        // x < ANY (q): an unknown comparison makes a "no" answer unknown.
-        if (passed.nulls[p] && join.null_aware) unknown[probe_rows[p]] = 1;
-        if (keep[p]) {
-          probe_rows[kept] = probe_rows[p];
-          build_rows[kept] = build_rows[p];
-          ++kept;
+    auto passes = [&](std::size_t i, std::uint32_t j) { return scratch.residual->passes(i, j); };
+    auto any_pair = [](std::size_t, std::uint32_t) { return true; };
+
+    // Takes the pairs (probe_rows, build_rows) of a step: keeps those passing
+    // the condition, emits an inner or outer join's, flags the matched rows.
+    // `whole`: the chunk's pairs all came in this one step. Returns true once
+    // it emitted the chunk's whole result.
+    auto take_pairs = [&](bool whole) {
+      if (condition && !residual && !probe_rows.empty()) {
+        Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
+        Vector passed = evaluate(*condition, pairs);
+        std::size_t kept = 0;
+        for (std::size_t p = 0; p < probe_rows.size(); ++p) {
+          bool keep = !passed.nulls[p] && passed.ints[p] != 0;
+          // x < ANY (q): an unknown comparison makes a "no" answer unknown.
+          if (passed.nulls[p] && join.null_aware) unknown[probe_rows[p]] = 1;
+          if (keep) {
+            probe_rows[kept] = probe_rows[p];
+            build_rows[kept] = build_rows[p];
+            ++kept;
+          }
         }
+        probe_rows.resize(kept);
+        build_rows.resize(kept);
       }
-      probe_rows.resize(kept);
-      build_rows.resize(kept);
       if (kind == JoinKind::kInner) {
-        Chunk out = select_rows(pairs, keep);
-        if (out.size > 0) sink(std::move(out), partition);
-        return;
+        if (whole) {
+          if (!probe_rows.empty()) sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
+          return true;
+        }
+        if (!probe_rows.empty()) sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
+        return false;
       }
-      have_pairs = false;
-    }
-    if (kind == JoinKind::kInner) {
-      if (probe_rows.empty()) return;
-      if (!have_pairs) make_pairs();
-      sink(std::move(pairs), partition);
-      return;
-    }
-    std::vector<std::uint8_t> matched(count, 0);
-    if (trivially) {
-      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
-    } else {
       for (std::uint32_t row : probe_rows) matched[row] = 1;
-    }
-    if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
       if (kind == JoinKind::kFull) {
         for (std::uint32_t row : build_rows) build_matched[row].store(1, std::memory_order_relaxed);
       }
-      for (std::uint32_t i = 0; i < count; ++i) {
-        if (!matched[i]) {
-          probe_rows.push_back(i);
-          build_rows.push_back(kNoRow);
+      if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
+        if (whole) {
+          for (std::uint32_t i = 0; i < count; ++i) {
+            if (!matched[i]) {
+              probe_rows.push_back(i);
+              build_rows.push_back(kNoRow);
+            }
+          }
+          sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
+          return true;
         }
+        if (!probe_rows.empty()) sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
       }
-      make_pairs();
-      sink(std::move(pairs), partition);
-      return;
+      return false;
+    };
+
+    // Semi, anti and mark joins without keys or condition only ask whether
+    // the build side has rows at all; with keys and no condition, or one
+    // tested in the probe loop, whether a row matches: no pairs at all.
+    bool trivially = filtering && !keyed && !condition;
+    if (trivially) {
+      std::fill(matched.begin(), matched.end(), build.size > 0 ? 1 : 0);
+    } else if (keyed && filtering && (residual || !condition)) {
+      if (residual) {
+        table.mark_matches_if(keys, count, scratch.table, passes, matched);
+      } else {
+        table.mark_matches(keys, count, scratch.table, matched);
+      }
+    } else {
+      if (keyed) {
+        // Steps of at most about kMaxPairsPerStep pairs bound the memory a
+        // chunk takes when its keys have many build rows each.
+        constexpr std::size_t kMaxPairsPerStep = std::size_t{1} << 16;
+        table.prepare_probe(keys, count, scratch.table);
+        for (std::size_t next = 0; next < count;) {
+          check_interrupt(interrupt_);
+          const std::size_t from = next;
+          probe_rows.clear();
+          build_rows.clear();
+          next = residual ? table.collect_matches(keys, count, scratch.table, from, kMaxPairsPerStep, passes,
+                                                  probe_rows, build_rows)
+                          : table.collect_matches(keys, count, scratch.table, from, kMaxPairsPerStep, any_pair,
+                                                  probe_rows, build_rows);
+          if (take_pairs(from == 0 && next >= count)) return;
+        }
+      } else {
+        for (std::uint32_t i = 0; i < count; ++i) {
+          for (std::uint32_t j = 0; j < build.size; ++j) {
+            probe_rows.push_back(i);
+            build_rows.push_back(j);
+          }
+        }
+        if (take_pairs(true)) return;
+      }
+      if (kind == JoinKind::kInner) return;
+      if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
+        // The rows no step matched, after the steps' pairs.
+        probe_rows.clear();
+        build_rows.clear();
+        for (std::uint32_t i = 0; i < count; ++i) {
+          if (!matched[i]) {
+            probe_rows.push_back(i);
+            build_rows.push_back(kNoRow);
+          }
+        }
+        if (!probe_rows.empty()) sink(gather_pairs(probe, build, probe_rows, build_rows, nullptr), partition);
+        return;
+      }
     }
     // Semi, anti, mark: the answer per probe row, with IN's NULL rules when null_aware.
-    std::vector<std::uint8_t> mark_null(count, 0);
+    auto& mark_null = scratch.mark_null;
+    mark_null.assign(count, 0);
     if (join.null_aware && build.size > 0) {
       for (std::uint32_t i = 0; i < count; ++i) {
         if (matched[i]) continue;
         bool probe_null = false;
-        for (const auto& key : keys) probe_null = probe_null || key.nulls[i];
+        for (const Vector* key : keys) probe_null = probe_null || key->nulls[i];
         if (probe_null || table.has_null_key() || unknown[i]) mark_null[i] = 1;
       }
     }
@@ -499,9 +567,16 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
       sink(std::move(probe), partition);
       return;
     }
-    std::vector<std::uint8_t> keep(count);
+    auto& keep = scratch.keep;
+    keep.resize(count);
+    bool all = true;
     for (std::size_t i = 0; i < count; ++i) {
       keep[i] = kind == JoinKind::kSemi ? matched[i] : (!matched[i] && !mark_null[i]);
+      all = all && keep[i];
+    }
+    if (all) {
+      if (count > 0) sink(std::move(probe), partition);
+      return;
     }
     Chunk out = select_rows(probe, keep);
     if (out.size > 0) sink(std::move(out), partition);
@@ -543,6 +618,103 @@ void PlanExecutor::stream_join(const PlanNode& node, const planner::JoinNode& jo
     for (auto& column : right.columns) out.columns.push_back(std::move(column));
     sink(std::move(out), SIZE_MAX);
   }
+}
+
+// Semi and anti joins build on whichever side is expected to be smaller: when
+// it is the probe side, its rows are hashed and flagged as the build side's
+// rows stream past, so the larger side is never held whole.
+bool PlanExecutor::hashes_probe_side(const planner::JoinNode& join) const {
+  // NOT IN's NULL rules need every probe row's unknown answers (IN's need
+  // none: unknown drops a row as false does); ordered output keeps the probe
+  // side streaming in order.
+  bool semi_or_anti = join.kind == JoinKind::kSemi || (join.kind == JoinKind::kAnti && !join.null_aware);
+  return semi_or_anti && !join.probe_keys.empty() && ordered_ == nullptr &&
+         join.probe->estimated_rows < join.build->estimated_rows;
+}
+
+void PlanExecutor::stream_join_hashing_probe_side(const planner::JoinNode& join, const Sink& sink) {
+  OperatorMemory memory(memory_, "HashJoin");
+  std::vector<Chunk> probe_chunks = collect(*join.probe, memory);
+  charge_concatenation(memory, probe_chunks);
+  std::size_t probe_rows_total = 0;
+  for (const auto& chunk : probe_chunks) probe_rows_total += chunk.size;
+  // The table (as in stream_join) and a flag per probe row.
+  memory.add(static_cast<std::int64_t>(probe_rows_total * (33 + 24 * join.probe_keys.size())));
+  JoinHashTable table(concatenate(std::move(probe_chunks), join.probe->types), prepare(join.probe_keys));
+  const Chunk& probe = table.rows();
+  std::vector<BoundExpression> build_keys = prepare(join.build_keys);
+  std::optional<BoundExpression> condition = prepare(join.condition);
+  std::vector<std::uint8_t> condition_columns;
+  std::optional<JoinResidual> residual;
+  if (condition) {
+    condition_columns = columns_read(*condition, join.probe->types.size() + join.build->types.size());
+    residual = JoinResidual::of(*condition, join.probe->types.size());
+  }
+  std::vector<std::atomic<std::uint8_t>> matched(probe.size);
+  for (auto& flag : matched) flag.store(0, std::memory_order_relaxed);
+  tbb::enumerable_thread_specific<JoinProbeScratch> scratches;
+  check_interrupt(interrupt_);
+  if (probe.size > 0) {
+    NotTheOutput input(ordered_);
+    stream(*join.build, [&](Chunk&& build, std::size_t) {
+      check_interrupt(interrupt_);
+      JoinProbeScratchLease lease(scratches.local());
+      JoinProbeScratch& scratch = lease.scratch();
+      join_key_vectors(build_keys, build, scratch.evaluated_keys, scratch.keys);
+      auto& build_rows = scratch.probe_rows;  // the streamed rows: this table's probes
+      auto& probe_rows = scratch.build_rows;
+      build_rows.clear();
+      probe_rows.clear();
+      // Flags a probe row at its first passing pair; later pairs of a flagged row are skipped.
+      auto unflagged = [&](std::uint32_t row) { return matched[row].load(std::memory_order_relaxed) == 0; };
+      auto flag = [&](std::uint32_t row) { matched[row].store(1, std::memory_order_relaxed); };
+      if (residual) {
+        if (!scratch.residual) scratch.residual = residual;
+        scratch.residual->bind(probe, build);
+        table.find_matches_if(
+            scratch.keys, build.size, scratch.table,
+            [&](std::size_t build_row, std::uint32_t probe_row) {
+              if (unflagged(probe_row) && scratch.residual->passes(probe_row, build_row)) flag(probe_row);
+              return false;
+            },
+            build_rows, probe_rows);
+        return;
+      }
+      if (!condition) {
+        table.find_matches_if(
+            scratch.keys, build.size, scratch.table,
+            [&](std::size_t, std::uint32_t probe_row) {
+              if (unflagged(probe_row)) flag(probe_row);
+              return false;
+            },
+            build_rows, probe_rows);
+        return;
+      }
+      // Steps bound the pairs held at once, as in stream_join.
+      constexpr std::size_t kMaxPairsPerStep = std::size_t{1} << 16;
+      table.prepare_probe(scratch.keys, build.size, scratch.table);
+      for (std::size_t next = 0; next < build.size;) {
+        build_rows.clear();
+        probe_rows.clear();
+        next = table.collect_matches(scratch.keys, build.size, scratch.table, next, kMaxPairsPerStep,
+                                     [&](std::size_t, std::uint32_t probe_row) { return unflagged(probe_row); },
+                                     build_rows, probe_rows);
+        if (probe_rows.empty()) continue;
+        Chunk pairs = gather_pairs(probe, build, probe_rows, build_rows, &condition_columns);
+        Vector passed = evaluate(*condition, pairs);
+        for (std::size_t p = 0; p < probe_rows.size(); ++p) {
+          if (!passed.nulls[p] && passed.ints[p] != 0) flag(probe_rows[p]);
+        }
+      }
+    });
+  }
+  bool semi = join.kind == JoinKind::kSemi;
+  auto& keep = scratches.local().keep;
+  keep.resize(probe.size);
+  for (std::size_t i = 0; i < probe.size; ++i) keep[i] = (matched[i].load(std::memory_order_relaxed) != 0) == semi;
+  Chunk out = select_rows(probe, keep);
+  charge_arrays(memory, out);
+  stream_slices(std::move(out), sink);
 }
 
 void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {

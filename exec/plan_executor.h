@@ -46,6 +46,8 @@ class PlanExecutor {
   void stream_operator(const planner::PlanNode& node, const Sink& sink);
   void stream_scan(const planner::PlanNode& node, const planner::ScanNode& scan, const Sink& sink);
   void stream_join(const planner::PlanNode& node, const planner::JoinNode& join, const Sink& sink);
+  bool hashes_probe_side(const planner::JoinNode& join) const;
+  void stream_join_hashing_probe_side(const planner::JoinNode& join, const Sink& sink);
   void stream_aggregate(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
   void stream_sort(const planner::PlanNode& node, const planner::SortNode& sort, const Sink& sink);
   void stream_set_operation(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
