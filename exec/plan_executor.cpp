@@ -16,6 +16,7 @@
 
 #include "exec/chunk_memory.h"
 #include "exec/evaluate.h"
+#include "exec/aggregate/partitioned_merge.h"
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
 #include "exec/key_range.h"
@@ -623,19 +624,32 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
       charge_growth(task);
     });
   }
-  TaskTable* result = nullptr;
-  TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
-  for (auto& task : tables) {
-    check_interrupt(interrupt_);
-    if (result == nullptr) {
-      result = &task;
-    } else {
-      result->table->merge(*task.table);
-      charge_growth(*result);
+  std::vector<TaskTable*> tasks;
+  for (auto& task : tables) tasks.push_back(&task);
+  std::size_t total_groups = 0;
+  for (TaskTable* task : tasks) total_groups += task->table->group_count();
+  Chunk groups;
+  if (tasks.size() > 1 && total_groups >= kPartitionedMergeGroups) {
+    std::vector<std::unique_ptr<AggregationTable>> owned;
+    for (TaskTable* task : tasks) owned.push_back(std::move(task->table));
+    groups = merge_partitioned(std::move(owned), keys, calls, node.types, memory,
+                               [&] { check_interrupt(interrupt_); });
+  } else {
+    TaskTable* result = nullptr;
+    TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
+    for (TaskTable* task : tasks) {
+      check_interrupt(interrupt_);
+      if (result == nullptr) {
+        result = task;
+      } else {
+        result->table->merge(*task->table);
+        charge_growth(*result);
+        task->table.reset();
+      }
     }
+    if (result == nullptr) result = &empty;
+    groups = result->table->finish();
   }
-  if (result == nullptr) result = &empty;
-  Chunk groups = result->table->finish();
   charge_arrays(memory, groups);
   (void)node;
   stream_slices(std::move(groups), sink);

@@ -1,0 +1,185 @@
+#include "exec/aggregate/group_keys.h"
+
+#include <cstring>
+
+#include "exec/chunk_memory.h"
+
+namespace ptreedb::exec {
+
+std::uint64_t hash_key_bytes(std::string_view bytes) {
+  std::uint64_t hash = 0x9E3779B97F4A7C15ULL ^ bytes.size();
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes.data() + i, 8);
+    hash = (hash ^ word) * 0xFF51AFD7ED558CCDULL;
+    hash ^= hash >> 32;
+  }
+  std::uint64_t tail = 0;
+  if (i < bytes.size()) std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+  return hash_packed_key(PackedKey{hash} << 64 | tail);
+}
+
+GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) {
+  for (const auto& type : types) values_.emplace_back(type);
+  if (!layout_.packable()) {
+    mode_ = Mode::kBytes;
+  } else if (layout_.bits() <= kDirectBits) {
+    mode_ = Mode::kDirect;
+    direct_.assign(std::size_t{1} << layout_.bits(), 0);
+  } else {
+    mode_ = Mode::kPacked;
+  }
+}
+
+void GroupKeys::assign(const std::vector<Vector>& keys, std::size_t rows, std::uint32_t* groups) {
+  if (mode_ != Mode::kBytes) {
+    chunk_keys_.resize(rows);
+    if (layout_.pack(keys, rows, chunk_keys_.data())) {
+      if (mode_ == Mode::kDirect) {
+        assign_direct(rows, groups, keys);
+      } else {
+        assign_packed(rows, groups, keys);
+      }
+      return;
+    }
+    switch_to_bytes();
+  }
+  assign_bytes(keys, rows, groups);
+}
+
+void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys) {
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::uint32_t& entry = direct_[static_cast<std::size_t>(chunk_keys_[i])];
+    if (entry == 0) {
+      entry = static_cast<std::uint32_t>(group_count_) + 1;
+      packed_.push_back(chunk_keys_[i]);
+      append_values(keys, i);
+    }
+    groups[i] = entry - 1;
+  }
+}
+
+void GroupKeys::assign_packed(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys) {
+  for (std::size_t i = 0; i < rows; ++i) {
+    const PackedKey key = chunk_keys_[i];
+    groups[i] = find_or_add_packed(key, hash_packed_key(key), keys, i);
+  }
+}
+
+std::uint32_t GroupKeys::find_or_add_packed(PackedKey key, std::uint64_t hash, const std::vector<Vector>& keys,
+                                            std::size_t row) {
+  auto [group, inserted] = index_.find_or_insert(hash, [&](std::uint32_t g) { return packed_[g] == key; });
+  if (inserted) {
+    packed_.push_back(key);
+    append_values(keys, row);
+  }
+  return group;
+}
+
+void GroupKeys::encode(std::string& out, const std::vector<Vector>& keys, std::size_t row) const {
+  for (const Vector& key : keys) append_key_bytes(out, key, row);
+}
+
+void GroupKeys::assign_bytes(const std::vector<Vector>& keys, std::size_t rows, std::uint32_t* groups) {
+  chunk_bytes_.clear();
+  chunk_ends_.resize(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    encode(chunk_bytes_, keys, i);
+    chunk_ends_[i] = static_cast<std::uint32_t>(chunk_bytes_.size());
+  }
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::string_view bytes(chunk_bytes_.data() + begin, chunk_ends_[i] - begin);
+    begin = chunk_ends_[i];
+    groups[i] = find_or_add_bytes(bytes, hash_key_bytes(bytes), keys, i);
+  }
+}
+
+std::string_view GroupKeys::key_bytes(std::uint32_t group) const {
+  std::uint64_t begin = group == 0 ? 0 : key_ends_[group - 1];
+  return std::string_view(arena_.data() + begin, key_ends_[group] - begin);
+}
+
+std::uint32_t GroupKeys::find_or_add_bytes(std::string_view bytes, std::uint64_t hash,
+                                           const std::vector<Vector>& keys, std::size_t row) {
+  auto [group, inserted] = index_.find_or_insert(hash, [&](std::uint32_t g) { return key_bytes(g) == bytes; });
+  if (inserted) {
+    arena_.append(bytes);
+    key_ends_.push_back(arena_.size());
+    append_values(keys, row);
+  }
+  return group;
+}
+
+void GroupKeys::append_values(const std::vector<Vector>& keys, std::size_t row) {
+  for (std::size_t k = 0; k < keys.size(); ++k) values_[k].append_from(keys[k], row);
+  ++group_count_;
+}
+
+void GroupKeys::switch_to_bytes() {
+  if (mode_ == Mode::kBytes) return;
+  // Re-key every group by its bytes; groups keep their numbers since they
+  // are inserted in order into an empty table.
+  mode_ = Mode::kBytes;
+  index_ = FlatGroupIndex();
+  index_.reserve(group_count_);
+  std::string bytes;
+  for (std::size_t g = 0; g < group_count_; ++g) {
+    bytes.clear();
+    encode(bytes, values_, g);
+    index_.find_or_insert(hash_key_bytes(bytes), [](std::uint32_t) { return false; });
+    arena_.append(bytes);
+    key_ends_.push_back(arena_.size());
+  }
+  packed_ = {};
+  direct_ = {};
+}
+
+void GroupKeys::match_form(GroupKeys& other) {
+  if (mode_ == Mode::kBytes || other.mode_ == Mode::kBytes) {
+    switch_to_bytes();
+    other.switch_to_bytes();
+  }
+}
+
+std::uint32_t GroupKeys::find_or_add(const GroupKeys& other, std::uint32_t group) {
+  switch (mode_) {
+    case Mode::kDirect: {
+      std::uint32_t& entry = direct_[static_cast<std::size_t>(other.packed_[group])];
+      if (entry == 0) {
+        entry = static_cast<std::uint32_t>(group_count_) + 1;
+        packed_.push_back(other.packed_[group]);
+        append_values(other.values_, group);
+      }
+      return entry - 1;
+    }
+    case Mode::kPacked:
+      return find_or_add_packed(other.packed_[group], other.hash_of(group), other.values_, group);
+    case Mode::kBytes:
+      return find_or_add_bytes(other.key_bytes(group), other.hash_of(group), other.values_, group);
+  }
+  return 0;
+}
+
+std::uint64_t GroupKeys::hash_of(std::uint32_t group) const {
+  return mode_ == Mode::kDirect ? hash_packed_key(packed_[group]) : index_.hash_of(group);
+}
+
+void GroupKeys::reserve(std::size_t groups) {
+  if (mode_ == Mode::kDirect) return;
+  index_.reserve(groups);
+  if (mode_ == Mode::kPacked) packed_.reserve(groups);
+  if (mode_ == Mode::kBytes) key_ends_.reserve(groups);
+}
+
+std::int64_t GroupKeys::approximate_bytes() const {
+  std::int64_t bytes = index_.approximate_bytes() +
+                       static_cast<std::int64_t>(direct_.capacity() * sizeof(std::uint32_t) +
+                                                 packed_.capacity() * sizeof(PackedKey) + arena_.capacity() +
+                                                 key_ends_.capacity() * sizeof(std::uint64_t));
+  for (const Vector& value : values_) bytes += vector_array_bytes(value);
+  return bytes;
+}
+
+}  // namespace ptreedb::exec
