@@ -1,5 +1,6 @@
 #include "exec/aggregate/group_keys.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "exec/chunk_memory.h"
@@ -61,15 +62,20 @@ void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const std
 }
 
 void GroupKeys::assign_packed(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys) {
+  chunk_hashes_.resize(rows);
+  for (std::size_t i = 0; i < rows; ++i) chunk_hashes_[i] = hash_packed_key(chunk_keys_[i]);
+  // Lookups miss the cache once there are many groups: start loading slots ahead.
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t i = 0; i < std::min(rows, kAhead); ++i) packed_index_.prefetch(chunk_hashes_[i]);
   for (std::size_t i = 0; i < rows; ++i) {
-    const PackedKey key = chunk_keys_[i];
-    groups[i] = find_or_add_packed(key, hash_packed_key(key), keys, i);
+    if (i + kAhead < rows) packed_index_.prefetch(chunk_hashes_[i + kAhead]);
+    groups[i] = find_or_add_packed(chunk_keys_[i], chunk_hashes_[i], keys, i);
   }
 }
 
 std::uint32_t GroupKeys::find_or_add_packed(PackedKey key, std::uint64_t hash, const std::vector<Vector>& keys,
                                             std::size_t row) {
-  auto [group, inserted] = index_.find_or_insert(hash, [&](std::uint32_t g) { return packed_[g] == key; });
+  auto [group, inserted] = packed_index_.find_or_insert(key, hash, static_cast<std::uint32_t>(group_count_));
   if (inserted) {
     packed_.push_back(key);
     append_values(keys, row);
@@ -134,6 +140,7 @@ void GroupKeys::switch_to_bytes() {
   }
   packed_ = {};
   direct_ = {};
+  packed_index_ = PackedGroupIndex();
 }
 
 void GroupKeys::match_form(GroupKeys& other) {
@@ -163,18 +170,21 @@ std::uint32_t GroupKeys::find_or_add(const GroupKeys& other, std::uint32_t group
 }
 
 std::uint64_t GroupKeys::hash_of(std::uint32_t group) const {
-  return mode_ == Mode::kDirect ? hash_packed_key(packed_[group]) : index_.hash_of(group);
+  return mode_ == Mode::kBytes ? index_.hash_of(group) : hash_packed_key(packed_[group]);
 }
 
 void GroupKeys::reserve(std::size_t groups) {
-  if (mode_ == Mode::kDirect) return;
-  index_.reserve(groups);
-  if (mode_ == Mode::kPacked) packed_.reserve(groups);
-  if (mode_ == Mode::kBytes) key_ends_.reserve(groups);
+  if (mode_ == Mode::kPacked) {
+    packed_index_.reserve(groups);
+    packed_.reserve(groups);
+  } else if (mode_ == Mode::kBytes) {
+    index_.reserve(groups);
+    key_ends_.reserve(groups);
+  }
 }
 
 std::int64_t GroupKeys::approximate_bytes() const {
-  std::int64_t bytes = index_.approximate_bytes() +
+  std::int64_t bytes = index_.approximate_bytes() + packed_index_.approximate_bytes() +
                        static_cast<std::int64_t>(direct_.capacity() * sizeof(std::uint32_t) +
                                                  packed_.capacity() * sizeof(PackedKey) + arena_.capacity() +
                                                  key_ends_.capacity() * sizeof(std::uint64_t));

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "exec/aggregate/flat_group_index.h"
+#include "exec/aggregate/packed_group_index.h"
 #include "exec/aggregate/packed_group_key.h"
 #include "exec/vector.h"
 
@@ -64,13 +65,15 @@ class GroupKeys {
   Mode mode_;
   std::size_t group_count_ = 0;
   std::vector<Vector> values_;
-  FlatGroupIndex index_;                // packed and bytes
+  PackedGroupIndex packed_index_;       // packed
+  FlatGroupIndex index_;                // bytes
   std::vector<std::uint32_t> direct_;  // direct: packed key -> group + 1 (0: none yet)
   std::vector<PackedKey> packed_;       // direct and packed: per group
   std::string arena_;                   // bytes: all groups' keys, back to back
   std::vector<std::uint64_t> key_ends_; // bytes: where each group's key ends in arena_
   // Reused for every chunk.
   std::vector<PackedKey> chunk_keys_;
+  std::vector<std::uint64_t> chunk_hashes_;
   std::string chunk_bytes_;
   std::vector<std::uint32_t> chunk_ends_;
 };
