@@ -52,6 +52,14 @@ std::vector<value::SqlType> types_of(const std::vector<planner::BoundExpression>
 
 constexpr std::uint32_t kNotMerged = UINT32_MAX;
 
+// The value of `expr` over `input`: a loaded column is borrowed rather than
+// copied; anything else is computed into `scratch`.
+const Vector& operand(const planner::BoundExpression& expr, const Chunk& input, Vector& scratch) {
+  if (expr.kind == planner::ExprKind::kColumn) return input.columns[expr.column];
+  scratch = evaluate(expr, input);
+  return scratch;
+}
+
 }  // namespace
 
 AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& keys,
@@ -108,11 +116,11 @@ void AggregationTable::consume(const Chunk& input) {
   std::vector<std::uint32_t>& groups = chunk_groups_;
   groups.assign(input.size, 0);
   if (!keys_.empty()) {
-    std::vector<Vector> keys;
-    keys.reserve(keys_.size());
-    for (const auto& key : keys_) {
-      keys.push_back(evaluate(key, input));
-      keep_owners(keys.back());
+    std::vector<Vector> computed(keys_.size());
+    KeyColumns keys(keys_.size());
+    for (std::size_t k = 0; k < keys_.size(); ++k) {
+      keys[k] = &operand(keys_[k], input, computed[k]);
+      keep_owners(*keys[k]);
     }
     groups_.assign(keys, input.size, groups.data());
     resize_states();
@@ -146,20 +154,20 @@ void AggregationTable::consume(const Chunk& input) {
       states_[a]->fold(kNoArgument, nullptr, row_groups->data(), row_groups->size());
       continue;
     }
+    if (!buffered_[a]) {
+      Vector argument_value, separator_value;
+      const Vector& argument = operand(*call.argument, *rows, argument_value);
+      const Vector* separator = call.separator ? &operand(*call.separator, *rows, separator_value) : nullptr;
+      keep_owners(argument);  // min/max of text keep views of it
+      states_[a]->fold(argument, separator, row_groups->data(), row_groups->size());
+      continue;
+    }
     std::vector<Vector> columns;
     columns.push_back(evaluate(*call.argument, *rows));
     if (call.separator) columns.push_back(evaluate(*call.separator, *rows));
+    for (const auto& key : call.order) columns.push_back(evaluate(key.expression, *rows));
     for (const Vector& column : columns) keep_owners(column);
-    if (buffered_[a]) {
-      for (const auto& key : call.order) {
-        columns.push_back(evaluate(key.expression, *rows));
-        keep_owners(columns.back());
-      }
-      buffer_rows(a, columns, *row_groups);
-    } else {
-      states_[a]->fold(columns[0], call.separator ? &columns[1] : nullptr, row_groups->data(),
-                       row_groups->size());
-    }
+    buffer_rows(a, columns, *row_groups);
   }
 }
 

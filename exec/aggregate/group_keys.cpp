@@ -23,6 +23,7 @@ std::uint64_t hash_key_bytes(std::string_view bytes) {
 
 GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) {
   for (const auto& type : types) values_.emplace_back(type);
+  for (const Vector& value : values_) value_columns_.push_back(&value);
   if (!layout_.packable()) {
     mode_ = Mode::kBytes;
   } else if (layout_.bits() <= kDirectBits) {
@@ -33,7 +34,7 @@ GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) 
   }
 }
 
-void GroupKeys::assign(const std::vector<Vector>& keys, std::size_t rows, std::uint32_t* groups) {
+void GroupKeys::assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups) {
   if (mode_ != Mode::kBytes) {
     chunk_keys_.resize(rows);
     if (layout_.pack(keys, rows, chunk_keys_.data())) {
@@ -49,7 +50,7 @@ void GroupKeys::assign(const std::vector<Vector>& keys, std::size_t rows, std::u
   assign_bytes(keys, rows, groups);
 }
 
-void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys) {
+void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys) {
   for (std::size_t i = 0; i < rows; ++i) {
     std::uint32_t& entry = direct_[static_cast<std::size_t>(chunk_keys_[i])];
     if (entry == 0) {
@@ -61,7 +62,7 @@ void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const std
   }
 }
 
-void GroupKeys::assign_packed(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys) {
+void GroupKeys::assign_packed(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys) {
   chunk_hashes_.resize(rows);
   for (std::size_t i = 0; i < rows; ++i) chunk_hashes_[i] = hash_packed_key(chunk_keys_[i]);
   // Lookups miss the cache once there are many groups: start loading slots ahead.
@@ -69,11 +70,16 @@ void GroupKeys::assign_packed(std::size_t rows, std::uint32_t* groups, const std
   for (std::size_t i = 0; i < std::min(rows, kAhead); ++i) packed_index_.prefetch(chunk_hashes_[i]);
   for (std::size_t i = 0; i < rows; ++i) {
     if (i + kAhead < rows) packed_index_.prefetch(chunk_hashes_[i + kAhead]);
+    // Rows often come clustered by key (lineitem by l_orderkey): a run needs one lookup.
+    if (i > 0 && chunk_keys_[i] == chunk_keys_[i - 1]) {
+      groups[i] = groups[i - 1];
+      continue;
+    }
     groups[i] = find_or_add_packed(chunk_keys_[i], chunk_hashes_[i], keys, i);
   }
 }
 
-std::uint32_t GroupKeys::find_or_add_packed(PackedKey key, std::uint64_t hash, const std::vector<Vector>& keys,
+std::uint32_t GroupKeys::find_or_add_packed(PackedKey key, std::uint64_t hash, const KeyColumns& keys,
                                             std::size_t row) {
   auto [group, inserted] = packed_index_.find_or_insert(key, hash, static_cast<std::uint32_t>(group_count_));
   if (inserted) {
@@ -83,11 +89,11 @@ std::uint32_t GroupKeys::find_or_add_packed(PackedKey key, std::uint64_t hash, c
   return group;
 }
 
-void GroupKeys::encode(std::string& out, const std::vector<Vector>& keys, std::size_t row) const {
-  for (const Vector& key : keys) append_key_bytes(out, key, row);
+void GroupKeys::encode(std::string& out, const KeyColumns& keys, std::size_t row) const {
+  for (const Vector* key : keys) append_key_bytes(out, *key, row);
 }
 
-void GroupKeys::assign_bytes(const std::vector<Vector>& keys, std::size_t rows, std::uint32_t* groups) {
+void GroupKeys::assign_bytes(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups) {
   chunk_bytes_.clear();
   chunk_ends_.resize(rows);
   for (std::size_t i = 0; i < rows; ++i) {
@@ -95,10 +101,16 @@ void GroupKeys::assign_bytes(const std::vector<Vector>& keys, std::size_t rows, 
     chunk_ends_[i] = static_cast<std::uint32_t>(chunk_bytes_.size());
   }
   std::size_t begin = 0;
+  std::string_view previous;
   for (std::size_t i = 0; i < rows; ++i) {
     std::string_view bytes(chunk_bytes_.data() + begin, chunk_ends_[i] - begin);
     begin = chunk_ends_[i];
+    if (i > 0 && bytes == previous) {
+      groups[i] = groups[i - 1];
+      continue;
+    }
     groups[i] = find_or_add_bytes(bytes, hash_key_bytes(bytes), keys, i);
+    previous = bytes;
   }
 }
 
@@ -108,7 +120,7 @@ std::string_view GroupKeys::key_bytes(std::uint32_t group) const {
 }
 
 std::uint32_t GroupKeys::find_or_add_bytes(std::string_view bytes, std::uint64_t hash,
-                                           const std::vector<Vector>& keys, std::size_t row) {
+                                           const KeyColumns& keys, std::size_t row) {
   auto [group, inserted] = index_.find_or_insert(hash, [&](std::uint32_t g) { return key_bytes(g) == bytes; });
   if (inserted) {
     arena_.append(bytes);
@@ -118,8 +130,8 @@ std::uint32_t GroupKeys::find_or_add_bytes(std::string_view bytes, std::uint64_t
   return group;
 }
 
-void GroupKeys::append_values(const std::vector<Vector>& keys, std::size_t row) {
-  for (std::size_t k = 0; k < keys.size(); ++k) values_[k].append_from(keys[k], row);
+void GroupKeys::append_values(const KeyColumns& keys, std::size_t row) {
+  for (std::size_t k = 0; k < keys.size(); ++k) values_[k].append_from(*keys[k], row);
   ++group_count_;
 }
 
@@ -133,7 +145,7 @@ void GroupKeys::switch_to_bytes() {
   std::string bytes;
   for (std::size_t g = 0; g < group_count_; ++g) {
     bytes.clear();
-    encode(bytes, values_, g);
+    encode(bytes, value_columns_, g);
     index_.find_or_insert(hash_key_bytes(bytes), [](std::uint32_t) { return false; });
     arena_.append(bytes);
     key_ends_.push_back(arena_.size());
@@ -157,14 +169,14 @@ std::uint32_t GroupKeys::find_or_add(const GroupKeys& other, std::uint32_t group
       if (entry == 0) {
         entry = static_cast<std::uint32_t>(group_count_) + 1;
         packed_.push_back(other.packed_[group]);
-        append_values(other.values_, group);
+        append_values(other.value_columns_, group);
       }
       return entry - 1;
     }
     case Mode::kPacked:
-      return find_or_add_packed(other.packed_[group], other.hash_of(group), other.values_, group);
+      return find_or_add_packed(other.packed_[group], other.hash_of(group), other.value_columns_, group);
     case Mode::kBytes:
-      return find_or_add_bytes(other.key_bytes(group), other.hash_of(group), other.values_, group);
+      return find_or_add_bytes(other.key_bytes(group), other.hash_of(group), other.value_columns_, group);
   }
   return 0;
 }

@@ -31,7 +31,7 @@ class GroupKeys {
   bool uses_direct_array() const { return mode_ == Mode::kDirect; }
 
   // The group of each of rows [0, rows) of `keys`, adding groups for new keys.
-  void assign(const std::vector<Vector>& keys, std::size_t rows, std::uint32_t* groups);
+  void assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups);
   // This table's group for group `group` of `other`, added if new. Call
   // match_form(other) first.
   std::uint32_t find_or_add(const GroupKeys& other, std::uint32_t group);
@@ -49,22 +49,23 @@ class GroupKeys {
   enum class Mode : std::uint8_t { kDirect, kPacked, kBytes };
   static constexpr int kDirectBits = 16;
 
-  void assign_direct(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys);
-  void assign_packed(std::size_t rows, std::uint32_t* groups, const std::vector<Vector>& keys);
-  void assign_bytes(const std::vector<Vector>& keys, std::size_t rows, std::uint32_t* groups);
-  std::uint32_t find_or_add_packed(PackedKey key, std::uint64_t hash, const std::vector<Vector>& keys,
+  void assign_direct(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys);
+  void assign_packed(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys);
+  void assign_bytes(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups);
+  std::uint32_t find_or_add_packed(PackedKey key, std::uint64_t hash, const KeyColumns& keys,
                                    std::size_t row);
-  std::uint32_t find_or_add_bytes(std::string_view bytes, std::uint64_t hash, const std::vector<Vector>& keys,
+  std::uint32_t find_or_add_bytes(std::string_view bytes, std::uint64_t hash, const KeyColumns& keys,
                                   std::size_t row);
-  void append_values(const std::vector<Vector>& keys, std::size_t row);
+  void append_values(const KeyColumns& keys, std::size_t row);
   std::string_view key_bytes(std::uint32_t group) const;
-  void encode(std::string& out, const std::vector<Vector>& keys, std::size_t row) const;
+  void encode(std::string& out, const KeyColumns& keys, std::size_t row) const;
   void switch_to_bytes();
 
   PackedKeyLayout layout_;
   Mode mode_;
   std::size_t group_count_ = 0;
   std::vector<Vector> values_;
+  KeyColumns value_columns_;  // of values_
   PackedGroupIndex packed_index_;       // packed
   FlatGroupIndex index_;                // bytes
   std::vector<std::uint32_t> direct_;  // direct: packed key -> group + 1 (0: none yet)

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 
 
 namespace ptreedb::exec {
@@ -82,10 +83,10 @@ PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
   if (bits_ > kMaxBits) packable_ = false;
 }
 
-bool PackedKeyLayout::pack(const std::vector<Vector>& keys, std::size_t rows, PackedKey* out) const {
+bool PackedKeyLayout::pack(const KeyColumns& keys, std::size_t rows, PackedKey* out) const {
   std::memset(static_cast<void*>(out), 0, rows * sizeof(PackedKey));
   for (std::size_t c = 0; c < columns_.size(); ++c) {
-    if (!pack_column(columns_[c], keys[c], rows, out)) return false;
+    if (!pack_column(columns_[c], *keys[c], rows, out)) return false;
   }
   return true;
 }
@@ -164,9 +165,11 @@ bool PackedKeyLayout::pack_column(const Column& column, const Vector& values, st
           while (!text.empty() && text.back() == ' ') text.remove_suffix(1);  // char(n): 'a ' = 'a'
         }
         if (text.size() > static_cast<std::size_t>(column.text_bytes)) return false;
-        std::uint64_t bytes = 0;
-        std::memcpy(&bytes, text.data(), text.size());
-        bytes |= static_cast<std::uint64_t>(text.size()) << (8 * column.text_bytes);
+        // A byte loop: at most 7 bytes, where a memcpy of variable length is a call.
+        std::uint64_t bytes = static_cast<std::uint64_t>(text.size()) << (8 * column.text_bytes);
+        for (std::size_t b = 0; b < text.size(); ++b) {
+          bytes |= static_cast<std::uint64_t>(static_cast<unsigned char>(text[b])) << (8 * b);
+        }
         out[i] |= PackedKey{bytes} << value_offset;
       }
       return true;

@@ -17,6 +17,8 @@
 namespace ptreedb::exec {
 
 using PackedKey = unsigned __int128;
+// The key columns of a chunk, borrowed.
+using KeyColumns = std::vector<const Vector*>;
 
 class PackedKeyLayout {
  public:
@@ -27,7 +29,7 @@ class PackedKeyLayout {
   // Total bits of the fields (meaningful when packable()).
   int bits() const { return bits_; }
   // Packs rows [0, rows) of `keys` into out[0, rows); false if a value does not fit its field.
-  bool pack(const std::vector<Vector>& keys, std::size_t rows, PackedKey* out) const;
+  bool pack(const KeyColumns& keys, std::size_t rows, PackedKey* out) const;
 
  private:
   enum class Field : std::uint8_t { kInt, kDouble, kScaledDecimal, kNormalizedDecimal, kText };

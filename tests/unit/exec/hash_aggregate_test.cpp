@@ -381,7 +381,7 @@ TEST_CASE("key forms: booleans use a direct array, long text falls back to byte 
       v.nulls[i] = i == 4;
     });
     std::vector<std::uint32_t> assigned(5);
-    groups.assign({flags}, 5, assigned.data());
+    groups.assign(exec::KeyColumns{&flags}, 5, assigned.data());
     CHECK(groups.size() == 3);
     CHECK(assigned == std::vector<std::uint32_t>{0, 1, 0, 1, 2});
   }
