@@ -41,6 +41,9 @@ Chunk merge_partitioned(std::vector<std::unique_ptr<AggregationTable>> tables,
   tbb::parallel_for(std::size_t{0}, partitions, [&](std::size_t p) {
     check();
     AggregationTable partition(keys, aggregates);
+    // Take the sources' key form before reserving room in it (the sources
+    // already share one, so none of them changes).
+    AggregationTable::match_key_forms({&partition, sources[0]});
     std::size_t groups = 0;
     for (const auto& list : lists) groups += list[p].size();
     partition.reserve(groups);
