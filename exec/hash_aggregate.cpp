@@ -255,7 +255,12 @@ std::vector<std::vector<std::uint32_t>> AggregationTable::groups_by_partition(in
 void AggregationTable::merge_groups(AggregationTable& other, const std::vector<std::uint32_t>& groups) {
   groups_.match_form(other.groups_);
   std::vector<std::uint32_t> into(groups.size());
-  for (std::size_t i = 0; i < groups.size(); ++i) into[i] = groups_.find_or_add(other.groups_, groups[i]);
+  // The groups of one partition are scattered through `other`: load ahead.
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i + kAhead < groups.size()) other.groups_.prefetch(groups[i + kAhead]);
+    into[i] = groups_.find_or_add(other.groups_, groups[i]);
+  }
   resize_states();
   for (std::size_t a = 0; a < states_.size(); ++a) {
     if (!buffered_[a]) states_[a]->merge(*other.states_[a], groups.data(), into.data(), groups.size());

@@ -17,8 +17,8 @@ namespace {
   throw SqlError(sqlstate::kNumericValueOutOfRange, "value overflows numeric format");
 }
 
-// How far ahead a fold loads the state of a later row's group.
-constexpr std::size_t kAhead = 8;
+// How far ahead a fold (or merge) loads the state of a later row's (or group's) group.
+constexpr std::size_t kAhead = 16;
 
 value::Decimal checked_decimal(__int128 units, std::int32_t scale) {
   if (!value::decimal_detail::in_range(units)) throw_numeric_overflow();
@@ -50,7 +50,10 @@ class CountState final : public AggregateState {
   }
   void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
     auto& source = static_cast<CountState&>(other);
-    for (std::size_t i = 0; i < count; ++i) counts_[into[i]] += source.counts_[from[i]];
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.counts_[from[i + kAhead]]);
+      counts_[into[i]] += source.counts_[from[i]];
+    }
   }
   Vector finish(std::size_t groups) override {
     Vector result(value::SqlType::of(TypeId::kBigint));
@@ -86,6 +89,7 @@ class IntSumState final : public AggregateState {
   void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
     auto& source = static_cast<IntSumState&>(other);
     for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.sums_[from[i + kAhead]]);
       sums_[into[i]].value += source.sums_[from[i]].value;
       sums_[into[i]].count += source.sums_[from[i]].count;
     }
@@ -142,6 +146,7 @@ class DoubleSumState final : public AggregateState {
   void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
     auto& source = static_cast<DoubleSumState&>(other);
     for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.sums_[from[i + kAhead]]);
       sums_[into[i]] += source.sums_[from[i]];
       counts_[into[i]] += source.counts_[from[i]];
     }
@@ -192,6 +197,7 @@ class DecimalSumState final : public AggregateState {
   void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
     auto& source = static_cast<DecimalSumState&>(other);
     for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.sums_[from[i + kAhead]]);
       const Sum& part = source.sums_[from[i]];
       if (part.scale == kNoValue) continue;
       Sum& sum = sums_[into[i]];

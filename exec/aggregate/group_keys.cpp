@@ -66,7 +66,7 @@ void GroupKeys::assign_packed(std::size_t rows, std::uint32_t* groups, const Key
   chunk_hashes_.resize(rows);
   for (std::size_t i = 0; i < rows; ++i) chunk_hashes_[i] = hash_packed_key(chunk_keys_[i]);
   // Lookups miss the cache once there are many groups: start loading slots ahead.
-  constexpr std::size_t kAhead = 8;
+  constexpr std::size_t kAhead = 16;
   for (std::size_t i = 0; i < std::min(rows, kAhead); ++i) packed_index_.prefetch(chunk_hashes_[i]);
   for (std::size_t i = 0; i < rows; ++i) {
     if (i + kAhead < rows) packed_index_.prefetch(chunk_hashes_[i + kAhead]);
@@ -179,6 +179,24 @@ std::uint32_t GroupKeys::find_or_add(const GroupKeys& other, std::uint32_t group
       return find_or_add_bytes(other.key_bytes(group), other.hash_of(group), other.value_columns_, group);
   }
   return 0;
+}
+
+void GroupKeys::prefetch(std::uint32_t group) const {
+  if (mode_ == Mode::kBytes) {
+    __builtin_prefetch(&key_ends_[group]);
+  } else {
+    __builtin_prefetch(&packed_[group]);
+  }
+  for (const Vector& value : values_) {
+    __builtin_prefetch(&value.nulls[group]);
+    switch (value.physical()) {
+      case Physical::kInt: __builtin_prefetch(&value.ints[group]); break;
+      case Physical::kDouble: __builtin_prefetch(&value.doubles[group]); break;
+      case Physical::kDecimal: __builtin_prefetch(&value.decimals[group]); break;
+      case Physical::kText: __builtin_prefetch(&value.texts[group]); break;
+      case Physical::kInterval: __builtin_prefetch(&value.intervals[group]); break;
+    }
+  }
 }
 
 std::uint64_t GroupKeys::hash_of(std::uint32_t group) const {

@@ -37,6 +37,8 @@ class GroupKeys {
   std::uint32_t find_or_add(const GroupKeys& other, std::uint32_t group);
   // Makes both tables use the same form (bytes if either does).
   void match_form(GroupKeys& other);
+  // Starts loading what find_or_add(this, group) reads, ahead of it.
+  void prefetch(std::uint32_t group) const;
   // A hash of a group's key; equal keys hash alike in tables of the same form.
   std::uint64_t hash_of(std::uint32_t group) const;
   void reserve(std::size_t groups);
