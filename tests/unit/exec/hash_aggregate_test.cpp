@@ -566,3 +566,32 @@ TEST_CASE("a partitioned merge of byte keys keeps DISTINCT and ordered string_ag
   CHECK(all_right);
   CHECK(keys_seen.size() == kGroups);
 }
+
+TEST_CASE("min/max and keys of text keep the input's text alive after its chunk is gone", "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText)};
+  std::vector<AggregateCall> calls{call(AggregateKind::kMin, 1, kText, kText), call(AggregateKind::kMax, 1, kText, kText)};
+  AggregationTable table(keys, calls);
+  for (int round = 0; round < 2; ++round) {
+    // Texts owned by the chunk alone, as a computed expression's are.
+    auto storage = std::make_shared<exec::TextStorage>();
+    Chunk chunk;
+    chunk.size = 3;
+    chunk.columns = {Vector(kText), Vector(kText)};
+    for (auto& column : chunk.columns) {
+      column.resize(3);
+      column.text_owners = {storage};
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      chunk.columns[0].texts[i] = storage->strings.emplace_back("a group key longer than the packed form" + std::to_string(i % 2));
+      chunk.columns[1].texts[i] = storage->strings.emplace_back("value " + std::to_string(round * 10 + static_cast<int>(i)));
+    }
+    table.consume(chunk);
+  }
+  Chunk result = table.finish();
+  REQUIRE(result.size == 2);
+  CHECK(text_at(result, 0, 0) == "a group key longer than the packed form0");
+  CHECK(text_at(result, 1, 0) == "value 0");
+  CHECK(text_at(result, 2, 0) == "value 2");  // bytewise: "value 2" > "value 12"
+  CHECK(text_at(result, 1, 1) == "value 1");
+  CHECK(text_at(result, 2, 1) == "value 11");
+}
