@@ -24,25 +24,28 @@ std::uint64_t hash_key_bytes(std::string_view bytes) {
 GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) {
   for (const auto& type : types) values_.emplace_back(type);
   for (const Vector& value : values_) value_columns_.push_back(&value);
-  if (!layout_.packable()) {
-    mode_ = Mode::kBytes;
-  } else if (layout_.bits() <= kDirectBits) {
+  if (layout_.compact_bits() >= 0 && layout_.compact_bits() <= kDirectBits) {
     mode_ = Mode::kDirect;
-    direct_.assign(std::size_t{1} << layout_.bits(), 0);
-  } else {
+    direct_.assign(std::size_t{1} << layout_.compact_bits(), 0);
+  } else if (layout_.packable()) {
     mode_ = Mode::kPacked;
+  } else {
+    mode_ = Mode::kBytes;
   }
 }
 
 void GroupKeys::assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups) {
-  if (mode_ != Mode::kBytes) {
-    chunk_keys_.resize(rows);
+  chunk_keys_.resize(rows);
+  if (mode_ == Mode::kDirect) {
+    if (layout_.pack_compact(keys, rows, chunk_keys_.data())) {
+      assign_direct(rows, groups, keys);
+      return;
+    }
+    switch_to_packed();
+  }
+  if (mode_ == Mode::kPacked) {
     if (layout_.pack(keys, rows, chunk_keys_.data())) {
-      if (mode_ == Mode::kDirect) {
-        assign_direct(rows, groups, keys);
-      } else {
-        assign_packed(rows, groups, keys);
-      }
+      assign_packed(rows, groups, keys);
       return;
     }
     switch_to_bytes();
@@ -135,6 +138,19 @@ void GroupKeys::append_values(const KeyColumns& keys, std::size_t row) {
   ++group_count_;
 }
 
+void GroupKeys::switch_to_packed() {
+  // Re-key every group by its packed key (a value with a code always packs).
+  mode_ = Mode::kPacked;
+  packed_.resize(group_count_);
+  if (group_count_ > 0) layout_.pack(value_columns_, group_count_, packed_.data());
+  packed_index_ = PackedGroupIndex();
+  packed_index_.reserve(group_count_);
+  for (std::size_t g = 0; g < group_count_; ++g) {
+    packed_index_.find_or_insert(packed_[g], hash_packed_key(packed_[g]), static_cast<std::uint32_t>(g));
+  }
+  direct_ = {};
+}
+
 void GroupKeys::switch_to_bytes() {
   if (mode_ == Mode::kBytes) return;
   // Re-key every group by its bytes; groups keep their numbers since they
@@ -159,6 +175,9 @@ void GroupKeys::match_form(GroupKeys& other) {
   if (mode_ == Mode::kBytes || other.mode_ == Mode::kBytes) {
     switch_to_bytes();
     other.switch_to_bytes();
+  } else if (mode_ != other.mode_) {
+    if (mode_ == Mode::kDirect) switch_to_packed();
+    if (other.mode_ == Mode::kDirect) other.switch_to_packed();
   }
 }
 

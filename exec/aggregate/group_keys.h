@@ -4,11 +4,13 @@
 // appearance.
 //
 // Lookup takes the cheapest of three forms the key types allow:
-//   direct  keys of at most 16 packed bits (booleans): an array indexed by the key;
+//   direct  booleans and one-character char/varchar keys (Q1's flags): the
+//           values' small codes (packed_group_key.h) index an array;
 //   packed  fixed-width keys packed into 128 bits (packed_group_key.h) in a flat table;
 //   bytes   anything else (long text, intervals, wide numerics): the keys'
 //           equality-exact byte encodings, kept in one arena, in a flat table.
-// A packed table meeting a value too wide for its field turns into a byte table.
+// A direct table meeting a value without a code turns into a packed table,
+// and a packed table meeting a value too wide for its field into a byte table.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +37,7 @@ class GroupKeys {
   // This table's group for group `group` of `other`, added if new. Call
   // match_form(other) first.
   std::uint32_t find_or_add(const GroupKeys& other, std::uint32_t group);
-  // Makes both tables use the same form (bytes if either does).
+  // Makes both tables use the same form (the later of the two in direct, packed, bytes).
   void match_form(GroupKeys& other);
   // Starts loading what find_or_add(this, group) reads, ahead of it.
   void prefetch(std::uint32_t group) const;
@@ -61,6 +63,7 @@ class GroupKeys {
   void append_values(const KeyColumns& keys, std::size_t row);
   std::string_view key_bytes(std::uint32_t group) const;
   void encode(std::string& out, const KeyColumns& keys, std::size_t row) const;
+  void switch_to_packed();
   void switch_to_bytes();
 
   PackedKeyLayout layout_;
@@ -70,8 +73,8 @@ class GroupKeys {
   KeyColumns value_columns_;  // of values_
   PackedGroupIndex packed_index_;       // packed
   FlatGroupIndex index_;                // bytes
-  std::vector<std::uint32_t> direct_;  // direct: packed key -> group + 1 (0: none yet)
-  std::vector<PackedKey> packed_;       // direct and packed: per group
+  std::vector<std::uint32_t> direct_;  // direct: code -> group + 1 (0: none yet)
+  std::vector<PackedKey> packed_;       // per group: direct its code, packed its key
   std::string arena_;                   // bytes: all groups' keys, back to back
   std::vector<std::uint64_t> key_ends_; // bytes: where each group's key ends in arena_
   // Reused for every chunk.

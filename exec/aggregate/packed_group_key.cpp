@@ -18,6 +18,9 @@ constexpr int kMaxTextBytes = 7;
 constexpr int kTextLengthBits = 4;
 // A normalized numeric: 64-bit units and an 8-bit scale.
 constexpr int kNormalizedScaleBits = 8;
+// Small-domain codes (see compact_bits()).
+constexpr int kBooleanCodeBits = 2;
+constexpr int kCharacterCodeBits = 7;
 
 int int_width(TypeId type) {
   switch (type) {
@@ -44,10 +47,11 @@ std::uint64_t low_bits(std::int64_t value, int width) {
 
 PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
   for (const auto& type : types) {
-    Column column{Field::kInt, 0, bits_, 0, 0, false};
+    Column column{Field::kInt, 0, bits_, 0, 0, false, 0, compact_bits_};
     switch (physical_of(type.id)) {
       case Physical::kInt:
         column.width = int_width(type.id);
+        if (type.id == TypeId::kBoolean) column.compact_width = kBooleanCodeBits;
         break;
       case Physical::kDouble:
         column.field = Field::kDouble;
@@ -71,6 +75,9 @@ PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
         if (type.has_typmod() && type.id != TypeId::kText) bytes = std::min(bytes, 4 * type.char_length());
         column.text_bytes = bytes;
         column.width = 8 * bytes + kTextLengthBits;
+        if (type.id != TypeId::kText && type.has_typmod() && type.char_length() == 1) {
+          column.compact_width = kCharacterCodeBits;
+        }
         break;
       }
       case Physical::kInterval:
@@ -78,9 +85,50 @@ PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
         break;
     }
     bits_ += 1 + column.width;
+    if (column.compact_width == 0) {
+      compact_bits_ = -1;
+    } else if (compact_bits_ >= 0) {
+      compact_bits_ += column.compact_width;
+    }
     columns_.push_back(column);
   }
   if (bits_ > kMaxBits) packable_ = false;
+}
+
+bool PackedKeyLayout::pack_compact(const KeyColumns& keys, std::size_t rows, PackedKey* out) const {
+  std::memset(static_cast<void*>(out), 0, rows * sizeof(PackedKey));
+  for (std::size_t c = 0; c < columns_.size(); ++c) {
+    const Column& column = columns_[c];
+    const Vector& values = *keys[c];
+    const std::uint8_t* nulls = values.nulls.data();
+    if (column.field == Field::kInt) {  // boolean: NULL 0, false 1, true 2
+      for (std::size_t i = 0; i < rows; ++i) {
+        std::uint64_t code = nulls[i] ? 0 : 1 + (values.ints[i] != 0);
+        out[i] |= PackedKey{code} << column.compact_offset;
+      }
+      continue;
+    }
+    // One character: NULL 0, '' 1, an ASCII byte b >= 2 is b.
+    bool fits = true;
+    for (std::size_t i = 0; i < rows; ++i) {
+      std::uint64_t code = 0;
+      if (!nulls[i]) {
+        std::string_view text = values.texts[i];
+        if (column.blank_padded) {
+          while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+        }
+        if (text.empty()) {
+          code = 1;
+        } else {
+          code = static_cast<unsigned char>(text[0]);
+          fits &= text.size() == 1 && code >= 2 && code < 0x80;
+        }
+      }
+      out[i] |= PackedKey{code} << column.compact_offset;
+    }
+    if (!fits) return false;
+  }
+  return true;
 }
 
 bool PackedKeyLayout::pack(const KeyColumns& keys, std::size_t rows, PackedKey* out) const {

@@ -31,6 +31,16 @@ class PackedKeyLayout {
   // Packs rows [0, rows) of `keys` into out[0, rows); false if a value does not fit its field.
   bool pack(const KeyColumns& keys, std::size_t rows, PackedKey* out) const;
 
+  // Small domains: when every column is a boolean or a one-character
+  // char/varchar, each value also has a code of a few bits (NULL, false,
+  // true; NULL, '', or an ASCII character from 2 up), and a key's codes
+  // together index a direct array. The bits of all codes, or -1 if a column
+  // has no code.
+  int compact_bits() const { return compact_bits_; }
+  // The codes of rows [0, rows); false if a value has no code (a non-ASCII
+  // character or a control character below 2).
+  bool pack_compact(const KeyColumns& keys, std::size_t rows, PackedKey* out) const;
+
  private:
   enum class Field : std::uint8_t { kInt, kDouble, kScaledDecimal, kNormalizedDecimal, kText };
   struct Column {
@@ -40,12 +50,15 @@ class PackedKeyLayout {
     int decimal_scale;     // kScaledDecimal: the declared scale
     int text_bytes;        // kText: most significant bytes packed
     bool blank_padded;     // char(n): trailing blanks do not count
+    int compact_width;     // bits of the small-domain code; 0: none
+    int compact_offset;
   };
   bool pack_column(const Column& column, const Vector& values, std::size_t rows, PackedKey* out) const;
 
   std::vector<Column> columns_;
   int bits_ = 0;
   bool packable_ = true;
+  int compact_bits_ = 0;
 };
 
 // A hash of a packed key with well-mixed low bits (slot) and high bits (tag, partition).

@@ -26,3 +26,10 @@ select count(*), sum(c), max(c), min(c) from (select name, count(*) c from gk_ma
 select count(*), sum(d), sum(length(s)) from (select name, count(distinct k % 3) d, string_agg(k::text, ',' order by k desc) s from gk_many group by name) q;
 select g, count(*), sum(x) from gk_many group by g having count(*) > 3 order by g limit 5;
 select sum(x), avg(x) from gk_many;
+-- One-character flags (a direct array) and a non-ASCII one that moves the table to packed keys.
+create table gk_flags (id integer primary key, a char(1), b varchar(1), t boolean);
+insert into gk_flags values (1, 'A', 'x', true), (2, 'A', 'x', true), (3, 'N', 'y', null), (4, null, null, false), (5, ' ', '', true), (6, 'A', 'x', null), (7, '', '', true), (8, 'é', 'y', false), (9, 'N', 'y', null);
+select a, b, t, count(*), min(id) from gk_flags group by a, b, t order by min(id);
+select a, count(*), min(id) from gk_flags group by a order by min(id);
+select t, count(*) from gk_flags group by t order by t nulls first;
+select a, b, count(*) from gk_flags where id < 8 group by a, b order by min(id);

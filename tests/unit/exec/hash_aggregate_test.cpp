@@ -385,6 +385,10 @@ TEST_CASE("key forms: booleans use a direct array, long text falls back to byte 
     CHECK(groups.size() == 3);
     CHECK(assigned == std::vector<std::uint32_t>{0, 1, 0, 1, 2});
   }
+  CHECK(exec::GroupKeys({SqlType::character(1), SqlType::varchar(1)}).uses_direct_array());  // Q1's flags
+  CHECK(!exec::GroupKeys({SqlType::character(2)}).uses_direct_array());
+  CHECK(!exec::GroupKeys({kText}).uses_direct_array());
+  CHECK(!exec::GroupKeys({SqlType::character(1), SqlType::character(1), SqlType::character(1)}).uses_direct_array());
   CHECK(!exec::GroupKeys({SqlType::of(TypeId::kInterval)}).uses_direct_array());
   CHECK(exec::GroupKeys({SqlType::of(TypeId::kInterval)}).uses_bytes());
   CHECK(!exec::GroupKeys({kText, kBigint}).uses_bytes());  // 61 + 65 bits
@@ -594,4 +598,41 @@ TEST_CASE("min/max and keys of text keep the input's text alive after its chunk 
   CHECK(text_at(result, 2, 0) == "value 2");  // bytewise: "value 2" > "value 12"
   CHECK(text_at(result, 1, 1) == "value 1");
   CHECK(text_at(result, 2, 1) == "value 11");
+}
+
+TEST_CASE("one-character keys use a direct array until a value has no code, then a packed table", "[hash_aggregate]") {
+  const SqlType flag = SqlType::character(1);
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, flag), planner::column_reference(1, kBool)};
+  std::vector<AggregateCall> calls{count_star()};
+  auto rows = [&](std::vector<const char*> letters) {
+    return chunk_with({column_of(flag, letters.size(), [&](Vector& v, std::size_t i) {
+                         v.nulls[i] = letters[i] == nullptr;
+                         if (letters[i] != nullptr) v.texts[i] = letters[i];
+                       }),
+                       column_of(kBool, letters.size(), [&](Vector& v, std::size_t i) {
+                         v.ints[i] = 1;
+                         v.nulls[i] = i == 0;
+                       })});
+  };
+  AggregationTable direct(keys, calls), switched(keys, calls);
+  direct.consume(rows({"A", "A", "N", " ", "", nullptr}));  // (A,NULL) (A,t) (N,t) ('',t) x2 (NULL,t)
+  switched.consume(rows({"A", "N", "R"}));                  // (A,NULL) (N,t) (R,t)
+  switched.consume(rows({"A", "é", "\x01", "N", nullptr}));  // (A,NULL) (é,t) (\x01,t) (N,t) (NULL,t)
+  direct.merge(switched);
+  Chunk result = direct.finish();
+  std::map<std::string, std::int64_t> counts;
+  for (std::size_t g = 0; g < result.size; ++g) {
+    std::string key = text_at(result, 0, g) + "/" + (result.columns[1].is_null(g) ? "NULL" : "t");
+    CHECK(counts.count(key) == 0);
+    counts[key] = result.columns[2].ints[g];
+  }
+  CHECK(counts.size() == 8);
+  CHECK(counts["A/NULL"] == 3);
+  CHECK(counts["A/t"] == 1);
+  CHECK(counts["N/t"] == 3);
+  CHECK(counts[" /t"] + counts["/t"] == 2);  // 1 group: ' ' and '' are equal in char(1)
+  CHECK(counts["NULL/t"] == 2);
+  CHECK(counts["R/t"] == 1);
+  CHECK(counts["é/t"] == 1);
+  CHECK(counts["\x01/t"] == 1);
 }
