@@ -27,6 +27,9 @@ namespace ptreedb::exec {
 class GroupKeys {
  public:
   explicit GroupKeys(const std::vector<value::SqlType>& types);
+  // value_columns_ points into values_.
+  GroupKeys(const GroupKeys&) = delete;
+  GroupKeys& operator=(const GroupKeys&) = delete;
 
   std::size_t size() const { return group_count_; }
   bool uses_bytes() const { return mode_ == Mode::kBytes; }
