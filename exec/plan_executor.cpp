@@ -651,7 +651,6 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
     groups = result->table->finish();
   }
   charge_arrays(memory, groups);
-  (void)node;
   stream_slices(std::move(groups), sink);
 }
 
