@@ -628,13 +628,31 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
   for (auto& task : tables) tasks.push_back(&task);
   std::size_t total_groups = 0;
   for (TaskTable* task : tasks) total_groups += task->table->group_count();
-  Chunk groups;
   if (tasks.size() > 1 && total_groups >= kPartitionedMergeGroups) {
     std::vector<std::unique_ptr<AggregationTable>> owned;
     for (TaskTable* task : tasks) owned.push_back(std::move(task->table));
-    groups = merge_partitioned(std::move(owned), keys, calls, node.types, memory,
-                               [&] { check_interrupt(interrupt_); });
-  } else {
+    std::vector<Chunk> partitions =
+        merge_partitioned(std::move(owned), keys, calls, memory, [&] { check_interrupt(interrupt_); });
+    // Each partition's rows go out in slices, all numbered in one sequence.
+    std::vector<std::pair<std::size_t, std::size_t>> slices;  // partition, first row
+    for (std::size_t p = 0; p < partitions.size(); ++p) {
+      charge_arrays(memory, partitions[p]);
+      for (std::size_t begin = 0; begin < partitions[p].size; begin += kMorselRows) slices.emplace_back(p, begin);
+    }
+    run_partitions(slices.size(), [&](std::size_t s) {
+      check_interrupt(interrupt_);
+      const auto [p, begin] = slices[s];
+      Chunk& rows = partitions[p];
+      if (rows.size <= kMorselRows) {
+        sink(std::move(rows), s);  // its only slice
+      } else {
+        sink(slice(rows, begin, std::min(rows.size, begin + kMorselRows)), s);
+      }
+    });
+    return;
+  }
+  Chunk groups;
+  {
     TaskTable* result = nullptr;
     TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
     for (TaskTable* task : tasks) {
@@ -651,6 +669,7 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
     groups = result->table->finish();
   }
   charge_arrays(memory, groups);
+  (void)node;
   stream_slices(std::move(groups), sink);
 }
 

@@ -14,11 +14,10 @@ constexpr int kPartitionBits = 6;
 
 }  // namespace
 
-Chunk merge_partitioned(std::vector<std::unique_ptr<AggregationTable>> tables,
-                        const std::vector<planner::BoundExpression>& keys,
-                        const std::vector<planner::AggregateCall>& aggregates,
-                        const std::vector<value::SqlType>& types, OperatorMemory& memory,
-                        const std::function<void()>& check) {
+std::vector<Chunk> merge_partitioned(std::vector<std::unique_ptr<AggregationTable>> tables,
+                                     const std::vector<planner::BoundExpression>& keys,
+                                     const std::vector<planner::AggregateCall>& aggregates, OperatorMemory& memory,
+                                     const std::function<void()>& check) {
   std::vector<AggregationTable*> sources;
   for (auto& table : tables) sources.push_back(table.get());
   AggregationTable::match_key_forms(sources);
@@ -56,7 +55,7 @@ Chunk merge_partitioned(std::vector<std::unique_ptr<AggregationTable>> tables,
     results[p] = partition.finish();
   });
   tbb::parallel_for(std::size_t{0}, tables.size(), [&](std::size_t t) { tables[t].reset(); });
-  return concatenate(std::move(results), types);
+  return results;
 }
 
 }  // namespace ptreedb::exec

@@ -17,13 +17,12 @@ namespace ptreedb::exec {
 // Below this many groups in all, tables merge one into the next.
 inline constexpr std::size_t kPartitionedMergeGroups = 1 << 16;
 
-// The group rows of all `tables` (consumed), columns of `types`. `check`
-// runs in each partition's task (cancellation); partition tables are charged
-// to `memory`.
-Chunk merge_partitioned(std::vector<std::unique_ptr<AggregationTable>> tables,
-                        const std::vector<planner::BoundExpression>& keys,
-                        const std::vector<planner::AggregateCall>& aggregates,
-                        const std::vector<value::SqlType>& types, OperatorMemory& memory,
-                        const std::function<void()>& check);
+// The group rows of all `tables` (consumed), one chunk per partition (so no
+// serial copy joins them). `check` runs in each partition's task
+// (cancellation); partition tables are charged to `memory`.
+std::vector<Chunk> merge_partitioned(std::vector<std::unique_ptr<AggregationTable>> tables,
+                                     const std::vector<planner::BoundExpression>& keys,
+                                     const std::vector<planner::AggregateCall>& aggregates, OperatorMemory& memory,
+                                     const std::function<void()>& check);
 
 }  // namespace ptreedb::exec

@@ -520,7 +520,7 @@ TEST_CASE("more than a million groups from two tables merge by partition", "[has
   feed(*tables[1], kSecondBegin, kSecondEnd);
   std::vector<SqlType> types{kBigint, kBigint, kNumeric, kBigint};
   exec::OperatorMemory memory(nullptr, "HashAggregate");
-  Chunk result = exec::merge_partitioned(std::move(tables), keys, calls, types, memory, [] {});
+  Chunk result = exec::concatenate(exec::merge_partitioned(std::move(tables), keys, calls, memory, [] {}), types);
   REQUIRE(result.size == static_cast<std::size_t>(kSecondEnd));
   std::vector<std::uint8_t> seen(kSecondEnd, 0);
   bool all_right = true;
@@ -558,7 +558,8 @@ TEST_CASE("a partitioned merge of byte keys keeps DISTINCT and ordered string_ag
     }
   }
   exec::OperatorMemory memory(nullptr, "HashAggregate");
-  Chunk result = exec::merge_partitioned(std::move(tables), keys, calls, {kText, kBigint, kText}, memory, [] {});
+  Chunk result = exec::concatenate(exec::merge_partitioned(std::move(tables), keys, calls, memory, [] {}),
+                                  {kText, kBigint, kText});
   REQUIRE(result.size == kGroups);
   bool all_right = true;
   std::set<std::string> keys_seen;
