@@ -1,41 +1,18 @@
 #include "exec/hash_aggregate.h"
 
-#include "exec/chunk_memory.h"
-
 #include <algorithm>
 #include <numeric>
 
+#include "exec/chunk_memory.h"
 #include "exec/evaluate.h"
-#include "storage/row/key_encoding.h"
 #include "storage/sql_error.h"
-#include "storage/value/character.h"
-#include "storage/value/float_arith.h"
 
 namespace ptreedb::exec {
 
 using planner::AggregateCall;
 using planner::AggregateKind;
-using value::TypeId;
 
 namespace {
-
-void set_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
-  switch (target.physical()) {
-    case Physical::kInt: target.ints[i] = source.ints[j]; break;
-    case Physical::kDouble: target.doubles[i] = source.doubles[j]; break;
-    case Physical::kDecimal: target.decimals[i] = source.decimals[j]; break;
-    case Physical::kText: target.texts[i] = source.texts[j]; break;
-    case Physical::kInterval: target.intervals[i] = source.intervals[j]; break;
-  }
-}
-
-value::Decimal int128_to_decimal(__int128 sum) {
-  value::Decimal result{sum, 0};
-  if (!value::decimal_detail::in_range(sum)) {
-    throw SqlError(sqlstate::kNumericValueOutOfRange, "value overflows numeric format");
-  }
-  return result;
-}
 
 // DISTINCT is the same as plain for these, so they never keep their inputs.
 bool distinct_is_idle(AggregateKind kind) {
@@ -66,18 +43,33 @@ std::uint64_t distinct_slot(std::uint64_t hash, std::uint32_t group) {
   return x;
 }
 
+std::vector<value::SqlType> types_of(const std::vector<planner::BoundExpression>& keys) {
+  std::vector<value::SqlType> types;
+  types.reserve(keys.size());
+  for (const auto& key : keys) types.push_back(key.type);
+  return types;
+}
+
+constexpr std::uint32_t kNotMerged = UINT32_MAX;
+
+// The value of `expr` over `input`: a loaded column is borrowed rather than
+// copied; anything else is computed into `scratch`.
+const Vector& operand(const planner::BoundExpression& expr, const Chunk& input, Vector& scratch) {
+  if (expr.kind == planner::ExprKind::kColumn) return input.columns[expr.column];
+  scratch = evaluate(expr, input);
+  return scratch;
+}
+
 }  // namespace
 
 AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& keys,
                                    const std::vector<planner::AggregateCall>& aggregates)
-    : keys_(keys), aggregates_(aggregates) {
-  for (const auto& key : keys) key_values_.emplace_back(key.type);
-  states_.resize(aggregates.size());
+    : keys_(keys), aggregates_(aggregates), groups_(types_of(keys)) {
   buffers_.resize(aggregates.size());
   buffered_.resize(aggregates.size());
   for (std::size_t a = 0; a < aggregates.size(); ++a) {
     const AggregateCall& call = aggregates[a];
-    if (call.argument) states_[a].extreme = Vector(call.argument->type);
+    states_.push_back(make_aggregate_state(call));
     buffered_[a] = call.argument && needs_buffer(call);
     if (buffered_[a]) {
       Chunk& rows = buffers_[a].rows;
@@ -86,46 +78,17 @@ AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& 
       for (const auto& key : call.order) rows.columns.emplace_back(key.expression.type);
     }
   }
-  // Without GROUP BY there is exactly one group, even over no rows.
+  // Without GROUP BY there is exactly one group, even over no rows: the
+  // empty key packs to 0.
   if (keys.empty()) {
-    index_.emplace(std::string(), 0);
-    key_bytes_.emplace_back();
-    add_group();
+    std::uint32_t group = 0;
+    groups_.assign({}, 1, &group);
+    resize_states();
   }
 }
 
-void AggregationTable::add_group() {
-  ++group_count_;
-  for (std::size_t a = 0; a < states_.size(); ++a) {
-    State& state = states_[a];
-    state.counts.push_back(0);
-    state.has_value.push_back(0);
-    switch (aggregates_[a].kind) {
-      case AggregateKind::kSum:
-      case AggregateKind::kAvg:
-        state.int_sums.push_back(0);
-        state.double_sums.push_back(0);
-        state.decimal_sums.push_back(value::Decimal{});
-        state.interval_sums.push_back(value::Interval{});
-        break;
-      case AggregateKind::kMin:
-      case AggregateKind::kMax:
-      case AggregateKind::kFirstValue:
-      case AggregateKind::kSingleValue:
-        state.extreme.resize(group_count_);
-        break;
-      case AggregateKind::kBoolAnd:
-      case AggregateKind::kBoolOr:
-        state.truth.push_back(0);
-        break;
-      case AggregateKind::kStringAgg:
-        state.texts.emplace_back();
-        state.first_delimiter.push_back(0);
-        break;
-      default:
-        break;
-    }
-  }
+void AggregationTable::resize_states() {
+  for (auto& state : states_) state->resize(groups_.size());
 }
 
 void AggregationTable::keep_owners(const Vector& vector) {
@@ -137,27 +100,10 @@ void AggregationTable::keep_owners(const Vector& vector) {
   }
 }
 
-std::uint32_t AggregationTable::group_of(const std::string& key, const std::vector<Vector>& keys,
-                                         std::size_t row) {
-  auto [it, inserted] = index_.try_emplace(key, static_cast<std::uint32_t>(group_count_));
-  if (inserted) {
-    for (std::size_t k = 0; k < keys.size(); ++k) key_values_[k].append_from(keys[k], row);
-    key_bytes_.push_back(key);
-    key_bytes_total_ += static_cast<std::int64_t>(key.size());
-    add_group();
-  }
-  return it->second;
-}
-
 std::int64_t AggregationTable::approximate_bytes() const {
-  // Per group: its entry in index_ and key_bytes_ (two strings, a node), its
-  // key values, and a state slot per aggregate.
-  constexpr std::int64_t kGroupBytes = 128, kKeyValueBytes = 24, kStateBytes = 48;
-  std::int64_t bytes = static_cast<std::int64_t>(group_count_) *
-                           (kGroupBytes + kKeyValueBytes * static_cast<std::int64_t>(keys_.size()) +
-                            kStateBytes * static_cast<std::int64_t>(aggregates_.size())) +
-                       2 * key_bytes_total_ + owned_text_bytes_;
-  bytes += string_agg_bytes_;
+  auto groups = static_cast<std::int64_t>(groups_.size());
+  std::int64_t bytes = groups_.approximate_bytes() + owned_text_bytes_;
+  for (const auto& state : states_) bytes += groups * state->bytes_per_group() + state->extra_bytes();
   for (const Buffer& buffer : buffers_) {
     bytes += static_cast<std::int64_t>(buffer.rows.size * (buffer.rows.columns.size() * 24 + 16) +
                                        buffer.distinct.size() * 32);
@@ -167,21 +113,19 @@ std::int64_t AggregationTable::approximate_bytes() const {
 
 void AggregationTable::consume(const Chunk& input) {
   if (input.size == 0) return;
-  std::vector<std::uint32_t> groups(input.size, 0);
+  std::vector<std::uint32_t>& groups = chunk_groups_;
+  groups.assign(input.size, 0);
   if (!keys_.empty()) {
-    std::vector<Vector> keys;
-    keys.reserve(keys_.size());
-    for (const auto& key : keys_) {
-      keys.push_back(evaluate(key, input));
-      keep_owners(keys.back());
+    std::vector<Vector> computed(keys_.size());
+    KeyColumns keys(keys_.size());
+    for (std::size_t k = 0; k < keys_.size(); ++k) {
+      keys[k] = &operand(keys_[k], input, computed[k]);
+      keep_owners(*keys[k]);
     }
-    std::string bytes;
-    for (std::size_t row = 0; row < input.size; ++row) {
-      bytes.clear();
-      for (const Vector& key : keys) append_key_bytes(bytes, key, row);
-      groups[row] = group_of(bytes, keys, row);
-    }
+    groups_.assign(keys, input.size, groups.data());
+    resize_states();
   }
+  static const Vector kNoArgument;
   for (std::size_t a = 0; a < states_.size(); ++a) {
     const AggregateCall& call = aggregates_[a];
     const Chunk* rows = &input;
@@ -207,119 +151,23 @@ void AggregationTable::consume(const Chunk& input) {
       }
     }
     if (!call.argument) {  // count(*)
-      for (std::uint32_t group : *row_groups) ++states_[a].counts[group];
+      states_[a]->fold(kNoArgument, nullptr, row_groups->data(), row_groups->size());
+      continue;
+    }
+    if (!buffered_[a]) {
+      Vector argument_value, separator_value;
+      const Vector& argument = operand(*call.argument, *rows, argument_value);
+      const Vector* separator = call.separator ? &operand(*call.separator, *rows, separator_value) : nullptr;
+      keep_owners(argument);  // min/max of text keep views of it
+      states_[a]->fold(argument, separator, row_groups->data(), row_groups->size());
       continue;
     }
     std::vector<Vector> columns;
     columns.push_back(evaluate(*call.argument, *rows));
     if (call.separator) columns.push_back(evaluate(*call.separator, *rows));
+    for (const auto& key : call.order) columns.push_back(evaluate(key.expression, *rows));
     for (const Vector& column : columns) keep_owners(column);
-    if (buffered_[a]) {
-      for (const auto& key : call.order) {
-        columns.push_back(evaluate(key.expression, *rows));
-        keep_owners(columns.back());
-      }
-      buffer_rows(a, columns, *row_groups);
-    } else {
-      fold(a, columns[0], call.separator ? &columns[1] : nullptr, *row_groups);
-    }
-  }
-}
-
-void AggregationTable::fold(std::size_t aggregate, const Vector& argument, const Vector* separator,
-                            const std::vector<std::uint32_t>& groups) {
-  const AggregateCall& call = aggregates_[aggregate];
-  State& state = states_[aggregate];
-  std::size_t count = groups.size();
-  switch (call.kind) {
-    case AggregateKind::kCountStar:
-    case AggregateKind::kCount:
-      for (std::size_t i = 0; i < count; ++i) {
-        if (!argument.is_null(i)) ++state.counts[groups[i]];
-      }
-      return;
-    case AggregateKind::kSum:
-    case AggregateKind::kAvg:
-      for (std::size_t i = 0; i < count; ++i) {
-        if (argument.is_null(i)) continue;
-        std::uint32_t g = groups[i];
-        state.has_value[g] = 1;
-        ++state.counts[g];
-        switch (argument.physical()) {
-          case Physical::kInt: state.int_sums[g] += argument.ints[i]; break;
-          case Physical::kDouble: state.double_sums[g] += argument.doubles[i]; break;
-          case Physical::kDecimal:
-            state.decimal_sums[g] = value::decimal_add(state.decimal_sums[g], argument.decimals[i]);
-            break;
-          case Physical::kInterval:
-            state.interval_sums[g] = value::interval_add(state.interval_sums[g], argument.intervals[i]);
-            break;
-          case Physical::kText: break;
-        }
-      }
-      return;
-    case AggregateKind::kMin:
-    case AggregateKind::kMax: {
-      int wanted = call.kind == AggregateKind::kMin ? -1 : 1;
-      for (std::size_t i = 0; i < count; ++i) {
-        if (argument.is_null(i)) continue;
-        std::uint32_t g = groups[i];
-        if (!state.has_value[g] || compare_elements(argument, i, state.extreme, g) == wanted) {
-          set_element(state.extreme, g, argument, i);
-          state.has_value[g] = 1;
-        }
-      }
-      return;
-    }
-    case AggregateKind::kBoolAnd:
-    case AggregateKind::kBoolOr: {
-      bool conjunction = call.kind == AggregateKind::kBoolAnd;
-      for (std::size_t i = 0; i < count; ++i) {
-        if (argument.is_null(i)) continue;
-        std::uint32_t g = groups[i];
-        std::uint8_t value = argument.ints[i] != 0;
-        if (!state.has_value[g]) {
-          state.truth[g] = value;
-          state.has_value[g] = 1;
-        } else {
-          state.truth[g] = conjunction ? (state.truth[g] & value) : (state.truth[g] | value);
-        }
-      }
-      return;
-    }
-    case AggregateKind::kFirstValue:
-    case AggregateKind::kSingleValue:
-      // Buffered, so rows arrive here once, in the call's ORDER BY.
-      for (std::size_t i = 0; i < count; ++i) {
-        std::uint32_t g = groups[i];
-        if (state.counts[g]++ == 0) {
-          if (!argument.is_null(i)) {
-            set_element(state.extreme, g, argument, i);
-            state.has_value[g] = 1;
-          }
-        } else if (call.kind == AggregateKind::kSingleValue) {
-          throw SqlError("21000", "more than one row returned by a subquery used as an expression");
-        }
-      }
-      return;
-    case AggregateKind::kStringAgg:
-      // Every value is preceded by its row's delimiter (NULL: none); the
-      // group's first delimiter is cut off at finish, so states concatenate.
-      for (std::size_t i = 0; i < count; ++i) {
-        if (argument.is_null(i)) continue;
-        std::uint32_t g = groups[i];
-        std::string_view delimiter =
-            separator != nullptr && !separator->is_null(i) ? separator->texts[i] : std::string_view();
-        if (!state.has_value[g]) {
-          state.first_delimiter[g] = static_cast<std::uint32_t>(delimiter.size());
-          state.has_value[g] = 1;
-        }
-        std::string& text = state.texts[g];
-        text.append(delimiter);
-        text.append(argument.texts[i]);
-        string_agg_bytes_ += static_cast<std::int64_t>(delimiter.size() + argument.texts[i].size());
-      }
-      return;
+    buffer_rows(a, columns, *row_groups);
   }
 }
 
@@ -380,63 +228,6 @@ void AggregationTable::buffer_rows(std::size_t aggregate, const std::vector<Vect
   }
 }
 
-void AggregationTable::merge_state(std::size_t aggregate, std::uint32_t into, State& source, std::uint32_t from) {
-  const AggregateCall& call = aggregates_[aggregate];
-  State& state = states_[aggregate];
-  switch (call.kind) {
-    case AggregateKind::kCountStar:
-    case AggregateKind::kCount:
-      state.counts[into] += source.counts[from];
-      return;
-    case AggregateKind::kSum:
-    case AggregateKind::kAvg:
-      if (!source.has_value[from]) return;
-      state.has_value[into] = 1;
-      state.counts[into] += source.counts[from];
-      state.int_sums[into] += source.int_sums[from];
-      state.double_sums[into] += source.double_sums[from];
-      state.decimal_sums[into] = value::decimal_add(state.decimal_sums[into], source.decimal_sums[from]);
-      state.interval_sums[into] = value::interval_add(state.interval_sums[into], source.interval_sums[from]);
-      return;
-    case AggregateKind::kMin:
-    case AggregateKind::kMax: {
-      if (!source.has_value[from]) return;
-      int wanted = call.kind == AggregateKind::kMin ? -1 : 1;
-      if (!state.has_value[into] || compare_elements(source.extreme, from, state.extreme, into) == wanted) {
-        set_element(state.extreme, into, source.extreme, from);
-        state.has_value[into] = 1;
-      }
-      return;
-    }
-    case AggregateKind::kBoolAnd:
-    case AggregateKind::kBoolOr:
-      if (!source.has_value[from]) return;
-      if (!state.has_value[into]) {
-        state.truth[into] = source.truth[from];
-        state.has_value[into] = 1;
-      } else if (call.kind == AggregateKind::kBoolAnd) {
-        state.truth[into] &= source.truth[from];
-      } else {
-        state.truth[into] |= source.truth[from];
-      }
-      return;
-    case AggregateKind::kFirstValue:
-    case AggregateKind::kSingleValue:
-      return;  // buffered: merged as kept rows
-    case AggregateKind::kStringAgg:
-      if (!source.has_value[from]) return;
-      if (!state.has_value[into]) {
-        state.texts[into] = std::move(source.texts[from]);
-        state.first_delimiter[into] = source.first_delimiter[from];
-        state.has_value[into] = 1;
-      } else {
-        state.texts[into].append(source.texts[from]);
-        string_agg_bytes_ += static_cast<std::int64_t>(source.texts[from].size());
-      }
-      return;
-  }
-}
-
 void AggregationTable::merge(AggregationTable& other) {
   for (const auto& owner : other.owners_) {
     if (known_owners_.insert(owner.get()).second) {
@@ -444,14 +235,43 @@ void AggregationTable::merge(AggregationTable& other) {
       owned_text_bytes_ += text_storage_bytes(*owner);
     }
   }
-  std::vector<std::uint32_t> into_of(other.group_count_);
-  for (std::uint32_t from = 0; from < other.group_count_; ++from) {
-    std::uint32_t into = group_of(other.key_bytes_[from], other.key_values_, from);
-    into_of[from] = into;
-    for (std::size_t a = 0; a < states_.size(); ++a) {
-      if (!buffered_[a]) merge_state(a, into, other.states_[a], from);
-    }
+  std::vector<std::uint32_t> all(other.group_count());
+  std::iota(all.begin(), all.end(), 0);
+  merge_groups(other, all);
+}
+
+void AggregationTable::match_key_forms(const std::vector<AggregationTable*>& tables) {
+  for (std::size_t t = 1; t < tables.size(); ++t) tables[0]->groups_.match_form(tables[t]->groups_);
+  for (std::size_t t = 1; t < tables.size(); ++t) tables[0]->groups_.match_form(tables[t]->groups_);
+}
+
+std::vector<std::vector<std::uint32_t>> AggregationTable::groups_by_partition(int partition_bits) const {
+  std::vector<std::vector<std::uint32_t>> partitions(std::size_t{1} << partition_bits);
+  const int shift = 64 - partition_bits;
+  for (std::uint32_t g = 0; g < groups_.size(); ++g) partitions[groups_.hash_of(g) >> shift].push_back(g);
+  return partitions;
+}
+
+void AggregationTable::merge_groups(AggregationTable& other, const std::vector<std::uint32_t>& groups) {
+  groups_.match_form(other.groups_);
+  std::vector<std::uint32_t> into(groups.size());
+  // The groups of one partition are scattered through `other`: load ahead.
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i + kAhead < groups.size()) other.groups_.prefetch(groups[i + kAhead]);
+    into[i] = groups_.find_or_add(other.groups_, groups[i]);
   }
+  resize_states();
+  for (std::size_t a = 0; a < states_.size(); ++a) {
+    if (!buffered_[a]) states_[a]->merge(*other.states_[a], groups.data(), into.data(), groups.size());
+  }
+  if (std::find(buffered_.begin(), buffered_.end(), 1) == buffered_.end()) return;
+  std::vector<std::uint32_t> into_of(other.group_count(), kNotMerged);
+  for (std::size_t i = 0; i < groups.size(); ++i) into_of[groups[i]] = into[i];
+  merge_buffers(other, into_of);
+}
+
+void AggregationTable::merge_buffers(AggregationTable& other, const std::vector<std::uint32_t>& into_of) {
   for (std::size_t a = 0; a < states_.size(); ++a) {
     if (!buffered_[a]) continue;
     const AggregateCall& call = aggregates_[a];
@@ -460,6 +280,7 @@ void AggregationTable::merge(AggregationTable& other) {
     std::size_t arguments = argument_columns(call);
     for (std::size_t row = 0; row < source.rows.size; ++row) {
       std::uint32_t group = into_of[source.groups[row]];
+      if (group == kNotMerged) continue;
       std::uint64_t hash = call.distinct ? source.hashes[row] : 0;
       if (call.distinct && is_duplicate(target, arguments, group, hash, source.rows.columns, row)) continue;
       append_buffered(target, call.distinct, group, hash, source.rows.columns, row);
@@ -503,7 +324,8 @@ void AggregationTable::fold_buffer(std::size_t aggregate) {
   Chunk sorted = gather_rows(rows, order);
   std::vector<std::uint32_t> groups(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) groups[i] = buffer.groups[order[i]];
-  fold(aggregate, sorted.columns[0], call.separator ? &sorted.columns[1] : nullptr, groups);
+  states_[aggregate]->fold(sorted.columns[0], call.separator ? &sorted.columns[1] : nullptr, groups.data(),
+                           groups.size());
 }
 
 Chunk AggregationTable::finish() {
@@ -511,74 +333,17 @@ Chunk AggregationTable::finish() {
     if (buffered_[a]) fold_buffer(a);
   }
   Chunk out;
-  out.size = group_count_;
+  out.size = groups_.size();
   auto holder = std::make_shared<TextStorage>();
   holder->others = owners_;
-  for (Vector& key : key_values_) {
+  if (shared_text_) holder->others.push_back(shared_text_);
+  for (Vector& key : groups_.values()) {
     if (key.physical() == Physical::kText) key.text_owners = {holder};
     out.columns.push_back(std::move(key));
   }
-  for (std::size_t a = 0; a < states_.size(); ++a) {
-    const AggregateCall& call = aggregates_[a];
-    State& state = states_[a];
-    Vector result(call.type);
-    result.resize(group_count_);
-    for (std::size_t g = 0; g < group_count_; ++g) {
-      if (call.kind == AggregateKind::kCount || call.kind == AggregateKind::kCountStar) {
-        result.ints[g] = state.counts[g];
-        continue;
-      }
-      if (!state.has_value[g]) {
-        result.nulls[g] = 1;
-        continue;
-      }
-      if (call.kind == AggregateKind::kMin || call.kind == AggregateKind::kMax ||
-          call.kind == AggregateKind::kFirstValue || call.kind == AggregateKind::kSingleValue) {
-        set_element(result, g, state.extreme, g);
-        continue;
-      }
-      if (call.kind == AggregateKind::kBoolAnd || call.kind == AggregateKind::kBoolOr) {
-        result.ints[g] = state.truth[g];
-        continue;
-      }
-      if (call.kind == AggregateKind::kStringAgg) {
-        const std::string& text = holder->strings.emplace_back(std::move(state.texts[g]));
-        result.texts[g] = std::string_view(text).substr(state.first_delimiter[g]);
-        continue;
-      }
-      TypeId input = call.argument->type.id;
-      bool average = call.kind == AggregateKind::kAvg;
-      switch (physical_of(input)) {
-        case Physical::kInt:
-          if (call.type.id == TypeId::kBigint) {
-            if (state.int_sums[g] > INT64_MAX || state.int_sums[g] < INT64_MIN) {
-              throw SqlError(sqlstate::kNumericValueOutOfRange, "bigint out of range");
-            }
-            result.ints[g] = static_cast<std::int64_t>(state.int_sums[g]);
-          } else {
-            value::Decimal sum = int128_to_decimal(state.int_sums[g]);
-            result.decimals[g] = average ? value::decimal_div(sum, value::decimal_from_int(state.counts[g])) : sum;
-          }
-          break;
-        case Physical::kDouble: {
-          double sum = state.double_sums[g];
-          double value = average ? sum / static_cast<double>(state.counts[g]) : sum;
-          result.doubles[g] = call.type.id == TypeId::kReal ? value::double_to_float(value) : value;
-          break;
-        }
-        case Physical::kDecimal:
-          result.decimals[g] = average ? value::decimal_div(state.decimal_sums[g], value::decimal_from_int(state.counts[g]))
-                                       : state.decimal_sums[g];
-          break;
-        case Physical::kInterval:
-          result.intervals[g] = average ? value::interval_div(state.interval_sums[g], static_cast<double>(state.counts[g]))
-                                        : state.interval_sums[g];
-          break;
-        case Physical::kText:
-          break;
-      }
-    }
-    if (result.physical() == Physical::kText) result.text_owners = {holder};
+  for (auto& state : states_) {
+    Vector result = state->finish(out.size);
+    if (result.physical() == Physical::kText) result.text_owners.push_back(holder);
     out.columns.push_back(std::move(result));
   }
   return out;

@@ -1,7 +1,12 @@
 // Hash aggregation for GROUP BY: each scan task folds its chunks into its own
-// table (group key bytes -> group number, then one typed state array per
-// aggregate); tables merge like monoids, and the result is a chunk of group
-// rows: the key values, then the aggregate values.
+// table (group keys -> dense group numbers, exec/aggregate/group_keys.h; then
+// one typed state per aggregate, exec/aggregate/aggregate_state.h); tables
+// merge like monoids, and the result is a chunk of group rows: the key
+// values, then the aggregate values.
+//
+// Many groups merge in parallel: each table's groups split by key hash into
+// partitions, and each partition's groups from all tables merge on their own
+// (merge_groups), with no lock.
 //
 // DISTINCT aggregates and string_agg with ORDER BY cannot fold as rows
 // arrive: they keep their (distinct) input rows per group, merge those, and
@@ -10,11 +15,12 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "exec/aggregate/aggregate_state.h"
+#include "exec/aggregate/group_keys.h"
 #include "exec/vector.h"
 #include "planner/logical_plan.h"
 
@@ -35,21 +41,22 @@ class AggregationTable {
   // keys and states, buffered rows, and the input text it keeps alive.
   std::int64_t approximate_bytes() const;
 
- private:
-  // The running value of one aggregate: one slot per group in the arrays its kind uses.
-  struct State {
-    std::vector<std::int64_t> counts;    // count, count(*), and the divisor of avg
-    std::vector<std::uint8_t> has_value; // saw a non-NULL input
-    std::vector<__int128> int_sums;
-    std::vector<double> double_sums;
-    std::vector<value::Decimal> decimal_sums;
-    std::vector<value::Interval> interval_sums;
-    Vector extreme;                      // min/max value per group
-    std::vector<std::uint8_t> truth;     // bool_and / bool_or
-    std::vector<std::string> texts;      // string_agg: each input's delimiter, then its value
-    std::vector<std::uint32_t> first_delimiter;  // string_agg: length of the delimiter `texts` starts with
-  };
+  std::size_t group_count() const { return groups_.size(); }
+  // For a partitioned merge: makes the key form of all `tables` alike (so
+  // equal keys hash alike), then lists each table's groups per partition
+  // (the top `partition_bits` of their key hash).
+  static void match_key_forms(const std::vector<AggregationTable*>& tables);
+  std::vector<std::vector<std::uint32_t>> groups_by_partition(int partition_bits) const;
+  // Adds groups `groups` of `other` (all of one partition) and their kept
+  // rows; `other`'s text stays alive through share_text() instead.
+  void merge_groups(AggregationTable& other, const std::vector<std::uint32_t>& groups);
+  void reserve(std::size_t groups) { groups_.reserve(groups); }
+  // Text the result points into, beyond this table's own.
+  void share_text(std::shared_ptr<const TextStorage> storage) { shared_text_ = std::move(storage); }
+  // All input text this table keeps alive.
+  const std::vector<std::shared_ptr<const TextStorage>>& text_owners() const { return owners_; }
 
+ private:
   // The input rows an aggregate keeps until finish(): columns are the
   // argument, string_agg's delimiter, then the ORDER BY keys of the call.
   struct Buffer {
@@ -59,33 +66,27 @@ class AggregationTable {
     std::unordered_multimap<std::uint64_t, std::uint32_t> distinct;  // hash of group and arguments -> row
   };
 
-  std::uint32_t group_of(const std::string& key, const std::vector<Vector>& keys, std::size_t row);
-  void add_group();
   void keep_owners(const Vector& vector);
-  void fold(std::size_t aggregate, const Vector& argument, const Vector* separator,
-            const std::vector<std::uint32_t>& groups);
-  void merge_state(std::size_t aggregate, std::uint32_t into, State& source, std::uint32_t from);
+  void resize_states();
   void buffer_rows(std::size_t aggregate, const std::vector<Vector>& columns, const std::vector<std::uint32_t>& groups);
   bool is_duplicate(const Buffer& buffer, std::size_t arguments, std::uint32_t group, std::uint64_t hash,
                     const std::vector<Vector>& columns, std::size_t row) const;
   void append_buffered(Buffer& buffer, bool distinct, std::uint32_t group, std::uint64_t hash,
                        const std::vector<Vector>& columns, std::size_t row);
+  void merge_buffers(AggregationTable& other, const std::vector<std::uint32_t>& into_of);
   void fold_buffer(std::size_t aggregate);
 
   const std::vector<planner::BoundExpression>& keys_;
   const std::vector<planner::AggregateCall>& aggregates_;
-  std::unordered_map<std::string, std::uint32_t> index_;
-  std::vector<Vector> key_values_;
-  std::vector<std::string> key_bytes_;
-  std::vector<State> states_;
+  GroupKeys groups_;
+  std::vector<std::unique_ptr<AggregateState>> states_;
   std::vector<std::uint8_t> buffered_;  // per aggregate: folds at finish() from its Buffer
   std::vector<Buffer> buffers_;
-  std::size_t group_count_ = 0;
   std::vector<std::shared_ptr<const TextStorage>> owners_;
   std::unordered_set<const TextStorage*> known_owners_;
-  std::int64_t key_bytes_total_ = 0;  // of key_bytes_
+  std::shared_ptr<const TextStorage> shared_text_;
   std::int64_t owned_text_bytes_ = 0;  // of owners_
-  std::int64_t string_agg_bytes_ = 0;  // appended to string_agg states
+  std::vector<std::uint32_t> chunk_groups_;  // reused for every chunk
 };
 
 }  // namespace ptreedb::exec

@@ -16,6 +16,7 @@
 
 #include "exec/chunk_memory.h"
 #include "exec/evaluate.h"
+#include "exec/aggregate/partitioned_merge.h"
 #include "exec/hash_aggregate.h"
 #include "exec/join_hash_table.h"
 #include "exec/join_pairs.h"
@@ -749,19 +750,50 @@ void PlanExecutor::stream_aggregate(const PlanNode& node, const planner::Aggrega
       charge_growth(task);
     });
   }
-  TaskTable* result = nullptr;
-  TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
-  for (auto& task : tables) {
-    check_interrupt(interrupt_);
-    if (result == nullptr) {
-      result = &task;
-    } else {
-      result->table->merge(*task.table);
-      charge_growth(*result);
+  std::vector<TaskTable*> tasks;
+  for (auto& task : tables) tasks.push_back(&task);
+  std::size_t total_groups = 0;
+  for (TaskTable* task : tasks) total_groups += task->table->group_count();
+  if (tasks.size() > 1 && total_groups >= kPartitionedMergeGroups) {
+    std::vector<std::unique_ptr<AggregationTable>> owned;
+    for (TaskTable* task : tasks) owned.push_back(std::move(task->table));
+    std::vector<Chunk> partitions =
+        merge_partitioned(std::move(owned), keys, calls, memory, [&] { check_interrupt(interrupt_); });
+    // Each partition's rows go out in slices, all numbered in one sequence.
+    std::vector<std::pair<std::size_t, std::size_t>> slices;  // partition, first row
+    for (std::size_t p = 0; p < partitions.size(); ++p) {
+      charge_arrays(memory, partitions[p]);
+      for (std::size_t begin = 0; begin < partitions[p].size; begin += kMorselRows) slices.emplace_back(p, begin);
     }
+    run_partitions(slices.size(), [&](std::size_t s) {
+      check_interrupt(interrupt_);
+      const auto [p, begin] = slices[s];
+      Chunk& rows = partitions[p];
+      if (rows.size <= kMorselRows) {
+        sink(std::move(rows), s);  // its only slice
+      } else {
+        sink(slice(rows, begin, std::min(rows.size, begin + kMorselRows)), s);
+      }
+    });
+    return;
   }
-  if (result == nullptr) result = &empty;
-  Chunk groups = result->table->finish();
+  Chunk groups;
+  {
+    TaskTable* result = nullptr;
+    TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
+    for (TaskTable* task : tasks) {
+      check_interrupt(interrupt_);
+      if (result == nullptr) {
+        result = task;
+      } else {
+        result->table->merge(*task->table);
+        charge_growth(*result);
+        task->table.reset();
+      }
+    }
+    if (result == nullptr) result = &empty;
+    groups = result->table->finish();
+  }
   charge_arrays(memory, groups);
   (void)node;
   stream_slices(std::move(groups), sink);

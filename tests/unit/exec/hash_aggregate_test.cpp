@@ -1,9 +1,14 @@
 #include "exec/hash_aggregate.h"
+#include "exec/aggregate/group_keys.h"
+#include "exec/aggregate/partitioned_merge.h"
 #include "storage/sql_error.h"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -193,4 +198,442 @@ TEST_CASE("first_value keeps NULL rows and follows its order; single_value fails
   AggregationTable table(keys, singles);
   table.consume(chunk_of({{"a", "x", 1, true}, {"a", nullptr, 2, true}}));
   CHECK_THROWS_AS(table.finish(), SqlError);
+}
+
+// ---- Group keys: packed, direct, byte keys; typed sums; partitioned merge ----
+
+namespace {
+
+using value::Decimal;
+
+const SqlType kBigint = SqlType::of(TypeId::kBigint);
+const SqlType kNumeric = SqlType::of(TypeId::kNumeric);
+const SqlType kDouble = SqlType::of(TypeId::kDouble);
+
+// One nullable column of `type` with values set by `set(vector, row)`.
+template <class Set>
+Vector column_of(SqlType type, std::size_t rows, Set set) {
+  Vector out(type);
+  out.resize(rows);
+  for (std::size_t i = 0; i < rows; ++i) set(out, i);
+  return out;
+}
+
+Chunk chunk_with(std::vector<Vector> columns) {
+  Chunk chunk;
+  chunk.size = columns.empty() ? 0 : columns[0].size();
+  chunk.columns = std::move(columns);
+  return chunk;
+}
+
+AggregateCall count_star() {
+  AggregateCall out;
+  out.kind = AggregateKind::kCountStar;
+  out.type = kBigint;
+  return out;
+}
+
+// count(*) by group key, from a result whose key column 0 is read by `key_of`.
+template <class KeyOf>
+std::map<std::string, std::int64_t> counts_by_key(const Chunk& result, KeyOf key_of) {
+  std::map<std::string, std::int64_t> counts;
+  for (std::size_t g = 0; g < result.size; ++g) {
+    std::string key = result.columns[0].is_null(g) ? "NULL" : key_of(result.columns[0], g);
+    CHECK(counts.count(key) == 0);  // each key once
+    counts[key] = result.columns[1].ints[g];
+  }
+  return counts;
+}
+
+std::string int_key(const Vector& v, std::size_t g) { return std::to_string(v.ints[g]); }
+
+}  // namespace
+
+TEST_CASE("integer keys pack with their sign, and NULL keys form one group", "[hash_aggregate]") {
+  const std::vector<std::optional<std::int64_t>> values = {-1, 1, std::nullopt, -1, std::nullopt, INT32_MIN,
+                                                           INT32_MAX, 0, -2};
+  for (SqlType type : {kInt, kBigint, SqlType::of(TypeId::kSmallint)}) {
+    std::vector<planner::BoundExpression> keys{planner::column_reference(0, type)};
+    std::vector<AggregateCall> calls{count_star()};
+    AggregationTable table(keys, calls);
+    std::vector<std::optional<std::int64_t>> used = values;
+    if (type.id == TypeId::kSmallint) {
+      used[5] = INT16_MIN;
+      used[6] = INT16_MAX;
+    }
+    table.consume(chunk_with({column_of(type, used.size(), [&](Vector& v, std::size_t i) {
+      v.nulls[i] = !used[i];
+      v.ints[i] = used[i].value_or(0);
+    })}));
+    Chunk result = table.finish();
+    auto counts = counts_by_key(result, int_key);
+    CHECK(result.size == 7);
+    CHECK(counts["-1"] == 2);
+    CHECK(counts["NULL"] == 2);
+    CHECK(counts["1"] == 1);
+    CHECK(counts["-2"] == 1);
+    CHECK(counts[std::to_string(*used[5])] == 1);
+    CHECK(counts[std::to_string(*used[6])] == 1);
+    CHECK(result.columns[0].ints[0] == -1);  // first-seen order: -1, 1, NULL, ...
+    CHECK(result.columns[0].is_null(2));
+  }
+}
+
+TEST_CASE("bigint keys at the extremes and two-column keys stay distinct", "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kBigint), planner::column_reference(1, kInt)};
+  std::vector<AggregateCall> calls{count_star()};
+  AggregationTable table(keys, calls);
+  const std::vector<std::int64_t> first = {INT64_MIN, INT64_MAX, -1, -1, 0, 0};
+  const std::vector<std::int64_t> second = {0, 0, -1, -1, 0, 1};
+  table.consume(chunk_with({column_of(kBigint, 6, [&](Vector& v, std::size_t i) { v.ints[i] = first[i]; }),
+                            column_of(kInt, 6, [&](Vector& v, std::size_t i) {
+                              v.ints[i] = second[i];
+                              v.nulls[i] = i == 4;  // (0, NULL) differs from (0, 0)
+                            })}));
+  Chunk result = table.finish();
+  REQUIRE(result.size == 5);
+  CHECK(result.columns[0].ints[0] == INT64_MIN);
+  CHECK(result.columns[0].ints[1] == INT64_MAX);
+  CHECK(result.columns[2].ints[2] == 2);  // (-1, -1) twice
+  CHECK(result.columns[1].is_null(3));
+  CHECK(result.columns[1].ints[4] == 1);
+}
+
+TEST_CASE("numeric keys group 1.5 with 1.50 and show the first-seen value", "[hash_aggregate]") {
+  const std::vector<Decimal> values = {{15, 1}, {150, 2}, {-15, 1}, {0, 0}, {0, 3}, {1500, 3}, {2, 0}};
+  for (SqlType type : {kNumeric, SqlType::numeric(10, 3)}) {
+    std::vector<planner::BoundExpression> keys{planner::column_reference(0, type)};
+    std::vector<AggregateCall> calls{count_star()};
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(type, values.size(), [&](Vector& v, std::size_t i) {
+      v.decimals[i] = values[i];
+    })}));
+    Chunk result = table.finish();
+    REQUIRE(result.size == 4);
+    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "1.5");
+    CHECK(result.columns[1].ints[0] == 3);
+    CHECK(value::format_decimal(result.columns[0].decimals[1]) == "-1.5");
+    CHECK(value::format_decimal(result.columns[0].decimals[2]) == "0");
+    CHECK(result.columns[1].ints[2] == 2);
+    CHECK(result.columns[1].ints[3] == 1);
+  }
+}
+
+TEST_CASE("numeric keys too wide for 64-bit units fall back to byte keys and still group by value",
+          "[hash_aggregate]") {
+  __int128 big = 1;
+  for (int i = 0; i < 30; ++i) big *= 10;
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kNumeric)};
+  std::vector<AggregateCall> calls{count_star()};
+  AggregationTable table(keys, calls);
+  table.consume(chunk_with({column_of(kNumeric, 2, [&](Vector& v, std::size_t i) {
+    v.decimals[i] = Decimal{i == 0 ? __int128{25} : __int128{250}, static_cast<std::int32_t>(1 + i)};
+  })}));
+  table.consume(chunk_with({column_of(kNumeric, 3, [&](Vector& v, std::size_t i) {
+    v.decimals[i] = i == 0 ? Decimal{big, 0} : i == 1 ? Decimal{big * 10, 1} : Decimal{25, 1};
+  })}));
+  Chunk result = table.finish();
+  REQUIRE(result.size == 2);
+  CHECK(value::format_decimal(result.columns[0].decimals[0]) == "2.5");
+  CHECK(result.columns[1].ints[0] == 3);
+  CHECK(result.columns[1].ints[1] == 2);
+}
+
+TEST_CASE("char(n) keys ignore trailing blanks, text keys do not", "[hash_aggregate]") {
+  const std::vector<const char*> words = {"a", "a  ", "a ", "b", "", "   ", "ab"};
+  for (SqlType type : {SqlType::character(3), SqlType::character(1), SqlType::of(TypeId::kChar), kText,
+                       SqlType::varchar(3)}) {
+    std::vector<planner::BoundExpression> keys{planner::column_reference(0, type)};
+    std::vector<AggregateCall> calls{count_star()};
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(type, words.size(), [&](Vector& v, std::size_t i) { v.texts[i] = words[i]; })}));
+    Chunk result = table.finish();
+    if (type.id == TypeId::kChar) {
+      REQUIRE(result.size == 4);
+      CHECK(result.columns[1].ints[0] == 3);  // a, 'a  ', 'a '
+      CHECK(result.columns[1].ints[2] == 2);  // '', '   '
+    } else {
+      CHECK(result.size == words.size());
+    }
+  }
+}
+
+TEST_CASE("float keys: -0 equals 0 and NaN equals NaN", "[hash_aggregate]") {
+  const std::vector<double> values = {0.0, -0.0, std::nan(""), -std::nan(""), 1.5, std::nan("7")};
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kDouble)};
+  std::vector<AggregateCall> calls{count_star()};
+  AggregationTable table(keys, calls);
+  table.consume(chunk_with({column_of(kDouble, values.size(), [&](Vector& v, std::size_t i) { v.doubles[i] = values[i]; })}));
+  Chunk result = table.finish();
+  REQUIRE(result.size == 3);
+  CHECK(result.columns[1].ints[0] == 2);
+  CHECK(std::isnan(result.columns[0].doubles[1]));
+  CHECK(result.columns[1].ints[1] == 3);
+  CHECK(result.columns[1].ints[2] == 1);
+}
+
+TEST_CASE("key forms: booleans use a direct array, long text falls back to byte keys mid-stream", "[hash_aggregate]") {
+  {
+    exec::GroupKeys groups({kBool});
+    CHECK(groups.uses_direct_array());
+    Vector flags = column_of(kBool, 5, [](Vector& v, std::size_t i) {
+      v.ints[i] = i % 2;
+      v.nulls[i] = i == 4;
+    });
+    std::vector<std::uint32_t> assigned(5);
+    groups.assign(exec::KeyColumns{&flags}, 5, assigned.data());
+    CHECK(groups.size() == 3);
+    CHECK(assigned == std::vector<std::uint32_t>{0, 1, 0, 1, 2});
+  }
+  CHECK(exec::GroupKeys({SqlType::character(1), SqlType::varchar(1)}).uses_direct_array());  // Q1's flags
+  CHECK(!exec::GroupKeys({SqlType::character(2)}).uses_direct_array());
+  CHECK(!exec::GroupKeys({kText}).uses_direct_array());
+  CHECK(!exec::GroupKeys({SqlType::character(1), SqlType::character(1), SqlType::character(1)}).uses_direct_array());
+  CHECK(!exec::GroupKeys({SqlType::of(TypeId::kInterval)}).uses_direct_array());
+  CHECK(exec::GroupKeys({SqlType::of(TypeId::kInterval)}).uses_bytes());
+  CHECK(!exec::GroupKeys({kText, kBigint}).uses_bytes());  // 61 + 65 bits
+  CHECK(exec::GroupKeys({kText, kBigint, kInt}).uses_bytes());
+
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText), planner::column_reference(1, kInt)};
+  std::vector<AggregateCall> calls{count_star(), call(AggregateKind::kSum, 1, kInt, kBigint)};
+  AggregationTable packed(keys, calls), bytes(keys, calls);
+  auto rows = [](std::vector<const char*> words) {
+    return chunk_with({column_of(kText, words.size(), [&](Vector& v, std::size_t i) { v.texts[i] = words[i]; }),
+                       column_of(kInt, words.size(), [&](Vector& v, std::size_t i) { v.ints[i] = 1; })});
+  };
+  packed.consume(rows({"short", "abcdefg", "short"}));
+  bytes.consume(rows({"short", "abcdefg"}));
+  bytes.consume(rows({"a longer text key", "short"}));  // now byte keys: earlier groups re-keyed
+  bytes.consume(rows({"abcdefg", "a longer text key"}));
+  packed.merge(bytes);
+  Chunk result = packed.finish();
+  REQUIRE(result.size == 3);
+  CHECK(text_at(result, 0, 0) == "short");
+  CHECK(result.columns[2].ints[0] == 4);
+  CHECK(text_at(result, 0, 1) == "abcdefg");
+  CHECK(result.columns[2].ints[1] == 3);
+  CHECK(text_at(result, 0, 2) == "a longer text key");
+  CHECK(result.columns[3].ints[2] == 2);
+}
+
+TEST_CASE("numeric sums: mixed scales, values near 10^18, 38 digits, and 22003 past them", "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys;
+  std::vector<AggregateCall> calls{call(AggregateKind::kSum, 0, kNumeric, kNumeric),
+                                   call(AggregateKind::kAvg, 0, kNumeric, kNumeric)};
+  {
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(kNumeric, 3, [](Vector& v, std::size_t i) {
+      v.decimals[i] = i == 0 ? Decimal{15, 1} : i == 1 ? Decimal{225, 2} : Decimal{1, 0};
+    })}));
+    Chunk result = table.finish();
+    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "4.75");
+    CHECK(value::format_decimal(result.columns[1].decimals[0]) == "1.5833333333333333");
+  }
+  {
+    // 2000 values of 999999999999999999.99 (units beyond 64 bits), in two tables merged.
+    AggregationTable first(keys, calls), second(keys, calls);
+    for (AggregationTable* table : {&first, &second}) {
+      table->consume(chunk_with({column_of(kNumeric, 1000, [](Vector& v, std::size_t i) {
+        v.decimals[i] = Decimal{__int128{999999999999999999LL} * 100 + 99, 2};
+      })}));
+    }
+    first.merge(second);
+    Chunk result = first.finish();
+    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "1999999999999999999980.00");
+  }
+  {
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(kNumeric, 2000, [](Vector& v, std::size_t i) {
+      v.decimals[i] = Decimal{__int128{999999999999999999LL} * 100 + 99, 2};
+    })}));
+    Chunk result = table.finish();
+    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "1999999999999999999980.00");
+    CHECK(value::format_decimal(result.columns[1].decimals[0]) == "999999999999999999.99");
+  }
+  __int128 max38 = value::decimal_detail::kMaxUnits;
+  {
+    // Partial sums may pass 38 digits (while 128 bits hold them) if the total comes back within them.
+    const __int128 big = max38 / 10 * 6;
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(kNumeric, 3, [&](Vector& v, std::size_t i) {
+      v.decimals[i] = Decimal{i == 2 ? -big : big, 0};
+    })}));
+    Chunk result = table.finish();
+    CHECK(result.columns[0].decimals[0].units == big);
+  }
+  auto sqlstate_of = [&](auto&& run) {
+    try {
+      run();
+    } catch (const SqlError& error) {
+      return error.sqlstate();
+    }
+    return std::string("none");
+  };
+  CHECK(sqlstate_of([&] {  // a total past 38 digits
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(kNumeric, 2, [&](Vector& v, std::size_t i) { v.decimals[i] = Decimal{max38, 0}; })}));
+    table.finish();
+  }) == "22003");
+  CHECK(sqlstate_of([&] {  // past 128 bits while adding
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(kNumeric, 3, [&](Vector& v, std::size_t i) { v.decimals[i] = Decimal{max38, 0}; })}));
+  }) == "22003");
+  CHECK(sqlstate_of([&] {  // rescaling a sum past 38 digits
+    AggregationTable table(keys, calls);
+    table.consume(chunk_with({column_of(kNumeric, 2, [&](Vector& v, std::size_t i) {
+      v.decimals[i] = i == 0 ? Decimal{max38 / 10, 0} : Decimal{1, 5};
+    })}));
+  }) == "22003");
+}
+
+TEST_CASE("integer sums: bigint results near 2^63, numeric for bigint inputs, 22003 past bigint", "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys;
+  std::vector<AggregateCall> bigint_sum{call(AggregateKind::kSum, 0, kBigint, kNumeric)};
+  AggregationTable table(keys, bigint_sum);
+  for (int repeat = 0; repeat < 2; ++repeat) {
+    table.consume(chunk_with({column_of(kBigint, 4, [](Vector& v, std::size_t i) { v.ints[i] = INT64_MAX; })}));
+  }
+  CHECK(value::format_decimal(table.finish().columns[0].decimals[0]) == "73786976294838206456");
+  std::vector<AggregateCall> int_sum{call(AggregateKind::kSum, 0, kInt, kBigint)};
+  AggregationTable near(keys, int_sum);
+  near.consume(chunk_with({column_of(kInt, 2, [](Vector& v, std::size_t i) { v.ints[i] = i == 0 ? INT32_MAX : -1; })}));
+  CHECK(near.finish().columns[0].ints[0] == INT32_MAX - 1);
+}
+
+TEST_CASE("more than a million groups from two tables merge by partition", "[hash_aggregate]") {
+  constexpr std::int64_t kFirstEnd = 700000, kSecondBegin = 500000, kSecondEnd = 1200000;
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kBigint)};
+  std::vector<AggregateCall> calls{count_star(), call(AggregateKind::kSum, 0, kBigint, kNumeric),
+                                   call(AggregateKind::kMax, 0, kBigint, kBigint)};
+  std::vector<std::unique_ptr<AggregationTable>> tables;
+  tables.push_back(std::make_unique<AggregationTable>(keys, calls));
+  tables.push_back(std::make_unique<AggregationTable>(keys, calls));
+  auto feed = [&](AggregationTable& table, std::int64_t begin, std::int64_t end) {
+    for (std::int64_t at = begin; at < end; at += 1024) {
+      std::size_t rows = static_cast<std::size_t>(std::min<std::int64_t>(1024, end - at));
+      table.consume(chunk_with({column_of(kBigint, rows, [&](Vector& v, std::size_t i) {
+        v.ints[i] = -(at + static_cast<std::int64_t>(i));
+      })}));
+    }
+  };
+  feed(*tables[0], 0, kFirstEnd);
+  feed(*tables[1], kSecondBegin, kSecondEnd);
+  std::vector<SqlType> types{kBigint, kBigint, kNumeric, kBigint};
+  exec::OperatorMemory memory(nullptr, "HashAggregate");
+  Chunk result = exec::concatenate(exec::merge_partitioned(std::move(tables), keys, calls, memory, [] {}), types);
+  REQUIRE(result.size == static_cast<std::size_t>(kSecondEnd));
+  std::vector<std::uint8_t> seen(kSecondEnd, 0);
+  bool all_right = true;
+  for (std::size_t g = 0; g < result.size; ++g) {
+    std::int64_t key = -result.columns[0].ints[g];
+    std::int64_t times = key >= kSecondBegin && key < kFirstEnd ? 2 : 1;
+    all_right &= key >= 0 && key < kSecondEnd && !seen[key] && result.columns[1].ints[g] == times &&
+                 result.columns[2].decimals[g].units == -key * times && result.columns[3].ints[g] == -key;
+    if (key >= 0 && key < kSecondEnd) seen[key] = 1;
+  }
+  CHECK(all_right);
+}
+
+TEST_CASE("a partitioned merge of byte keys keeps DISTINCT and ordered string_agg", "[hash_aggregate]") {
+  constexpr int kGroups = 40000;
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText)};
+  AggregateCall distinct_count = call(AggregateKind::kCount, 1, kInt, kBigint);
+  distinct_count.distinct = true;
+  AggregateCall ordered = call(AggregateKind::kStringAgg, 2, kText, kText);
+  ordered.separator = text_constant(",");
+  ordered.order.push_back({planner::column_reference(1, kInt), true, false});  // ORDER BY number DESC
+  std::vector<AggregateCall> calls{distinct_count, ordered};
+  std::vector<std::string> names(kGroups);
+  for (int g = 0; g < kGroups; ++g) names[g] = "group number " + std::to_string(g);
+  const char* words[] = {"x", "y", "z"};
+  std::vector<std::unique_ptr<AggregationTable>> tables;
+  for (int t = 0; t < 3; ++t) {
+    // Table t sees every group once with number t % 2 and word words[t].
+    tables.push_back(std::make_unique<AggregationTable>(keys, calls));
+    for (int at = 0; at < kGroups; at += 1000) {
+      tables.back()->consume(chunk_with(
+          {column_of(kText, 1000, [&](Vector& v, std::size_t i) { v.texts[i] = names[at + i]; }),
+           column_of(kInt, 1000, [&](Vector& v, std::size_t i) { v.ints[i] = t % 2 == 0 ? t : 1; }),
+           column_of(kText, 1000, [&](Vector& v, std::size_t i) { v.texts[i] = words[t]; })}));
+    }
+  }
+  exec::OperatorMemory memory(nullptr, "HashAggregate");
+  Chunk result = exec::concatenate(exec::merge_partitioned(std::move(tables), keys, calls, memory, [] {}),
+                                  {kText, kBigint, kText});
+  REQUIRE(result.size == kGroups);
+  bool all_right = true;
+  std::set<std::string> keys_seen;
+  for (std::size_t g = 0; g < result.size; ++g) {
+    keys_seen.insert(text_at(result, 0, g));
+    // numbers 0, 1, 2: three distinct; string_agg by number descending: z (2), y (1), x (0)
+    all_right &= result.columns[1].ints[g] == 3 && text_at(result, 2, g) == "z,y,x";
+  }
+  CHECK(all_right);
+  CHECK(keys_seen.size() == kGroups);
+}
+
+TEST_CASE("min/max and keys of text keep the input's text alive after its chunk is gone", "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText)};
+  std::vector<AggregateCall> calls{call(AggregateKind::kMin, 1, kText, kText), call(AggregateKind::kMax, 1, kText, kText)};
+  AggregationTable table(keys, calls);
+  for (int round = 0; round < 2; ++round) {
+    // Texts owned by the chunk alone, as a computed expression's are.
+    auto storage = std::make_shared<exec::TextStorage>();
+    Chunk chunk;
+    chunk.size = 3;
+    chunk.columns = {Vector(kText), Vector(kText)};
+    for (auto& column : chunk.columns) {
+      column.resize(3);
+      column.text_owners = {storage};
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      chunk.columns[0].texts[i] = storage->strings.emplace_back("a group key longer than the packed form" + std::to_string(i % 2));
+      chunk.columns[1].texts[i] = storage->strings.emplace_back("value " + std::to_string(round * 10 + static_cast<int>(i)));
+    }
+    table.consume(chunk);
+  }
+  Chunk result = table.finish();
+  REQUIRE(result.size == 2);
+  CHECK(text_at(result, 0, 0) == "a group key longer than the packed form0");
+  CHECK(text_at(result, 1, 0) == "value 0");
+  CHECK(text_at(result, 2, 0) == "value 2");  // bytewise: "value 2" > "value 12"
+  CHECK(text_at(result, 1, 1) == "value 1");
+  CHECK(text_at(result, 2, 1) == "value 11");
+}
+
+TEST_CASE("one-character keys use a direct array until a value has no code, then a packed table", "[hash_aggregate]") {
+  const SqlType flag = SqlType::character(1);
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, flag), planner::column_reference(1, kBool)};
+  std::vector<AggregateCall> calls{count_star()};
+  auto rows = [&](std::vector<const char*> letters) {
+    return chunk_with({column_of(flag, letters.size(), [&](Vector& v, std::size_t i) {
+                         v.nulls[i] = letters[i] == nullptr;
+                         if (letters[i] != nullptr) v.texts[i] = letters[i];
+                       }),
+                       column_of(kBool, letters.size(), [&](Vector& v, std::size_t i) {
+                         v.ints[i] = 1;
+                         v.nulls[i] = i == 0;
+                       })});
+  };
+  AggregationTable direct(keys, calls), switched(keys, calls);
+  direct.consume(rows({"A", "A", "N", " ", "", nullptr}));  // (A,NULL) (A,t) (N,t) ('',t) x2 (NULL,t)
+  switched.consume(rows({"A", "N", "R"}));                  // (A,NULL) (N,t) (R,t)
+  switched.consume(rows({"A", "é", "\x01", "N", nullptr}));  // (A,NULL) (é,t) (\x01,t) (N,t) (NULL,t)
+  direct.merge(switched);
+  Chunk result = direct.finish();
+  std::map<std::string, std::int64_t> counts;
+  for (std::size_t g = 0; g < result.size; ++g) {
+    std::string key = text_at(result, 0, g) + "/" + (result.columns[1].is_null(g) ? "NULL" : "t");
+    CHECK(counts.count(key) == 0);
+    counts[key] = result.columns[2].ints[g];
+  }
+  CHECK(counts.size() == 8);
+  CHECK(counts["A/NULL"] == 3);
+  CHECK(counts["A/t"] == 1);
+  CHECK(counts["N/t"] == 3);
+  CHECK(counts[" /t"] + counts["/t"] == 2);  // 1 group: ' ' and '' are equal in char(1)
+  CHECK(counts["NULL/t"] == 2);
+  CHECK(counts["R/t"] == 1);
+  CHECK(counts["é/t"] == 1);
+  CHECK(counts["\x01/t"] == 1);
 }

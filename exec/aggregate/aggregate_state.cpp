@@ -1,0 +1,549 @@
+#include "exec/aggregate/aggregate_state.h"
+
+#include <string>
+
+#include "storage/sql_error.h"
+#include "storage/value/float_arith.h"
+
+namespace ptreedb::exec {
+
+using planner::AggregateCall;
+using planner::AggregateKind;
+using value::TypeId;
+
+namespace {
+
+[[noreturn]] void throw_numeric_overflow() {
+  throw SqlError(sqlstate::kNumericValueOutOfRange, "value overflows numeric format");
+}
+
+// How far ahead a fold (or merge) loads the state of a later row's (or group's) group.
+constexpr std::size_t kAhead = 16;
+
+value::Decimal checked_decimal(__int128 units, std::int32_t scale) {
+  if (!value::decimal_detail::in_range(units)) throw_numeric_overflow();
+  return value::Decimal{units, scale};
+}
+
+void set_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
+  switch (target.physical()) {
+    case Physical::kInt: target.ints[i] = source.ints[j]; break;
+    case Physical::kDouble: target.doubles[i] = source.doubles[j]; break;
+    case Physical::kDecimal: target.decimals[i] = source.decimals[j]; break;
+    case Physical::kText: target.texts[i] = source.texts[j]; break;
+    case Physical::kInterval: target.intervals[i] = source.intervals[j]; break;
+  }
+}
+
+// count(x) and count(*): one count per group.
+class CountState final : public AggregateState {
+ public:
+  explicit CountState(bool star) : star_(star) {}
+  void resize(std::size_t groups) override { counts_.resize(groups, 0); }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    if (star_) {
+      for (std::size_t i = 0; i < count; ++i) ++counts_[groups[i]];
+      return;
+    }
+    const std::uint8_t* nulls = argument.nulls.data();
+    for (std::size_t i = 0; i < count; ++i) counts_[groups[i]] += nulls[i] == 0;
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<CountState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.counts_[from[i + kAhead]]);
+      counts_[into[i]] += source.counts_[from[i]];
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    Vector result(value::SqlType::of(TypeId::kBigint));
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) result.ints[g] = counts_[g];
+    return result;
+  }
+  std::int64_t bytes_per_group() const override { return sizeof(std::int64_t); }
+
+ private:
+  bool star_;
+  std::vector<std::int64_t> counts_;
+};
+
+// sum/avg of smallint, integer, bigint. A 128-bit sum of 64-bit inputs
+// cannot overflow: that would take 2^64 rows. The result's range is checked
+// at finish (bigint for sum of smallint/integer, numeric's 38 digits else).
+class IntSumState final : public AggregateState {
+ public:
+  IntSumState(bool average, value::SqlType type) : average_(average), type_(type) {}
+  void resize(std::size_t groups) override { sums_.resize(groups); }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    const std::uint8_t* nulls = argument.nulls.data();
+    const std::int64_t* values = argument.ints.data();
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&sums_[groups[i + kAhead]]);
+      if (nulls[i]) continue;
+      Sum& sum = sums_[groups[i]];
+      sum.value += values[i];
+      ++sum.count;
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<IntSumState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.sums_[from[i + kAhead]]);
+      sums_[into[i]].value += source.sums_[from[i]].value;
+      sums_[into[i]].count += source.sums_[from[i]].count;
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    Vector result(type_);
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      const Sum& state = sums_[g];
+      if (state.count == 0) {
+        result.nulls[g] = 1;
+      } else if (type_.id == TypeId::kBigint) {
+        if (state.value > INT64_MAX || state.value < INT64_MIN) {
+          throw SqlError(sqlstate::kNumericValueOutOfRange, "bigint out of range");
+        }
+        result.ints[g] = static_cast<std::int64_t>(state.value);
+      } else {
+        value::Decimal sum = checked_decimal(state.value, 0);
+        result.decimals[g] = average_ ? value::decimal_div(sum, value::decimal_from_int(state.count)) : sum;
+      }
+    }
+    return result;
+  }
+  std::int64_t bytes_per_group() const override { return sizeof(Sum); }
+
+ private:
+  // Together, so a row's update touches one cache line.
+  struct Sum {
+    __int128 value = 0;
+    std::int64_t count = 0;  // also tells a group with no non-NULL input
+  };
+  bool average_;
+  value::SqlType type_;
+  std::vector<Sum> sums_;
+};
+
+// sum/avg of real and double precision.
+class DoubleSumState final : public AggregateState {
+ public:
+  DoubleSumState(bool average, value::SqlType type) : average_(average), type_(type) {}
+  void resize(std::size_t groups) override {
+    sums_.resize(groups, 0);
+    counts_.resize(groups, 0);
+  }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    const std::uint8_t* nulls = argument.nulls.data();
+    const double* values = argument.doubles.data();
+    for (std::size_t i = 0; i < count; ++i) {
+      if (nulls[i]) continue;
+      sums_[groups[i]] += values[i];
+      ++counts_[groups[i]];
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<DoubleSumState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.sums_[from[i + kAhead]]);
+      sums_[into[i]] += source.sums_[from[i]];
+      counts_[into[i]] += source.counts_[from[i]];
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    Vector result(type_);
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      if (counts_[g] == 0) {
+        result.nulls[g] = 1;
+        continue;
+      }
+      double value = average_ ? sums_[g] / static_cast<double>(counts_[g]) : sums_[g];
+      result.doubles[g] = type_.id == TypeId::kReal ? value::double_to_float(value) : value;
+    }
+    return result;
+  }
+  std::int64_t bytes_per_group() const override { return sizeof(double) + sizeof(std::int64_t); }
+
+ private:
+  bool average_;
+  value::SqlType type_;
+  std::vector<double> sums_;
+  std::vector<std::int64_t> counts_;
+};
+
+// sum/avg of numeric: units at the largest scale seen in the group (the
+// result scale PostgreSQL gives), in 128 bits. Inputs of the group's scale
+// add with one overflow-checked addition; another scale rescales first.
+// Partial sums may pass numeric's 38 digits as long as 128 bits hold them
+// (PostgreSQL's numeric is unbounded there); past 128 bits, or a final sum
+// past 38 digits, is 22003.
+class DecimalSumState final : public AggregateState {
+ public:
+  DecimalSumState(bool average, value::SqlType type) : average_(average), type_(type) {}
+  void resize(std::size_t groups) override { sums_.resize(groups); }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    const std::uint8_t* nulls = argument.nulls.data();
+    const value::Decimal* values = argument.decimals.data();
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&sums_[groups[i + kAhead]]);
+      if (nulls[i]) continue;
+      Sum& sum = sums_[groups[i]];
+      add(sum, values[i].units, values[i].scale);
+      ++sum.count;
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<DecimalSumState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&source.sums_[from[i + kAhead]]);
+      const Sum& part = source.sums_[from[i]];
+      if (part.scale == kNoValue) continue;
+      Sum& sum = sums_[into[i]];
+      add(sum, part.units, part.scale);
+      sum.count += part.count;
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    Vector result(type_);
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      const Sum& state = sums_[g];
+      if (state.scale == kNoValue) {
+        result.nulls[g] = 1;
+        continue;
+      }
+      value::Decimal sum = checked_decimal(state.units, state.scale);
+      result.decimals[g] = average_ ? value::decimal_div(sum, value::decimal_from_int(state.count)) : sum;
+    }
+    return result;
+  }
+  std::int64_t bytes_per_group() const override { return sizeof(Sum); }
+
+ private:
+  static constexpr std::int32_t kNoValue = -1;  // scales are 0..16383
+
+  // Together in 32 bytes, so a row's update touches one cache line; the
+  // count (avg's divisor) fills what alignment would leave empty.
+  struct Sum {
+    __int128 units = 0;
+    std::int64_t count = 0;
+    std::int32_t scale = kNoValue;  // kNoValue: no non-NULL input yet
+  };
+
+  static void add(Sum& sum, __int128 units, std::int32_t scale) {
+    if (scale == sum.scale) {
+      if (__builtin_add_overflow(sum.units, units, &sum.units)) throw_numeric_overflow();
+      return;
+    }
+    add_rescaled(sum, units, scale);
+  }
+
+  [[gnu::noinline]] static void add_rescaled(Sum& sum, __int128 units, std::int32_t scale) {
+    if (sum.scale == kNoValue) {
+      sum.units = units;
+      sum.scale = scale;
+      return;
+    }
+    if (scale > sum.scale) {
+      if (!value::decimal_detail::scale_up(sum.units, scale - sum.scale)) throw_numeric_overflow();
+      sum.scale = scale;
+    } else if (!value::decimal_detail::scale_up(units, sum.scale - scale)) {
+      throw_numeric_overflow();
+    }
+    if (__builtin_add_overflow(sum.units, units, &sum.units)) throw_numeric_overflow();
+  }
+
+  bool average_;
+  value::SqlType type_;
+  std::vector<Sum> sums_;
+};
+
+// sum/avg of interval.
+class IntervalSumState final : public AggregateState {
+ public:
+  IntervalSumState(bool average, value::SqlType type) : average_(average), type_(type) {}
+  void resize(std::size_t groups) override {
+    sums_.resize(groups);
+    counts_.resize(groups, 0);
+  }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (argument.nulls[i]) continue;
+      std::uint32_t g = groups[i];
+      sums_[g] = value::interval_add(sums_[g], argument.intervals[i]);
+      ++counts_[g];
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<IntervalSumState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (source.counts_[from[i]] == 0) continue;
+      sums_[into[i]] = value::interval_add(sums_[into[i]], source.sums_[from[i]]);
+      counts_[into[i]] += source.counts_[from[i]];
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    Vector result(type_);
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      if (counts_[g] == 0) {
+        result.nulls[g] = 1;
+        continue;
+      }
+      result.intervals[g] =
+          average_ ? value::interval_div(sums_[g], static_cast<double>(counts_[g])) : sums_[g];
+    }
+    return result;
+  }
+  std::int64_t bytes_per_group() const override { return sizeof(value::Interval) + sizeof(std::int64_t); }
+
+ private:
+  bool average_;
+  value::SqlType type_;
+  std::vector<value::Interval> sums_;
+  std::vector<std::int64_t> counts_;
+};
+
+// min/max: the extreme value so far; NULL in `extreme_` means none yet.
+class ExtremeState final : public AggregateState {
+ public:
+  ExtremeState(bool minimum, value::SqlType argument, value::SqlType result)
+      : wanted_(minimum ? -1 : 1), result_(result), extreme_(argument) {}
+  void resize(std::size_t groups) override {
+    std::size_t before = extreme_.size();
+    extreme_.resize(groups);
+    std::fill(extreme_.nulls.begin() + static_cast<std::ptrdiff_t>(before), extreme_.nulls.end(), 1);
+  }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    if (argument.physical() == Physical::kInt) {
+      const std::int64_t* values = argument.ints.data();
+      for (std::size_t i = 0; i < count; ++i) {
+        if (argument.nulls[i]) continue;
+        std::uint32_t g = groups[i];
+        std::int64_t& kept = extreme_.ints[g];
+        if (extreme_.nulls[g] || (wanted_ < 0 ? values[i] < kept : values[i] > kept)) {
+          kept = values[i];
+          extreme_.nulls[g] = 0;
+        }
+      }
+      return;
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      if (argument.nulls[i]) continue;
+      std::uint32_t g = groups[i];
+      if (extreme_.nulls[g] || compare_elements(argument, i, extreme_, g) == wanted_) {
+        set_element(extreme_, g, argument, i);
+        extreme_.nulls[g] = 0;
+      }
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    const Vector& source = static_cast<ExtremeState&>(other).extreme_;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t f = from[i], g = into[i];
+      if (source.nulls[f]) continue;
+      if (extreme_.nulls[g] || compare_elements(source, f, extreme_, g) == wanted_) {
+        set_element(extreme_, g, source, f);
+        extreme_.nulls[g] = 0;
+      }
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    extreme_.resize(groups);
+    extreme_.type = result_;
+    return std::move(extreme_);
+  }
+  std::int64_t bytes_per_group() const override { return 1 + 16; }
+
+ private:
+  int wanted_;
+  value::SqlType result_;
+  Vector extreme_;
+};
+
+// bool_and/bool_or: 0 no input yet, else 1 + the running truth value.
+class BoolState final : public AggregateState {
+ public:
+  BoolState(bool conjunction, value::SqlType type) : conjunction_(conjunction), type_(type) {}
+  void resize(std::size_t groups) override { truth_.resize(groups, 0); }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (argument.nulls[i]) continue;
+      combine(groups[i], static_cast<std::uint8_t>(1 + (argument.ints[i] != 0)));
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<BoolState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (source.truth_[from[i]] != 0) combine(into[i], source.truth_[from[i]]);
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    Vector result(type_);
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      result.nulls[g] = truth_[g] == 0;
+      result.ints[g] = truth_[g] == 2;
+    }
+    return result;
+  }
+  std::int64_t bytes_per_group() const override { return 1; }
+
+ private:
+  void combine(std::uint32_t g, std::uint8_t value) {
+    std::uint8_t& kept = truth_[g];
+    if (kept == 0) {
+      kept = value;
+    } else {
+      kept = conjunction_ ? std::min(kept, value) : std::max(kept, value);
+    }
+  }
+
+  bool conjunction_;
+  value::SqlType type_;
+  std::vector<std::uint8_t> truth_;
+};
+
+// string_agg: every value preceded by its row's delimiter (NULL: none); the
+// group's first delimiter is cut off at finish, so states concatenate.
+class StringAggState final : public AggregateState {
+ public:
+  explicit StringAggState(value::SqlType type) : type_(type) {}
+  void resize(std::size_t groups) override {
+    texts_.resize(groups);
+    first_delimiter_.resize(groups, kNoValue);
+  }
+  void fold(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
+            std::size_t count) override {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (argument.nulls[i]) continue;
+      std::uint32_t g = groups[i];
+      std::string_view delimiter =
+          separator != nullptr && !separator->is_null(i) ? separator->texts[i] : std::string_view();
+      if (first_delimiter_[g] == kNoValue) first_delimiter_[g] = static_cast<std::uint32_t>(delimiter.size());
+      std::string& text = texts_[g];
+      text.append(delimiter);
+      text.append(argument.texts[i]);
+      bytes_ += static_cast<std::int64_t>(delimiter.size() + argument.texts[i].size());
+    }
+  }
+  void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
+    auto& source = static_cast<StringAggState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t f = from[i], g = into[i];
+      if (source.first_delimiter_[f] == kNoValue) continue;
+      if (first_delimiter_[g] == kNoValue) {
+        texts_[g] = std::move(source.texts_[f]);
+        first_delimiter_[g] = source.first_delimiter_[f];
+      } else {
+        texts_[g].append(source.texts_[f]);
+        bytes_ += static_cast<std::int64_t>(source.texts_[f].size());
+      }
+    }
+  }
+  Vector finish(std::size_t groups) override {
+    auto holder = std::make_shared<TextStorage>();
+    Vector result(type_);
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      if (first_delimiter_[g] == kNoValue) {
+        result.nulls[g] = 1;
+        continue;
+      }
+      const std::string& text = holder->strings.emplace_back(std::move(texts_[g]));
+      result.texts[g] = std::string_view(text).substr(first_delimiter_[g]);
+    }
+    result.text_owners = {holder};
+    return result;
+  }
+  std::int64_t extra_bytes() const override { return bytes_; }
+  std::int64_t bytes_per_group() const override { return sizeof(std::string) + sizeof(std::uint32_t); }
+
+ private:
+  static constexpr std::uint32_t kNoValue = UINT32_MAX;
+  value::SqlType type_;
+  std::vector<std::string> texts_;
+  std::vector<std::uint32_t> first_delimiter_;  // kNoValue: no non-NULL input yet
+  std::int64_t bytes_ = 0;
+};
+
+// The first row's value (a scalar subquery's first_value/single_value). Its
+// rows are kept and arrive here once, in the call's order, so merge has
+// nothing to do.
+class FirstValueState final : public AggregateState {
+ public:
+  FirstValueState(bool single, value::SqlType argument, value::SqlType result)
+      : single_(single), result_(result), first_(argument) {}
+  void resize(std::size_t groups) override {
+    std::size_t before = first_.size();
+    first_.resize(groups);
+    std::fill(first_.nulls.begin() + static_cast<std::ptrdiff_t>(before), first_.nulls.end(), 1);
+    seen_.resize(groups, 0);
+  }
+  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t g = groups[i];
+      if (!seen_[g]) {
+        seen_[g] = 1;
+        if (!argument.nulls[i]) {
+          set_element(first_, g, argument, i);
+          first_.nulls[g] = 0;
+        }
+      } else if (single_) {
+        throw SqlError("21000", "more than one row returned by a subquery used as an expression");
+      }
+    }
+  }
+  void merge(AggregateState&, const std::uint32_t*, const std::uint32_t*, std::size_t) override {}
+  Vector finish(std::size_t groups) override {
+    first_.resize(groups);
+    first_.type = result_;
+    return std::move(first_);
+  }
+  std::int64_t bytes_per_group() const override { return 1 + 1 + 16; }
+
+ private:
+  bool single_;
+  value::SqlType result_;
+  Vector first_;
+  std::vector<std::uint8_t> seen_;
+};
+
+}  // namespace
+
+std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) {
+  switch (call.kind) {
+    case AggregateKind::kCountStar:
+    case AggregateKind::kCount:
+      return std::make_unique<CountState>(!call.argument);
+    case AggregateKind::kSum:
+    case AggregateKind::kAvg: {
+      bool average = call.kind == AggregateKind::kAvg;
+      switch (physical_of(call.argument->type.id)) {
+        case Physical::kInt: return std::make_unique<IntSumState>(average, call.type);
+        case Physical::kDouble: return std::make_unique<DoubleSumState>(average, call.type);
+        case Physical::kDecimal: return std::make_unique<DecimalSumState>(average, call.type);
+        case Physical::kInterval: return std::make_unique<IntervalSumState>(average, call.type);
+        case Physical::kText: break;
+      }
+      throw SqlError(sqlstate::kFeatureNotSupported, "sum/avg of text");
+    }
+    case AggregateKind::kMin:
+    case AggregateKind::kMax:
+      return std::make_unique<ExtremeState>(call.kind == AggregateKind::kMin, call.argument->type, call.type);
+    case AggregateKind::kBoolAnd:
+    case AggregateKind::kBoolOr:
+      return std::make_unique<BoolState>(call.kind == AggregateKind::kBoolAnd, call.type);
+    case AggregateKind::kStringAgg:
+      return std::make_unique<StringAggState>(call.type);
+    case AggregateKind::kFirstValue:
+    case AggregateKind::kSingleValue:
+      return std::make_unique<FirstValueState>(call.kind == AggregateKind::kSingleValue, call.argument->type,
+                                               call.type);
+  }
+  throw SqlError(sqlstate::kInternalError, "unknown aggregate kind");
+}
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,39 @@
+// The running values of one aggregate call, one slot per group, in typed
+// arrays holding only what its kind needs: count(*) a count; sum(int) a
+// 128-bit sum; sum(numeric) 128-bit units and a scale; min/max one value; ...
+// Each kind folds a whole argument vector in one loop with no per-row type
+// dispatch, merges another table's states, and produces the result column.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "exec/vector.h"
+#include "planner/logical_plan.h"
+
+namespace ptreedb::exec {
+
+class AggregateState {
+ public:
+  virtual ~AggregateState() = default;
+
+  // Adds empty states so there are `groups`.
+  virtual void resize(std::size_t groups) = 0;
+  // Folds rows [0, count) of `argument` (and string_agg's `separator`) into
+  // groups[i]. count(*) reads neither.
+  virtual void fold(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
+                    std::size_t count) = 0;
+  // Adds `other`'s (same kind) state of group from[i] into group into[i].
+  virtual void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into,
+                     std::size_t count) = 0;
+  // The results of groups [0, groups), of the call's result type.
+  virtual Vector finish(std::size_t groups) = 0;
+  // Bytes held beyond the per-group arrays (string_agg's texts).
+  virtual std::int64_t extra_bytes() const { return 0; }
+  // Bytes per group of the arrays.
+  virtual std::int64_t bytes_per_group() const = 0;
+};
+
+std::unique_ptr<AggregateState> make_aggregate_state(const planner::AggregateCall& call);
+
+}  // namespace ptreedb::exec
