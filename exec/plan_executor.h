@@ -43,17 +43,35 @@ class PlanExecutor {
   std::vector<planner::BoundExpression> prepare(const std::vector<planner::BoundExpression>& exprs);
   planner::Constant scalar_subquery(const planner::SelectPlan& plan);
 
+  // Dispatches on the node's kind to its operator (exec/operators/). Out of
+  // line from stream(): a chain of set operations recurses through both once
+  // per level, and the frames stay small.
   void stream_operator(const planner::PlanNode& node, const Sink& sink);
-  void stream_scan(const planner::PlanNode& node, const planner::ScanNode& scan, const Sink& sink);
-  void stream_join(const planner::PlanNode& node, const planner::JoinNode& join, const Sink& sink);
+  // One overload per physical operator, each in exec/operators/<name>_operator.cpp.
+  // stream_operator visits every alternative of planner::PlanNode::op without
+  // a fallback: a node kind without an overload here does not compile.
+  void run_operator(const planner::PlanNode& node, const planner::ScanNode& scan, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::ValuesNode& values, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::FilterNode& filter, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::ProjectNode& project, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::JoinNode& join, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::SortNode& sort, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::FunctionScanNode& function, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const Sink& sink);
+  // Whether node kind Op has its overload (checked in stream_operator).
+  template <class Op>
+  static constexpr bool has_operator = requires(PlanExecutor& executor, const planner::PlanNode& node, const Op& op,
+                                                const Sink& sink) { executor.run_operator(node, op, sink); };
+  // The semi/anti join variant that hashes the probe side (hash_join_probe_side_operator.cpp).
   bool hashes_probe_side(const planner::JoinNode& join) const;
   void stream_join_hashing_probe_side(const planner::JoinNode& join, const Sink& sink);
-  void stream_aggregate(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
-  void stream_sort(const planner::PlanNode& node, const planner::SortNode& sort, const Sink& sink);
-  void stream_set_operation(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
+  // What an operator that holds its result whole emits: slices of it, in parallel.
   void stream_slices(Chunk chunk, const Sink& sink);
   // Runs `task(i)` for i in [0, count) in parallel; when streaming in order,
   // in waves, each wave's partitions delivered before the next starts.
+  // Defined in exec/operators/run_partitions.h (oneTBB stays out of this header).
   template <class Task>
   void run_partitions(std::size_t count, const Task& task);
 

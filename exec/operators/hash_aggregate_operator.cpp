@@ -1,0 +1,102 @@
+// Hash aggregate: per-task tables (exec/hash_aggregate) filled from the
+// input pipeline, merged (partitioned in parallel when the groups are many),
+// the groups emitted in slices.
+#include "exec/plan_executor.h"
+
+#include <memory>
+#include <utility>
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include "exec/aggregate/partitioned_merge.h"
+#include "exec/hash_aggregate.h"
+#include "exec/operators/operator_support.h"
+#include "exec/operators/run_partitions.h"
+
+namespace ptreedb::exec {
+
+using planner::BoundExpression;
+using planner::PlanNode;
+
+void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {
+  std::vector<BoundExpression> keys = prepare(aggregate.keys);
+  std::vector<planner::AggregateCall> calls = aggregate.aggregates;
+  for (auto& call : calls) {
+    call.argument = prepare(call.argument);
+    call.separator = prepare(call.separator);
+    call.filter = prepare(call.filter);
+    for (auto& key : call.order) key.expression = prepare(key.expression);
+  }
+  OperatorMemory memory(memory_, "HashAggregate");
+  // Each task's table, and what it has charged so far.
+  struct TaskTable {
+    std::unique_ptr<AggregationTable> table;
+    std::int64_t charged = 0;
+  };
+  tbb::enumerable_thread_specific<TaskTable> tables(
+      [&] { return TaskTable{std::make_unique<AggregationTable>(keys, calls), 0}; });
+  auto charge_growth = [&](TaskTable& task) {
+    std::int64_t now = task.table->approximate_bytes();
+    if (now > task.charged) {
+      memory.add(now - task.charged);
+      task.charged = now;
+    }
+  };
+  {
+    NotTheOutput input(ordered_);
+    stream(*aggregate.input, [&](Chunk&& chunk, std::size_t) {
+      TaskTable& task = tables.local();
+      task.table->consume(chunk);
+      charge_growth(task);
+    });
+  }
+  std::vector<TaskTable*> tasks;
+  for (auto& task : tables) tasks.push_back(&task);
+  std::size_t total_groups = 0;
+  for (TaskTable* task : tasks) total_groups += task->table->group_count();
+  if (tasks.size() > 1 && total_groups >= kPartitionedMergeGroups) {
+    std::vector<std::unique_ptr<AggregationTable>> owned;
+    for (TaskTable* task : tasks) owned.push_back(std::move(task->table));
+    std::vector<Chunk> partitions =
+        merge_partitioned(std::move(owned), keys, calls, memory, [&] { check_interrupt(interrupt_); });
+    // Each partition's rows go out in slices, all numbered in one sequence.
+    std::vector<std::pair<std::size_t, std::size_t>> slices;  // partition, first row
+    for (std::size_t p = 0; p < partitions.size(); ++p) {
+      charge_arrays(memory, partitions[p]);
+      for (std::size_t begin = 0; begin < partitions[p].size; begin += kMorselRows) slices.emplace_back(p, begin);
+    }
+    run_partitions(slices.size(), [&](std::size_t s) {
+      check_interrupt(interrupt_);
+      const auto [p, begin] = slices[s];
+      Chunk& rows = partitions[p];
+      if (rows.size <= kMorselRows) {
+        sink(std::move(rows), s);  // its only slice
+      } else {
+        sink(slice(rows, begin, std::min(rows.size, begin + kMorselRows)), s);
+      }
+    });
+    return;
+  }
+  Chunk groups;
+  {
+    TaskTable* result = nullptr;
+    TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
+    for (TaskTable* task : tasks) {
+      check_interrupt(interrupt_);
+      if (result == nullptr) {
+        result = task;
+      } else {
+        result->table->merge(*task->table);
+        charge_growth(*result);
+        task->table.reset();
+      }
+    }
+    if (result == nullptr) result = &empty;
+    groups = result->table->finish();
+  }
+  charge_arrays(memory, groups);
+  (void)node;
+  stream_slices(std::move(groups), sink);
+}
+
+}  // namespace ptreedb::exec

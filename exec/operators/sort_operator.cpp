@@ -1,0 +1,51 @@
+// Sort, with OFFSET and LIMIT (alone when there are no keys): the input
+// collected, ordered stably, the kept rows emitted in slices.
+#include "exec/plan_executor.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "exec/operators/operator_support.h"
+
+namespace ptreedb::exec {
+
+using planner::PlanNode;
+
+void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& sort, const Sink& sink) {
+  OperatorMemory memory(memory_, "Sort");
+  std::vector<Chunk> chunks = collect(*sort.input, memory);
+  charge_concatenation(memory, chunks);
+  Chunk rows = concatenate(std::move(chunks), node.types);
+  check_interrupt(interrupt_);
+  memory.add(static_cast<std::int64_t>(rows.size * sizeof(std::uint32_t) * 2));  // the order and what is kept
+  std::vector<std::uint32_t> order(rows.size);
+  for (std::uint32_t i = 0; i < rows.size; ++i) order[i] = i;
+  if (!sort.keys.empty()) {
+    // A sort of millions of rows takes seconds: check for a cancel every 64 Ki comparisons.
+    std::uint32_t comparisons = 0;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+      if ((++comparisons & 0xFFFF) == 0) check_interrupt(interrupt_);
+      for (const auto& key : sort.keys) {
+        const Vector& column = rows.columns[key.output];
+        bool a_null = column.is_null(x), b_null = column.is_null(y);
+        if (a_null || b_null) {
+          if (a_null == b_null) continue;
+          return a_null == key.nulls_first;
+        }
+        int order_value = compare_elements(column, x, column, y);
+        if (order_value != 0) return key.descending ? order_value > 0 : order_value < 0;
+      }
+      return false;
+    });
+  }
+  check_interrupt(interrupt_);
+  std::size_t begin = std::min<std::size_t>(order.size(), static_cast<std::size_t>(sort.offset));
+  std::size_t end = order.size();
+  if (sort.limit) end = std::min<std::size_t>(end, begin + static_cast<std::size_t>(*sort.limit));
+  std::vector<std::uint32_t> kept(order.begin() + begin, order.begin() + end);
+  Chunk sorted = gather_rows(rows, kept);
+  charge_arrays(memory, sorted);
+  stream_slices(std::move(sorted), sink);
+}
+
+}  // namespace ptreedb::exec

@@ -1,0 +1,84 @@
+// Table scan: a table version read morsel by morsel in parallel
+// (exec/table_scan), its filter applied inside, narrowed to a primary-key
+// range when the filter allows; or, under ORDER BY key LIMIT, one walk in
+// key order.
+#include "exec/plan_executor.h"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "exec/key_range.h"
+#include "exec/operators/operator_support.h"
+#include "exec/operators/run_partitions.h"
+#include "exec/table_scan.h"
+
+namespace ptreedb::exec {
+
+using planner::BoundExpression;
+using planner::PlanNode;
+
+void PlanExecutor::run_operator(const PlanNode&, const planner::ScanNode& scan, const Sink& sink) {
+  std::optional<BoundExpression> filter = prepare(scan.filter);
+  const storage::TableSchema& schema = scan.table->schema();
+  // Predicates on the primary key narrow the scan to a subtree, cut in O(log n).
+  std::optional<KeyRange> range = filter ? primary_key_range(schema, *filter) : std::nullopt;
+  if (reads_ != nullptr) {
+    range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
+  }
+  // The range as positions in the whole tree: two O(log n) walks, no nodes
+  // copied (a point lookup per UPDATE makes that count).
+  const storage::RowTree& tree = scan.table->rows();
+  std::size_t first_position = 0, total = tree.size();
+  if (range) {
+    first_position = tree.rank(range->low);
+    std::size_t after_high = range->high < range->low ? first_position
+                                                      : tree.rank(range->high) + (tree.contains(range->high) ? 1 : 0);
+    total = after_high - first_position;
+  }
+  // The scan applies its filter: the columns only the rest of the query reads
+  // are decoded for the rows that passed.
+  TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr);
+  if (scan.key_order_limit) {
+    // Key order with a LIMIT: one walk from the range's start, chunk by
+    // chunk, until enough rows passed the filter.
+    std::size_t kept = 0, partition = 0;
+    MorselReader reader(source, first_position);
+    for (std::size_t position = 0; position < total && kept < *scan.key_order_limit; ++partition) {
+      check_interrupt(interrupt_);
+      // Small chunks first: a short scan reads little more than it keeps.
+      std::size_t wanted = std::max<std::size_t>(64, (*scan.key_order_limit - kept) * 2);
+      std::size_t count = std::min({kChunkSize, wanted, total - position});
+      Chunk chunk;
+      reader.read(count, chunk);
+      position += count;
+      if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
+      kept += chunk.size;
+      if (chunk.size > 0) sink(std::move(chunk), partition);
+      if (ordered_ != nullptr) ordered_->complete_below(partition + 1);
+    }
+    return;
+  }
+  std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
+  auto scan_morsel = [&](std::size_t morsel) {
+    std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
+    MorselReader reader(source, first_position + begin);
+    // One chunk per morsel: a sink that only reads it leaves its arrays for the next.
+    Chunk chunk;
+    for (std::size_t position = begin; position < end;) {
+      check_interrupt(interrupt_);
+      std::size_t count = std::min(kChunkSize, end - position);
+      reader.read(count, chunk);
+      position += count;
+      if (chunk.size > 0) sink(std::move(chunk), morsel);
+    }
+  };
+  // One morsel (every point lookup) runs here, without a task for it.
+  if (morsels == 1) {
+    scan_morsel(0);
+  } else {
+    run_partitions(morsels, scan_morsel);
+  }
+}
+
+}  // namespace ptreedb::exec
