@@ -9,7 +9,7 @@
 
 #include "exec/evaluate.h"
 #include "exec/functions/function_kernel.h"
-#include "exec/key_range.h"
+#include "exec/plan_printer.h"
 #include "exec/select_executor.h"
 #include "exec/sql_literal.h"
 #include "storage/sql_error.h"
@@ -21,18 +21,9 @@ using planner::AggregateCall;
 using planner::AggregateKind;
 using planner::BoundExpression;
 using planner::ExprKind;
-using planner::JoinKind;
 using planner::PlanNode;
 
 namespace {
-
-// How a node's output column is shown: bare, and qualified by its relation
-// (used once a plan reads more than one relation, as PostgreSQL does).
-struct Label {
-  std::string plain;
-  std::string qualified;
-};
-using Labels = std::vector<Label>;
 
 std::string format_ms(double ms) {
   char buffer[64];
@@ -80,52 +71,7 @@ const char* comparison_symbol(planner::ComparisonOp op) {
   return "?";
 }
 
-std::string join_kind_name(const planner::JoinNode& join) {
-  bool hashed = !join.probe_keys.empty();
-  const char* kind = "";
-  switch (join.kind) {
-    case JoinKind::kInner: kind = ""; break;
-    case JoinKind::kLeft: kind = " Left"; break;
-    case JoinKind::kFull: kind = " Full"; break;
-    case JoinKind::kSemi: kind = " Semi"; break;
-    case JoinKind::kAnti: kind = " Anti"; break;
-    case JoinKind::kMark: kind = " Mark"; break;
-  }
-  return std::string(hashed ? "Hash" : "Nested Loop") + kind + (hashed || *kind ? " Join" : "");
-}
-
-class PlanPrinter {
- public:
-  PlanPrinter(const planner::ExplainPlan& options, const PlanStatistics* statistics)
-      : options_(options), statistics_(statistics) {}
-
-  std::vector<std::string> print(const planner::StatementPlan& statement);
-
- private:
-  void print_node(const PlanNode& node, std::size_t column, bool child);
-  void print_line(std::size_t column, const std::string& text) { lines_.push_back(std::string(column, ' ') + text); }
-  std::string header(const std::string& name, std::optional<double> estimated_rows, const NodeStatistics* measured,
-                     std::optional<std::uint64_t> actual_rows = std::nullopt) const;
-  void print_subqueries(std::size_t column);
-
-  const Labels& labels_of(const PlanNode& node);
-  std::string expression(const BoundExpression& expr, const Labels& labels, bool qualified);
-  std::string shown(const BoundExpression& expr, const Labels& labels, bool qualified);
-  std::string aggregate_text(const AggregateCall& call, const Labels& labels, bool qualified);
-  std::string function_text(const BoundExpression& expr, const Labels& labels, bool qualified);
-  std::string constant_text(const BoundExpression& expr) const;
-  std::string column_text(const Labels& labels, std::size_t column, bool qualified) const;
-
-  void count_relations(const PlanNode& node);
-
-  const planner::ExplainPlan& options_;
-  const PlanStatistics* statistics_;
-  std::vector<std::string> lines_;
-  std::unordered_map<const PlanNode*, Labels> labels_;
-  std::map<const planner::SelectPlan*, std::size_t> subquery_numbers_;
-  std::vector<const planner::SelectPlan*> unprinted_subqueries_;
-  std::size_t relations_ = 0;
-};
+}  // namespace
 
 void PlanPrinter::count_relations(const PlanNode& node) {
   check_stack_depth();
@@ -147,8 +93,11 @@ void PlanPrinter::count_relations(const PlanNode& node) {
         } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
           ++relations_;
           count_relations(*op.input);
-        } else {
+        } else if constexpr (std::is_same_v<Op, planner::FilterNode> || std::is_same_v<Op, planner::ProjectNode> ||
+                             std::is_same_v<Op, planner::AggregateNode> || std::is_same_v<Op, planner::SortNode>) {
           count_relations(*op.input);
+        } else {
+          static_assert(sizeof(Op) == 0, "count_relations: a plan node kind is not handled");
         }
       },
       node.op);
@@ -276,59 +225,7 @@ const Labels& PlanPrinter::labels_of(const PlanNode& node) {
   check_stack_depth();
   auto found = labels_.find(&node);
   if (found != labels_.end()) return found->second;
-  Labels labels;
-  std::visit(
-      [&](const auto& op) {
-        using Op = std::decay_t<decltype(op)>;
-        if constexpr (std::is_same_v<Op, planner::ScanNode>) {
-          std::string relation = op.alias.empty() ? op.table->schema().name() : op.alias;
-          for (const auto& column : op.table->schema().columns()) {
-            labels.push_back({column.name, relation + "." + column.name});
-          }
-          if constexpr (requires { op.row_positions; }) {
-            if (op.row_positions) labels.push_back({"ctid", relation + ".ctid"});  // UPDATE/DELETE's row position
-          }
-        } else if constexpr (std::is_same_v<Op, planner::ValuesNode>) {
-          for (std::size_t c = 0; c < node.types.size(); ++c) {
-            std::string name = "column" + std::to_string(c + 1);
-            labels.push_back({name, "\"*VALUES*\"." + name});
-          }
-        } else if constexpr (std::is_same_v<Op, planner::FilterNode> || std::is_same_v<Op, planner::SortNode>) {
-          labels = labels_of(*op.input);
-        } else if constexpr (std::is_same_v<Op, planner::ProjectNode>) {
-          const Labels& input = labels_of(*op.input);
-          for (const auto& expr : op.expressions) {
-            labels.push_back({shown(expr, input, false), shown(expr, input, true)});
-          }
-        } else if constexpr (std::is_same_v<Op, planner::JoinNode>) {
-          labels = labels_of(*op.probe);
-          if (op.kind == JoinKind::kInner || op.kind == JoinKind::kLeft || op.kind == JoinKind::kFull) {
-            const Labels& build = labels_of(*op.build);
-            labels.insert(labels.end(), build.begin(), build.end());
-          } else if (op.kind == JoinKind::kMark) {
-            labels.push_back({"mark", "mark"});
-          }
-        } else if constexpr (std::is_same_v<Op, planner::AggregateNode>) {
-          const Labels& input = labels_of(*op.input);
-          for (const auto& key : op.keys) labels.push_back({shown(key, input, false), shown(key, input, true)});
-          for (const auto& call : op.aggregates) {
-            labels.push_back({aggregate_text(call, input, false), aggregate_text(call, input, true)});
-          }
-        } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
-          labels = labels_of(*op.left);
-        } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
-          labels = labels_of(*op.input);
-          std::string relation = op.alias.empty() ? op.call.name : op.alias;
-          labels.push_back({relation, relation + "." + relation});
-          if (op.with_ordinality) labels.push_back({"ordinality", relation + ".ordinality"});
-        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
-          for (std::size_t c : op.outer_columns) {
-            std::string name = "outer.#" + std::to_string(c + 1);
-            labels.push_back({name, name});
-          }
-        }
-      },
-      node.op);
+  Labels labels = std::visit([&](const auto& op) { return operator_labels(node, op); }, node.op);
   // Columns a node adds beyond those (a scan's row positions, say) by position.
   while (labels.size() < node.types.size()) {
     std::string name = "#" + std::to_string(labels.size() + 1);
@@ -374,154 +271,8 @@ void PlanPrinter::print_node(const PlanNode& node, std::size_t column, bool chil
   std::size_t content = child ? column + 4 : column;
   std::size_t details = content + 2;
   bool qualified = relations_ > 1;
-  auto title = [&](const std::string& name, const PlanNode* shown_node, const NodeStatistics* stats) {
-    print_line(column, (child ? "->  " : "") + header(name, shown_node->estimated_rows, stats));
-  };
-  std::visit(
-      [&](const auto& op) {
-        using Op = std::decay_t<decltype(op)>;
-        if constexpr (std::is_same_v<Op, planner::ScanNode>) {
-          const storage::TableSchema& schema = op.table->schema();
-          std::string relation = schema.name();
-          if (!op.alias.empty() && op.alias != relation) relation += " " + op.alias;
-          // The executor narrows a scan to a primary-key range when the filter allows it.
-          bool ranged = false;
-          if (op.filter && !op.filter->contains(ExprKind::kSubquery)) {
-            ranged = primary_key_range(schema, fold_constants(*op.filter)).has_value();
-          }
-          title((ranged ? "Primary Key Range Scan on " : "Seq Scan on ") + relation, &node, measured);
-          const Labels& labels = labels_of(node);
-          if (op.filter) print_line(details, "Filter: " + shown(*op.filter, labels, false));
-          if (op.key_order_limit) {
-            std::size_t rows = *op.key_order_limit;
-            print_line(details, "Key Order: stops after " + std::to_string(rows) + (rows == 1 ? " row" : " rows"));
-          }
-          print_subqueries(details);
-        } else if constexpr (std::is_same_v<Op, planner::ValuesNode>) {
-          bool result = op.rows.size() == 1 && node.types.empty();
-          title(result ? "Result" : "Values Scan on \"*VALUES*\"", &node, measured);
-          Labels none;
-          for (const auto& row : op.rows) {
-            for (const auto& value : row) shown(value, none, false);  // finds subqueries
-          }
-          print_subqueries(details);
-        } else if constexpr (std::is_same_v<Op, planner::FilterNode>) {
-          title("Filter", &node, measured);
-          print_line(details, "Filter: " + shown(op.predicate, labels_of(*op.input), qualified));
-          const NodeStatistics* input = statistics_ != nullptr ? statistics_->find(op.input.get()) : nullptr;
-          if (options_.analyze && measured != nullptr && input != nullptr) {
-            print_line(details, "Rows Removed by Filter: " + std::to_string(input->rows.load() - measured->rows.load()));
-          }
-          print_subqueries(details);
-          print_node(*op.input, details, true);
-        } else if constexpr (std::is_same_v<Op, planner::ProjectNode>) {
-          title("Project", &node, measured);
-          const Labels& labels = labels_of(node);
-          std::string output;
-          for (std::size_t c = 0; c < labels.size(); ++c) {
-            output += (c > 0 ? ", " : "") + (qualified ? labels[c].qualified : labels[c].plain);
-          }
-          print_line(details, "Output: " + output);
-          print_subqueries(details);
-          print_node(*op.input, details, true);
-        } else if constexpr (std::is_same_v<Op, planner::JoinNode>) {
-          title(join_kind_name(op), &node, measured);
-          const Labels& probe = labels_of(*op.probe);
-          const Labels& build = labels_of(*op.build);
-          if (!op.probe_keys.empty()) {
-            std::vector<std::string> pairs;
-            for (std::size_t k = 0; k < op.probe_keys.size(); ++k) {
-              pairs.push_back("(" + shown(op.probe_keys[k], probe, qualified) + " = " +
-                              shown(op.build_keys[k], build, qualified) + ")");
-            }
-            std::string condition = pairs.size() == 1 ? pairs[0] : "(";
-            for (std::size_t k = 0; pairs.size() > 1 && k < pairs.size(); ++k) {
-              condition += (k > 0 ? " AND " : "") + pairs[k];
-            }
-            if (pairs.size() > 1) condition += ")";
-            print_line(details, "Hash Cond: " + condition);
-          }
-          if (op.condition) {
-            Labels both = probe;
-            both.insert(both.end(), build.begin(), build.end());
-            print_line(details, "Join Filter: " + shown(*op.condition, both, qualified));
-          }
-          if (op.null_aware) print_line(details, "Null Aware: true");
-          print_subqueries(details);
-          print_node(*op.probe, details, true);
-          print_node(*op.build, details, true);
-        } else if constexpr (std::is_same_v<Op, planner::AggregateNode>) {
-          title(op.keys.empty() ? "Aggregate" : "HashAggregate", &node, measured);
-          const Labels& input = labels_of(*op.input);
-          if (!op.keys.empty()) {
-            std::string keys;
-            for (std::size_t k = 0; k < op.keys.size(); ++k) keys += (k > 0 ? ", " : "") + shown(op.keys[k], input, qualified);
-            print_line(details, "Group Key: " + keys);
-          }
-          labels_of(node);  // finds subqueries in the aggregates' arguments
-          print_subqueries(details);
-          print_node(*op.input, details, true);
-        } else if constexpr (std::is_same_v<Op, planner::SortNode>) {
-          bool limited = op.limit.has_value() || op.offset > 0;
-          if (limited) title("Limit", &node, measured);
-          if (op.keys.empty()) {
-            print_node(*op.input, details, true);
-            return;
-          }
-          std::size_t sort_details = details;
-          if (limited) {
-            // One operator sorts and cuts; shown as PostgreSQL's Limit over a
-            // Sort, the Sort with the rows it received.
-            const NodeStatistics* input = statistics_ != nullptr ? statistics_->find(op.input.get()) : nullptr;
-            std::optional<std::uint64_t> received;
-            if (input != nullptr) received = input->rows.load() / std::max(1u, input->loops.load());
-            print_line(details, "->  " + header("Sort", op.input->estimated_rows, measured, received));
-            sort_details = details + 6;
-          } else {
-            title("Sort", &node, measured);
-          }
-          const Labels& labels = labels_of(*op.input);
-          std::string keys;
-          for (std::size_t k = 0; k < op.keys.size(); ++k) {
-            const auto& key = op.keys[k];
-            keys += (k > 0 ? ", " : "") + column_text(labels, key.output, qualified);
-            if (key.descending) keys += " DESC";
-            if (key.nulls_first != key.descending) keys += key.nulls_first ? " NULLS FIRST" : " NULLS LAST";
-          }
-          print_line(sort_details, "Sort Key: " + keys);
-          print_node(*op.input, sort_details, true);
-        } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
-          std::string name;
-          if (op.operation == planner::SetOperation::kUnion && op.all) {
-            name = "Append";
-          } else {
-            name = op.operation == planner::SetOperation::kUnion       ? "HashSetOp Union"
-                   : op.operation == planner::SetOperation::kIntersect ? "HashSetOp Intersect"
-                                                                       : "HashSetOp Except";
-            if (op.all) name += " All";
-          }
-          title(name, &node, measured);
-          print_node(*op.left, details, true);
-          print_node(*op.right, details, true);
-        } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
-          std::string relation = op.call.name;
-          if (!op.alias.empty() && op.alias != relation) relation += " " + op.alias;
-          title("Function Scan on " + relation, &node, measured);
-          const Labels& input = labels_of(*op.input);
-          std::string args;
-          for (std::size_t a = 0; a < op.call.args.size(); ++a) {
-            args += (a > 0 ? ", " : "") + shown(op.call.args[a], input, qualified);
-          }
-          print_line(details, "Call: " + op.call.name + "(" + args + ")");
-          print_subqueries(details);
-          // One empty row (no LATERAL input) is not worth a line.
-          const auto* values = std::get_if<planner::ValuesNode>(&op.input->op);
-          if (values == nullptr || !op.input->types.empty()) print_node(*op.input, details, true);
-        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
-          title("Outer Values", &node, measured);
-        }
-      },
-      node.op);
+  NodeLines at{column, details, child, qualified, measured};
+  std::visit([&](const auto& op) { print_operator(node, op, at); }, node.op);
 }
 
 std::vector<std::string> PlanPrinter::print(const planner::StatementPlan& statement) {
@@ -551,6 +302,8 @@ std::vector<std::string> PlanPrinter::print(const planner::StatementPlan& statem
       statement);
   return std::move(lines_);
 }
+
+namespace {
 
 bool is_explainable(const planner::StatementPlan& statement) {
   return std::holds_alternative<planner::SelectPlan>(statement) || std::holds_alternative<planner::InsertPlan>(statement) ||

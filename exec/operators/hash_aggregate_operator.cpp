@@ -2,6 +2,7 @@
 // input pipeline, merged (partitioned in parallel when the groups are many),
 // the groups emitted in slices.
 #include "exec/plan_executor.h"
+#include "exec/plan_printer.h"
 
 #include <memory>
 #include <utility>
@@ -97,6 +98,34 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNo
   charge_arrays(memory, groups);
   (void)node;
   stream_slices(std::move(groups), sink);
+}
+
+
+// EXPLAIN: the output columns' names, and the node's lines.
+
+Labels PlanPrinter::operator_labels(const PlanNode&, const planner::AggregateNode& aggregate) {
+  Labels labels;
+  const Labels& input = labels_of(*aggregate.input);
+  for (const auto& key : aggregate.keys) labels.push_back({shown(key, input, false), shown(key, input, true)});
+  for (const auto& call : aggregate.aggregates) {
+    labels.push_back({aggregate_text(call, input, false), aggregate_text(call, input, true)});
+  }
+  return labels;
+}
+
+void PlanPrinter::print_operator(const PlanNode& node, const planner::AggregateNode& aggregate, const NodeLines& at) {
+  title(at, aggregate.keys.empty() ? "Aggregate" : "HashAggregate", node);
+  const Labels& input = labels_of(*aggregate.input);
+  if (!aggregate.keys.empty()) {
+    std::string keys;
+    for (std::size_t k = 0; k < aggregate.keys.size(); ++k) {
+      keys += (k > 0 ? ", " : "") + shown(aggregate.keys[k], input, at.qualified);
+    }
+    print_line(at.details, "Group Key: " + keys);
+  }
+  labels_of(node);  // finds subqueries in the aggregates' arguments
+  print_subqueries(at.details);
+  print_node(*aggregate.input, at.details, true);
 }
 
 }  // namespace ptreedb::exec

@@ -3,6 +3,7 @@
 // anti and mark joins; semi and anti joins whose probe side is the smaller
 // one hash that side instead (hash_join_probe_side_operator.cpp).
 #include "exec/plan_executor.h"
+#include "exec/plan_printer.h"
 
 #include <algorithm>
 #include <atomic>
@@ -259,6 +260,66 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
     for (auto& column : right.columns) out.columns.push_back(std::move(column));
     sink(std::move(out), SIZE_MAX);
   }
+}
+
+
+namespace {
+
+std::string join_kind_name(const planner::JoinNode& join) {
+  bool hashed = !join.probe_keys.empty();
+  const char* kind = "";
+  switch (join.kind) {
+    case JoinKind::kInner: kind = ""; break;
+    case JoinKind::kLeft: kind = " Left"; break;
+    case JoinKind::kFull: kind = " Full"; break;
+    case JoinKind::kSemi: kind = " Semi"; break;
+    case JoinKind::kAnti: kind = " Anti"; break;
+    case JoinKind::kMark: kind = " Mark"; break;
+  }
+  return std::string(hashed ? "Hash" : "Nested Loop") + kind + (hashed || *kind ? " Join" : "");
+}
+
+}  // namespace
+
+// EXPLAIN: the output columns' names, and the node's lines.
+
+Labels PlanPrinter::operator_labels(const PlanNode&, const planner::JoinNode& join) {
+  Labels labels = labels_of(*join.probe);
+  if (join.kind == JoinKind::kInner || join.kind == JoinKind::kLeft || join.kind == JoinKind::kFull) {
+    const Labels& build = labels_of(*join.build);
+    labels.insert(labels.end(), build.begin(), build.end());
+  } else if (join.kind == JoinKind::kMark) {
+    labels.push_back({"mark", "mark"});
+  }
+  return labels;
+}
+
+void PlanPrinter::print_operator(const PlanNode& node, const planner::JoinNode& join, const NodeLines& at) {
+  title(at, join_kind_name(join), node);
+  const Labels& probe = labels_of(*join.probe);
+  const Labels& build = labels_of(*join.build);
+  if (!join.probe_keys.empty()) {
+    std::vector<std::string> pairs;
+    for (std::size_t k = 0; k < join.probe_keys.size(); ++k) {
+      pairs.push_back("(" + shown(join.probe_keys[k], probe, at.qualified) + " = " +
+                      shown(join.build_keys[k], build, at.qualified) + ")");
+    }
+    std::string condition = pairs.size() == 1 ? pairs[0] : "(";
+    for (std::size_t k = 0; pairs.size() > 1 && k < pairs.size(); ++k) {
+      condition += (k > 0 ? " AND " : "") + pairs[k];
+    }
+    if (pairs.size() > 1) condition += ")";
+    print_line(at.details, "Hash Cond: " + condition);
+  }
+  if (join.condition) {
+    Labels both = probe;
+    both.insert(both.end(), build.begin(), build.end());
+    print_line(at.details, "Join Filter: " + shown(*join.condition, both, at.qualified));
+  }
+  if (join.null_aware) print_line(at.details, "Null Aware: true");
+  print_subqueries(at.details);
+  print_node(*join.probe, at.details, true);
+  print_node(*join.build, at.details, true);
 }
 
 }  // namespace ptreedb::exec

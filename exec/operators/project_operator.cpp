@@ -1,6 +1,7 @@
 // Project: computes the output columns of each input chunk, in the pipeline
 // of its input.
 #include "exec/plan_executor.h"
+#include "exec/plan_printer.h"
 
 #include <unordered_map>
 #include <utility>
@@ -51,6 +52,30 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::ProjectNode& pro
     }
     sink(std::move(out), partition);
   });
+}
+
+
+// EXPLAIN: the output columns' names, and the node's lines.
+
+Labels PlanPrinter::operator_labels(const PlanNode&, const planner::ProjectNode& project) {
+  Labels labels;
+  const Labels& input = labels_of(*project.input);
+  for (const auto& expr : project.expressions) {
+    labels.push_back({shown(expr, input, false), shown(expr, input, true)});
+  }
+  return labels;
+}
+
+void PlanPrinter::print_operator(const PlanNode& node, const planner::ProjectNode& project, const NodeLines& at) {
+  title(at, "Project", node);
+  const Labels& labels = labels_of(node);
+  std::string output;
+  for (std::size_t c = 0; c < labels.size(); ++c) {
+    output += (c > 0 ? ", " : "") + (at.qualified ? labels[c].qualified : labels[c].plain);
+  }
+  print_line(at.details, "Output: " + output);
+  print_subqueries(at.details);
+  print_node(*project.input, at.details, true);
 }
 
 }  // namespace ptreedb::exec

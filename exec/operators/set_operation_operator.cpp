@@ -1,6 +1,7 @@
 // Set operations: UNION ALL appends its sides; UNION, INTERSECT and EXCEPT
 // (ALL or not) compare whole rows through hash sets.
 #include "exec/plan_executor.h"
+#include "exec/plan_printer.h"
 
 #include <string>
 #include <unordered_map>
@@ -78,6 +79,29 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SetOperatio
   }
   sink(gather_rows(left, left_rows), 0);
   if (!right_rows.empty()) sink(gather_rows(right, right_rows), 1);
+}
+
+
+// EXPLAIN: the output columns' names, and the node's lines.
+
+Labels PlanPrinter::operator_labels(const PlanNode&, const planner::SetOperationNode& set) {
+  Labels labels = labels_of(*set.left);
+  return labels;
+}
+
+void PlanPrinter::print_operator(const PlanNode& node, const planner::SetOperationNode& set, const NodeLines& at) {
+  std::string name;
+  if (set.operation == planner::SetOperation::kUnion && set.all) {
+    name = "Append";
+  } else {
+    name = set.operation == planner::SetOperation::kUnion       ? "HashSetOp Union"
+           : set.operation == planner::SetOperation::kIntersect ? "HashSetOp Intersect"
+                                                               : "HashSetOp Except";
+    if (set.all) name += " All";
+  }
+  title(at, name, node);
+  print_node(*set.left, at.details, true);
+  print_node(*set.right, at.details, true);
 }
 
 }  // namespace ptreedb::exec

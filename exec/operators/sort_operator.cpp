@@ -1,6 +1,7 @@
 // Sort, with OFFSET and LIMIT (alone when there are no keys): the input
 // collected, ordered stably, the kept rows emitted in slices.
 #include "exec/plan_executor.h"
+#include "exec/plan_printer.h"
 
 #include <algorithm>
 #include <utility>
@@ -46,6 +47,45 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& s
   Chunk sorted = gather_rows(rows, kept);
   charge_arrays(memory, sorted);
   stream_slices(std::move(sorted), sink);
+}
+
+
+// EXPLAIN: the output columns' names, and the node's lines.
+
+Labels PlanPrinter::operator_labels(const PlanNode&, const planner::SortNode& sort) {
+  Labels labels = labels_of(*sort.input);
+  return labels;
+}
+
+void PlanPrinter::print_operator(const PlanNode& node, const planner::SortNode& sort, const NodeLines& at) {
+  bool limited = sort.limit.has_value() || sort.offset > 0;
+  if (limited) title(at, "Limit", node);
+  if (sort.keys.empty()) {
+    print_node(*sort.input, at.details, true);
+    return;
+  }
+  std::size_t sort_details = at.details;
+  if (limited) {
+    // One operator sorts and cuts; shown as PostgreSQL's Limit over a
+    // Sort, the Sort with the rows it received.
+    const NodeStatistics* input = statistics_ != nullptr ? statistics_->find(sort.input.get()) : nullptr;
+    std::optional<std::uint64_t> received;
+    if (input != nullptr) received = input->rows.load() / std::max(1u, input->loops.load());
+    print_line(at.details, "->  " + header("Sort", sort.input->estimated_rows, at.measured, received));
+    sort_details = at.details + 6;
+  } else {
+    title(at, "Sort", node);
+  }
+  const Labels& labels = labels_of(*sort.input);
+  std::string keys;
+  for (std::size_t k = 0; k < sort.keys.size(); ++k) {
+    const auto& key = sort.keys[k];
+    keys += (k > 0 ? ", " : "") + column_text(labels, key.output, at.qualified);
+    if (key.descending) keys += " DESC";
+    if (key.nulls_first != key.descending) keys += key.nulls_first ? " NULLS FIRST" : " NULLS LAST";
+  }
+  print_line(sort_details, "Sort Key: " + keys);
+  print_node(*sort.input, sort_details, true);
 }
 
 }  // namespace ptreedb::exec

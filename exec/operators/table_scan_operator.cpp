@@ -3,11 +3,13 @@
 // range when the filter allows; or, under ORDER BY key LIMIT, one walk in
 // key order.
 #include "exec/plan_executor.h"
+#include "exec/plan_printer.h"
 
 #include <algorithm>
 #include <optional>
 #include <utility>
 
+#include "exec/evaluate.h"
 #include "exec/key_range.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/run_partitions.h"
@@ -16,6 +18,7 @@
 namespace ptreedb::exec {
 
 using planner::BoundExpression;
+using planner::ExprKind;
 using planner::PlanNode;
 
 void PlanExecutor::run_operator(const PlanNode&, const planner::ScanNode& scan, const Sink& sink) {
@@ -79,6 +82,38 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::ScanNode& scan, 
   } else {
     run_partitions(morsels, scan_morsel);
   }
+}
+
+
+// EXPLAIN: the output columns' names, and the node's lines.
+
+Labels PlanPrinter::operator_labels(const PlanNode&, const planner::ScanNode& scan) {
+  Labels labels;
+  std::string relation = scan.alias.empty() ? scan.table->schema().name() : scan.alias;
+  for (const auto& column : scan.table->schema().columns()) {
+    labels.push_back({column.name, relation + "." + column.name});
+  }
+  if (scan.row_positions) labels.push_back({"ctid", relation + ".ctid"});  // UPDATE/DELETE's row position
+  return labels;
+}
+
+void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& scan, const NodeLines& at) {
+  const storage::TableSchema& schema = scan.table->schema();
+  std::string relation = schema.name();
+  if (!scan.alias.empty() && scan.alias != relation) relation += " " + scan.alias;
+  // The executor narrows a scan to a primary-key range when the filter allows it.
+  bool ranged = false;
+  if (scan.filter && !scan.filter->contains(ExprKind::kSubquery)) {
+    ranged = primary_key_range(schema, fold_constants(*scan.filter)).has_value();
+  }
+  title(at, (ranged ? "Primary Key Range Scan on " : "Seq Scan on ") + relation, node);
+  const Labels& labels = labels_of(node);
+  if (scan.filter) print_line(at.details, "Filter: " + shown(*scan.filter, labels, false));
+  if (scan.key_order_limit) {
+    std::size_t rows = *scan.key_order_limit;
+    print_line(at.details, "Key Order: stops after " + std::to_string(rows) + (rows == 1 ? " row" : " rows"));
+  }
+  print_subqueries(at.details);
 }
 
 }  // namespace ptreedb::exec
