@@ -301,8 +301,13 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::JoinNode& 
   if (!join.probe_keys.empty()) {
     std::vector<std::string> pairs;
     for (std::size_t k = 0; k < join.probe_keys.size(); ++k) {
-      pairs.push_back("(" + shown(join.probe_keys[k], probe, at.qualified) + " = " +
-                      shown(join.build_keys[k], build, at.qualified) + ")");
+      // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "(" + ... here.
+      std::string pair = "(";
+      pair += shown(join.probe_keys[k], probe, at.qualified);
+      pair += " = ";
+      pair += shown(join.build_keys[k], build, at.qualified);
+      pair += ")";
+      pairs.push_back(std::move(pair));
     }
     std::string condition = pairs.size() == 1 ? pairs[0] : "(";
     for (std::size_t k = 0; pairs.size() > 1 && k < pairs.size(); ++k) {
