@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 #include "planner/conjuncts.h"
 #include "storage/stack_depth.h"
@@ -46,7 +47,7 @@ struct Conjunct {
 }  // namespace
 
 PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& scope_types,
-                    std::vector<BoundExpression> conjuncts) {
+                    std::vector<BoundExpression> conjuncts, std::vector<SemiJoinStep> semi_joins) {
   auto relation_of = [&](std::size_t column) {
     for (std::size_t r = 0; r < inputs.size(); ++r) {
       if (column >= inputs[r].offset && column < inputs[r].offset + inputs[r].width) return r;
@@ -117,19 +118,25 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
     input.plan->estimated_rows = rows[r];
   }
 
-  PlanPtr plan;
-  std::vector<std::size_t> layout(scope_types.size(), 0);  // scope column -> plan column
-  if (inputs.empty()) {
-    ValuesNode one_row;
-    one_row.rows.emplace_back();
-    plan = make_node(std::move(one_row), {}, 1);
-  } else {
+  // The relations joined greedily; the result's columns in scope order, and
+  // the conjuncts no join could take.
+  struct Joined {
+    PlanPtr plan;
+    std::vector<BoundExpression> unapplied;
+  };
+  auto join_all = [&](std::vector<Conjunct> multi) -> Joined {
+    if (inputs.empty()) {
+      ValuesNode one_row;
+      one_row.rows.emplace_back();
+      return {make_node(std::move(one_row), {}, 1), {}};
+    }
+    std::vector<std::size_t> layout(scope_types.size(), 0);  // scope column -> plan column
     std::size_t start = 0;
     for (std::size_t r = 1; r < inputs.size(); ++r) {
       if (rows[r] > rows[start]) start = r;
     }
     std::set<std::size_t> joined{start};
-    plan = inputs[start].plan;
+    PlanPtr plan = inputs[start].plan;
     for (std::size_t i = 0; i < inputs[start].width; ++i) layout[inputs[start].offset + i] = i;
     std::size_t width = inputs[start].width;
     double current_rows = rows[start];
@@ -210,14 +217,86 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
       for (std::size_t c = 0; c < scope_types.size(); ++c) reorder.push_back(column_reference(layout[c], scope_types[c]));
       plan = make_node(ProjectNode{plan, std::move(reorder)}, scope_types, current_rows);
     }
+    std::vector<BoundExpression> unapplied;
     for (auto& conjunct : multi) {
-      if (!conjunct.applied) top.push_back(std::move(conjunct.expr));
+      if (!conjunct.applied) unapplied.push_back(std::move(conjunct.expr));
+    }
+    return {plan, std::move(unapplied)};
+  };
+
+  // A semi or anti join goes over its relation's filtered rows when fewer
+  // rows reach it there than after every join (an IN over a few keys, or
+  // joins that multiply rows), else over the joined rows, as the selective
+  // inner joins and filters have by then dropped most probe rows (TPC-H Q21,
+  // Q16). Either place gives the same rows: it reads that relation alone.
+  struct PlacedSemiJoin {
+    SemiJoinStep step;
+    std::size_t relation = 0;
+    double keeps = 1;  // estimated fraction of probe rows kept
+  };
+  std::vector<PlacedSemiJoin> placed;
+  for (auto& step : semi_joins) {
+    std::set<std::size_t> read;
+    for (const auto& key : step.probe_keys) collect_columns(key, read);
+    if (step.condition) {
+      std::set<std::size_t> condition_columns;
+      collect_columns(*step.condition, condition_columns);
+      for (std::size_t c : condition_columns) {
+        if (c < step.probe_width) read.insert(c);
+      }
+    }
+    std::size_t relation = read.empty() ? inputs.size() : relation_of(*read.begin());
+    if (relation >= inputs.size() || relation_of(*read.rbegin()) != relation) {
+      throw std::logic_error("semi join over more than one relation");
+    }
+    // Without statistics: a build side with fewer rows than the relation
+    // can match only that many of its keys.
+    double covered = std::min(1.0, std::max(1.0, step.build->estimated_rows) / std::max(1.0, inputs[relation].base_rows));
+    double keeps = step.probe_keys.empty() ? 0.5
+                   : step.kind == JoinKind::kSemi ? std::max(covered, 0.001)
+                                                  : 1 - 0.5 * covered;
+    placed.push_back({std::move(step), relation, keeps});
+  }
+  std::stable_sort(placed.begin(), placed.end(),
+                   [](const PlacedSemiJoin& a, const PlacedSemiJoin& b) { return a.keeps < b.keeps; });
+  auto semi_join_node = [](PlacedSemiJoin& semi, PlanPtr probe, std::size_t offset) {
+    SemiJoinStep& step = semi.step;
+    std::size_t width = probe->types.size();
+    auto to_probe = [&](std::size_t c) { return c < step.probe_width ? c - offset : c - step.probe_width + width; };
+    JoinNode join;
+    join.kind = step.kind;
+    join.null_aware = step.null_aware;
+    join.build = step.build;
+    for (auto& key : step.probe_keys) join.probe_keys.push_back(remap_columns(key, to_probe));
+    join.build_keys = std::move(step.build_keys);
+    if (step.condition) join.condition = remap_columns(*step.condition, to_probe);
+    auto types = probe->types;
+    double rows = std::max(1.0, probe->estimated_rows * semi.keeps);
+    join.probe = std::move(probe);
+    return make_node(std::move(join), std::move(types), rows);
+  };
+  std::vector<PlacedSemiJoin*> over_joined;
+  if (!placed.empty()) {
+    double joined_rows = join_all(multi).plan->estimated_rows;
+    for (auto& semi : placed) {
+      if (rows[semi.relation] > joined_rows) {
+        over_joined.push_back(&semi);
+        continue;
+      }
+      JoinInput& input = inputs[semi.relation];
+      input.plan = semi_join_node(semi, input.plan, input.offset);
+      rows[semi.relation] = input.plan->estimated_rows;
     }
   }
+
+  Joined joined = join_all(std::move(multi));
+  PlanPtr plan = std::move(joined.plan);
+  for (auto& conjunct : joined.unapplied) top.push_back(std::move(conjunct));
   if (!top.empty()) {
     double rows_after = plan->estimated_rows * 0.5;
     plan = make_node(FilterNode{plan, conjunction(std::move(top))}, scope_types, rows_after);
   }
+  for (PlacedSemiJoin* semi : over_joined) plan = semi_join_node(*semi, plan, 0);
   return plan;
 }
 
