@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <set>
-#include <stdexcept>
 
 #include "planner/conjuncts.h"
 #include "storage/stack_depth.h"
@@ -245,13 +244,13 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
         if (c < step.probe_width) read.insert(c);
       }
     }
+    // Reading no relation or several, it can only go over the joined rows.
     std::size_t relation = read.empty() ? inputs.size() : relation_of(*read.begin());
-    if (relation >= inputs.size() || relation_of(*read.rbegin()) != relation) {
-      throw std::logic_error("semi join over more than one relation");
-    }
+    if (!read.empty() && relation_of(*read.rbegin()) != relation) relation = inputs.size();
+    double base_rows = relation < inputs.size() ? inputs[relation].base_rows : 1;
     // Without statistics: a build side with fewer rows than the relation
     // can match only that many of its keys.
-    double covered = std::min(1.0, std::max(1.0, step.build->estimated_rows) / std::max(1.0, inputs[relation].base_rows));
+    double covered = std::min(1.0, std::max(1.0, step.build->estimated_rows) / std::max(1.0, base_rows));
     double keeps = step.probe_keys.empty() ? 0.5
                    : step.kind == JoinKind::kSemi ? std::max(covered, 0.001)
                                                   : 1 - 0.5 * covered;
@@ -279,7 +278,7 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
   if (!placed.empty()) {
     double joined_rows = join_all(multi).plan->estimated_rows;
     for (auto& semi : placed) {
-      if (rows[semi.relation] > joined_rows) {
+      if (semi.relation >= inputs.size() || rows[semi.relation] > joined_rows) {
         over_joined.push_back(&semi);
         continue;
       }
