@@ -156,19 +156,59 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
       return std::nullopt;
     };
 
+    // An equality between a column of r alone and one of s alone: the side on r.
+    auto pair_key_side = [&](const Conjunct& conjunct, std::size_t r, std::size_t s) -> std::optional<int> {
+      const auto& expr = conjunct.expr;
+      if (conjunct.applied || expr.kind != ExprKind::kComparison || expr.comparison != ComparisonOp::kEqual) {
+        return std::nullopt;
+      }
+      auto a = relations_of(expr.args[0]), b = relations_of(expr.args[1]);
+      std::set<std::size_t> only_r{r}, only_s{s};
+      if (a == only_r && b == only_s) return 0;
+      if (b == only_r && a == only_s) return 1;
+      return std::nullopt;
+    };
+    // Filtered relations joined to nothing but r, by equalities: hashed
+    // together with r, they filter its rows before the probe side meets them
+    // (TPC-H Q21's supplier with nation, Q11's).
+    auto filtering_only_through = [&](std::size_t r) {
+      std::vector<std::size_t> chain;
+      for (std::size_t s = 0; s < inputs.size(); ++s) {
+        if (s == r || joined.count(s) || rows[s] >= inputs[s].base_rows) continue;
+        bool to_r = false, elsewhere = false;
+        for (const auto& conjunct : multi) {
+          if (conjunct.applied || !conjunct.relations.count(s)) continue;
+          if (pair_key_side(conjunct, r, s)) {
+            to_r = true;
+          } else {
+            elsewhere = true;
+          }
+        }
+        if (to_r && !elsewhere) chain.push_back(s);
+      }
+      return chain;
+    };
+    auto ratio_with = [&](std::size_t r, const std::vector<std::size_t>& chain) {
+      double ratio = rows[r] / inputs[r].base_rows;
+      for (std::size_t s : chain) ratio *= rows[s] / inputs[s].base_rows;
+      return ratio;
+    };
+
     while (joined.size() < inputs.size()) {
       std::optional<std::size_t> best;
+      std::vector<std::size_t> best_chain;
+      double best_ratio = 0;
       for (std::size_t r = 0; r < inputs.size(); ++r) {
         if (joined.count(r)) continue;
         bool connected = std::any_of(multi.begin(), multi.end(), [&](const Conjunct& c) { return key_sides(c, r).has_value(); });
         if (!connected) continue;
-        double ratio = rows[r] / inputs[r].base_rows;
-        if (!best) {
+        std::vector<std::size_t> chain = filtering_only_through(r);
+        double ratio = ratio_with(r, chain);
+        if (!best || ratio < best_ratio * 0.999 || (ratio <= best_ratio * 1.001 && rows[r] < rows[*best])) {
           best = r;
-          continue;
+          best_chain = std::move(chain);
+          best_ratio = ratio;
         }
-        double best_ratio = rows[*best] / inputs[*best].base_rows;
-        if (ratio < best_ratio * 0.999 || (ratio <= best_ratio * 1.001 && rows[r] < rows[*best])) best = r;
       }
       bool cross = !best;
       if (cross) {
@@ -178,12 +218,39 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
       }
       std::size_t r = *best;
       const JoinInput& input = inputs[r];
+      // The build side: r, then each relation of its chain joined to it.
+      std::vector<std::size_t> local(scope_types.size(), 0);  // scope column -> build column
+      for (std::size_t i = 0; i < input.width; ++i) local[input.offset + i] = i;
+      PlanPtr build = input.plan;
+      double build_rows = rows[r];
+      for (std::size_t s : best_chain) {
+        const JoinInput& filtering = inputs[s];
+        JoinNode inner;
+        inner.kind = JoinKind::kInner;
+        inner.probe = build;
+        inner.build = filtering.plan;
+        auto to_build = [&](std::size_t c) { return local[c]; };
+        auto to_filtering = [&](std::size_t c) { return c - filtering.offset; };
+        for (auto& conjunct : multi) {
+          auto side = pair_key_side(conjunct, r, s);
+          if (!side) continue;
+          inner.probe_keys.push_back(remap_columns(conjunct.expr.args[*side], to_build));
+          inner.build_keys.push_back(remap_columns(conjunct.expr.args[1 - *side], to_filtering));
+          conjunct.applied = true;
+        }
+        std::size_t build_width = build->types.size();
+        for (std::size_t i = 0; i < filtering.width; ++i) local[filtering.offset + i] = build_width + i;
+        build_rows = std::max(1.0, build_rows * rows[s] / filtering.base_rows);
+        std::vector<SqlType> types = build->types;
+        types.insert(types.end(), filtering.plan->types.begin(), filtering.plan->types.end());
+        build = make_node(std::move(inner), std::move(types), build_rows);
+      }
       JoinNode join;
       join.kind = JoinKind::kInner;
       join.probe = plan;
-      join.build = input.plan;
+      join.build = build;
       auto to_plan = [&](std::size_t c) { return layout[c]; };
-      auto to_local = [&](std::size_t c) { return c - input.offset; };
+      auto to_local = [&](std::size_t c) { return local[c]; };
       for (auto& conjunct : multi) {
         auto side = key_sides(conjunct, r);
         if (!side) continue;
@@ -191,8 +258,12 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
         join.build_keys.push_back(remap_columns(conjunct.expr.args[1 - *side], to_local));
         conjunct.applied = true;
       }
-      for (std::size_t i = 0; i < input.width; ++i) layout[input.offset + i] = width + i;
+      for (std::size_t i = 0; i < input.width; ++i) layout[input.offset + i] = width + local[input.offset + i];
       joined.insert(r);
+      for (std::size_t s : best_chain) {
+        for (std::size_t i = 0; i < inputs[s].width; ++i) layout[inputs[s].offset + i] = width + local[inputs[s].offset + i];
+        joined.insert(s);
+      }
       std::vector<BoundExpression> residual;
       for (auto& conjunct : multi) {
         if (conjunct.applied || !inside(conjunct.relations, joined)) continue;
@@ -200,11 +271,11 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
         conjunct.applied = true;
       }
       if (!residual.empty()) join.condition = conjunction(std::move(residual));
-      current_rows = join.probe_keys.empty() ? current_rows * rows[r]
-                                             : std::max(current_rows * rows[r] / input.base_rows, 1.0);
+      current_rows = join.probe_keys.empty() ? current_rows * build_rows
+                                             : std::max(current_rows * build_rows / input.base_rows, 1.0);
       if (join.condition) current_rows *= 0.5;
       std::vector<SqlType> types = plan->types;
-      types.insert(types.end(), input.plan->types.begin(), input.plan->types.end());
+      types.insert(types.end(), build->types.begin(), build->types.end());
       width = types.size();
       plan = make_node(std::move(join), std::move(types), current_rows);
     }

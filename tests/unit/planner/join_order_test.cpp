@@ -126,3 +126,32 @@ TEST_CASE("a semi join stays over its relation when the joins multiply its rows"
   CHECK(build->probe_keys[0].column == 1);
   CHECK(build->condition->args[1].column == 2);
 }
+
+TEST_CASE("a filtered relation reached only through another is hashed together with it") {
+  // fact (0, 1) = dim (2, 3) on 0 = 2; dim's 3 = tiny (4) filtered; other (5) unfiltered on fact's 1.
+  std::vector<JoinInput> inputs{{relation(2, 10000), 0, 2, 10000},
+                                {relation(2, 100), 2, 2, 100},
+                                {relation(1, 25), 4, 1, 25},
+                                {relation(1, 1000), 5, 1, 1000}};
+  std::vector<BoundExpression> conjuncts{equal(column_reference(0, kInt), column_reference(2, kInt)),
+                                         equal(column_reference(3, kInt), column_reference(4, kInt)),
+                                         equal(column_reference(1, kInt), column_reference(5, kInt)),
+                                         equal_constant(4)};
+  PlanPtr plan = order_joins(std::move(inputs), std::vector<SqlType>(6, kInt), std::move(conjuncts));
+  // fact streams; its first build side is dim joined with the filtered tiny
+  // (the columns are already in scope order: no Project on top).
+  REQUIRE(plan->types.size() == 6);
+  const auto* top = std::get_if<JoinNode>(&plan->op);
+  REQUIRE(top != nullptr);
+  const auto* first = std::get_if<JoinNode>(&top->probe->op);
+  REQUIRE(first != nullptr);
+  const auto* build = std::get_if<JoinNode>(&first->build->op);
+  REQUIRE(build != nullptr);
+  CHECK(first->probe_keys[0].column == 0);
+  CHECK(first->build_keys[0].column == 0);
+  CHECK(build->probe_keys[0].column == 1);
+  CHECK(build->build_keys[0].column == 0);
+  CHECK(top->probe->estimated_rows < 10000);
+  CHECK(top->probe_keys[0].column == 1);
+  CHECK(top->build_keys[0].column == 0);
+}
