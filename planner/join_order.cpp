@@ -46,7 +46,7 @@ struct Conjunct {
 }  // namespace
 
 PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& scope_types,
-                    std::vector<BoundExpression> conjuncts) {
+                    std::vector<BoundExpression> conjuncts, std::vector<SemiJoinStep> semi_joins) {
   auto relation_of = [&](std::size_t column) {
     for (std::size_t r = 0; r < inputs.size(); ++r) {
       if (column >= inputs[r].offset && column < inputs[r].offset + inputs[r].width) return r;
@@ -117,19 +117,25 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
     input.plan->estimated_rows = rows[r];
   }
 
-  PlanPtr plan;
-  std::vector<std::size_t> layout(scope_types.size(), 0);  // scope column -> plan column
-  if (inputs.empty()) {
-    ValuesNode one_row;
-    one_row.rows.emplace_back();
-    plan = make_node(std::move(one_row), {}, 1);
-  } else {
+  // The relations joined greedily; the result's columns in scope order, and
+  // the conjuncts no join could take.
+  struct Joined {
+    PlanPtr plan;
+    std::vector<BoundExpression> unapplied;
+  };
+  auto join_all = [&](std::vector<Conjunct> multi) -> Joined {
+    if (inputs.empty()) {
+      ValuesNode one_row;
+      one_row.rows.emplace_back();
+      return {make_node(std::move(one_row), {}, 1), {}};
+    }
+    std::vector<std::size_t> layout(scope_types.size(), 0);  // scope column -> plan column
     std::size_t start = 0;
     for (std::size_t r = 1; r < inputs.size(); ++r) {
       if (rows[r] > rows[start]) start = r;
     }
     std::set<std::size_t> joined{start};
-    plan = inputs[start].plan;
+    PlanPtr plan = inputs[start].plan;
     for (std::size_t i = 0; i < inputs[start].width; ++i) layout[inputs[start].offset + i] = i;
     std::size_t width = inputs[start].width;
     double current_rows = rows[start];
@@ -150,19 +156,59 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
       return std::nullopt;
     };
 
+    // An equality between a column of r alone and one of s alone: the side on r.
+    auto pair_key_side = [&](const Conjunct& conjunct, std::size_t r, std::size_t s) -> std::optional<int> {
+      const auto& expr = conjunct.expr;
+      if (conjunct.applied || expr.kind != ExprKind::kComparison || expr.comparison != ComparisonOp::kEqual) {
+        return std::nullopt;
+      }
+      auto a = relations_of(expr.args[0]), b = relations_of(expr.args[1]);
+      std::set<std::size_t> only_r{r}, only_s{s};
+      if (a == only_r && b == only_s) return 0;
+      if (b == only_r && a == only_s) return 1;
+      return std::nullopt;
+    };
+    // Filtered relations joined to nothing but r, by equalities: hashed
+    // together with r, they filter its rows before the probe side meets them
+    // (TPC-H Q21's supplier with nation, Q11's).
+    auto filtering_only_through = [&](std::size_t r) {
+      std::vector<std::size_t> chain;
+      for (std::size_t s = 0; s < inputs.size(); ++s) {
+        if (s == r || joined.count(s) || rows[s] >= inputs[s].base_rows) continue;
+        bool to_r = false, elsewhere = false;
+        for (const auto& conjunct : multi) {
+          if (conjunct.applied || !conjunct.relations.count(s)) continue;
+          if (pair_key_side(conjunct, r, s)) {
+            to_r = true;
+          } else {
+            elsewhere = true;
+          }
+        }
+        if (to_r && !elsewhere) chain.push_back(s);
+      }
+      return chain;
+    };
+    auto ratio_with = [&](std::size_t r, const std::vector<std::size_t>& chain) {
+      double ratio = rows[r] / inputs[r].base_rows;
+      for (std::size_t s : chain) ratio *= rows[s] / inputs[s].base_rows;
+      return ratio;
+    };
+
     while (joined.size() < inputs.size()) {
       std::optional<std::size_t> best;
+      std::vector<std::size_t> best_chain;
+      double best_ratio = 0;
       for (std::size_t r = 0; r < inputs.size(); ++r) {
         if (joined.count(r)) continue;
         bool connected = std::any_of(multi.begin(), multi.end(), [&](const Conjunct& c) { return key_sides(c, r).has_value(); });
         if (!connected) continue;
-        double ratio = rows[r] / inputs[r].base_rows;
-        if (!best) {
+        std::vector<std::size_t> chain = filtering_only_through(r);
+        double ratio = ratio_with(r, chain);
+        if (!best || ratio < best_ratio * 0.999 || (ratio <= best_ratio * 1.001 && rows[r] < rows[*best])) {
           best = r;
-          continue;
+          best_chain = std::move(chain);
+          best_ratio = ratio;
         }
-        double best_ratio = rows[*best] / inputs[*best].base_rows;
-        if (ratio < best_ratio * 0.999 || (ratio <= best_ratio * 1.001 && rows[r] < rows[*best])) best = r;
       }
       bool cross = !best;
       if (cross) {
@@ -172,12 +218,39 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
       }
       std::size_t r = *best;
       const JoinInput& input = inputs[r];
+      // The build side: r, then each relation of its chain joined to it.
+      std::vector<std::size_t> local(scope_types.size(), 0);  // scope column -> build column
+      for (std::size_t i = 0; i < input.width; ++i) local[input.offset + i] = i;
+      PlanPtr build = input.plan;
+      double build_rows = rows[r];
+      for (std::size_t s : best_chain) {
+        const JoinInput& filtering = inputs[s];
+        JoinNode inner;
+        inner.kind = JoinKind::kInner;
+        inner.probe = build;
+        inner.build = filtering.plan;
+        auto to_build = [&](std::size_t c) { return local[c]; };
+        auto to_filtering = [&](std::size_t c) { return c - filtering.offset; };
+        for (auto& conjunct : multi) {
+          auto side = pair_key_side(conjunct, r, s);
+          if (!side) continue;
+          inner.probe_keys.push_back(remap_columns(conjunct.expr.args[*side], to_build));
+          inner.build_keys.push_back(remap_columns(conjunct.expr.args[1 - *side], to_filtering));
+          conjunct.applied = true;
+        }
+        std::size_t build_width = build->types.size();
+        for (std::size_t i = 0; i < filtering.width; ++i) local[filtering.offset + i] = build_width + i;
+        build_rows = std::max(1.0, build_rows * rows[s] / filtering.base_rows);
+        std::vector<SqlType> types = build->types;
+        types.insert(types.end(), filtering.plan->types.begin(), filtering.plan->types.end());
+        build = make_node(std::move(inner), std::move(types), build_rows);
+      }
       JoinNode join;
       join.kind = JoinKind::kInner;
       join.probe = plan;
-      join.build = input.plan;
+      join.build = build;
       auto to_plan = [&](std::size_t c) { return layout[c]; };
-      auto to_local = [&](std::size_t c) { return c - input.offset; };
+      auto to_local = [&](std::size_t c) { return local[c]; };
       for (auto& conjunct : multi) {
         auto side = key_sides(conjunct, r);
         if (!side) continue;
@@ -185,8 +258,12 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
         join.build_keys.push_back(remap_columns(conjunct.expr.args[1 - *side], to_local));
         conjunct.applied = true;
       }
-      for (std::size_t i = 0; i < input.width; ++i) layout[input.offset + i] = width + i;
+      for (std::size_t i = 0; i < input.width; ++i) layout[input.offset + i] = width + local[input.offset + i];
       joined.insert(r);
+      for (std::size_t s : best_chain) {
+        for (std::size_t i = 0; i < inputs[s].width; ++i) layout[inputs[s].offset + i] = width + local[inputs[s].offset + i];
+        joined.insert(s);
+      }
       std::vector<BoundExpression> residual;
       for (auto& conjunct : multi) {
         if (conjunct.applied || !inside(conjunct.relations, joined)) continue;
@@ -194,11 +271,11 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
         conjunct.applied = true;
       }
       if (!residual.empty()) join.condition = conjunction(std::move(residual));
-      current_rows = join.probe_keys.empty() ? current_rows * rows[r]
-                                             : std::max(current_rows * rows[r] / input.base_rows, 1.0);
+      current_rows = join.probe_keys.empty() ? current_rows * build_rows
+                                             : std::max(current_rows * build_rows / input.base_rows, 1.0);
       if (join.condition) current_rows *= 0.5;
       std::vector<SqlType> types = plan->types;
-      types.insert(types.end(), input.plan->types.begin(), input.plan->types.end());
+      types.insert(types.end(), build->types.begin(), build->types.end());
       width = types.size();
       plan = make_node(std::move(join), std::move(types), current_rows);
     }
@@ -210,14 +287,86 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
       for (std::size_t c = 0; c < scope_types.size(); ++c) reorder.push_back(column_reference(layout[c], scope_types[c]));
       plan = make_node(ProjectNode{plan, std::move(reorder)}, scope_types, current_rows);
     }
+    std::vector<BoundExpression> unapplied;
     for (auto& conjunct : multi) {
-      if (!conjunct.applied) top.push_back(std::move(conjunct.expr));
+      if (!conjunct.applied) unapplied.push_back(std::move(conjunct.expr));
+    }
+    return {plan, std::move(unapplied)};
+  };
+
+  // A semi or anti join goes over its relation's filtered rows when fewer
+  // rows reach it there than after every join (an IN over a few keys, or
+  // joins that multiply rows), else over the joined rows, as the selective
+  // inner joins and filters have by then dropped most probe rows (TPC-H Q21,
+  // Q16). Either place gives the same rows: it reads that relation alone.
+  struct PlacedSemiJoin {
+    SemiJoinStep step;
+    std::size_t relation = 0;
+    double keeps = 1;  // estimated fraction of probe rows kept
+  };
+  std::vector<PlacedSemiJoin> placed;
+  for (auto& step : semi_joins) {
+    std::set<std::size_t> read;
+    for (const auto& key : step.probe_keys) collect_columns(key, read);
+    if (step.condition) {
+      std::set<std::size_t> condition_columns;
+      collect_columns(*step.condition, condition_columns);
+      for (std::size_t c : condition_columns) {
+        if (c < step.probe_width) read.insert(c);
+      }
+    }
+    // Reading no relation or several, it can only go over the joined rows.
+    std::size_t relation = read.empty() ? inputs.size() : relation_of(*read.begin());
+    if (!read.empty() && relation_of(*read.rbegin()) != relation) relation = inputs.size();
+    double base_rows = relation < inputs.size() ? inputs[relation].base_rows : 1;
+    // Without statistics: a build side with fewer rows than the relation
+    // can match only that many of its keys.
+    double covered = std::min(1.0, std::max(1.0, step.build->estimated_rows) / std::max(1.0, base_rows));
+    double keeps = step.probe_keys.empty() ? 0.5
+                   : step.kind == JoinKind::kSemi ? std::max(covered, 0.001)
+                                                  : 1 - 0.5 * covered;
+    placed.push_back({std::move(step), relation, keeps});
+  }
+  std::stable_sort(placed.begin(), placed.end(),
+                   [](const PlacedSemiJoin& a, const PlacedSemiJoin& b) { return a.keeps < b.keeps; });
+  auto semi_join_node = [](PlacedSemiJoin& semi, PlanPtr probe, std::size_t offset) {
+    SemiJoinStep& step = semi.step;
+    std::size_t width = probe->types.size();
+    auto to_probe = [&](std::size_t c) { return c < step.probe_width ? c - offset : c - step.probe_width + width; };
+    JoinNode join;
+    join.kind = step.kind;
+    join.null_aware = step.null_aware;
+    join.build = step.build;
+    for (auto& key : step.probe_keys) join.probe_keys.push_back(remap_columns(key, to_probe));
+    join.build_keys = std::move(step.build_keys);
+    if (step.condition) join.condition = remap_columns(*step.condition, to_probe);
+    auto types = probe->types;
+    double rows = std::max(1.0, probe->estimated_rows * semi.keeps);
+    join.probe = std::move(probe);
+    return make_node(std::move(join), std::move(types), rows);
+  };
+  std::vector<PlacedSemiJoin*> over_joined;
+  if (!placed.empty()) {
+    double joined_rows = join_all(multi).plan->estimated_rows;
+    for (auto& semi : placed) {
+      if (semi.relation >= inputs.size() || rows[semi.relation] > joined_rows) {
+        over_joined.push_back(&semi);
+        continue;
+      }
+      JoinInput& input = inputs[semi.relation];
+      input.plan = semi_join_node(semi, input.plan, input.offset);
+      rows[semi.relation] = input.plan->estimated_rows;
     }
   }
+
+  Joined joined = join_all(std::move(multi));
+  PlanPtr plan = std::move(joined.plan);
+  for (auto& conjunct : joined.unapplied) top.push_back(std::move(conjunct));
   if (!top.empty()) {
     double rows_after = plan->estimated_rows * 0.5;
     plan = make_node(FilterNode{plan, conjunction(std::move(top))}, scope_types, rows_after);
   }
+  for (PlacedSemiJoin* semi : over_joined) plan = semi_join_node(*semi, plan, 0);
   return plan;
 }
 

@@ -66,6 +66,11 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
   std::vector<BoundExpression> local, after_applies;
   std::size_t scope_width = scope_.columns.size();
   for (auto& conjunct : conjuncts) {
+    // What a WHERE-level EXISTS or IN leaves behind once it became a join.
+    bool negated_false = conjunct.kind == ExprKind::kNot && conjunct.args.size() == 1 &&
+                         conjunct.args[0].kind == ExprKind::kConstant && conjunct.args[0].type.id == TypeId::kBoolean &&
+                         !conjunct.args[0].constant.is_null && conjunct.args[0].constant.int_value == 0;
+    if (is_true_constant(conjunct) || negated_false) continue;
     if (conjunct.contains(ExprKind::kOuterColumn)) {
       correlated_.push_back(std::move(conjunct));
       continue;
@@ -75,7 +80,6 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
     bool hidden = !columns.empty() && *columns.rbegin() >= scope_width;
     (hidden ? after_applies : local).push_back(std::move(conjunct));
   }
-  // Semi and anti joins that read one relation only filter it before the joins.
   std::vector<JoinInput> inputs;
   for (const auto& relation : relations_) {
     inputs.push_back({relation.plan, relation.offset, relation.width, relation.base_rows});
@@ -89,7 +93,11 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
     for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
   }
   pending_on_.clear();
+  // Semi and anti joins that read one relation only are placed by the join
+  // order (over that relation's filtered scan or over the joined rows); the
+  // others follow the joins.
   std::vector<Apply> remaining;
+  std::vector<SemiJoinStep> semi_joins;
   for (auto& apply : applies_) {
     std::set<std::size_t> read;
     for (const auto& key : apply.probe_keys) collect_columns(key, read);
@@ -103,34 +111,22 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
     bool pushable = (apply.kind == JoinKind::kSemi || apply.kind == JoinKind::kAnti) && !apply.make_build &&
                     !read.empty() &&
                     *read.rbegin() < scope_width;
-    std::optional<std::size_t> owner;
+    bool one_relation = false;
     if (pushable) {
-      for (std::size_t r = 0; r < inputs.size(); ++r) {
-        if (*read.begin() >= inputs[r].offset && *read.rbegin() < inputs[r].offset + inputs[r].width) owner = r;
+      for (const auto& input : inputs) {
+        if (*read.begin() >= input.offset && *read.rbegin() < input.offset + input.width) one_relation = true;
       }
     }
-    if (!owner) {
+    if (!one_relation) {
       remaining.push_back(std::move(apply));
       continue;
     }
-    JoinInput& input = inputs[*owner];
-    std::size_t offset = input.offset, width = input.width;
-    auto to_local = [&](std::size_t c) { return c < apply.probe_width ? c - offset : c - apply.probe_width + width; };
-    JoinNode join;
-    join.kind = apply.kind;
-    join.null_aware = apply.null_aware;
-    join.probe = input.plan;
-    join.build = apply.build;
-    for (auto& key : apply.probe_keys) join.probe_keys.push_back(remap_columns(key, to_local));
-    join.build_keys = apply.build_keys;
-    if (apply.condition) join.condition = remap_columns(*apply.condition, to_local);
-    auto types = input.plan->types;
-    double rows = input.plan->estimated_rows * 0.5;
-    input.plan = make_node(std::move(join), types, rows);
+    semi_joins.push_back({apply.kind, apply.null_aware, apply.build, std::move(apply.probe_keys),
+                          std::move(apply.build_keys), std::move(apply.condition), apply.probe_width});
   }
   std::vector<SqlType> types;
   for (const auto& column : scope_.columns) types.push_back(column.type);
-  PlanPtr plan = order_joins(std::move(inputs), types, std::move(local));
+  PlanPtr plan = order_joins(std::move(inputs), types, std::move(local), std::move(semi_joins));
   for (auto& apply : remaining) {
     if (apply.make_build) {
       // D: the distinct outer values, from a copy of the rows so far.

@@ -109,6 +109,71 @@ def test_semi_anti_joins_set_operations_and_subqueries(server):
     assert any("Join Filter: (o.amount > (c.tier)::numeric)" in line for line in lines)
 
 
+SEMI_JOIN_SETUP = """
+create table ex_nation (n_key integer primary key, n_name text);
+create table ex_supplier (s_key integer primary key, s_name text, s_nation integer);
+create table ex_head (h_key integer primary key, h_status text);
+create table ex_line (l_head integer, l_supplier integer, l_commit integer, l_receipt integer);
+insert into ex_nation select i, 'n' || i from generate_series(0, 24) i;
+insert into ex_supplier select i, 's' || i, i % 25 from generate_series(1, 100) i;
+insert into ex_head select i, case when i % 2 = 0 then 'F' else 'O' end from generate_series(1, 1000) i;
+insert into ex_line select 1 + i % 1000, 1 + (i * 7 + i / 1000) % 100, i % 11, i % 13 from generate_series(1, 5000) i;
+"""
+
+Q21_SHAPED = """explain select s_name, count(*) from ex_supplier, ex_line l1, ex_head, ex_nation
+where s_key = l1.l_supplier and h_key = l1.l_head and h_status = 'F' and l1.l_receipt > l1.l_commit
+  and exists (select * from ex_line l2 where l2.l_head = l1.l_head and l2.l_supplier <> l1.l_supplier)
+  and not exists (select * from ex_line l3 where l3.l_head = l1.l_head and l3.l_supplier <> l1.l_supplier
+                  and l3.l_receipt > l3.l_commit)
+  and s_nation = n_key and n_name = 'n3'
+group by s_name"""
+
+
+def test_semi_and_anti_joins_follow_the_selective_joins_and_scan_filters(server):
+    result = server.psql("-v", "ON_ERROR_STOP=1", input=SEMI_JOIN_SETUP)
+    assert result.returncode == 0, result.stderr
+    lines = plan_of(server, Q21_SHAPED)
+    semi, anti = node(lines, "Hash Semi Join"), node(lines, "Hash Anti Join")
+    # Every inner join (the one with nation last) sits below both.
+    inner = [line for line in lines if line.lstrip().removeprefix("->  ").startswith("Hash Join")]
+    assert len(inner) == 3, "\n".join(lines)
+    for join in inner:
+        assert depth(join) > max(depth(semi), depth(anti)), "\n".join(lines)
+    # Nation filters the suppliers before l1's rows meet them, as in PostgreSQL.
+    by_nation = next(line for line in lines if "Hash Cond: (ex_supplier.s_nation = ex_nation.n_key)" in line)
+    by_supplier = next(line for line in lines if "Hash Cond: (l1.l_supplier = ex_supplier.s_key)" in line)
+    assert depth(by_nation) > depth(by_supplier), "\n".join(lines)
+    assert any("Join Filter: (l2.l_supplier <> l1.l_supplier)" in line for line in lines)
+    assert any("Join Filter: (l3.l_supplier <> l1.l_supplier)" in line for line in lines)
+    # l1's own filter is in its scan, not above the joins.
+    scan = lines.index(node(lines, "Seq Scan on ex_line l1"))
+    assert lines[scan + 1].strip() == "Filter: (l_receipt > l_commit)", "\n".join(lines)
+    assert not any(line.strip() == "Filter: true" for line in lines)
+    # The same query's answer with the subqueries spelled as joins of counts.
+    answer = server.psql("-A", "-t", "-c", Q21_SHAPED.removeprefix("explain ") + " order by 1")
+    expected = server.psql("-A", "-t", "-c", """
+        select s_name, count(*) from ex_supplier, ex_line l1, ex_head, ex_nation
+        where s_key = l1.l_supplier and h_key = l1.l_head and h_status = 'F' and l1.l_receipt > l1.l_commit
+          and (select count(*) from ex_line l2 where l2.l_head = l1.l_head and l2.l_supplier <> l1.l_supplier) > 0
+          and (select count(*) from ex_line l3 where l3.l_head = l1.l_head and l3.l_supplier <> l1.l_supplier
+               and l3.l_receipt > l3.l_commit) = 0
+          and s_nation = n_key and n_name = 'n3'
+        group by s_name order by 1""")
+    assert answer.returncode == 0 and expected.returncode == 0, answer.stderr + expected.stderr
+    assert answer.stdout == expected.stdout
+    assert answer.stdout.strip(), "the query should keep some rows"
+
+
+def test_semi_join_on_a_few_keys_stays_over_its_scan(server):
+    result = server.psql("-v", "ON_ERROR_STOP=1", input=SEMI_JOIN_SETUP)
+    assert result.returncode == 0, result.stderr
+    # The joins multiply ex_head's rows: the IN filters it before them.
+    lines = plan_of(server, "explain select h_key, count(*) from ex_head, ex_line where h_key = l_head "
+                            "and h_key in (select n_key from ex_nation where n_name < 'n2') group by h_key")
+    semi, join = node(lines, "Hash Semi Join"), node(lines, "Hash Join")
+    assert depth(semi) > depth(join), "\n".join(lines)
+
+
 def test_explain_shows_aggregates_with_filter_distinct_and_order(server):
     lines = plan_of(server, "explain select region, count(distinct customer), "
                             "string_agg(region, ',' order by id desc) filter (where amount > 2) "
