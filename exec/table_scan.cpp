@@ -118,7 +118,13 @@ void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& colu
         }
         case Decode::kText: {
           std::string_view* out = vector.texts.data();
-          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_text(offset); });
+          // The value's bytes lie past the fixed slots, often on a line of the
+          // row nothing else reads: start loading it now, while the operators
+          // above (a group key, a comparison) would otherwise wait for it.
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) {
+            out[i] = row.get_text(offset);
+            __builtin_prefetch(out[i].data());
+          });
           break;
         }
         case Decode::kInterval: {
