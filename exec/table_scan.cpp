@@ -158,9 +158,13 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
     decode(source_.loaded_, rows_.data(), count, chunk);
     return;
   }
-  // The filter sees its own columns; the others stay unloaded until it has run.
+  // The filter sees its own columns; the others stay unloaded until it has
+  // run. They are sized one past the chunk, a size no chunk reaches while
+  // the filter compacts it, so compaction passes them by as unloaded; then
+  // they shrink to the rows kept. (Emptying them instead would make growing
+  // them back zero-fill every element of every chunk before decode writes it.)
   decode(source_.filtered_, rows_.data(), count, chunk);
-  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(0);
+  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(count + 1);
   filter_chunk(chunk, *source_.filter_, &survivors_);
   kept_rows_.resize(survivors_.size());
   for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
