@@ -56,6 +56,7 @@ constexpr std::uint32_t kNotMerged = UINT32_MAX;
 // copied; anything else is computed into `scratch`.
 const Vector& operand(const planner::BoundExpression& expr, const Chunk& input, Vector& scratch) {
   if (expr.kind == planner::ExprKind::kColumn) return input.columns[expr.column];
+  if (const Vector* shared = precomputed_value(expr, input)) return *shared;
   scratch = evaluate(expr, input);
   return scratch;
 }
@@ -64,7 +65,7 @@ const Vector& operand(const planner::BoundExpression& expr, const Chunk& input, 
 
 AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& keys,
                                    const std::vector<planner::AggregateCall>& aggregates)
-    : keys_(keys), aggregates_(aggregates), groups_(types_of(keys)) {
+    : keys_(keys), aggregates_(aggregates), groups_(types_of(keys)), shared_arguments_(aggregates) {
   buffers_.resize(aggregates.size());
   buffered_.resize(aggregates.size());
   for (std::size_t a = 0; a < aggregates.size(); ++a) {
@@ -126,6 +127,8 @@ void AggregationTable::consume(const Chunk& input) {
     resize_states();
   }
   static const Vector kNoArgument;
+  // Arithmetic several calls share is computed once for the chunk.
+  SharedArguments::Scope shared_arguments(shared_arguments_, input);
   for (std::size_t a = 0; a < states_.size(); ++a) {
     const AggregateCall& call = aggregates_[a];
     const Chunk* rows = &input;
@@ -163,7 +166,8 @@ void AggregationTable::consume(const Chunk& input) {
       continue;
     }
     std::vector<Vector> columns;
-    columns.push_back(evaluate(*call.argument, *rows));
+    const Vector* shared = precomputed_value(*call.argument, *rows);
+    columns.push_back(shared != nullptr ? *shared : evaluate(*call.argument, *rows));
     if (call.separator) columns.push_back(evaluate(*call.separator, *rows));
     for (const auto& key : call.order) columns.push_back(evaluate(key.expression, *rows));
     for (const Vector& column : columns) keep_owners(column);

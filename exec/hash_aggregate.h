@@ -21,6 +21,7 @@
 
 #include "exec/aggregate/aggregate_state.h"
 #include "exec/aggregate/group_keys.h"
+#include "exec/aggregate/shared_arguments.h"
 #include "exec/vector.h"
 #include "planner/logical_plan.h"
 
@@ -79,6 +80,7 @@ class AggregationTable {
   const std::vector<planner::BoundExpression>& keys_;
   const std::vector<planner::AggregateCall>& aggregates_;
   GroupKeys groups_;
+  SharedArguments shared_arguments_;
   std::vector<std::unique_ptr<AggregateState>> states_;
   std::vector<std::uint8_t> buffered_;  // per aggregate: folds at finish() from its Buffer
   std::vector<Buffer> buffers_;

@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "exec/aggregate/shared_arguments.h"
 #include "exec/evaluate.h"
 
 namespace ptreedb::exec {
@@ -51,6 +52,10 @@ Operand::Operand(const planner::BoundExpression& expr, const Chunk& input) : typ
       aligned_ = expr.constant.decimal_value;
       break;
     default:
+      if (const Vector* shared = precomputed_value(expr, input)) {
+        vector_ = shared;
+        break;
+      }
       owned_ = borrow_vector();
       try {
         evaluate_into(expr, input, *owned_);

@@ -29,6 +29,66 @@ int three_way(T a, T b) {
   return (a > b) - (a < b);
 }
 
+// Bytes [0, n) of a and b equal; a byte loop, as the constants are short and
+// a memcmp call per row costs more than the bytes.
+inline bool same_prefix(const char* a, const char* b, std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) {
+    if (a[k] != b[k]) return false;
+  }
+  return true;
+}
+
+inline bool all_blanks(const char* text, std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) {
+    if (text[k] != ' ') return false;
+  }
+  return true;
+}
+
+// A text column against a non-NULL text constant, the constant prepared once:
+// a char(n) constant loses its trailing blanks here, not per row; = and <>
+// test lengths and bytes instead of ordering the strings.
+template <class Emit>
+void compare_text_with_constant(unsigned mask, bool blank_padded, bool constant_first, const Vector& column,
+                                std::string_view constant, const std::uint32_t* rows, std::size_t count,
+                                const Emit& emit) {
+  const std::string_view* texts = column.texts.data();
+  const std::uint8_t* nulls = column.nulls.data();
+  if (blank_padded) constant = value::bpchar_significant(constant);
+  const char* wanted = constant.data();
+  const std::size_t length = constant.size();
+  if (mask == 0b010 || mask == 0b101) {
+    const Truth on_equal = mask == 0b010 ? kTrue : kFalse;
+    const Truth on_differ = mask == 0b010 ? kFalse : kTrue;
+    for (std::size_t k = 0; k < count; ++k) {
+      std::size_t i = rows != nullptr ? rows[k] : k;
+      if (nulls[i]) {
+        emit(i, kUnknown);
+        continue;
+      }
+      std::string_view text = texts[i];
+      // char(n): equal when the row is the constant followed by blanks only.
+      bool equal = blank_padded ? text.size() >= length && same_prefix(text.data(), wanted, length) &&
+                                      all_blanks(text.data() + length, text.size() - length)
+                                : text.size() == length && same_prefix(text.data(), wanted, length);
+      emit(i, equal ? on_equal : on_differ);
+    }
+    return;
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    std::size_t i = rows != nullptr ? rows[k] : k;
+    if (nulls[i]) {
+      emit(i, kUnknown);
+      continue;
+    }
+    std::string_view text = blank_padded ? value::bpchar_significant(texts[i]) : texts[i];
+    int order = text.compare(constant);
+    order = (order > 0) - (order < 0);
+    if (constant_first) order = -order;
+    emit(i, static_cast<Truth>((mask >> (order + 1)) & 1));
+  }
+}
+
 }  // namespace operand_detail
 
 template <class Emit>
@@ -53,6 +113,13 @@ void compare_operands(planner::ComparisonOp op, const Operand& a, const Operand&
           [](const value::Decimal& x, const value::Decimal& y) { return value::decimal_compare(x, y); });
       break;
     case Physical::kText:
+      if (a.is_scalar() != b.is_scalar() && !(a.is_scalar() ? a : b).scalar_is_null()) {
+        const Operand& constant = a.is_scalar() ? a : b;
+        compare_text_with_constant(mask, a.type().id == value::TypeId::kChar, a.is_scalar(),
+                                   (a.is_scalar() ? b : a).vector(), scalar_value<std::string_view>(constant, false),
+                                   rows, count, emit);
+        break;
+      }
       // character(n) compares without trailing blanks; other text bytewise (C collation).
       if (a.type().id == value::TypeId::kChar) {
         run.template operator()<std::string_view>(

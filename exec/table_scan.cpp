@@ -32,7 +32,10 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
   if (filter_ != nullptr) {
     std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
     mark_columns(*filter_, read_by_filter);
-    for (const auto& column : loaded_) (read_by_filter[column.column] ? filtered_ : late_).push_back(column);
+    for (auto& column : loaded_) {
+      column.late = !read_by_filter[column.column];
+      (column.late ? late_ : filtered_).push_back(column);
+    }
   }
   auto owner = std::make_shared<TextStorage>();
   owner->pinned = table_;
@@ -56,7 +59,9 @@ void MorselReader::prepare_columns(Chunk& chunk, std::size_t count) const {
   chunk.size = count;
   for (const auto& loaded : source_.loaded_) {
     Vector& vector = chunk.columns[loaded.column];
-    vector.resize(count);
+    // A late column is sized once the filter has run: growing it to the
+    // whole chunk first would zero-fill elements only to drop them.
+    if (!loaded.late) vector.resize(count);
     if (loaded.decode == TableScanSource::Decode::kText) {
       if (vector.text_owners.size() != 1 || vector.text_owners[0] != source_.text_owner_) {
         vector.text_owners.clear();
@@ -118,7 +123,13 @@ void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& colu
         }
         case Decode::kText: {
           std::string_view* out = vector.texts.data();
-          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_text(offset); });
+          // The value's bytes lie past the fixed slots, often on a line of the
+          // row nothing else reads: start loading it now, while the operators
+          // above (a group key, a comparison) would otherwise wait for it.
+          decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) {
+            out[i] = row.get_text(offset);
+            __builtin_prefetch(out[i].data());
+          });
           break;
         }
         case Decode::kInterval: {
@@ -152,13 +163,26 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
     decode(source_.loaded_, rows_.data(), count, chunk);
     return;
   }
-  // The filter sees its own columns; the others stay unloaded until it has run.
+  // The filter sees its own columns; the others stay unloaded (empty) until
+  // it has run. Their arrays are parked meanwhile, not emptied, so sizing
+  // them to the rows kept initializes only what the last chunk lacked,
+  // rather than every element of every chunk before decode writes it.
   decode(source_.filtered_, rows_.data(), count, chunk);
-  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(0);
+  parked_.resize(source_.late_.size());
+  for (std::size_t k = 0; k < source_.late_.size(); ++k) {
+    Vector& column = chunk.columns[source_.late_[k].column];
+    std::swap(column, parked_[k]);
+    column.type = parked_[k].type;
+    column.resize(0);
+  }
   filter_chunk(chunk, *source_.filter_, &survivors_);
   kept_rows_.resize(survivors_.size());
   for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
-  for (const auto& loaded : source_.late_) chunk.columns[loaded.column].resize(chunk.size);
+  for (std::size_t k = 0; k < source_.late_.size(); ++k) {
+    Vector& column = chunk.columns[source_.late_[k].column];
+    std::swap(column, parked_[k]);
+    column.resize(chunk.size);
+  }
   decode(source_.late_, kept_rows_.data(), chunk.size, chunk);
 }
 

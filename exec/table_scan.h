@@ -39,6 +39,7 @@ class TableScanSource {
     std::size_t column;
     std::uint32_t offset;
     Decode decode;
+    bool late = false;  // decoded after the filter, for the rows it kept
   };
 
   std::shared_ptr<const storage::Table> table_;
@@ -72,6 +73,9 @@ class MorselReader {
   std::size_t position_;
   std::vector<const storage::RowRef*> rows_, kept_rows_;
   std::vector<std::uint32_t> survivors_;
+  // The late columns' arrays while the filter runs (the chunk holds empty
+  // vectors meanwhile, which compaction passes by as unloaded).
+  std::vector<Vector> parked_;
 };
 
 }  // namespace ptreedb::exec

@@ -637,3 +637,56 @@ TEST_CASE("one-character keys use a direct array until a value has no code, then
   CHECK(counts["é/t"] == 1);
   CHECK(counts["\x01/t"] == 1);
 }
+
+TEST_CASE("numeric sums over few groups: values near 10^18, NULLs, one value of another scale", "[hash_aggregate]") {
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kBigint)};
+  std::vector<AggregateCall> calls{call(AggregateKind::kSum, 1, kNumeric, kNumeric),
+                                   call(AggregateKind::kAvg, 1, kNumeric, kNumeric), count_star()};
+  // Four groups, values near 10^18 at scale 2 (units beyond 64 bits), NULLs;
+  // the third chunk has one value of another scale (row by row for it).
+  AggregationTable table(keys, calls);
+  std::map<std::int64_t, __int128> expected_units;
+  std::map<std::int64_t, std::int64_t> expected_counts;
+  for (int chunk = 0; chunk < 4; ++chunk) {
+    const std::size_t rows = 1000;
+    auto group_of = [&](std::size_t i) { return static_cast<std::int64_t>((i * 7 + chunk) % 4); };
+    auto null_at = [&](std::size_t i) { return i % 9 == 4; };
+    auto units_of = [&](std::size_t i) {
+      __int128 base = __int128{999999999999999999LL} * 100 + 99;
+      return (i % 3 == 0 ? -base : base) - static_cast<__int128>(i);
+    };
+    Chunk input = chunk_with({column_of(kBigint, rows, [&](Vector& v, std::size_t i) { v.ints[i] = group_of(i); }),
+                              column_of(kNumeric, rows, [&](Vector& v, std::size_t i) {
+                                v.nulls[i] = null_at(i);
+                                v.decimals[i] = Decimal{units_of(i), 2};
+                                if (chunk == 2 && i == 500) v.decimals[i] = Decimal{units_of(i) * 10, 3};
+                              })});
+    table.consume(input);
+    for (std::size_t i = 0; i < rows; ++i) {
+      if (null_at(i)) continue;
+      expected_units[group_of(i)] += units_of(i);
+      ++expected_counts[group_of(i)];
+    }
+  }
+  Chunk result = table.finish();
+  REQUIRE(result.size == 4);
+  for (std::size_t g = 0; g < result.size; ++g) {
+    std::int64_t key = result.columns[0].ints[g];
+    // The one value at scale 3 (row 500 of the third chunk, group 2) makes its group's sum scale 3.
+    Decimal sum = result.columns[1].decimals[g];
+    const int scale = key == 2 ? 3 : 2;
+    CHECK(sum.scale == scale);
+    CHECK(sum.units == expected_units[key] * (scale == 3 ? 10 : 1));
+    CHECK(value::format_decimal(result.columns[2].decimals[g]) ==
+          value::format_decimal(value::decimal_div(sum, value::decimal_from_int(expected_counts[key]))));
+    CHECK(result.columns[3].ints[g] == 1000);
+  }
+  // Sums leaving 128 bits raise 22003.
+  __int128 max38 = value::decimal_detail::kMaxUnits;
+  AggregationTable overflowing(keys, calls);
+  CHECK_THROWS_AS(overflowing.consume(chunk_with({column_of(kBigint, 8, [](Vector& v, std::size_t i) { v.ints[i] = 0; }),
+                                                  column_of(kNumeric, 8, [&](Vector& v, std::size_t) {
+                                                    for (auto& d : v.decimals) d = Decimal{max38, 0};
+                                                  })})),
+                  SqlError);
+}

@@ -123,3 +123,35 @@ TEST_CASE("a filtered scan decodes the other loaded columns only for the rows ke
   }
   CHECK(seen == 1000);
 }
+
+TEST_CASE("late columns have the chunk's size whether the filter keeps every row, some or none", "[table_scan]") {
+  auto table = numbered_table(2500);
+  auto id = planner::column_reference(0, SqlType::of(TypeId::kBigint));
+  for (std::int64_t bound : {-1, 1500, 5000}) {  // id > bound: all rows, the last 999, none
+    planner::BoundExpression limit;
+    limit.kind = planner::ExprKind::kConstant;
+    limit.type = SqlType::of(TypeId::kBigint);
+    limit.constant.is_null = false;
+    limit.constant.int_value = bound;
+    planner::BoundExpression filter;
+    filter.kind = planner::ExprKind::kComparison;
+    filter.type = SqlType::of(TypeId::kBoolean);
+    filter.comparison = planner::ComparisonOp::kGreater;
+    filter.args = {id, limit};
+    exec::TableScanSource source(table, {0, 1}, false, &filter);
+    exec::MorselReader reader(source, 0);
+    exec::Chunk chunk;
+    std::size_t seen = 0;
+    for (std::size_t position = 0; position < 2500; position += exec::kChunkSize) {
+      reader.read(std::min(exec::kChunkSize, 2500 - position), chunk);
+      REQUIRE(chunk.columns[1].size() == chunk.size);
+      for (std::size_t i = 0; i < chunk.size; ++i, ++seen) {
+        std::int64_t value = chunk.columns[0].ints[i];
+        CHECK(value > bound);
+        CHECK(chunk.columns[1].nulls[i] == (value % 5 == 0));
+        if (value % 5 != 0) CHECK(chunk.columns[1].texts[i] == "row " + std::to_string(value));
+      }
+    }
+    CHECK(seen == static_cast<std::size_t>(bound < 0 ? 2500 : bound >= 2500 ? 0 : 2500 - bound - 1));
+  }
+}
