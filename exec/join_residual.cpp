@@ -10,17 +10,6 @@ using planner::ExprKind;
 
 namespace {
 
-// a OP b is b OP' a.
-ComparisonOp swapped(ComparisonOp op) {
-  switch (op) {
-    case ComparisonOp::kLess: return ComparisonOp::kGreater;
-    case ComparisonOp::kLessEqual: return ComparisonOp::kGreaterEqual;
-    case ComparisonOp::kGreater: return ComparisonOp::kLess;
-    case ComparisonOp::kGreaterEqual: return ComparisonOp::kLessEqual;
-    default: return op;
-  }
-}
-
 bool integer_column(const BoundExpression& expr) {
   return expr.kind == ExprKind::kColumn && physical_of(expr.type.id) == Physical::kInt;
 }
@@ -43,7 +32,7 @@ std::optional<JoinResidual> JoinResidual::of(const BoundExpression& condition, s
     bool left_probe = left.column < probe_width, right_probe = right.column < probe_width;
     if (left_probe == right_probe) return std::nullopt;  // both on one side: not a pair test
     Comparison comparison;
-    comparison.op = left_probe ? part->comparison : swapped(part->comparison);
+    comparison.op = left_probe ? part->comparison : planner::mirrored(part->comparison);
     comparison.probe_column = left_probe ? left.column : right.column;
     comparison.build_column = (left_probe ? right.column : left.column) - probe_width;
     residual.comparisons_.push_back(comparison);

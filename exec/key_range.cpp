@@ -49,16 +49,6 @@ struct ColumnBound {
   const planner::Constant* constant;
 };
 
-ComparisonOp mirrored(ComparisonOp op) {
-  switch (op) {
-    case ComparisonOp::kLess: return ComparisonOp::kGreater;
-    case ComparisonOp::kLessEqual: return ComparisonOp::kGreaterEqual;
-    case ComparisonOp::kGreater: return ComparisonOp::kLess;
-    case ComparisonOp::kGreaterEqual: return ComparisonOp::kLessEqual;
-    default: return op;
-  }
-}
-
 void collect_conjuncts(const BoundExpression& expr, std::vector<const BoundExpression*>& out) {
   check_stack_depth();
   if (expr.kind == ExprKind::kAnd) {
@@ -79,7 +69,7 @@ std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& co
       const BoundExpression& b = conjunct->args[1 - side];
       if (a.kind == ExprKind::kColumn && a.column == column && a.type.id == type.id &&
           b.kind == ExprKind::kConstant && b.type.id == type.id && !b.constant.is_null) {
-        out.push_back({side == 0 ? conjunct->comparison : mirrored(conjunct->comparison), &b.constant});
+        out.push_back({side == 0 ? conjunct->comparison : planner::mirrored(conjunct->comparison), &b.constant});
       }
     }
   }

@@ -86,6 +86,17 @@ struct AggregateOrder {
 enum class ArithmeticOp : std::uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
 enum class ComparisonOp : std::uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
 
+// The operator with its operands swapped: a < b is b > a.
+constexpr ComparisonOp mirrored(ComparisonOp op) {
+  switch (op) {
+    case ComparisonOp::kLess: return ComparisonOp::kGreater;
+    case ComparisonOp::kLessEqual: return ComparisonOp::kGreaterEqual;
+    case ComparisonOp::kGreater: return ComparisonOp::kLess;
+    case ComparisonOp::kGreaterEqual: return ComparisonOp::kLessEqual;
+    default: return op;
+  }
+}
+
 struct BoundExpression {
   ExprKind kind = ExprKind::kConstant;
   value::SqlType type;
