@@ -2,6 +2,7 @@
 #include "exec/aggregate/group_keys.h"
 #include "exec/aggregate/partitioned_merge.h"
 #include "storage/sql_error.h"
+#include "tests/unit/exec/expression_builders.h"
 
 #include <catch2/catch.hpp>
 
@@ -60,14 +61,7 @@ AggregateCall call(AggregateKind kind, std::size_t column, SqlType argument, Sql
   return out;
 }
 
-planner::BoundExpression text_constant(const char* text) {
-  planner::BoundExpression out;
-  out.kind = planner::ExprKind::kConstant;
-  out.type = kText;
-  out.constant.is_null = false;
-  out.constant.text_value = text;
-  return out;
-}
+planner::BoundExpression text_constant(const char* text) { return exec::testing::text_constant(text, kText); }
 
 struct Aggregates {
   std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText)};

@@ -14,6 +14,7 @@
 #include "exec/evaluate.h"
 #include "exec/selection_filter.h"
 #include "storage/value/character.h"
+#include "tests/unit/exec/expression_builders.h"
 
 using namespace ptreedb;
 using exec::Chunk;
@@ -42,30 +43,12 @@ Chunk text_chunk(SqlType type) {
   return chunk;
 }
 
-BoundExpression column(SqlType type) {
-  BoundExpression out;
-  out.kind = ExprKind::kColumn;
-  out.column = 0;
-  out.type = type;
-  return out;
-}
+BoundExpression column(SqlType type) { return planner::column_reference(0, type); }
 
-BoundExpression constant(SqlType type, const std::string& text) {
-  BoundExpression out;
-  out.kind = ExprKind::kConstant;
-  out.type = type;
-  out.constant.is_null = false;
-  out.constant.text_value = text;
-  return out;
-}
+BoundExpression constant(SqlType type, const std::string& text) { return exec::testing::text_constant(text, type); }
 
 BoundExpression compare(ComparisonOp op, BoundExpression a, BoundExpression b) {
-  BoundExpression out;
-  out.kind = ExprKind::kComparison;
-  out.type = SqlType::of(TypeId::kBoolean);
-  out.comparison = op;
-  out.args = {std::move(a), std::move(b)};
-  return out;
+  return exec::testing::comparison(op, std::move(a), std::move(b));
 }
 
 std::string truths(const BoundExpression& expr, const Chunk& input) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "storage/sql_error.h"
+#include "tests/unit/exec/expression_builders.h"
 
 using namespace ptreedb;
 using exec::Chunk;
@@ -42,48 +43,18 @@ Chunk numbers(const std::vector<const char*>& decimals, const std::vector<std::i
   return chunk;
 }
 
-BoundExpression column(std::size_t index) {
-  BoundExpression out;
-  out.kind = ExprKind::kColumn;
-  out.column = index;
-  out.type = index == 0 ? kNumeric : kBigint;
-  return out;
-}
+BoundExpression column(std::size_t index) { return planner::column_reference(index, index == 0 ? kNumeric : kBigint); }
 
-BoundExpression numeric(const char* text) {
-  BoundExpression out;
-  out.kind = ExprKind::kConstant;
-  out.type = kNumeric;
-  out.constant.is_null = text == nullptr;
-  if (text != nullptr) out.constant.decimal_value = value::parse_decimal(text);
-  return out;
-}
+BoundExpression numeric(const char* text) { return exec::testing::numeric_constant(text); }
 
-BoundExpression bigint(std::int64_t value) {
-  BoundExpression out;
-  out.kind = ExprKind::kConstant;
-  out.type = kBigint;
-  out.constant.is_null = false;
-  out.constant.int_value = value;
-  return out;
-}
+BoundExpression bigint(std::int64_t value) { return exec::testing::integer_constant(value, kBigint); }
 
 BoundExpression arithmetic(ArithmeticOp op, BoundExpression a, BoundExpression b, SqlType type = kNumeric) {
-  BoundExpression out;
-  out.kind = ExprKind::kArithmetic;
-  out.type = type;
-  out.arithmetic = op;
-  out.args = {std::move(a), std::move(b)};
-  return out;
+  return exec::testing::arithmetic(op, std::move(a), std::move(b), type);
 }
 
 BoundExpression compare(ComparisonOp op, BoundExpression a, BoundExpression b) {
-  BoundExpression out;
-  out.kind = ExprKind::kComparison;
-  out.type = kBool;
-  out.comparison = op;
-  out.args = {std::move(a), std::move(b)};
-  return out;
+  return exec::testing::comparison(op, std::move(a), std::move(b));
 }
 
 // The values as a client sees them, or the error.

@@ -13,6 +13,7 @@
 
 #include "exec/evaluate.h"
 #include "storage/sql_error.h"
+#include "tests/unit/exec/expression_builders.h"
 
 using namespace ptreedb;
 using exec::Chunk;
@@ -21,6 +22,7 @@ using planner::ArithmeticOp;
 using planner::BoundExpression;
 using planner::ComparisonOp;
 using planner::ExprKind;
+using exec::testing::logical;
 using value::SqlType;
 using value::TypeId;
 
@@ -58,48 +60,18 @@ Chunk table_rows() {
   return chunk;
 }
 
-BoundExpression column(Column c) {
-  BoundExpression out;
-  out.kind = ExprKind::kColumn;
-  out.column = c;
-  out.type = c >= kP ? kBool : kInt;
-  return out;
-}
+BoundExpression column(Column c) { return planner::column_reference(c, c >= kP ? kBool : kInt); }
 
-BoundExpression integer(std::int64_t value) {
-  BoundExpression out;
-  out.kind = ExprKind::kConstant;
-  out.type = kInt;
-  out.constant.is_null = false;
-  out.constant.int_value = value;
-  return out;
-}
+BoundExpression integer(std::int64_t value) { return exec::testing::integer_constant(value, kInt); }
 
 BoundExpression compare(ComparisonOp op, BoundExpression a, BoundExpression b) {
-  BoundExpression out;
-  out.kind = ExprKind::kComparison;
-  out.type = kBool;
-  out.comparison = op;
-  out.args = {std::move(a), std::move(b)};
-  return out;
+  return exec::testing::comparison(op, std::move(a), std::move(b));
 }
 
 BoundExpression divide(BoundExpression a, BoundExpression b) {
-  BoundExpression out;
-  out.kind = ExprKind::kArithmetic;
-  out.type = kInt;
-  out.arithmetic = ArithmeticOp::kDivide;
-  out.args = {std::move(a), std::move(b)};
-  return out;
+  return exec::testing::arithmetic(ArithmeticOp::kDivide, std::move(a), std::move(b), kInt);
 }
 
-BoundExpression logical(ExprKind kind, std::vector<BoundExpression> args) {
-  BoundExpression out;
-  out.kind = kind;
-  out.type = kBool;
-  out.args = std::move(args);
-  return out;
-}
 
 // The `a` values of the rows a WHERE clause keeps, or the error it raises.
 std::string kept(const BoundExpression& predicate) {

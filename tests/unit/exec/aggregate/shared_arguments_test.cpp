@@ -10,6 +10,7 @@
 
 #include "exec/hash_aggregate.h"
 #include "storage/sql_error.h"
+#include "tests/unit/exec/expression_builders.h"
 
 using namespace ptreedb;
 using exec::AggregationTable;
@@ -46,22 +47,10 @@ Chunk lines(const std::vector<std::vector<const char*>>& rows) {
 
 BoundExpression col(std::size_t c) { return planner::column_reference(c, kNumeric); }
 
-BoundExpression number(const char* text) {
-  BoundExpression out;
-  out.kind = ExprKind::kConstant;
-  out.type = kNumeric;
-  out.constant.is_null = false;
-  out.constant.decimal_value = value::parse_decimal(text);
-  return out;
-}
+BoundExpression number(const char* text) { return exec::testing::numeric_constant(text); }
 
 BoundExpression arith(ArithmeticOp op, BoundExpression a, BoundExpression b) {
-  BoundExpression out;
-  out.kind = ExprKind::kArithmetic;
-  out.type = kNumeric;
-  out.arithmetic = op;
-  out.args = {std::move(a), std::move(b)};
-  return out;
+  return exec::testing::arithmetic(op, std::move(a), std::move(b), kNumeric);
 }
 
 AggregateCall sum(BoundExpression argument) {
