@@ -31,14 +31,11 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
     return;
   }
   OperatorMemory memory(memory_, "HashJoin");
-  std::vector<Chunk> build_chunks = collect(*join.build, memory);
-  charge_concatenation(memory, build_chunks);
-  std::size_t build_rows_total = 0;
-  for (const auto& chunk : build_chunks) build_rows_total += chunk.size;
   // The hash table: a tag and a row index per entry, a bucket offset per row,
-  // and while it is built the rows' tags and partition order; the key vectors.
-  memory.add(static_cast<std::int64_t>(build_rows_total * (32 + 24 * join.build_keys.size())));
-  JoinHashTable table(concatenate(std::move(build_chunks), join.build->types), prepare(join.build_keys));
+  // and while it is built the rows' tags and partition order.
+  std::vector<Chunk> build_chunks = collect(*join.build, memory);
+  JoinHashTable table = hash_join_rows(std::move(build_chunks), join.build->types,
+                                       prepare(join.build_keys), memory, 32);
   std::vector<BoundExpression> probe_keys = prepare(join.probe_keys);
   std::optional<BoundExpression> condition = prepare(join.condition);
   const Chunk& build = table.rows();

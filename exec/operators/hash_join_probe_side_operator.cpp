@@ -34,13 +34,10 @@ bool PlanExecutor::hashes_probe_side(const planner::JoinNode& join) const {
 
 void PlanExecutor::stream_join_hashing_probe_side(const planner::JoinNode& join, const Sink& sink) {
   OperatorMemory memory(memory_, "HashJoin");
-  std::vector<Chunk> probe_chunks = collect(*join.probe, memory);
-  charge_concatenation(memory, probe_chunks);
-  std::size_t probe_rows_total = 0;
-  for (const auto& chunk : probe_chunks) probe_rows_total += chunk.size;
   // The table (as in hash_join_operator.cpp) and a flag per probe row.
-  memory.add(static_cast<std::int64_t>(probe_rows_total * (33 + 24 * join.probe_keys.size())));
-  JoinHashTable table(concatenate(std::move(probe_chunks), join.probe->types), prepare(join.probe_keys));
+  std::vector<Chunk> probe_chunks = collect(*join.probe, memory);
+  JoinHashTable table = hash_join_rows(std::move(probe_chunks), join.probe->types,
+                                       prepare(join.probe_keys), memory, 33);
   const Chunk& probe = table.rows();
   std::vector<BoundExpression> build_keys = prepare(join.build_keys);
   std::optional<BoundExpression> condition = prepare(join.condition);

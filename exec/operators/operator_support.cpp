@@ -18,4 +18,15 @@ void charge_arrays(OperatorMemory& memory, const Chunk& chunk) {
   memory.add(bytes);
 }
 
+JoinHashTable hash_join_rows(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types,
+                             const std::vector<planner::BoundExpression>& keys, OperatorMemory& memory,
+                             std::int64_t bytes_per_row) {
+  charge_concatenation(memory, chunks);
+  std::size_t rows = 0;
+  for (const auto& chunk : chunks) rows += chunk.size;
+  memory.add(static_cast<std::int64_t>(rows) *
+             (bytes_per_row + 24 * static_cast<std::int64_t>(keys.size())));
+  return JoinHashTable(concatenate(std::move(chunks), types), keys);
+}
+
 }  // namespace ptreedb::exec

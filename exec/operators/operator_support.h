@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "exec/join_hash_table.h"
 #include "exec/memory_budget.h"
 #include "exec/ordered_delivery.h"
 #include "exec/vector.h"
@@ -21,6 +22,13 @@ constexpr std::size_t kMorselRows = 16 * kChunkSize;
 void charge_concatenation(OperatorMemory& memory, const std::vector<Chunk>& chunks);
 // Charges the arrays of a chunk an operator made from rows it already holds.
 void charge_arrays(OperatorMemory& memory, const Chunk& chunk);
+
+// The hash table of a join's hashed side (its collected `chunks`, of
+// `types`), charged to `memory`: the rows in one chunk, and per row
+// `bytes_per_row` for the table's own arrays plus its key vectors.
+JoinHashTable hash_join_rows(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types,
+                             const std::vector<planner::BoundExpression>& keys, OperatorMemory& memory,
+                             std::int64_t bytes_per_row);
 
 // While an operator consumes its input whole (a join's build side, the input
 // of a sort or aggregate), that input is not the ordered output: its sources
