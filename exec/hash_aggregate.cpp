@@ -53,11 +53,12 @@ std::vector<value::SqlType> types_of(const std::vector<planner::BoundExpression>
 constexpr std::uint32_t kNotMerged = UINT32_MAX;
 
 // The value of `expr` over `input`: a loaded column is borrowed rather than
-// copied; anything else is computed into `scratch`.
+// copied; anything else is computed into `scratch`, whose arrays the caller
+// keeps from chunk to chunk.
 const Vector& operand(const planner::BoundExpression& expr, const Chunk& input, Vector& scratch) {
   if (expr.kind == planner::ExprKind::kColumn) return input.columns[expr.column];
   if (const Vector* shared = precomputed_value(expr, input)) return *shared;
-  scratch = evaluate(expr, input);
+  evaluate_into(expr, input, scratch);
   return scratch;
 }
 
@@ -68,6 +69,10 @@ AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& 
     : keys_(keys), aggregates_(aggregates), groups_(types_of(keys)), shared_arguments_(aggregates) {
   buffers_.resize(aggregates.size());
   buffered_.resize(aggregates.size());
+  key_values_.resize(keys.size());
+  key_columns_.resize(keys.size());
+  argument_values_.resize(aggregates.size());
+  separator_values_.resize(aggregates.size());
   for (std::size_t a = 0; a < aggregates.size(); ++a) {
     const AggregateCall& call = aggregates[a];
     states_.push_back(make_aggregate_state(call));
@@ -117,13 +122,11 @@ void AggregationTable::consume(const Chunk& input) {
   std::vector<std::uint32_t>& groups = chunk_groups_;
   groups.assign(input.size, 0);
   if (!keys_.empty()) {
-    std::vector<Vector> computed(keys_.size());
-    KeyColumns keys(keys_.size());
     for (std::size_t k = 0; k < keys_.size(); ++k) {
-      keys[k] = &operand(keys_[k], input, computed[k]);
-      keep_owners(*keys[k]);
+      key_columns_[k] = &operand(keys_[k], input, key_values_[k]);
+      keep_owners(*key_columns_[k]);
     }
-    groups_.assign(keys, input.size, groups.data());
+    groups_.assign(key_columns_, input.size, groups.data());
     resize_states();
   }
   static const Vector kNoArgument;
@@ -158,9 +161,8 @@ void AggregationTable::consume(const Chunk& input) {
       continue;
     }
     if (!buffered_[a]) {
-      Vector argument_value, separator_value;
-      const Vector& argument = operand(*call.argument, *rows, argument_value);
-      const Vector* separator = call.separator ? &operand(*call.separator, *rows, separator_value) : nullptr;
+      const Vector& argument = operand(*call.argument, *rows, argument_values_[a]);
+      const Vector* separator = call.separator ? &operand(*call.separator, *rows, separator_values_[a]) : nullptr;
       keep_owners(argument);  // min/max of text keep views of it
       states_[a]->fold(argument, separator, row_groups->data(), row_groups->size());
       continue;

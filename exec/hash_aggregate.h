@@ -88,7 +88,11 @@ class AggregationTable {
   std::unordered_set<const TextStorage*> known_owners_;
   std::shared_ptr<const TextStorage> shared_text_;
   std::int64_t owned_text_bytes_ = 0;  // of owners_
-  std::vector<std::uint32_t> chunk_groups_;  // reused for every chunk
+  // Reused for every chunk: group numbers, computed keys and arguments.
+  std::vector<std::uint32_t> chunk_groups_;
+  std::vector<Vector> key_values_;
+  KeyColumns key_columns_;
+  std::vector<Vector> argument_values_, separator_values_;  // per aggregate
 };
 
 }  // namespace ptreedb::exec
