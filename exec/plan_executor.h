@@ -8,9 +8,11 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "exec/interrupt_token.h"
+#include "exec/join_key_filter.h"
 #include "exec/ordered_delivery.h"
 #include "exec/memory_budget.h"
 #include "exec/plan_statistics.h"
@@ -67,6 +69,31 @@ class PlanExecutor {
   // The semi/anti join variant that hashes the probe side (hash_join_probe_side_operator.cpp).
   bool hashes_probe_side(const planner::JoinNode& join) const;
   void stream_join_hashing_probe_side(const planner::JoinNode& join, const Sink& sink);
+  // Key filters (exec/join_key_filter.h): a hash join whose hashed side is
+  // ready hands a filter of its keys down the streamed side, to the scan
+  // whose rows reach the join's key column unchanged, for as long as the
+  // returned guard lives (exec/operators/join_key_filter_pushdown.cpp).
+  class KeyFilterGuard {
+   public:
+    KeyFilterGuard() = default;
+    KeyFilterGuard(PlanExecutor* executor, const planner::PlanNode* scan, const JoinKeyFilter* filter)
+        : executor_(executor), scan_(scan), filter_(filter) {}
+    KeyFilterGuard(KeyFilterGuard&& other) noexcept
+        : executor_(std::exchange(other.executor_, nullptr)), scan_(other.scan_), filter_(other.filter_) {}
+    KeyFilterGuard& operator=(KeyFilterGuard&&) = delete;
+    ~KeyFilterGuard();
+
+   private:
+    PlanExecutor* executor_ = nullptr;
+    const planner::PlanNode* scan_ = nullptr;
+    const JoinKeyFilter* filter_ = nullptr;
+  };
+  // Only for joins where a streamed row without a match has no effect (inner
+  // and semi joins; a streamed build side that only marks the rows it
+  // matches). Pushes nothing when no such scan or integer key column exists.
+  KeyFilterGuard push_key_filter(const planner::PlanPtr& streamed, const std::vector<planner::BoundExpression>& streamed_keys,
+                                 const std::vector<planner::BoundExpression>& hashed_keys, const Chunk& hashed_rows);
+  std::vector<ScanKeyFilter> key_filters_for(const planner::PlanNode& scan);
   // What an operator that holds its result whole emits: slices of it, in parallel.
   void stream_slices(Chunk chunk, const Sink& sink);
   // Runs `task(i)` for i in [0, count) in parallel; when streaming in order,
@@ -76,6 +103,8 @@ class PlanExecutor {
   void run_partitions(std::size_t count, const Task& task);
 
   std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
+  std::mutex key_filters_mutex_;
+  std::map<const planner::PlanNode*, std::vector<ScanKeyFilter>> key_filters_;
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE
   // Checked between morsels, probe chunks and merges (exec/interrupt_token.h).
   const InterruptToken* interrupt_ = current_interrupt_token();

@@ -7,7 +7,8 @@
 namespace ptreedb::exec {
 
 TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
-                                 bool row_positions, const planner::BoundExpression* filter)
+                                 bool row_positions, const planner::BoundExpression* filter,
+                                 std::vector<ScanKeyFilter> key_filters)
     : table_(std::move(table)), filter_(filter), row_positions_(row_positions) {
   const storage::TableSchema& schema = table_->schema();
   const storage::RowLayout& layout = schema.layout();
@@ -29,12 +30,24 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
     }
     loaded_.push_back(LoadedColumn{column, layout.offset(column), decode});
   }
-  if (filter_ != nullptr) {
+  for (auto& key_filter : key_filters) {
+    bool loaded_int = std::any_of(loaded_.begin(), loaded_.end(), [&](const LoadedColumn& column) {
+      return column.column == key_filter.column && (column.decode == Decode::kInt || column.decode == Decode::kDate);
+    });
+    if (loaded_int) key_filters_.push_back(std::move(key_filter));
+  }
+  if (filter_ != nullptr || !key_filters_.empty()) {
     std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
-    mark_columns(*filter_, read_by_filter);
+    if (filter_ != nullptr) mark_columns(*filter_, read_by_filter);
+    std::vector<std::uint8_t> read_by_key_filter(schema.columns().size() + 1, 0);
+    for (const auto& key_filter : key_filters_) read_by_key_filter[key_filter.column] = 1;
     for (auto& column : loaded_) {
       column.late = !read_by_filter[column.column];
-      (column.late ? late_ : filtered_).push_back(column);
+      if (!column.late) {
+        filtered_.push_back(column);
+      } else {
+        (read_by_key_filter[column.column] ? keyed_ : late_).push_back(column);
+      }
     }
   }
   auto owner = std::make_shared<TextStorage>();
@@ -43,8 +56,40 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
 }
 
 MorselReader::MorselReader(const TableScanSource& source, std::size_t first_position)
-    : source_(source), it_(source.table().rows().seek_index(first_position)), position_(first_position) {
+    : source_(source),
+      it_(source.table().rows().seek_index(first_position)),
+      position_(first_position),
+      key_filter_use_(source.key_filters_.size()) {
   rows_.reserve(kChunkSize);
+}
+
+void MorselReader::apply_key_filters(Chunk& chunk) {
+  // A filter that kept more than this share of the first kSampleRows rows
+  // it tested is dropped for the rest of the morsel.
+  constexpr std::size_t kSampleRows = 4 * kChunkSize;
+  constexpr double kUselessPassRate = 0.9;
+  for (std::size_t f = 0; f < source_.key_filters_.size() && chunk.size > 0; ++f) {
+    KeyFilterUse& use = key_filter_use_[f];
+    if (!use.active) continue;
+    const auto& [column, filter] = source_.key_filters_[f];
+    const Vector& keys = chunk.columns[column];
+    selected_.resize(chunk.size);
+    std::size_t kept = 0;
+    for (std::uint32_t row = 0; row < chunk.size; ++row) {  // without a branch per row
+      selected_[kept] = row;
+      kept += static_cast<std::size_t>(!keys.nulls[row] & filter->may_contain(keys.ints[row]));
+    }
+    selected_.resize(kept);
+    use.tested += chunk.size;
+    use.passed += selected_.size();
+    if (use.tested >= kSampleRows && static_cast<double>(use.passed) > kUselessPassRate * static_cast<double>(use.tested)) {
+      use.active = false;
+    }
+    if (selected_.size() == chunk.size) continue;
+    compact_rows(chunk, selected_.data(), selected_.size());
+    for (std::size_t k = 0; k < selected_.size(); ++k) survivors_[k] = survivors_[selected_[k]];
+    survivors_.resize(selected_.size());
+  }
 }
 
 void MorselReader::prepare_columns(Chunk& chunk, std::size_t count) const {
@@ -159,31 +204,56 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
     }
   }
   position_ += count;
-  if (source_.filter_ == nullptr) {
+  if (source_.filter_ == nullptr && source_.key_filters_.empty()) {
     decode(source_.loaded_, rows_.data(), count, chunk);
     return;
   }
   // The filter sees its own columns; the others stay unloaded (empty) until
   // it has run. Their arrays are parked meanwhile, not emptied, so sizing
   // them to the rows kept initializes only what the last chunk lacked,
-  // rather than every element of every chunk before decode writes it.
+  // rather than every element of every chunk before decode writes it. The
+  // key filters' columns come next, for the rows the filter kept, then the
+  // rest for the rows the key filters kept.
   decode(source_.filtered_, rows_.data(), count, chunk);
-  parked_.resize(source_.late_.size());
-  for (std::size_t k = 0; k < source_.late_.size(); ++k) {
-    Vector& column = chunk.columns[source_.late_[k].column];
-    std::swap(column, parked_[k]);
-    column.type = parked_[k].type;
+  parked_.resize(source_.keyed_.size() + source_.late_.size());
+  park(source_.keyed_, 0, chunk);
+  park(source_.late_, source_.keyed_.size(), chunk);
+  if (source_.filter_ != nullptr) {
+    filter_chunk(chunk, *source_.filter_, &survivors_);
+  } else {
+    survivors_.resize(count);
+    for (std::uint32_t row = 0; row < count; ++row) survivors_[row] = row;
+  }
+  if (!source_.key_filters_.empty()) {
+    unpark(source_.keyed_, 0, chunk);
+    decode(source_.keyed_, kept_rows().data(), chunk.size, chunk);
+    apply_key_filters(chunk);
+  }
+  unpark(source_.late_, source_.keyed_.size(), chunk);
+  decode(source_.late_, kept_rows().data(), chunk.size, chunk);
+}
+
+void MorselReader::park(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk) {
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    Vector& column = chunk.columns[columns[k].column];
+    std::swap(column, parked_[first + k]);
+    column.type = parked_[first + k].type;
     column.resize(0);
   }
-  filter_chunk(chunk, *source_.filter_, &survivors_);
-  kept_rows_.resize(survivors_.size());
-  for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
-  for (std::size_t k = 0; k < source_.late_.size(); ++k) {
-    Vector& column = chunk.columns[source_.late_[k].column];
-    std::swap(column, parked_[k]);
+}
+
+void MorselReader::unpark(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk) {
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    Vector& column = chunk.columns[columns[k].column];
+    std::swap(column, parked_[first + k]);
     column.resize(chunk.size);
   }
-  decode(source_.late_, kept_rows_.data(), chunk.size, chunk);
+}
+
+const std::vector<const storage::RowRef*>& MorselReader::kept_rows() {
+  kept_rows_.resize(survivors_.size());
+  for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
+  return kept_rows_;
 }
 
 }  // namespace ptreedb::exec

@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "exec/join_key_filter.h"
 #include "exec/vector.h"
 #include "planner/bound_expression.h"
 #include "storage/table/table.h"
@@ -25,9 +26,11 @@ class TableScanSource {
   // With `row_positions`, one more bigint column holds each row's position.
   // With `filter` (which must outlive the source), chunks hold only the rows
   // it keeps: the columns it reads are decoded first, the other loaded ones
-  // only for the rows that passed.
+  // only for the rows that passed. `key_filters` (on loaded integer columns)
+  // drop rows after the filter has run, before the other columns are decoded.
   TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
-                  bool row_positions, const planner::BoundExpression* filter = nullptr);
+                  bool row_positions, const planner::BoundExpression* filter = nullptr,
+                  std::vector<ScanKeyFilter> key_filters = {});
 
   const storage::Table& table() const { return *table_; }
 
@@ -45,8 +48,10 @@ class TableScanSource {
   std::shared_ptr<const storage::Table> table_;
   std::vector<LoadedColumn> loaded_;
   const planner::BoundExpression* filter_;
-  // With a filter: the loaded columns it reads, and the others.
-  std::vector<LoadedColumn> filtered_, late_;
+  std::vector<ScanKeyFilter> key_filters_;
+  // With a filter or key filters: the loaded columns the filter reads, those
+  // only the key filters read, and the others.
+  std::vector<LoadedColumn> filtered_, keyed_, late_;
   bool row_positions_;
   // One owner for every text view of the scan: it keeps the version alive.
   std::shared_ptr<const TextStorage> text_owner_;
@@ -65,6 +70,14 @@ class MorselReader {
 
  private:
   void prepare_columns(Chunk& chunk, std::size_t count) const;
+  // Drops the rows of `chunk` (and of survivors_) the key filters rule out.
+  void apply_key_filters(Chunk& chunk);
+  // Parks `columns`' arrays in parked_ from `first` on (the chunk holds empty
+  // vectors meanwhile), and puts them back sized to the chunk.
+  void park(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk);
+  void unpark(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk);
+  // The rows of survivors_, in kept_rows_.
+  const std::vector<const storage::RowRef*>& kept_rows();
   static void decode(const std::vector<TableScanSource::LoadedColumn>& columns, const storage::RowRef* const* rows,
                      std::size_t count, Chunk& chunk);
 
@@ -72,9 +85,16 @@ class MorselReader {
   storage::RowTree::iterator it_;
   std::size_t position_;
   std::vector<const storage::RowRef*> rows_, kept_rows_;
-  std::vector<std::uint32_t> survivors_;
-  // The late columns' arrays while the filter runs (the chunk holds empty
-  // vectors meanwhile, which compaction passes by as unloaded).
+  std::vector<std::uint32_t> survivors_, selected_;
+  // Per key filter: rows tested and passed, and whether it is still used (a
+  // filter that passes nearly every row only costs time).
+  struct KeyFilterUse {
+    std::size_t tested = 0, passed = 0;
+    bool active = true;
+  };
+  std::vector<KeyFilterUse> key_filter_use_;
+  // The keyed and late columns' arrays while the filters run (the chunk holds
+  // empty vectors meanwhile, which compaction passes by as unloaded).
   std::vector<Vector> parked_;
 };
 

@@ -41,6 +41,10 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
   const Chunk& build = table.rows();
   bool keyed = !probe_keys.empty();
   JoinKind kind = join.kind;
+  // A probe row whose key no build row has leaves an inner or semi join: its scan drops it.
+  KeyFilterGuard key_filter = kind == JoinKind::kInner || kind == JoinKind::kSemi
+                                  ? push_key_filter(join.probe, join.probe_keys, join.build_keys, build)
+                                  : KeyFilterGuard();
   bool filtering = kind == JoinKind::kSemi || kind == JoinKind::kAnti || kind == JoinKind::kMark;
   std::vector<std::atomic<std::uint8_t>> build_matched(kind == JoinKind::kFull ? build.size : 0);
   std::size_t probe_width = join.probe->types.size();

@@ -53,6 +53,8 @@ void PlanExecutor::stream_join_hashing_probe_side(const planner::JoinNode& join,
   check_interrupt(interrupt_);
   if (probe.size > 0) {
     NotTheOutput input(ordered_);
+    // A streamed row whose key no probe row has marks nothing: its scan drops it.
+    KeyFilterGuard key_filter = push_key_filter(join.build, join.build_keys, join.probe_keys, probe);
     stream(*join.build, [&](Chunk&& build, std::size_t) {
       check_interrupt(interrupt_);
       JoinProbeScratchLease lease(scratches.local());

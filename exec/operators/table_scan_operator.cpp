@@ -21,7 +21,7 @@ using planner::BoundExpression;
 using planner::ExprKind;
 using planner::PlanNode;
 
-void PlanExecutor::run_operator(const PlanNode&, const planner::ScanNode& scan, const Sink& sink) {
+void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& scan, const Sink& sink) {
   std::optional<BoundExpression> filter = prepare(scan.filter);
   const storage::TableSchema& schema = scan.table->schema();
   // Predicates on the primary key narrow the scan to a subtree, cut in O(log n).
@@ -41,7 +41,9 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::ScanNode& scan, 
   }
   // The scan applies its filter: the columns only the rest of the query reads
   // are decoded for the rows that passed.
-  TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr);
+  // Hash joins above may have handed down filters of their keys.
+  TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr,
+                         key_filters_for(node));
   if (scan.key_order_limit) {
     // Key order with a LIMIT: one walk from the range's start, chunk by
     // chunk, until enough rows passed the filter.
