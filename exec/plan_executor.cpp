@@ -117,7 +117,16 @@ std::vector<Chunk> PlanExecutor::collect(const PlanNode& node, OperatorMemory& m
     if (chunk.size == 0) return;
     std::lock_guard lock(mutex);
     memory.add(footprint.add(chunk));
-    partitions[partition].push_back(std::move(chunk));
+    // A chunk a filter left small is copied onto the partition's last one
+    // while it has room, not kept with its whole arrays: the source refills
+    // its own arrays, and a selective scan's thousands of nearly empty
+    // chunks neither hold memory nor fault in new pages.
+    std::vector<Chunk>& kept = partitions[partition];
+    if (chunk.size <= kChunkSize / 8 && !kept.empty() && kept.back().size + chunk.size <= kChunkSize &&
+        append_rows(kept.back(), chunk)) {
+      return;
+    }
+    kept.push_back(std::move(chunk));
   });
   std::vector<Chunk> out;
   for (auto& [partition, chunks] : partitions) {

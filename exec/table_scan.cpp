@@ -189,22 +189,46 @@ void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& colu
 
 void MorselReader::read(std::size_t count, Chunk& chunk) {
   rows_.resize(count);
+  positions_.resize(count);
   for (std::size_t i = 0; i < count; ++i, ++it_) {
     const storage::RowRef& row = (*it_).value;
     __builtin_prefetch(row.bytes());
     rows_[i] = &row;
+    positions_[i] = position_ + i;
   }
+  position_ += count;
+  decode_rows(chunk);
+}
+
+void MorselReader::read_ranges(const std::vector<PositionRange>& ranges, Chunk& chunk) {
+  rows_.clear();
+  positions_.clear();
+  for (const PositionRange& range : ranges) {
+    auto it = source_.table().rows().seek_index(range.first);
+    for (std::size_t i = 0; i < range.count; ++i, ++it) {
+      const storage::RowRef& row = (*it).value;
+      __builtin_prefetch(row.bytes());
+      rows_.push_back(&row);
+      positions_.push_back(range.first + i);
+    }
+  }
+  decode_rows(chunk);
+}
+
+void MorselReader::decode_rows(Chunk& chunk) {
+  const std::size_t count = rows_.size();
   prepare_columns(chunk, count);
   if (source_.row_positions_) {
     Vector& positions = chunk.columns.back();
     positions.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
       positions.nulls[i] = 0;
-      positions.ints[i] = static_cast<std::int64_t>(position_ + i);
+      positions.ints[i] = static_cast<std::int64_t>(positions_[i]);
     }
   }
-  position_ += count;
   if (source_.filter_ == nullptr && source_.key_filters_.empty()) {
+    survivors_.resize(count);
+    for (std::uint32_t row = 0; row < count; ++row) survivors_[row] = row;
     decode(source_.loaded_, rows_.data(), count, chunk);
     return;
   }

@@ -67,9 +67,20 @@ class MorselReader {
   // `chunk`, reusing the arrays it still has from an earlier chunk (a sink
   // that took the chunk over leaves it empty).
   void read(std::size_t count, Chunk& chunk);
+  // The rows at the given tree positions (at most kChunkSize in all), read as
+  // read() reads them: a primary-key lookup's rows. survivors() then says
+  // which of them the chunk holds.
+  struct PositionRange {
+    std::size_t first, count;
+  };
+  void read_ranges(const std::vector<PositionRange>& ranges, Chunk& chunk);
+  // For each row of the last chunk, its index among the rows read for it.
+  const std::vector<std::uint32_t>& survivors() const { return survivors_; }
 
  private:
   void prepare_columns(Chunk& chunk, std::size_t count) const;
+  // Decodes rows_ (at positions_) into `chunk`, through the filters.
+  void decode_rows(Chunk& chunk);
   // Drops the rows of `chunk` (and of survivors_) the key filters rule out.
   void apply_key_filters(Chunk& chunk);
   // Parks `columns`' arrays in parked_ from `first` on (the chunk holds empty
@@ -85,6 +96,7 @@ class MorselReader {
   storage::RowTree::iterator it_;
   std::size_t position_;
   std::vector<const storage::RowRef*> rows_, kept_rows_;
+  std::vector<std::size_t> positions_;  // of rows_ in the tree
   std::vector<std::uint32_t> survivors_, selected_;
   // Per key filter: rows tested and passed, and whether it is still used (a
   // filter that passes nearly every row only costs time).

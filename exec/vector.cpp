@@ -1,5 +1,7 @@
 #include "exec/vector.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -48,6 +50,35 @@ void Vector::resize(std::size_t count) {
       intervals.resize(count);
       break;
   }
+}
+
+bool append_rows(Chunk& into, const Chunk& from) {
+  if (into.columns.size() != from.columns.size()) return false;
+  for (std::size_t c = 0; c < into.columns.size(); ++c) {
+    bool loaded_into = into.columns[c].size() == into.size, loaded_from = from.columns[c].size() == from.size;
+    if (loaded_into != loaded_from || into.columns[c].type.id != from.columns[c].type.id) return false;
+  }
+  auto append = [](auto& to, const auto& values, std::size_t count) { to.insert(to.end(), values.begin(), values.begin() + count); };
+  for (std::size_t c = 0; c < into.columns.size(); ++c) {
+    Vector& to = into.columns[c];
+    const Vector& source = from.columns[c];
+    if (source.size() != from.size) continue;  // unloaded in both
+    append(to.nulls, source.nulls, from.size);
+    switch (to.physical()) {
+      case Physical::kInt: append(to.ints, source.ints, from.size); break;
+      case Physical::kDouble: append(to.doubles, source.doubles, from.size); break;
+      case Physical::kDecimal: append(to.decimals, source.decimals, from.size); break;
+      case Physical::kText: append(to.texts, source.texts, from.size); break;
+      case Physical::kInterval: append(to.intervals, source.intervals, from.size); break;
+    }
+    for (const auto& owner : source.text_owners) {
+      if (std::find(to.text_owners.begin(), to.text_owners.end(), owner) == to.text_owners.end()) {
+        to.text_owners.push_back(owner);
+      }
+    }
+  }
+  into.size += from.size;
+  return true;
 }
 
 void Vector::append_from(const Vector& other, std::size_t i) {

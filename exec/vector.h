@@ -77,6 +77,10 @@ inline constexpr std::uint32_t kNoRow = UINT32_MAX;
 Vector gather(const Vector& source, std::size_t source_size, const std::vector<std::uint32_t>& rows);
 Chunk gather_rows(const Chunk& chunk, const std::vector<std::uint32_t>& rows);
 
+// Appends the rows of `from` to `into` when both load the same columns (an
+// unloaded column stays unloaded); false, with `into` unchanged, otherwise.
+bool append_rows(Chunk& into, const Chunk& from);
+
 // All rows of `chunks` in one chunk with columns of `types`.
 Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types);
 

@@ -96,6 +96,11 @@ struct JoinNode {
   std::vector<BoundExpression> build_keys;  // over build columns
   std::optional<BoundExpression> condition; // over probe ++ build columns
   bool null_aware = false;
+  // kBuild / kProbe: that side is a table scan whose primary key starts with
+  // its join keys, read by looking up the other side's keys instead of
+  // hashed or streamed whole (planner/primary_key_lookup.h).
+  enum class Lookup : std::uint8_t { kNone, kBuild, kProbe };
+  Lookup lookup = Lookup::kNone;
 };
 
 // Output: the key values, then one column per aggregate. No keys: exactly one row.

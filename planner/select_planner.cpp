@@ -1,6 +1,7 @@
 #include "planner/select_planner.h"
 
 #include "planner/catalog/catalog_functions.h"
+#include "planner/primary_key_lookup.h"
 #include "planner/query_block_planner.h"
 #include "storage/stack_depth.h"
 
@@ -39,6 +40,7 @@ QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningCon
 SelectPlan plan_select_statement(const PgQuery__SelectStmt& select, const storage::World& world) {
   PlanningContext context{world};
   QueryBlock block = plan_query_block(select, context);
+  choose_primary_key_lookups(*block.root);
   prune_columns(*block.root, std::vector<bool>(block.root->types.size(), true));
   return {block.root, block.columns};
 }

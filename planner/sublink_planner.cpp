@@ -16,6 +16,7 @@
 #include "planner/key_order_limit.h"
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
+#include "planner/primary_key_lookup.h"
 #include "planner/privileges.h"
 #include "planner/table_function.h"
 #include "storage/sql_error.h"
@@ -108,6 +109,7 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
 
   auto uncorrelated_plan = [&]() {
     auto plan = std::make_shared<SelectPlan>();
+    choose_primary_key_lookups(*block.root);
     prune_columns(*block.root, std::vector<bool>(block.root->types.size(), true));
     plan->root = block.root;
     plan->columns = block.columns;

@@ -26,6 +26,10 @@ using planner::JoinKind;
 using planner::PlanNode;
 
 void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& join, const Sink& sink) {
+  if (join.lookup != planner::JoinNode::Lookup::kNone) {
+    run_lookup_join(join, sink);
+    return;
+  }
   if (hashes_probe_side(join)) {
     stream_join_hashing_probe_side(join, sink);
     return;
@@ -267,7 +271,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
 namespace {
 
 std::string join_kind_name(const planner::JoinNode& join) {
-  bool hashed = !join.probe_keys.empty();
+  bool hashed = !join.probe_keys.empty() && join.lookup == planner::JoinNode::Lookup::kNone;
   const char* kind = "";
   switch (join.kind) {
     case JoinKind::kInner: kind = ""; break;
@@ -299,6 +303,18 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::JoinNode& 
   title(at, join_kind_name(join), node);
   const Labels& probe = labels_of(*join.probe);
   const Labels& build = labels_of(*join.build);
+  if (join.lookup != planner::JoinNode::Lookup::kNone) {
+    // The other side, then the table read by lookups of its keys.
+    if (join.condition) {
+      Labels both = probe;
+      both.insert(both.end(), build.begin(), build.end());
+      print_line(at.details, "Join Filter: " + shown(*join.condition, both, at.qualified));
+    }
+    print_subqueries(at.details);
+    print_node(join.lookup == planner::JoinNode::Lookup::kBuild ? *join.probe : *join.build, at.details, true);
+    print_lookup_side(node, join, at.details);
+    return;
+  }
   if (!join.probe_keys.empty()) {
     std::vector<std::string> pairs;
     for (std::size_t k = 0; k < join.probe_keys.size(); ++k) {
