@@ -1,21 +1,27 @@
 // pg_size_pretty(bigint): bytes, kB, MB, ... as PostgreSQL prints them.
-#include <cstdlib>
+#include <cstdint>
+#include <string>
 
 #include "exec/functions/text_results.h"
 
 namespace ptreedb::exec {
 namespace {
 
+// |value| without overflow: the magnitude of INT64_MIN does not fit an int64.
+std::uint64_t magnitude(std::int64_t value) {
+  return value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+}
+
 std::string size_pretty(std::int64_t bytes) {
   // PostgreSQL: switch units while the value is at least 10 of the next one, rounding halves up.
   static const char* const kUnits[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
   std::int64_t size = bytes;
   std::size_t unit = 0;
-  std::int64_t limit = 10 * 1024;
-  if (std::llabs(size) < limit) return std::to_string(size) + " bytes";
+  const std::uint64_t limit = 10 * 1024;
+  if (magnitude(size) < limit) return std::to_string(size) + " bytes";
   size = size / 512;  // half-units, for rounding
   unit = 1;
-  while (unit + 1 < std::size(kUnits) && std::llabs(size) >= limit * 2 - 1) {
+  while (unit + 1 < std::size(kUnits) && magnitude(size) >= limit * 2 - 1) {
     size = size / 1024;
     ++unit;
   }

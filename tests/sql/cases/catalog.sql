@@ -44,6 +44,7 @@ select 'abc' ~ '^a', 'abc' !~ 'b$', 'ABC' ~* 'abc', 'ABC' !~* 'x', 'abc' operato
 select 'x' collate "C" < 'y', 'b' collate pg_catalog.default > 'a';
 select relname from pg_class where relname operator(pg_catalog.~) '^(cat_emp)$' collate pg_catalog.default;
 select quote_ident('plain'), quote_ident('Mixed Case'), pg_size_pretty(100::bigint), pg_size_pretty(123456789::bigint), pg_size_pretty(10240::bigint);
+select pg_size_pretty('-9223372036854775808'::bigint), pg_size_pretty('9223372036854775807'::bigint), pg_size_pretty(-10239::bigint), pg_size_pretty(-10240::bigint), pg_size_pretty(10485247::bigint), pg_size_pretty(-10485248::bigint);
 select has_table_privilege('cat_emp', 'select'), has_schema_privilege('public', 'usage'), pg_table_is_visible('cat_emp'::regclass);
 select obj_description('cat_emp'::regclass, 'pg_class'), col_description('cat_emp'::regclass, 1);
 select pg_catalog.array_to_string(datacl, ',') from pg_database where datname = 'template1';
