@@ -65,6 +65,9 @@ struct Apply {
   std::function<PlanPtr(PlanPtr distinct_outer)> make_build;
 };
 
+// 42P20 "window functions are not allowed in <where>" when `expr` has a window call.
+void reject_window_calls(const BoundExpression& expr, const char* where);
+
 // HAVING's subquery columns while its expression is rewritten over groups.
 constexpr std::size_t kParkedColumn = std::size_t{1} << 40;
 
@@ -137,6 +140,9 @@ class QueryBlockPlanner : public SubqueryHook {
   std::size_t hidden_width() const;
   PlanPtr join_to_groups(PlanPtr groups, std::vector<Apply> applies, const std::vector<BoundExpression>& group_keys,
                          std::size_t input_width);
+  // The window calls in `projections` computed by a WindowNode over `input`,
+  // and `projections` rewritten to read its columns.
+  PlanPtr plan_windows(const PlanPtr& input, std::vector<BoundExpression>& projections);
   PlanPtr plan_grouping(const PgQuery__SelectStmt& select, const PlanPtr& input, const Scope& input_scope,
                         const ExpressionBinder& binder, std::vector<BoundExpression>& projections,
                         const std::vector<OutputColumn>& columns, std::size_t visible);
