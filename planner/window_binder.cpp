@@ -156,6 +156,10 @@ BoundExpression frame_offset(const ExpressionBinder& binder, const PgQuery__Node
     }
     return range_offset(std::move(offset), order_keys[0].type, location);
   }
+  if (!offset.unknown_literal && (offset.type.id == TypeId::kNumeric || value::is_float_type(offset.type.id))) {
+    // Assignment coercion, as PostgreSQL's coerce_to_specific_type: 1.5 rounds to 2.
+    return coerce(std::move(offset), SqlType::of(TypeId::kBigint), true);
+  }
   if (!offset.unknown_literal && !value::is_integer_type(offset.type.id)) {
     throw SqlError(sqlstate::kDatatypeMismatch,
                    std::string("argument of ") + mode + " must be type bigint, not type " +
@@ -219,12 +223,23 @@ BoundExpression bind_window_call(const ExpressionBinder& binder, const std::stri
                      call.location + 1);
     }
     shape->function = *function;
+    bool hypothetical = *function == WindowFunction::kRank || *function == WindowFunction::kDenseRank ||
+                        *function == WindowFunction::kPercentRank || *function == WindowFunction::kCumeDist;
+    if (hypothetical && call.n_args > 0) {
+      // With arguments these name PostgreSQL's hypothetical-set aggregates.
+      throw SqlError("42809", "WITHIN GROUP is required for ordered-set aggregate " + name, {}, {},
+                     call.location + 1);
+    }
     std::vector<BoundExpression> args;
     for (std::size_t i = 0; i < call.n_args; ++i) {
       args.push_back(binder.bind(call.args[i]));
       reject_windows_in(args.back(), "window function calls cannot be nested", call.location);
     }
     auto no_such = [&]() { throw_no_such_function(name, args, call.location); };
+    auto unknown_polymorphic = [&]() {
+      throw SqlError(sqlstate::kDatatypeMismatch, "could not determine polymorphic type because input has type unknown",
+                     {}, {}, call.location + 1);
+    };
     const SqlType kInteger = SqlType::of(TypeId::kInteger);
     auto integer_argument = [&](BoundExpression& arg) {
       if (!arg.unknown_literal && !value::is_integer_type(arg.type.id)) no_such();
@@ -251,6 +266,7 @@ BoundExpression bind_window_call(const ExpressionBinder& binder, const std::stri
       case WindowFunction::kLag:
       case WindowFunction::kLead: {
         if (args.empty() || args.size() > 3) no_such();
+        if (args[0].unknown_literal && (args.size() < 3 || args[2].unknown_literal)) unknown_polymorphic();
         if (args.size() >= 2) integer_argument(args[1]);
         if (args.size() == 3) {
           SqlType common = common_type({args[0], args[2]}, name.c_str());
@@ -265,11 +281,13 @@ BoundExpression bind_window_call(const ExpressionBinder& binder, const std::stri
       case WindowFunction::kFirstValue:
       case WindowFunction::kLastValue:
         if (args.size() != 1) no_such();
+        if (args[0].unknown_literal) unknown_polymorphic();
         args[0] = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kText));
         out.type = args[0].type;
         break;
       case WindowFunction::kNthValue:
         if (args.size() != 2) no_such();
+        if (args[0].unknown_literal) unknown_polymorphic();
         integer_argument(args[1]);
         args[0] = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kText));
         out.type = args[0].type;
