@@ -338,6 +338,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   }
   plain_rows_ = select.n_group_clause == 0 && !has_aggregates && !distinct && !has_windows;
   if (has_windows) simple_block_ = false;
+  has_windows_ = has_windows;
   PlanPtr node = input;
   if (select.n_group_clause > 0 || has_aggregates) {
     node = plan_grouping(select, input, input_scope, binder, projections, columns, visible);

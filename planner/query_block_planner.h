@@ -98,6 +98,8 @@ class QueryBlockPlanner : public SubqueryHook {
   const Scope& scope() const { return scope_; }
   bool simple_block() const { return simple_block_; }
   bool outer_in_output() const { return outer_in_output_; }
+  // The select list or ORDER BY calls window functions.
+  bool has_windows() const { return has_windows_; }
   // A correlated scalar subquery without aggregates as one aggregate call
   // over its rows: the first row by its ORDER BY (LIMIT 1), or its only row.
   BoundExpression row_value_as_aggregate(int location) const;
@@ -163,6 +165,7 @@ class QueryBlockPlanner : public SubqueryHook {
   bool simple_block_ = true;  // no GROUP BY, HAVING, DISTINCT, LIMIT, set operation
   std::size_t hidden_base_ = 0;  // hidden columns of subqueries already joined into the input
   bool outer_in_output_ = false;  // the select list or ORDER BY reads the enclosing query
+  bool has_windows_ = false;
   bool plain_rows_ = false;   // no GROUP BY, aggregates, DISTINCT, set operation, VALUES
   std::vector<BoundExpression> row_projections_;  // select list and ORDER BY expressions, over the input
   std::vector<SortKey> row_order_;

@@ -33,6 +33,9 @@ PlanPtr QueryBlockPlanner::plan_windows(const PlanPtr& input, std::vector<BoundE
     return expr;
   };
   for (auto& projection : projections) projection = extract(std::move(projection));
+  for (const auto& call : calls) {
+    if (call.contains(ExprKind::kOuterColumn)) outer_in_output_ = true;
+  }
   std::vector<SqlType> types = concat_types(input->types, types_of(calls));
   return make_node(WindowNode{input, std::move(calls)}, std::move(types), input->estimated_rows);
 }

@@ -411,7 +411,11 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
       const WindowShape& call_shape = *call.window;
       CallInput& input = inputs[g];
       input.call = &call;
-      for (std::size_t a = 0; a < call_shape.argument_count; ++a) input.arguments.push_back(evaluate(call.args[a], rows));
+      for (std::size_t a = 0; a < call_shape.argument_count; ++a) {
+        input.arguments.push_back(evaluate(call.args[a], rows));
+        // The values, and a task's copy of its range of them for an aggregate.
+        memory.add(static_cast<std::int64_t>(n * 2 * (sizeof(std::string_view) + 1)));
+      }
       input.frame.options = call_shape.frame_options;
       bool range = (call_shape.frame_options & option::kRange) != 0;
       if (call_shape.has_start_offset()) {
