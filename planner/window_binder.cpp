@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "planner/aggregate_binder.h"
+#include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -203,6 +204,12 @@ BoundExpression bind_window_call(const ExpressionBinder& binder, const std::stri
   } else {
     std::optional<WindowFunction> function = window_function_of(name);
     if (!function) {
+      if (find_function_binding(name) == nullptr) {
+        // Not a function ptreedb knows: as PostgreSQL reports a missing one.
+        std::vector<BoundExpression> args;
+        for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(binder.bind(call.args[i]));
+        throw_no_such_function(name, args, call.location);
+      }
       throw SqlError("42809", "OVER specified, but " + name + " is not a window function nor an aggregate function",
                      {}, {}, call.location + 1);
     }

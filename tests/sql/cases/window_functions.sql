@@ -175,3 +175,4 @@ select sum(1) over (rows '1' preceding);
 -- uncorrelated subqueries with windows; correlated ones are refused (0A000)
 select id from win_t where id in (select row_number() over (order by id desc) from win_t where v > 6) order by id;
 select id, (select max(v) over () from win_t limit 1) from win_t order by id;
+select nosuch(v) over () from win_t;
