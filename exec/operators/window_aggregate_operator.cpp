@@ -106,8 +106,14 @@ struct RangeLayout {
 class RangeEvaluator {
  public:
   RangeEvaluator(const RangeLayout& layout, const std::vector<Vector>& keys, std::size_t partition_keys,
-                 const std::vector<planner::WindowOrderKey>& order, OperatorMemory& memory)
-      : layout_(layout), keys_(keys), partition_keys_(partition_keys), order_(order), memory_(memory) {}
+                 const std::vector<planner::WindowOrderKey>& order, OperatorMemory& memory,
+                 const InterruptToken* interrupt)
+      : layout_(layout),
+        keys_(keys),
+        partition_keys_(partition_keys),
+        order_(order),
+        memory_(memory),
+        interrupt_(interrupt) {}
 
   Vector evaluate_call(const CallInput& input) const {
     const WindowShape& shape = *input.call->window;
@@ -310,6 +316,7 @@ class RangeEvaluator {
     frame_input.separator = arguments.size() > 1 ? &arguments[1] : nullptr;
     frame_input.counted = counted.empty() ? nullptr : &counted;
     frame_input.partition_begin = &layout_.partition_begin;
+    frame_input.interrupt = interrupt_;
     return window::aggregate_over_frames(frame_input, window::is_growing_frame(input.frame),
                                          [&](std::uint32_t local) { return frame_of(input, local); }, &memory_);
   }
@@ -319,6 +326,7 @@ class RangeEvaluator {
   std::size_t partition_keys_;
   const std::vector<planner::WindowOrderKey>& order_;
   OperatorMemory& memory_;
+  const InterruptToken* interrupt_;
 };
 
 }  // namespace
@@ -466,7 +474,7 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
         }
       }
       range.partition_begin.push_back(static_cast<std::uint32_t>(range.end - range.begin));
-      RangeEvaluator evaluator(range, keys, shape.partition_count, shape.order, memory);
+      RangeEvaluator evaluator(range, keys, shape.partition_count, shape.order, memory, interrupt_);
       for (std::size_t g = 0; g < group.size(); ++g) results[g][r] = evaluator.evaluate_call(inputs[g]);
     });
     check_interrupt(interrupt_);

@@ -75,6 +75,7 @@ Vector aggregate_over_frames(const FrameAggregateInput& input, bool growing,
       const auto running = static_cast<std::uint32_t>(3 * n + p);
       std::uint32_t folded = partitions[p];
       for (std::uint32_t row = partitions[p]; row < partitions[p + 1]; ++row) {
+        if ((row & 0xFFFF) == 0) check_interrupt(input.interrupt);
         FramePieces frame = frame_of(row);
         std::uint32_t end = frame.count == 0 ? folded : frame.pieces[0].end;
         for (; folded < end; ++folded) queue.add(static_cast<std::uint32_t>(n + folded), running);
@@ -90,6 +91,7 @@ Vector aggregate_over_frames(const FrameAggregateInput& input, bool growing,
     queue.flush();
     std::vector<std::uint32_t> nodes;
     for (std::uint32_t row = 0; row < n; ++row) {
+      if ((row & 0xFFFF) == 0) check_interrupt(input.interrupt);
       FramePieces frame = frame_of(row);
       for (std::uint8_t piece = 0; piece < frame.count; ++piece) {
         covering_nodes(n, frame.pieces[piece].begin, frame.pieces[piece].end, nodes);

@@ -10,6 +10,7 @@
 #include <functional>
 #include <vector>
 
+#include "exec/interrupt_token.h"
 #include "exec/memory_budget.h"
 #include "exec/vector.h"
 #include "exec/window/window_frames.h"
@@ -26,6 +27,7 @@ struct FrameAggregateInput {
   // Rows [partition_begin[p], partition_begin[p + 1]) are partition p (the
   // last entry is `rows`).
   const std::vector<std::uint32_t>* partition_begin = nullptr;
+  const InterruptToken* interrupt = nullptr;  // checked every 64 Ki rows
 };
 
 // The aggregate's value over `frame_of(row)`'s pieces (row numbers of the
