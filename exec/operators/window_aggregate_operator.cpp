@@ -99,9 +99,11 @@ struct CallInput {
 struct RangeLayout {
   std::size_t begin = 0, end = 0;
   std::vector<std::uint32_t> partition_begin;  // range-local, then end - begin
-  std::vector<window::PeerGroups> peers;       // per partition
   std::vector<std::uint32_t> partition_of;     // per range-local row
 };
+
+// Each range's rows are read partition after partition: the evaluator keeps
+// the peer groups of the partition it is in.
 
 class RangeEvaluator {
  public:
@@ -142,13 +144,27 @@ class RangeEvaluator {
  private:
   std::uint32_t absolute(std::uint32_t local) const { return static_cast<std::uint32_t>(layout_.begin + local); }
 
+  const window::PeerGroups& peers_of(std::size_t p) const {
+    if (cached_partition_ != p) {
+      const std::uint32_t first = absolute(layout_.partition_begin[p]);
+      const std::size_t rows = layout_.partition_begin[p + 1] - layout_.partition_begin[p];
+      const std::size_t key_count = partition_keys_ + order_.size();
+      window::fill_peer_groups(cached_peers_, rows, [&](std::size_t i) {
+        return equal_keys(keys_, partition_keys_, key_count, static_cast<std::uint32_t>(first + i - 1),
+                          static_cast<std::uint32_t>(first + i));
+      });
+      cached_partition_ = p;
+    }
+    return cached_peers_;
+  }
+
   Vector ranking(const CallInput& input, WindowFunction function, std::size_t rows) const {
     Vector out(input.call->type);
     out.resize(rows);
     for (std::size_t p = 0; p + 1 < layout_.partition_begin.size(); ++p) {
       const std::uint32_t first = layout_.partition_begin[p];
       const std::uint32_t count = layout_.partition_begin[p + 1] - first;
-      const window::PeerGroups& peers = layout_.peers[p];
+      const window::PeerGroups& peers = peers_of(p);
       std::int64_t buckets = 0;
       bool null_buckets = false;
       if (function == WindowFunction::kNtile) {
@@ -228,7 +244,7 @@ class RangeEvaluator {
     const std::uint32_t p = layout_.partition_of[local];
     const std::uint32_t first = layout_.partition_begin[p];
     const std::uint32_t last = layout_.partition_begin[p + 1];
-    const window::PeerGroups& peers = layout_.peers[p];
+    const window::PeerGroups& peers = peers_of(p);
     const std::uint32_t i = local - first;
     std::uint32_t range_start = 0, range_end = 0;
     const int options = input.frame.options;
@@ -327,6 +343,8 @@ class RangeEvaluator {
   const std::vector<planner::WindowOrderKey>& order_;
   OperatorMemory& memory_;
   const InterruptToken* interrupt_;
+  mutable std::size_t cached_partition_ = SIZE_MAX;
+  mutable window::PeerGroups cached_peers_;
 };
 
 }  // namespace
@@ -465,10 +483,6 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
            p + 1 < partition_begin.size() && partition_begin[p] < range.end; ++p) {
         const std::uint32_t first = partition_begin[p], last = partition_begin[p + 1];
         range.partition_begin.push_back(static_cast<std::uint32_t>(first - range.begin));
-        range.peers.push_back(window::peer_groups(last - first, [&](std::size_t i) {
-          return equal_keys(keys, shape.partition_count, key_count, static_cast<std::uint32_t>(first + i - 1),
-                            static_cast<std::uint32_t>(first + i));
-        }));
         for (std::uint32_t i = first; i < last; ++i) {
           range.partition_of.push_back(static_cast<std::uint32_t>(range.partition_begin.size() - 1));
         }

@@ -26,14 +26,24 @@ struct PeerGroups {
 // Peer groups of `rows` rows, where same_as_previous(i) tells whether row i
 // (i >= 1) is a peer of row i - 1.
 template <class SameAsPrevious>
-PeerGroups peer_groups(std::size_t rows, const SameAsPrevious& same_as_previous) {
-  PeerGroups peers;
+PeerGroups peer_groups(std::size_t rows, const SameAsPrevious& same_as_previous);
+
+// The same into `peers`, reusing its arrays (one partition after another).
+template <class SameAsPrevious>
+void fill_peer_groups(PeerGroups& peers, std::size_t rows, const SameAsPrevious& same_as_previous) {
   peers.group_of.resize(rows);
+  peers.group_begin.clear();
   for (std::size_t i = 0; i < rows; ++i) {
     if (i == 0 || !same_as_previous(i)) peers.group_begin.push_back(static_cast<std::uint32_t>(i));
     peers.group_of[i] = static_cast<std::uint32_t>(peers.group_begin.size() - 1);
   }
   peers.group_begin.push_back(static_cast<std::uint32_t>(rows));
+}
+
+template <class SameAsPrevious>
+PeerGroups peer_groups(std::size_t rows, const SameAsPrevious& same_as_previous) {
+  PeerGroups peers;
+  fill_peer_groups(peers, rows, same_as_previous);
   return peers;
 }
 
