@@ -12,22 +12,33 @@ namespace {
 // Merges queued up to this many at a time, so the lists stay small.
 constexpr std::size_t kMergeBatch = 4096;
 
+// Merges within one state, in the order added. What the state grows by
+// beyond its slots (string_agg's texts, which a growing frame copies into
+// every row's result) is charged after each batch, and such batches are
+// short, so the texts never run far past the budget before 53200.
 class MergeQueue {
  public:
-  explicit MergeQueue(AggregateState& state) : state_(state) {}
+  MergeQueue(AggregateState& state, OperatorMemory* memory, std::size_t batch)
+      : state_(state), memory_(memory), batch_(batch), charged_(state.extra_bytes()) {}
   void add(std::uint32_t from, std::uint32_t into) {
     from_.push_back(from);
     into_.push_back(into);
-    if (from_.size() >= kMergeBatch) flush();
+    if (from_.size() >= batch_) flush();
   }
   void flush() {
     if (!from_.empty()) state_.merge_keeping(state_, from_.data(), into_.data(), from_.size());
     from_.clear();
     into_.clear();
+    std::int64_t extra = state_.extra_bytes();
+    if (memory_ != nullptr && extra > charged_) memory_->add(extra - charged_);
+    charged_ = extra;
   }
 
  private:
   AggregateState& state_;
+  OperatorMemory* memory_;
+  std::size_t batch_;
+  std::int64_t charged_;
   std::vector<std::uint32_t> from_, into_;
 };
 
@@ -69,7 +80,9 @@ Vector aggregate_over_frames(const FrameAggregateInput& input, bool growing,
     Vector none;
     state->fold(input.argument != nullptr ? *input.argument : none, input.separator, leaves.data(), n);
   }
-  MergeQueue queue(*state);
+  if (memory != nullptr) memory->add(state->extra_bytes());
+  const bool growing_texts = input.call->kind == planner::AggregateKind::kStringAgg;
+  MergeQueue queue(*state, memory, growing_texts ? 16 : kMergeBatch);
   if (growing) {
     for (std::size_t p = 0; p < partition_count; ++p) {
       const auto running = static_cast<std::uint32_t>(3 * n + p);
@@ -100,7 +113,6 @@ Vector aggregate_over_frames(const FrameAggregateInput& input, bool growing,
     }
   }
   queue.flush();
-  if (memory != nullptr) memory->add(state->extra_bytes());
   Vector all = state->finish(slots);
   std::vector<std::uint32_t> results(n);
   for (std::size_t i = 0; i < n; ++i) results[i] = result_slot(i);
