@@ -561,6 +561,7 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
     case ExprKind::kAggregate:
     case ExprKind::kOuterColumn:
     case ExprKind::kSubquery:
+    case ExprKind::kWindow:
       break;  // the planner and executor replace these before evaluation
   }
   throw SqlError(sqlstate::kInternalError, "unexpected expression kind in evaluation");
@@ -600,7 +601,8 @@ void fold_in_place(BoundExpression& expr) {
     constant_inputs = constant_inputs && arg.kind == ExprKind::kConstant;
   }
   if (!constant_inputs || expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
-      expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kOuterColumn || expr.kind == ExprKind::kSubquery) {
+      expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kOuterColumn || expr.kind == ExprKind::kSubquery ||
+      expr.kind == ExprKind::kWindow) {
     if (!expr.in_list && is_hashed_membership(expr)) {
       bool items_constant = true;
       for (std::size_t i = 1; i < expr.args.size(); ++i) items_constant = items_constant && expr.args[i].is_constant_tree();

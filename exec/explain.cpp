@@ -94,7 +94,8 @@ void PlanPrinter::count_relations(const PlanNode& node) {
           ++relations_;
           count_relations(*op.input);
         } else if constexpr (std::is_same_v<Op, planner::FilterNode> || std::is_same_v<Op, planner::ProjectNode> ||
-                             std::is_same_v<Op, planner::AggregateNode> || std::is_same_v<Op, planner::SortNode>) {
+                             std::is_same_v<Op, planner::AggregateNode> || std::is_same_v<Op, planner::SortNode> ||
+                             std::is_same_v<Op, planner::WindowNode>) {
           count_relations(*op.input);
         } else {
           static_assert(sizeof(Op) == 0, "count_relations: a plan node kind is not handled");
@@ -170,7 +171,7 @@ std::string PlanPrinter::function_text(const BoundExpression& expr, const Labels
 // An expression as EXPLAIN shows it: constant parts folded, as the executor
 // will run it (so EXPLAIN of 1/0 fails as the query would).
 std::string PlanPrinter::shown(const BoundExpression& expr, const Labels& labels, bool qualified) {
-  if (expr.contains(ExprKind::kAggregate)) return expression(expr, labels, qualified);
+  if (expr.contains(ExprKind::kAggregate) || expr.contains(ExprKind::kWindow)) return expression(expr, labels, qualified);
   return expression(fold_constants(expr), labels, qualified);
 }
 
@@ -212,6 +213,11 @@ std::string PlanPrinter::expression(const BoundExpression& expr, const Labels& l
       return "(" + arg(0) + " " + op + " " + arg(1) + ")";
     }
     case ExprKind::kFunction: return function_text(expr, labels, qualified);
+    case ExprKind::kWindow: {
+      std::string out = expr.window->name + "(";
+      for (std::size_t i = 0; i < expr.window->argument_count; ++i) out += (i > 0 ? ", " : "") + arg(i);
+      return out + ") OVER (?)";
+    }
     case ExprKind::kSubquery: {
       auto [it, added] = subquery_numbers_.try_emplace(expr.subquery.get(), subquery_numbers_.size());
       if (added) unprinted_subqueries_.push_back(expr.subquery.get());

@@ -59,6 +59,7 @@ class PlanExecutor {
   void run_operator(const planner::PlanNode& node, const planner::JoinNode& join, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::SortNode& sort, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::WindowNode& window, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::FunctionScanNode& function, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const Sink& sink);

@@ -57,6 +57,7 @@ class PlanPrinter {
   void print_lookup_side(const planner::PlanNode& join_node, const planner::JoinNode& join, std::size_t column);
   void print_operator(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::SortNode& sort, const NodeLines& at);
+  void print_operator(const planner::PlanNode& node, const planner::WindowNode& window, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::SetOperationNode& set, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::FunctionScanNode& function, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const NodeLines& at);
@@ -67,6 +68,7 @@ class PlanPrinter {
   Labels operator_labels(const planner::PlanNode& node, const planner::JoinNode& join);
   Labels operator_labels(const planner::PlanNode& node, const planner::AggregateNode& aggregate);
   Labels operator_labels(const planner::PlanNode& node, const planner::SortNode& sort);
+  Labels operator_labels(const planner::PlanNode& node, const planner::WindowNode& window);
   Labels operator_labels(const planner::PlanNode& node, const planner::SetOperationNode& set);
   Labels operator_labels(const planner::PlanNode& node, const planner::FunctionScanNode& function);
   Labels operator_labels(const planner::PlanNode& node, const planner::OuterValuesNode& outer);

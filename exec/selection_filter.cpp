@@ -201,6 +201,7 @@ double qual_cost(const BoundExpression& expr) {
     case ExprKind::kOuterColumn:
     case ExprKind::kSubquery:  // run once before the query: a constant here
     case ExprKind::kAggregate:
+    case ExprKind::kWindow:
       return 0;
     case ExprKind::kCast:
       own = value::is_character_type(expr.args[0].type.id) && value::is_character_type(expr.type.id) &&

@@ -126,7 +126,11 @@ BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKin
     std::vector<BoundExpression> args;
     for (std::size_t i = 0; i < call.n_args; ++i) {
       args.push_back(binder.bind(call.args[i]));
-      if (args.back().contains_aggregate()) {
+      if (call.over == nullptr && args.back().contains(ExprKind::kWindow)) {
+        throw SqlError("42803", "aggregate function calls cannot contain window function calls", {}, {},
+                       call.location + 1);
+      }
+      if (args.back().contains_aggregate() && call.over == nullptr) {
         throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
       }
     }

@@ -7,7 +7,7 @@ namespace ptreedb::planner {
 bool BoundExpression::is_constant_tree() const {
   check_stack_depth();
   if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate || kind == ExprKind::kOuterColumn ||
-      kind == ExprKind::kSubquery) {
+      kind == ExprKind::kSubquery || kind == ExprKind::kWindow) {
     return false;
   }
   for (const auto& arg : args) {
@@ -78,6 +78,9 @@ bool same_expression(const BoundExpression& a, const BoundExpression& b) {
       break;
     case ExprKind::kFunction:
       if (a.function != b.function) return false;
+      break;
+    case ExprKind::kWindow:
+      if (!(*a.window == *b.window)) return false;
       break;
     case ExprKind::kLike:
       if (a.negated != b.negated || a.case_insensitive != b.case_insensitive) return false;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "planner/functions/scalar_function_list.h"
+#include "planner/window_call.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 #include "storage/value/type_id.h"
@@ -47,6 +48,7 @@ enum class ExprKind : std::uint8_t {
   kFunction,   // `function` over args
   kOuterColumn,  // column `column` of the enclosing query's scope (a correlated reference)
   kSubquery,     // an uncorrelated scalar subquery, run once before the query
+  kWindow,       // a window function call (`window`); only until the planner puts it in a WindowNode
 };
 
 // The scalar functions, one id each (planner/functions/scalar_function_list.h).
@@ -124,6 +126,7 @@ struct BoundExpression {
   bool case_insensitive = false;  // ILIKE
   std::shared_ptr<const SelectPlan> subquery;  // for kSubquery
   std::shared_ptr<const InListSet> in_list;    // for kInList, once its items are folded
+  std::shared_ptr<const WindowShape> window;   // for kWindow (planner/window_call.h)
 
   bool contains_aggregate() const;
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "planner/aggregate_binder.h"
+#include "planner/window_binder.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parameters.h"
 #include "planner/privileges.h"
@@ -416,8 +417,9 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
 
 BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) const {
   std::string name = string_value(call.funcname[call.n_funcname - 1]);
-  if (call.over != nullptr) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "window functions are not supported yet", {}, {}, call.location + 1);
+  if (call.over != nullptr) return bind_window_call(*this, name, call, windows_);
+  if (is_window_only_function(name)) {
+    throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }
   if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
   reject_aggregate_clauses(name, call);

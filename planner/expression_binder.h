@@ -28,6 +28,7 @@ struct Scope {
 };
 
 class ExpressionBinder;
+struct WindowClause;
 
 // Plans subqueries met inside expressions (the select planner implements it).
 class SubqueryHook {
@@ -42,6 +43,8 @@ class ExpressionBinder {
       : scope_(scope), subqueries_(subqueries) {}
   BoundExpression bind(const PgQuery__Node* node) const;
   const Scope& scope() const { return scope_; }
+  // The WINDOW clause that OVER name and OVER (name ...) refer to.
+  void set_window_clause(const WindowClause* clause) { windows_ = clause; }
   // `left op right` with the operands already bound (for IN/ANY subqueries).
   BoundExpression bind_binary_operator(const std::string& op, BoundExpression left, BoundExpression right,
                                        int location) const;
@@ -71,6 +74,7 @@ class ExpressionBinder {
 
   const Scope& scope_;
   SubqueryHook* subqueries_;
+  const WindowClause* windows_ = nullptr;
 };
 
 // The expression converted to `target`: unchanged when already of that type,

@@ -133,6 +133,7 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
       }
     }
     if (key.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in GROUP BY");
+    reject_window_calls(key, "GROUP BY");
     key = resolve_unknown(std::move(key), SqlType::of(TypeId::kText));
     bool duplicate = std::any_of(grouping.keys.begin(), grouping.keys.end(),
                                  [&](const BoundExpression& k) { return same_expression(k, key); });
@@ -147,6 +148,7 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
     if (bound.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of HAVING must be type boolean");
     }
+    reject_window_calls(bound, "HAVING");
     having_applies.swap(applies_);
     // Columns the HAVING subqueries add are not group columns: park them
     // as markers while the expression is rewritten over the groups.

@@ -122,7 +122,7 @@ PlanPtr clone_plan(const PlanPtr& node) {
         using Op = std::decay_t<decltype(op)>;
         if constexpr (std::is_same_v<Op, FilterNode> || std::is_same_v<Op, ProjectNode> ||
                       std::is_same_v<Op, AggregateNode> || std::is_same_v<Op, SortNode> ||
-                      std::is_same_v<Op, FunctionScanNode>) {
+                      std::is_same_v<Op, FunctionScanNode> || std::is_same_v<Op, WindowNode>) {
           op.input = clone_plan(op.input);
         } else if constexpr (std::is_same_v<Op, JoinNode>) {
           op.probe = clone_plan(op.probe);
@@ -203,6 +203,11 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
           std::vector<bool> child = needed;
           child.resize(op.input->types.size(), false);
           for (const auto& key : op.keys) child[key.output] = true;
+          prune_columns(*op.input, child);
+        } else if constexpr (std::is_same_v<Op, WindowNode>) {
+          std::vector<bool> child = needed;
+          child.resize(op.input->types.size(), false);
+          for (const auto& call : op.calls) mark(call, child);
           prune_columns(*op.input, child);
         } else if constexpr (std::is_same_v<Op, FunctionScanNode>) {
           std::vector<bool> child = needed;

@@ -118,6 +118,14 @@ struct SortNode {
   std::int64_t offset = 0;
 };
 
+// Window functions: every input row, then one column per call, each a
+// kWindow expression whose args read the input columns (planner/window_call.h).
+// Output rows come in the order of the last window's partition and order keys.
+struct WindowNode {
+  PlanPtr input;
+  std::vector<BoundExpression> calls;
+};
+
 enum class SetOperation : std::uint8_t { kUnion, kIntersect, kExcept };
 
 struct SetOperationNode {
@@ -148,7 +156,7 @@ struct OuterValuesNode {
 
 struct PlanNode {
   std::variant<ScanNode, ValuesNode, FilterNode, ProjectNode, JoinNode, AggregateNode, SortNode,
-               SetOperationNode, FunctionScanNode, OuterValuesNode>
+               SetOperationNode, FunctionScanNode, OuterValuesNode, WindowNode>
       op;
   std::vector<value::SqlType> types;  // of the output columns
   double estimated_rows = 1;          // for join ordering

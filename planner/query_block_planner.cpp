@@ -18,6 +18,7 @@
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
 #include "planner/table_function.h"
+#include "planner/window_binder.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -90,6 +91,7 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
     if (bound.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
     }
+    reject_window_calls(bound, "JOIN conditions");
     for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
   }
   pending_on_.clear();
@@ -172,7 +174,6 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     simple_block_ = false;
     return finish_output(plan_values(select), select);
   }
-  if (select.n_window_clause > 0) not_supported("window functions");
   if (select.into_clause != nullptr) not_supported("SELECT INTO");
 
   for (std::size_t i = 0; i < select.n_from_clause; ++i) add_from_item(select.from_clause[i]);
@@ -195,6 +196,12 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   }
 
   ExpressionBinder binder(scope_, this);
+  WindowClause windows;
+  for (std::size_t i = 0; i < select.n_window_clause; ++i) {
+    windows.definitions.push_back(select.window_clause[i]->window_def);
+  }
+  binder.set_window_clause(&windows);
+  check_window_clause(binder, windows);
   std::vector<BoundExpression> conjuncts;
   if (select.where_clause != nullptr) {
     note_top_level_sublinks(select.where_clause);
@@ -205,6 +212,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
     }
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+    reject_window_calls(filter, "WHERE");
     conjuncts = split_conjuncts(std::move(filter));
   }
   for (const auto& match : outer_value_matches_) conjuncts.push_back(match);
@@ -323,12 +331,19 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   }
 
   bool has_aggregates = select.having_clause != nullptr;
-  for (const auto& projection : projections) has_aggregates = has_aggregates || projection.contains_aggregate();
-  plain_rows_ = select.n_group_clause == 0 && !has_aggregates && !distinct;
+  bool has_windows = false;
+  for (const auto& projection : projections) {
+    has_aggregates = has_aggregates || projection.contains_aggregate();
+    has_windows = has_windows || projection.contains(ExprKind::kWindow);
+  }
+  plain_rows_ = select.n_group_clause == 0 && !has_aggregates && !distinct && !has_windows;
+  if (has_windows) simple_block_ = false;
+  has_windows_ = has_windows;
   PlanPtr node = input;
   if (select.n_group_clause > 0 || has_aggregates) {
     node = plan_grouping(select, input, input_scope, binder, projections, columns, visible);
   }
+  if (has_windows) node = plan_windows(node, projections);
   std::vector<SqlType> projected_types = types_of(projections);
   node = make_node(ProjectNode{node, projections}, projected_types, node->estimated_rows);
   if (distinct) {
@@ -383,9 +398,11 @@ PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQ
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
     }
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
+    reject_window_calls(filter, "WHERE");
     conjuncts = split_conjuncts(std::move(filter));
   }
   std::vector<BoundExpression> outputs = bind_outputs(binder);
+  for (const auto& output : outputs) reject_window_calls(output, "this statement");
   PlanPtr input = build_input(std::move(conjuncts));
   std::vector<SqlType> types = types_of(outputs);
   double rows = input->estimated_rows;
@@ -395,6 +412,7 @@ PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQ
 BoundExpression QueryBlockPlanner::bind_standalone(const PgQuery__Node* node) {
   ExpressionBinder binder(scope_, this);
   BoundExpression bound = binder.bind(node);
+  reject_window_calls(bound, "this expression");
   // EXISTS and IN outside WHERE become joins, which need rows to join to.
   if (!applies_.empty()) not_supported("EXISTS or IN subqueries here");
   return bound;

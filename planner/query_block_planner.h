@@ -65,6 +65,9 @@ struct Apply {
   std::function<PlanPtr(PlanPtr distinct_outer)> make_build;
 };
 
+// 42P20 "window functions are not allowed in <where>" when `expr` has a window call.
+void reject_window_calls(const BoundExpression& expr, const char* where);
+
 // HAVING's subquery columns while its expression is rewritten over groups.
 constexpr std::size_t kParkedColumn = std::size_t{1} << 40;
 
@@ -95,6 +98,8 @@ class QueryBlockPlanner : public SubqueryHook {
   const Scope& scope() const { return scope_; }
   bool simple_block() const { return simple_block_; }
   bool outer_in_output() const { return outer_in_output_; }
+  // The select list or ORDER BY calls window functions.
+  bool has_windows() const { return has_windows_; }
   // A correlated scalar subquery without aggregates as one aggregate call
   // over its rows: the first row by its ORDER BY (LIMIT 1), or its only row.
   BoundExpression row_value_as_aggregate(int location) const;
@@ -137,6 +142,9 @@ class QueryBlockPlanner : public SubqueryHook {
   std::size_t hidden_width() const;
   PlanPtr join_to_groups(PlanPtr groups, std::vector<Apply> applies, const std::vector<BoundExpression>& group_keys,
                          std::size_t input_width);
+  // The window calls in `projections` computed by a WindowNode over `input`,
+  // and `projections` rewritten to read its columns.
+  PlanPtr plan_windows(const PlanPtr& input, std::vector<BoundExpression>& projections);
   PlanPtr plan_grouping(const PgQuery__SelectStmt& select, const PlanPtr& input, const Scope& input_scope,
                         const ExpressionBinder& binder, std::vector<BoundExpression>& projections,
                         const std::vector<OutputColumn>& columns, std::size_t visible);
@@ -157,6 +165,7 @@ class QueryBlockPlanner : public SubqueryHook {
   bool simple_block_ = true;  // no GROUP BY, HAVING, DISTINCT, LIMIT, set operation
   std::size_t hidden_base_ = 0;  // hidden columns of subqueries already joined into the input
   bool outer_in_output_ = false;  // the select list or ORDER BY reads the enclosing query
+  bool has_windows_ = false;
   bool plain_rows_ = false;   // no GROUP BY, aggregates, DISTINCT, set operation, VALUES
   std::vector<BoundExpression> row_projections_;  // select list and ORDER BY expressions, over the input
   std::vector<SortKey> row_order_;

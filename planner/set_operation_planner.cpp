@@ -47,7 +47,10 @@ QueryBlock QueryBlockPlanner::plan_values(const PgQuery__SelectStmt& select) {
     }
     width = list.n_items;
     std::vector<BoundExpression> row;
-    for (std::size_t i = 0; i < list.n_items; ++i) row.push_back(binder.bind(list.items[i]));
+    for (std::size_t i = 0; i < list.n_items; ++i) {
+      row.push_back(binder.bind(list.items[i]));
+      reject_window_calls(row.back(), "VALUES");
+    }
     rows.push_back(std::move(row));
   }
   std::vector<SqlType> types;

@@ -104,6 +104,9 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
   QueryBlockPlanner child(context_, &binder.scope());
   QueryBlock block = child.plan(*sublink.subselect->select_stmt);
   bool correlated = !child.correlated().empty() || child.outer_in_output();
+  // Decorrelation rewrites the subquery's select list over joined rows; a
+  // window there would need its own partitions per outer row.
+  if (correlated && child.has_windows()) not_supported("window functions in a correlated subquery", sublink.location);
   std::size_t probe_width = binder.scope().columns.size() + hidden_width();
   if (&binder.scope() != &scope_) not_supported("a subquery here", sublink.location);
 

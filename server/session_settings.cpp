@@ -75,6 +75,8 @@ constexpr std::array kSettings = {
                       "Sets the maximum allowed duration of any wait for a lock."},
     SettingDefinition{"max_identifier_length", "63", SettingKind::kInteger, false, true,
                       "Shows the maximum identifier length."},
+    SettingDefinition{"max_index_keys", "32", SettingKind::kInteger, false, true,
+                      "Shows the maximum number of index keys."},
     SettingDefinition{"max_stack_depth", "2MB", SettingKind::kStackDepth, false, false,
                       "Sets the maximum stack depth, in kilobytes."},
     SettingDefinition{"password_encryption", "scram-sha-256", SettingKind::kString, false, false,

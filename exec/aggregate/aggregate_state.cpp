@@ -443,6 +443,17 @@ class StringAggState final : public AggregateState {
       }
     }
   }
+  void merge_keeping(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into,
+                     std::size_t count) override {
+    auto& source = static_cast<StringAggState&>(other);
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t f = from[i], g = into[i];
+      if (source.first_delimiter_[f] == kNoValue) continue;
+      if (first_delimiter_[g] == kNoValue) first_delimiter_[g] = source.first_delimiter_[f];
+      texts_[g].append(source.texts_[f]);
+      bytes_ += static_cast<std::int64_t>(source.texts_[f].size());
+    }
+  }
   Vector finish(std::size_t groups) override {
     auto holder = std::make_shared<TextStorage>();
     Vector result(type_);

@@ -26,6 +26,13 @@ class AggregateState {
   // Adds `other`'s (same kind) state of group from[i] into group into[i].
   virtual void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into,
                      std::size_t count) = 0;
+  // The same, leaving `other`'s states intact (they are merged again: a
+  // window's segment tree nodes and running states). `other` may be this
+  // state, when no from[i] is an into[j] that comes before it.
+  virtual void merge_keeping(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into,
+                             std::size_t count) {
+    merge(other, from, into, count);
+  }
   // The results of groups [0, groups), of the call's result type.
   virtual Vector finish(std::size_t groups) = 0;
   // Bytes held beyond the per-group arrays (string_agg's texts).

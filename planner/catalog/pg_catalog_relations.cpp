@@ -438,6 +438,8 @@ SystemRows settings_rows(const storage::World&) {
       {"integer_datetimes", "on", "Preset Options", "bool"},
       {"IntervalStyle", "postgres", "Client Connection Defaults / Locale and Formatting", "enum"},
       {"max_connections", "100", "Connections and Authentication / Connection Settings", "integer"},
+      {"max_identifier_length", "63", "Preset Options", "integer"},
+      {"max_index_keys", "32", "Preset Options", "integer"},
       {"search_path", "\"$user\", public", "Client Connection Defaults / Statement Behavior", "string"},
       {"server_encoding", "UTF8", "Preset Options", "string"},
       {"server_version", "15.0", "Preset Options", "string"},

@@ -116,6 +116,10 @@ PgQueryProtobufParseResult parse_depth_checked(const char* sql, std::size_t max_
   // The lexer verifies what E'' escapes make (E'\xc3\x28', E'\000') as
   // PostgreSQL's does, which reports it as 22021 without a position.
   if (message.rfind("invalid byte sequence for encoding", 0) == 0) throw SqlError("22021", message);
+  // The grammar's own window frame checks are PostgreSQL's windowing errors.
+  if (message.rfind("frame start", 0) == 0 || message.rfind("frame end", 0) == 0) {
+    throw SqlError("42P20", message, {}, {}, position);
+  }
   throw SqlError(sqlstate::kSyntaxError, message, {}, {}, position);
 }
 

@@ -20,6 +20,11 @@ OVERSIZED_AGGREGATE = ("select count(*) from (select 'g' || i, count(*) from gen
 OVERSIZED_JOIN = ("select count(*) from (select 'k' || i k from generate_series(1, 10000000) i) a "
                   "join (select 'k' || i k from generate_series(1, 10000000) i) b using (k)")
 OVERSIZED_DISTINCT = "select count(*) from (select distinct 'd' || i from generate_series(1, 20000000) i) s"
+OVERSIZED_WINDOW = ("select count(*) from (select sum(i) over (partition by i % 7 order by i rows 3 preceding) "
+                    "from generate_series(1, 50000000) i) s")
+# Each row's string_agg holds every earlier row's text: quadratic in the rows.
+OVERSIZED_WINDOW_TEXTS = ("select count(*) from (select string_agg(x::text, ',') over (order by x) "
+                          "from generate_series(1, 200000) x) s")
 OVERSIZED_SET_OPERATION = ("select count(*) from (select 'u' || i from generate_series(1, 20000000) i "
                            "except select 'v') s")
 
@@ -136,6 +141,8 @@ def test_oversized_sort_fails_with_53200_and_the_server_stays_up(limited_server)
     (OVERSIZED_JOIN, "HashJoin"),
     (OVERSIZED_DISTINCT, "HashAggregate"),
     (OVERSIZED_SET_OPERATION, "SetOp"),
+    (OVERSIZED_WINDOW, "WindowAgg"),
+    (OVERSIZED_WINDOW_TEXTS, "WindowAgg"),
     # A plain result streams to the client; a cursor's result is kept whole.
     ("declare big cursor with hold for select 'r' || i from generate_series(1, 100000000) i", "ExecutorState"),
 ])

@@ -1,0 +1,104 @@
+#include "exec/window/range_offset_bounds.h"
+
+#include <algorithm>
+
+#include "storage/sql_error.h"
+#include "storage/value/date_time.h"
+
+namespace ptreedb::exec::window {
+
+using value::TypeId;
+
+RangeOffsetBounds::RangeOffsetBounds(const Vector& keys, planner::WindowOrderKey order, const Vector& offset,
+                                     bool frame_start, bool preceding)
+    : keys_(keys),
+      offset_(offset),
+      descending_(order.descending),
+      frame_start_(frame_start),
+      subtract_(preceding != order.descending) {}
+
+namespace {
+
+template <class T>
+int sign_of(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+}  // namespace
+
+int RangeOffsetBounds::compare_to_target(std::uint32_t j, std::uint32_t row) const {
+  switch (keys_.type.id) {
+    case TypeId::kSmallint:
+    case TypeId::kInteger:
+    case TypeId::kBigint: {
+      __int128 off = offset_.ints[0];
+      __int128 target = static_cast<__int128>(keys_.ints[row]) + (subtract_ ? -off : off);
+      return sign_of(static_cast<__int128>(keys_.ints[j]), target);
+    }
+    case TypeId::kNumeric: {
+      value::Decimal target = subtract_ ? value::decimal_sub(keys_.decimals[row], offset_.decimals[0])
+                                        : value::decimal_add(keys_.decimals[row], offset_.decimals[0]);
+      return value::decimal_compare(keys_.decimals[j], target);
+    }
+    case TypeId::kReal:
+    case TypeId::kDouble: {
+      double target = subtract_ ? keys_.doubles[row] - offset_.doubles[0] : keys_.doubles[row] + offset_.doubles[0];
+      return sign_of(keys_.doubles[j], target);
+    }
+    case TypeId::kDate: {
+      value::Date current{static_cast<std::int32_t>(keys_.ints[row])};
+      value::Timestamp target = subtract_ ? value::date_sub_interval(current, offset_.intervals[0])
+                                          : value::date_add_interval(current, offset_.intervals[0]);
+      return sign_of(value::date_to_timestamp(value::Date{static_cast<std::int32_t>(keys_.ints[j])}), target);
+    }
+    case TypeId::kTimestamp: {
+      value::Timestamp current{keys_.ints[row]};
+      value::Timestamp target = subtract_ ? value::timestamp_sub_interval(current, offset_.intervals[0])
+                                          : value::timestamp_add_interval(current, offset_.intervals[0]);
+      return sign_of(value::Timestamp{keys_.ints[j]}, target);
+    }
+    case TypeId::kInterval: {
+      value::Interval target = subtract_ ? value::interval_sub(keys_.intervals[row], offset_.intervals[0])
+                                         : value::interval_add(keys_.intervals[row], offset_.intervals[0]);
+      return value::interval_compare(keys_.intervals[j], target);
+    }
+    default:
+      throw SqlError(sqlstate::kFeatureNotSupported, "RANGE with offset PRECEDING/FOLLOWING is not supported for column type " +
+                                                         value::format_type(keys_.type));
+  }
+}
+
+std::uint32_t RangeOffsetBounds::bound(std::uint32_t row, std::uint32_t begin, std::uint32_t end) const {
+  // Rows before the target in window order come first; the frame starts at
+  // the first row not before it and ends at the first row after it.
+  std::uint32_t low = begin, high = end;
+  while (low < high) {
+    std::uint32_t middle = low + (high - low) / 2;
+    int order = compare_to_target(middle, row);
+    if (descending_) order = -order;
+    bool before = frame_start_ ? order < 0 : order <= 0;
+    if (before) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+void check_range_offset(const Vector& offset) {
+  bool negative = false;
+  switch (offset.type.id) {
+    case TypeId::kSmallint:
+    case TypeId::kInteger:
+    case TypeId::kBigint: negative = offset.ints[0] < 0; break;
+    case TypeId::kNumeric: negative = value::decimal_sign(offset.decimals[0]) < 0; break;
+    case TypeId::kReal:
+    case TypeId::kDouble: negative = offset.doubles[0] < 0 || offset.doubles[0] != offset.doubles[0]; break;
+    case TypeId::kInterval: negative = value::interval_compare(offset.intervals[0], value::Interval{}) < 0; break;
+    default: break;
+  }
+  if (negative) throw SqlError("22013", "invalid preceding or following size in window function");
+}
+
+}  // namespace ptreedb::exec::window
