@@ -235,7 +235,7 @@ class PsqlScript:
         return None, position
 
     def _branch(self, conditions, name, argument):
-        """psql's \if / \elif / \else / \endif; a condition is only evaluated
+        """psql's \\if / \\elif / \\else / \\endif; a condition is only evaluated
         when the enclosing branches are active, as psql does."""
         enclosing = all(frame[0] for frame in conditions[:-1]) if name != "if" else \
             all(frame[0] for frame in conditions)

@@ -50,21 +50,24 @@ def markdown(document):
              f"Oracle: {document['postgres_version']}; session settings {document['session_settings']}; "
              f"{document['timeout_seconds']} s per statement; COPY FROM file sent from the "
              f"{document['copy_from_file']}.", "",
-             "| file | statements | identical | % | crashes | timeouts | test_setup identical |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+             "| file | statements | identical | % | crashes | timeouts | errors on PostgreSQL | test_setup identical |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     total = identical = crashes = timeouts = 0
     for summary in files:
         setup = summary["setup"]
         setup_text = f"{setup['identical']}/{setup['statements']}" if setup["statements"] else "-"
+        postgres_errors = sum(any(result["status"] == "error" for result in record["postgres"])
+                              for record in summary["statements_detail"])
         lines.append(f"| {summary['file']} | {summary['statements']} | {summary['identical']} | "
-                     f"{summary['percent']:.1f} | {summary['crashes']} | {summary['timeouts']} | {setup_text} |")
+                     f"{summary['percent']:.1f} | {summary['crashes']} | {summary['timeouts']} | "
+                     f"{postgres_errors} | {setup_text} |")
         total += summary["statements"]
         identical += summary["identical"]
         crashes += summary["crashes"]
         timeouts += summary["timeouts"]
     percent = 100.0 * identical / total if total else 0.0
     lines.append(f"| **all {len(files)} files** | {total} | {identical} | {percent:.1f} | {crashes} | "
-                 f"{timeouts} | |")
+                 f"{timeouts} | | |")
     all_crashes = [crash for summary in files for crash in summary["crash_details"]]
     lines += ["", "## Crashes and hangs", ""]
     if not all_crashes:
