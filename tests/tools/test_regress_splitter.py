@@ -146,3 +146,34 @@ def test_backslash_semicolon_joins_statements_into_one_query():
 
 def test_a_statement_without_a_final_semicolon_is_still_sent():
     assert statements("SELECT 1;\nSELECT 2\n") == ["SELECT 1", "SELECT 2"]
+
+
+def test_a_copy_the_server_refused_leaves_its_data_lines_to_be_read_as_sql():
+    script = PsqlScript("COPY t FROM stdin WITH (bad);\nSELECT 1;\n\\.\nCOPY t FROM stdin;\nx\n\\.\nSELECT 2;\n")
+    seen = []
+    for item in script:
+        seen.append((item.sql, item.copy_data) if isinstance(item, Statement) else item.name)
+        if isinstance(item, Statement) and item.sql.startswith("COPY t FROM stdin WITH"):
+            script.copy_accepted = False
+    assert seen == [("COPY t FROM stdin WITH (bad)", "SELECT 1;\n"), ("SELECT 1", None), ".",
+                    ("COPY t FROM stdin", "x\n"), ("SELECT 2", None)]
+
+
+def test_backslashes_escape_quotes_while_standard_conforming_strings_is_off():
+    script = PsqlScript("SET standard_conforming_strings TO off;\nSELECT 'a\\';b', U&' \\' AS u;\n"
+                        "RESET standard_conforming_strings;\nSELECT 'c\\'; SELECT 3;\n")
+    seen = []
+    for item in script:
+        seen.append(item.sql)
+        if item.sql.startswith("SET"):
+            script.standard_strings = False
+        if item.sql.startswith("RESET"):
+            script.standard_strings = True
+    assert seen == ["SET standard_conforming_strings TO off", "SELECT 'a\\';b', U&' \\' AS u",
+                    "RESET standard_conforming_strings", "SELECT 'c\\'", "SELECT 3"]
+
+
+def test_a_double_backslash_inside_a_meta_command_argument_is_not_a_separator():
+    items = split("\\pset null '\\\\N'\nSELECT 1;\n\\pset x \\\\ SELECT 2;\n")
+    assert [(type(item).__name__, getattr(item, "sql", getattr(item, "argument", None))) for item in items] == [
+        ("MetaCommand", "null '\\\\N'"), ("Statement", "SELECT 1"), ("MetaCommand", "x"), ("Statement", "SELECT 2")]

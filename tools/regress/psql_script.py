@@ -68,6 +68,11 @@ class PsqlScript:
         self.text = text
         self.variables = variables if variables is not None else {}
         self.environment = environment if environment is not None else {}
+        # The caller keeps these as the server says, as psql does: whether
+        # '...' strings take backslash escapes (standard_conforming_strings),
+        # and whether the last COPY ... FROM STDIN was accepted.
+        self.standard_strings = True
+        self.copy_accepted = True
 
     def __iter__(self):
         text = self.text
@@ -106,8 +111,10 @@ class PsqlScript:
                 continue
             if char == "'" or (char in "eE" and text.startswith("'", position + 1)
                                and not _continues_word(text, position)):
-                escapes = char != "'"
-                quote = position + (1 if escapes else 0)
+                prefixed = char != "'"
+                unicode_string = text[max(position - 2, 0):position].lower() == "u&"
+                escapes = prefixed or not (self.standard_strings or unicode_string)
+                quote = position + (1 if prefixed else 0)
                 end = _quote_end(text, quote, "'", escapes)
                 state.buffer.append(text[position:end])
                 line += text.count("\n", position, end)
@@ -143,7 +150,7 @@ class PsqlScript:
                 end = text.find("\n", position)
                 end = length if end < 0 else end
                 command_line = text[position + 1:end]
-                separator = command_line.find("\\\\")
+                separator = _separator(command_line)
                 if separator >= 0:
                     command_line = command_line[:separator]
                     end = position + 1 + separator + 2
@@ -171,10 +178,18 @@ class PsqlScript:
                 position += 1
                 statement = emit_statement()
                 statement.sql = statement.sql[:-1].rstrip()
-                if _COPY_FROM_STDIN.match(statement.sql):
-                    position, line, statement.copy_data = _copy_data(text, position, line)
+                if not _COPY_FROM_STDIN.match(statement.sql):
+                    if all(frame[0] for frame in conditions):
+                        yield statement
+                    continue
+                after, after_line, statement.copy_data = _copy_data(text, position, line)
+                self.copy_accepted = True
                 if all(frame[0] for frame in conditions):
                     yield statement
+                # psql reads the data only when the server asked for it; a
+                # COPY refused at once leaves those lines to be read as SQL.
+                if self.copy_accepted:
+                    position, line = after, after_line
                 continue
             if char == "(":
                 state.paren_depth += 1
@@ -326,6 +341,27 @@ def _meta_arguments(argument, variables):
             position += 1
         words.append("".join(word))
     return words
+
+
+def _separator(command_line):
+    """Where "\\\\" (psql's separator between meta-commands on one line)
+    starts outside quotes, or -1."""
+    quote = None
+    position = 0
+    while position < len(command_line):
+        char = command_line[position]
+        if quote:
+            if char == "\\" and quote == "'":
+                position += 2
+                continue
+            if char == quote:
+                quote = None
+        elif char in "'\"`":
+            quote = char
+        elif command_line.startswith("\\\\", position):
+            return position
+        position += 1
+    return -1
 
 
 def _boolean(words):

@@ -86,6 +86,11 @@ class FileRun:
         timeout = self.runner.timeout
         expected = self.pg.run(sql, copy_data, timeout=max(timeout, 60)) if self.pg.alive else \
             [{"status": "connection_lost", "message": "PostgreSQL session lost"}]
+        # psql follows the server: the data after a refused COPY is read as SQL,
+        # and standard_conforming_strings decides how '\' in strings is read.
+        script.copy_accepted = self.pg.entered_copy_in or statement.copy_data is None
+        if self.pg.parameter("standard_conforming_strings") is not None:
+            script.standard_strings = self.pg.parameter("standard_conforming_strings") == "on"
         if not self.pg.alive:
             self.pg = Session(self.runner.postgres.port)
         actual = self.pt.run(sql, copy_data, timeout=timeout) if self.pt else \

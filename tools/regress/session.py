@@ -12,6 +12,8 @@ _CANCEL_GRACE_SECONDS = 5
 
 
 class Session:
+    entered_copy_in = False
+
     def __init__(self, port, user="postgres", dbname="postgres"):
         conninfo = (f"host=127.0.0.1 port={port} user={user} dbname={dbname} "
                     f"client_encoding=UTF8 connect_timeout=10")
@@ -40,6 +42,7 @@ class Session:
         except psycopg.Error:
             return self._lost()
         results = []
+        self.entered_copy_in = False
         deadline = time.monotonic() + timeout
         cancelled = False
         while True:
@@ -56,6 +59,7 @@ class Session:
                 break
             status = result.status
             if status == pq.ExecStatus.COPY_IN:
+                self.entered_copy_in = True
                 try:
                     if copy_data:
                         connection.put_copy_data(copy_data.encode())
@@ -74,6 +78,13 @@ class Session:
         if connection.status != pq.ConnStatus.OK:
             return self._lost(results)
         return results
+
+    def parameter(self, name):
+        """A parameter the server reported (ParameterStatus), or None."""
+        if not self.alive:
+            return None
+        value = self.connection.parameter_status(name.encode())
+        return None if value is None else value.decode()
 
     def _wait(self, deadline):
         """Waits until a result is ready or the deadline passes."""
