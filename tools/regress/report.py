@@ -68,10 +68,19 @@ def markdown(document):
     percent = 100.0 * identical / total if total else 0.0
     lines.append(f"| **all {len(files)} files** | {total} | {identical} | {percent:.1f} | {crashes} | "
                  f"{timeouts} | | |")
+    losses = sorted(files, key=lambda summary: summary["identical"] - summary["statements"])[:15]
+    lines += ["", "Most statements lost: " + ", ".join(
+        f"{summary['file']} {summary['statements'] - summary['identical']}" for summary in losses
+        if summary["statements"] > summary["identical"]) + "."]
     all_crashes = [crash for summary in files for crash in summary["crash_details"]]
+    timeouts_list = [(summary["file"], record) for summary in files for record in summary["statements_detail"]
+                     if record["verdict"] == "timeout"]
     lines += ["", "## Crashes and hangs", ""]
-    if not all_crashes:
+    if not all_crashes and not timeouts_list:
         lines.append("None.")
+    for name, record in timeouts_list:
+        sql = " ".join(record["sql"].split())[:300]
+        lines.append(f"- timeout ({document['timeout_seconds']} s), **{name}.sql line {record['line']}**: `{sql}`")
     for crash in all_crashes:
         lines += [f"- **{crash['file']}.sql line {crash['line']}** ({crash['exit']}):", "",
                   "  ```sql", *("  " + text for text in crash["sql"].splitlines()), "  ```"]

@@ -325,9 +325,12 @@ def main(argv=None):
     parser.add_argument("--cache-dir", default=str(REPO / "build" / "regress-cache"))
     parser.add_argument("--out-dir", default=str(REPO / "build" / "regress"))
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per statement on ptreedb")
+    parser.add_argument("--datestyle", default=SESSION_SETTINGS["DateStyle"],
+                        help="DateStyle for both servers (pg_regress: 'Postgres, MDY')")
     parser.add_argument("--server-side-copy", action="store_true",
                         help="send COPY ... FROM 'file' as it is instead of from the client")
     args = parser.parse_args(argv)
+    SESSION_SETTINGS["DateStyle"] = args.datestyle
     runner = Runner(args)
     names = schedule_order(runner.regress) if args.files == "all" else \
         [name.strip().removesuffix(".sql") for name in args.files.split(",") if name.strip()]
