@@ -177,3 +177,22 @@ def test_a_double_backslash_inside_a_meta_command_argument_is_not_a_separator():
     items = split("\\pset null '\\\\N'\nSELECT 1;\n\\pset x \\\\ SELECT 2;\n")
     assert [(type(item).__name__, getattr(item, "sql", getattr(item, "argument", None))) for item in items] == [
         ("MetaCommand", "null '\\\\N'"), ("Statement", "SELECT 1"), ("MetaCommand", "x"), ("Statement", "SELECT 2")]
+
+
+def test_a_plain_variable_is_lexed_as_input_so_its_semicolons_split():
+    text = ("\\set init 'TRUNCATE t; INSERT INTO t VALUES (1)'\n"
+            ":init;\nSELECT :'init';\n")
+    assert statements(text) == ["TRUNCATE t", "INSERT INTO t VALUES (1)",
+                                "SELECT 'TRUNCATE t; INSERT INTO t VALUES (1)'"]
+
+
+def test_reset_empties_the_statement_being_collected():
+    assert statements("** not SQL\n\\p\n\\r\nDELETE FROM t;\n") == ["DELETE FROM t"]
+
+
+def test_backslash_copy_from_stdin_reads_the_next_lines_and_to_stdout_is_sent():
+    items = split("\\copy t from stdin\n1\ta;b\n\\.\n\\copy t to stdout\n\\copy t from 'f.data'\nSELECT 1;\n")
+    assert [(type(item).__name__, getattr(item, "sql", None), getattr(item, "copy_data", None))
+            for item in items] == [("Statement", "COPY t from stdin", "1\ta;b\n"),
+                                   ("Statement", "COPY t to stdout", None),
+                                   ("MetaCommand", None, None), ("Statement", "SELECT 1", None)]

@@ -17,6 +17,8 @@ _IDENT = re.compile(r"[A-Za-z_\x80-\uffff][A-Za-z_0-9$\x80-\uffff]*")
 _VARIABLE = re.compile(r"[A-Za-z_0-9\x80-\uffff]+")
 _DOLLAR_TAG = re.compile(r"\$([A-Za-z_\x80-\uffff][A-Za-z_0-9\x80-\uffff]*)?\$")
 _COPY_FROM_STDIN = re.compile(r"^\s*copy\b.*\bfrom\s+stdin\b", re.IGNORECASE | re.DOTALL)
+_COPY_STDIN_ARGUMENT = re.compile(r"\bfrom\s+stdin\b", re.IGNORECASE)
+_COPY_STDOUT_ARGUMENT = re.compile(r"\bto\s+stdout\b", re.IGNORECASE)
 # Meta-commands that end the current statement and send it.
 SEND_COMMANDS = {"g", "gx", "gset", "gexec", "gdesc"}
 
@@ -139,8 +141,14 @@ class PsqlScript:
                     not (position > 0 and text[position - 1] == ":"):
                 substituted, end = self._substitute(text, position)
                 if substituted is not None:
-                    state.buffer.append(substituted)
-                    position = end
+                    if text[position + 1] in "'\"":
+                        state.buffer.append(substituted)
+                        position = end
+                    else:
+                        # psql lexes a :name value as more input: its
+                        # semicolons end statements too.
+                        text = text[:position] + substituted + text[end:]
+                        length = len(text)
                     continue
             if char == "\\":
                 if text.startswith("\\;", position):
@@ -170,6 +178,20 @@ class PsqlScript:
                     continue
                 if name in ("q", "quit"):
                     return
+                if name in ("r", "reset"):
+                    state.reset()
+                if name == "copy" and _COPY_STDIN_ARGUMENT.search(argument):
+                    # psql's \copy ... from stdin reads the script's next lines.
+                    statement = Statement("COPY " + argument, line)
+                    after, after_line, statement.copy_data = _copy_data(text, position, line)
+                    self.copy_accepted = True
+                    yield statement
+                    if self.copy_accepted:
+                        position, line = after, after_line
+                    continue
+                if name == "copy" and _COPY_STDOUT_ARGUMENT.search(argument):
+                    yield Statement("COPY " + argument, line)
+                    continue
                 self._apply_meta(name, argument)
                 yield MetaCommand(name, argument, line)
                 continue

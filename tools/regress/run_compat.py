@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 SESSION_SETTINGS = {"TimeZone": "PST8PDT", "DateStyle": "Postgres, MDY"}
 # Meta-commands that only change how psql prints; they change no outcome.
 PRINTING_COMMANDS = {"pset", "x", "a", "t", "echo", "qecho", "timing", "C", "f", "H", "T", "encoding",
-                     "a\\t", "t\\a", "warn", "errverbose", "o", "out"}
+                     "a\\t", "t\\a", "warn", "errverbose", "o", "out", "p", "print"}
 _COPY_FROM_FILE = re.compile(r"^(\s*copy\s+.+?\s+from\s+)'((?:[^']|'')*)'(.*)$", re.IGNORECASE | re.DOTALL)
 
 
@@ -178,7 +178,7 @@ class FileRun:
     # -- meta-commands ------------------------------------------------------
     def meta_command(self, command):
         name = command.name
-        if name in ("set", "unset", "getenv"):
+        if name in ("set", "unset", "getenv", "r", "reset"):
             self.meta["applied"] += 1
         elif name in PRINTING_COMMANDS:
             self.meta["printing"] += 1
