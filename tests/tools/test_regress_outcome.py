@@ -89,3 +89,28 @@ def test_a_session_reads_rows_copy_errors_and_times_out(ptreedb_server):
         assert again.run("SELECT count(*) FROM t") == [rows([["2"]], columns=["count"])]
     finally:
         again.close()
+
+
+def test_report_groups_errors_and_names_statement_kinds():
+    from report import statement_kind, top_errors, unsupported_statements
+
+    assert statement_kind("CREATE OR REPLACE FUNCTION f() RETURNS int") == "CREATE OR REPLACE FUNCTION"
+    assert statement_kind("create temp table t AS SELECT 1") == "CREATE TEMP TABLE"
+    assert statement_kind("CREATE TABLE t AS SELECT 1") == "CREATE TABLE … AS"
+    assert statement_kind("SELECT 1") == "SELECT"
+
+    def record(sql, message, sqlstate="0A000"):
+        return {"sql": sql, "verdict": "ptreedb error", "postgres": [{"status": "command", "tag": "X"}],
+                "ptreedb": [error(sqlstate, message)]}
+
+    files = [{"file": "a", "statements_detail": [
+        record("CREATE TABLE p (f1 point)", 'type "point" does not exist', "42704"),
+        record("CREATE TABLE q (f1 path)", 'type "path" does not exist', "42704"),
+        record("CREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql", "this statement is not supported yet"),
+        {"sql": "SELECT 1", "verdict": IDENTICAL, "postgres": [error("42704", "x")],
+         "ptreedb": [error("42704", "x")]}]}]
+    [(pattern, count, in_files, (message, sql)), second] = top_errors(files)
+    assert (pattern, count, in_files) == ('42704: type "…" does not exist', 2, ["a"])
+    assert sql == "CREATE TABLE p (f1 point)"
+    assert second[:2] == ("0A000: this statement is not supported yet", 1)
+    assert unsupported_statements(files) == [("CREATE FUNCTION", 1)]

@@ -35,6 +35,39 @@ def top_errors(files, limit=30):
             for pattern, count in counts.most_common(limit)]
 
 
+_MODIFIERS = {"OR", "REPLACE", "TEMP", "TEMPORARY", "UNIQUE", "UNLOGGED", "MATERIALIZED", "RECURSIVE",
+              "GLOBAL", "LOCAL", "DEFAULT", "CONSTRAINT", "TRUSTED", "PROCEDURAL", "IF", "NOT", "EXISTS"}
+
+
+def statement_kind(sql):
+    """The leading keywords of a statement (CREATE TABLE, CREATE OR REPLACE
+    FUNCTION, SELECT, ...), with AS for CREATE TABLE ... AS."""
+    words = [word for word in sql.replace("(", " ( ").split() if not word.startswith(("--", "/*"))]
+    kind = [words[0].upper()] if words else [""]
+    if kind[0] in ("CREATE", "ALTER", "DROP", "COMMENT"):
+        for word in words[1:6]:
+            kind.append(word.upper())
+            if word.upper() not in _MODIFIERS:
+                break
+    if kind[:2] == ["CREATE", "TABLE"] and " AS " in f" {sql.upper()} ".replace("\n", " "):
+        kind.append("… AS")
+    return " ".join(kind)
+
+
+def unsupported_statements(files, limit=25):
+    """The statement kinds behind ptreedb's generic 'this statement is not
+    supported yet', where the outcome differs."""
+    counts = Counter()
+    for summary in files:
+        for record in summary["statements_detail"]:
+            if record["verdict"] == IDENTICAL:
+                continue
+            for result in record["ptreedb"]:
+                if result["status"] == "error" and "statement is not supported" in (result.get("message") or ""):
+                    counts[statement_kind(record["sql"])] += 1
+    return counts.most_common(limit)
+
+
 def verdicts(files):
     counts = Counter()
     for summary in files:
@@ -101,6 +134,10 @@ def markdown(document):
         example = " ".join(sql.split())[:120].replace("|", "\\|")
         pattern = pattern.replace("|", "\\|")
         lines.append(f"| {count} | {pattern} | {len(in_files)} | `{example}` |")
+    kinds = unsupported_statements(files)
+    if kinds:
+        lines += ["", "\"this statement is not supported yet\" by statement kind: " +
+                  ", ".join(f"{kind} {count}" for kind, count in kinds) + "."]
     skipped = Counter()
     for summary in files:
         skipped.update(summary["meta_commands"]["skipped"])
