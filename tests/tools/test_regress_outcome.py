@@ -50,6 +50,7 @@ def test_errors_compare_by_sqlstate_and_messages_apart():
 
 def test_crash_timeout_and_result_count():
     assert compare([rows([["1"]])], [{"status": "crash"}]) == "crash"
+    assert compare([rows([["1"]])], [error(None, "server closed the connection"), {"status": "crash"}]) == "crash"
     assert compare([rows([["1"]])], [error("57014"), {"status": "timeout"}]) == "timeout"
     assert compare([rows([["1"]]), rows([["2"]])], [rows([["1"]])]) == "result count differs"
 

@@ -19,9 +19,9 @@ IDENTICAL = "identical"
 def compare(expected, actual):
     """A short reason why actual (ptreedb) differs from expected
     (PostgreSQL), or IDENTICAL."""
-    for result in actual:
-        if result["status"] in ("timeout", "crash", "connection_lost"):
-            return result["status"]
+    for status in ("crash", "timeout", "connection_lost"):
+        if any(result["status"] == status for result in actual):
+            return status
     if len(expected) != len(actual):
         return "result count differs"
     for want, got in zip(expected, actual):

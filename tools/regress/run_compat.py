@@ -100,8 +100,8 @@ class FileRun:
             actual = actual + self._gexec(self.pt, actual)
         if statement.send_command == "gset":
             _gset(script.variables, expected, statement.send_argument)
+        self._after_ptreedb_statement(statement, actual)  # marks a crash as such
         verdict = compare(expected, actual)
-        self._after_ptreedb_statement(statement, actual)
         record = {"line": statement.line, "sql": statement.sql, "postgres": expected, "ptreedb": actual,
                   "verdict": verdict}
         if verdict == IDENTICAL and any(result["status"] == "error" for result in expected):
@@ -130,6 +130,8 @@ class FileRun:
         (with test_setup.sql again) so the file goes on."""
         statuses = {result["status"] for result in actual}
         ptreedb = self.runner.ptreedb
+        if "connection_lost" in statuses:
+            ptreedb.wait_exit(3.0)  # a dying server may still be exiting
         if "timeout" in statuses:
             self.timeouts += 1
             self.runner.log(f"  TIMEOUT in {self.name} line {statement.line}: {statement.sql[:200]!r}")

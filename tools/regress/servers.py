@@ -131,6 +131,15 @@ class PtreedbServer:
             return False
         return True
 
+    def wait_exit(self, seconds):
+        """Gives a server that dropped a connection time to finish dying."""
+        if self.process is None:
+            return
+        try:
+            self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            pass
+
     def exit_description(self):
         code = self.process.returncode
         if code is not None and code < 0:
