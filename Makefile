@@ -10,7 +10,7 @@ TEST_VENV := build/test-venv
 CMAKE_FLAGS ?=
 RUN_ARGS ?=
 
-.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench bench-tpch clean
+.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench bench-tpch regress-compat clean
 
 all: build
 
@@ -74,6 +74,17 @@ $(BENCH_VENV)/.installed: tools/bench/compare/requirements.txt
 
 bench-tpch: build $(BENCH_VENV)/.installed
 	@$(BENCH_VENV)/bin/python tools/bench/compare/compare_tpch.py --sf $(SF) $(COMPARE_ARGS)
+
+# PostgreSQL 15's own regression files, statement by statement, on ptreedb and a
+# private PostgreSQL 15 (docs/compatibility.md). Not part of `make test`: it
+# fetches Debian's postgresql-15 source package once into build/regress-cache
+# and runs for minutes. make regress-compat [FILES=window,with] [REGRESS_ARGS="--timeout 5"]
+FILES ?= all
+REGRESS_ARGS ?=
+regress-compat: build $(TEST_VENV)/.installed
+	@$(TEST_VENV)/bin/python tools/regress/run_compat.py --files $(FILES) \
+		--ptreedb $(CURDIR)/build/bin/ptreedb --cache-dir $(CURDIR)/build/regress-cache \
+		--out-dir $(CURDIR)/build/regress $(REGRESS_ARGS)
 
 clean:
 	rm -rf build build-asan build-tsan
