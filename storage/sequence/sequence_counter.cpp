@@ -51,6 +51,13 @@ void SequenceCounter::set_value(const SequenceOptions& options, const std::strin
   logged_ = state_;
 }
 
+void SequenceCounter::restore(SequenceState logged) {
+  std::lock_guard lock(mutex_);
+  logged.log_cnt = 0;
+  state_ = logged;
+  logged_ = logged;
+}
+
 void SequenceCounter::log_on_next_call() {
   std::lock_guard lock(mutex_);
   state_.log_cnt = 0;

@@ -20,6 +20,8 @@ class SequenceCounter {
   std::int64_t next_value(const SequenceOptions& options, const std::string& name);
   // setval: throws 22003 outside the bounds.
   void set_value(const SequenceOptions& options, const std::string& name, std::int64_t value, bool is_called);
+  // Recovery: the state a log record holds.
+  void restore(SequenceState logged);
   // The next call logs again (after ALTER SEQUENCE changed how values step).
   void log_on_next_call();
 
