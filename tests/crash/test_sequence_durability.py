@@ -153,3 +153,25 @@ def test_rolled_back_nextval_is_not_given_back(tmp_path):
             assert conn.execute("SELECT count(*) FROM pg_class WHERE relname = 'inner_seq'").fetchone()[0] == 0
     finally:
         stop_server(server)
+
+
+def test_one_log_record_covers_33_values(tmp_path):
+    import re
+    import subprocess
+    from pathlib import Path
+
+    from fixtures.server import BINARY
+
+    server = start_server(tmp_path)
+    try:
+        with connect(server) as conn:
+            conn.execute("CREATE SEQUENCE logged")
+            assert conn.execute("SELECT count(*) FROM (SELECT nextval('logged') FROM generate_series(1, 100)) v"
+                                ).fetchone()[0] == 100
+    finally:
+        stop_server(server)
+    waldump = Path(BINARY).parent / "ptreedb-waldump"
+    out = subprocess.run([str(waldump), str(tmp_path / "data"), "--stats"], capture_output=True, text=True,
+                         check=True).stdout
+    # Values 1, 34, 67 and 100 each log 32 ahead; the others only take the counter's lock.
+    assert re.search(r"entries sequence value:\s+4\b", out), out

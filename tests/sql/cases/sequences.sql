@@ -18,6 +18,8 @@ SELECT setval('sq_a', 0);
 SELECT setval('sq_a', 42, true), currval('sq_a');
 SELECT nextval('sq_missing');
 SELECT nextval('sq_a') FROM generate_series(1, 3) ORDER BY 1;
+SELECT count(*) FROM (SELECT nextval('sq_a') FROM generate_series(1, 3)) v;
+SELECT nextval('sq_a');
 CREATE SEQUENCE sq_a;
 CREATE SEQUENCE IF NOT EXISTS sq_a;
 CREATE SEQUENCE sq_small AS smallint MAXVALUE 3;
