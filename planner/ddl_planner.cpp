@@ -405,8 +405,8 @@ namespace {
 
 void refuse_persistence(const PgQuery__RangeVar& relation) {
   const std::string persistence = relation.relpersistence != nullptr ? relation.relpersistence : "p";
-  if (persistence == "t") not_supported("temporary sequences");
-  if (persistence == "u") not_supported("unlogged sequences");
+  if (persistence == "t") not_supported("CREATE TEMPORARY SEQUENCE");
+  if (persistence == "u") not_supported("CREATE UNLOGGED SEQUENCE");
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ std::shared_ptr<const storage::SequenceDefinition> sequence_argument(BoundExpres
     if (name.rfind("public.", 0) == 0) name = name.substr(7);
     if (auto sequence = world->find_sequence(name)) return sequence;
     if (storage::relation_kind(*world, name)) {
-      throw SqlError("42809", "\"" + name + "\" is not a sequence", {}, {}, location + 1);
+      throw SqlError("42809", "\"" + name + "\" is not a sequence");
     }
     throw SqlError(sqlstate::kUndefinedTable, "relation \"" + arg.constant.text_value + "\" does not exist", {}, {},
                    location + 1);
