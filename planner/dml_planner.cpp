@@ -496,6 +496,7 @@ DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& wor
 }
 
 TruncatePlan plan_truncate(const PgQuery__TruncateStmt& truncate, const storage::World& world) {
+  if (truncate.restart_seqs) not_supported("TRUNCATE ... RESTART IDENTITY");
   TruncatePlan plan;
   plan.cascade = truncate.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
   for (std::size_t i = 0; i < truncate.n_relations; ++i) {

@@ -20,25 +20,60 @@ std::shared_ptr<storage::SequenceSession> current_sequence_session() {
 
 const value::SqlType kBigintType = value::SqlType::of(value::TypeId::kBigint);
 
+// regclass input: a name, possibly schema-qualified, each part downcased
+// unless double-quoted ('MySeq' is myseq, '"MySeq"' is MySeq).
+std::string relation_name_of(const std::string& text) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        parts.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        parts.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == '.') {
+      parts.emplace_back();
+    } else {
+      parts.back() += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+  }
+  if (parts.size() == 2 && parts[0] != "public" && parts[0] != "pg_catalog") {
+    throw SqlError("3F000", "schema \"" + parts[0] + "\" does not exist");
+  }
+  return parts.size() <= 2 ? parts.back() : "";  // only schema public holds sequences
+}
+
 // The sequence a regclass argument names: a string ('s', 'public.s'), or an
 // oid ('s'::regclass binds to one).
 std::shared_ptr<const storage::SequenceDefinition> sequence_argument(BoundExpression arg, const std::string& function,
                                                                      int location) {
   const storage::World* world = catalog::PlanningWorld::current();
   if (world == nullptr) throw SqlError(sqlstate::kInternalError, "no catalog to look sequences up in");
+  // A bound text parameter arrives as a cast of its text.
+  while (arg.kind == ExprKind::kCast && arg.args.size() == 1 && value::is_character_type(arg.type.id) &&
+         (arg.args[0].unknown_literal || value::is_character_type(arg.args[0].type.id))) {
+    BoundExpression inner = std::move(arg.args[0]);
+    arg = std::move(inner);
+  }
   if (arg.kind != ExprKind::kConstant) {
     throw SqlError(sqlstate::kFeatureNotSupported,
                    function + " with an argument that is not a constant is not supported", {}, {}, location + 1);
   }
   if (arg.unknown_literal || value::is_character_type(arg.type.id)) {
     if (arg.constant.is_null) return nullptr;
-    std::string name = arg.constant.text_value;
-    if (name.rfind("public.", 0) == 0) name = name.substr(7);
+    const std::string name = relation_name_of(arg.constant.text_value);
     if (auto sequence = world->find_sequence(name)) return sequence;
     if (storage::relation_kind(*world, name)) {
       throw SqlError("42809", "\"" + name + "\" is not a sequence");
     }
-    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + arg.constant.text_value + "\" does not exist", {}, {},
+    throw SqlError(sqlstate::kUndefinedTable, "relation \"" + (name.empty() ? arg.constant.text_value : name) + "\" does not exist", {}, {},
                    location + 1);
   }
   if (!value::is_integer_type(arg.type.id)) {

@@ -112,7 +112,9 @@ def test_concurrent_sessions_never_share_a_value(tmp_path):
                 with connect(server) as conn:
                     mine = []
                     for _ in range(150):
-                        mine.append(conn.execute("SELECT nextval('shared')").fetchone()[0])
+                        # The sequence's name as a literal and as a bound parameter.
+                        query = "SELECT nextval('shared')" if n % 2 else "SELECT nextval(%s)"
+                        mine.append(conn.execute(query, () if n % 2 else ("shared",)).fetchone()[0])
                         mine.append(-conn.execute("INSERT INTO rows (worker) VALUES (%s) RETURNING id",
                                                   (n,)).fetchone()[0])
                     results.append(mine)
