@@ -97,7 +97,14 @@ void WalCommitLog::append_durably(std::uint8_t kind, const std::string& payload)
 
 std::unique_lock<std::mutex> WalCommitLog::hold() { return std::unique_lock(log_mutex_); }
 
-void WalCommitLog::write(std::uint32_t oid, std::int64_t last_value, bool is_called) {
+void WalCommitLog::write(const storage::SequenceCounter& counter, std::uint32_t oid, std::int64_t last_value,
+                         bool is_called) {
+  // Only a sequence of the committed world is logged: one created by an open
+  // block may share its oid with one committed meanwhile (that block then
+  // fails), and its value reaches the log with its definition at commit.
+  // Commits publish after their record, under the lock held here.
+  auto committed = database_.snapshot()->find_sequence(oid);
+  if (committed == nullptr || committed->counter.get() != &counter) return;
   append_durably(kSequenceStateRecord, encode_sequence_state({oid, last_value, is_called}));
 }
 

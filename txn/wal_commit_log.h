@@ -38,7 +38,8 @@ class WalCommitLog final : public CommitLog, public storage::SequenceLog {
   void checkpoint() override;
   // Sequence values logged ahead of nextval (storage/sequence/sequence_log.h).
   std::unique_lock<std::mutex> hold() override;
-  void write(std::uint32_t oid, std::int64_t last_value, bool is_called) override;
+  void write(const storage::SequenceCounter& counter, std::uint32_t oid, std::int64_t last_value,
+             bool is_called) override;
 
   const RecoveryResult& recovery() const { return recovery_; }
   bool is_pmem() const { return writer_.is_pmem(); }

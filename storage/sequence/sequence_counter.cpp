@@ -27,7 +27,7 @@ std::int64_t SequenceCounter::next_value(const SequenceOptions& options, const s
       auto held = log->hold();
       lock.lock();
       fetch = fetch_next_value(state_, options, name);
-      if (fetch.log) log->write(oid_, fetch.logged_value, true);
+      if (fetch.log) log->write(*this, oid_, fetch.logged_value, true);
     }
     if (fetch.log) logged_ = SequenceState{fetch.logged_value, 0, true};
   }
@@ -46,7 +46,7 @@ void SequenceCounter::set_value(const SequenceOptions& options, const std::strin
   SequenceLog* log = installed_sequence_log();
   if (log != nullptr) held = log->hold();
   std::lock_guard lock(mutex_);
-  if (log != nullptr) log->write(oid_, value, is_called);
+  if (log != nullptr) log->write(*this, oid_, value, is_called);
   state_ = SequenceState{value, 0, is_called};
   logged_ = state_;
 }

@@ -10,6 +10,8 @@
 
 namespace ptreedb::storage {
 
+class SequenceCounter;
+
 class SequenceLog {
  public:
   virtual ~SequenceLog() = default;
@@ -18,8 +20,10 @@ class SequenceLog {
   // with the values they saw. Take it before a counter's own lock.
   virtual std::unique_lock<std::mutex> hold() = 0;
   // Makes "sequence `oid` is at `last_value`" durable; called under hold().
+  // `counter` is the one that moved: a sequence not committed yet (created
+  // by an open block) needs no record, its commit records the value.
   // Throws SqlError when the log cannot be written.
-  virtual void write(std::uint32_t oid, std::int64_t last_value, bool is_called) = 0;
+  virtual void write(const SequenceCounter& counter, std::uint32_t oid, std::int64_t last_value, bool is_called) = 0;
 };
 
 void install_sequence_log(SequenceLog* log);

@@ -177,3 +177,28 @@ def test_one_log_record_covers_33_values(tmp_path):
                          check=True).stdout
     # Values 1, 34, 67 and 100 each log 32 ahead; the others only take the counter's lock.
     assert re.search(r"entries sequence value:\s+4\b", out), out
+
+
+def test_sequence_created_and_drawn_in_a_block_survives_kill9(tmp_path):
+    server = start_server(tmp_path)
+    try:
+        with connect(server) as conn:
+            conn.execute("BEGIN")
+            conn.execute("CREATE SEQUENCE in_block")
+            drawn = [conn.execute("SELECT nextval('in_block')").fetchone()[0] for _ in range(40)]
+            conn.execute("COMMIT")
+            drawn += [conn.execute("SELECT nextval('in_block')").fetchone()[0] for _ in range(3)]
+            # A block that creates a sequence and rolls back leaves nothing to replay.
+            conn.execute("BEGIN")
+            conn.execute("CREATE SEQUENCE rolled_back")
+            conn.execute("SELECT nextval('rolled_back')")
+            conn.execute("ROLLBACK")
+            conn.execute("CREATE SEQUENCE after_rollback START 500")
+        kill9(server)
+        server = start_server(tmp_path)
+        with connect(server) as conn:
+            assert conn.execute("SELECT nextval('in_block')").fetchone()[0] > max(drawn)
+            assert conn.execute("SELECT nextval('after_rollback')").fetchone()[0] == 500
+            assert conn.execute("SELECT count(*) FROM pg_class WHERE relname = 'rolled_back'").fetchone()[0] == 0
+    finally:
+        stop_server(server)
