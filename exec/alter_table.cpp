@@ -10,7 +10,10 @@
 #include "exec/ddl_changes.h"
 #include "exec/evaluate.h"
 #include "planner/statement_planner.h"
+#include "planner/catalog/catalog_functions.h"
 #include "planner/ddl_planner.h"
+#include "exec/object_ownership.h"
+#include "planner/sequence_options_clause.h"
 #include "planner/view_dependencies.h"
 #include "planner/view_rewrite.h"
 #include "storage/catalog/schema_edit.h"
@@ -153,9 +156,14 @@ class AlterTable {
       throw SqlError("42701", "column \"" + action.column.name + "\" of relation \"" + name_ + "\" already exists");
     }
     // The default is computed once and stored in every existing row.
+    planner::BoundExpression default_value = planner::bind_default(action.column);
+    if (!default_value.is_constant_tree() && old.row_count() > 0) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     "ADD COLUMN with a volatile default (nextval) on a table with rows is not supported");
+    }
     Chunk one_row;
     one_row.size = 1;
-    Vector value = evaluate(planner::bind_default(action.column), one_row);
+    Vector value = evaluate(default_value, one_row);
     if (value.is_null(0) && action.column.not_null && old.row_count() > 0) {
       throw SqlError(sqlstate::kNotNullViolation,
                      "column \"" + action.column.name + "\" of relation \"" + name_ + "\" contains null values");
@@ -190,6 +198,8 @@ class AlterTable {
     }
     const std::size_t dropped = *found;
     const std::string column_text = "column " + action.name + " of table " + name_;
+    // The column's own sequence (serial, identity, OWNED BY) goes with it.
+    if (auto owned = identity_sequence(action.name)) world_ = world_->without_sequence(owned->name);
 
     std::vector<std::string> lines, doomed_views;
     for (const auto& view : planner::views_naming(*world_, name_)) {
@@ -259,6 +269,11 @@ class AlterTable {
     parts.columns[*position].name = action.to;
     WorldPtr before = world_;
     world_ = with_schema(world_, old, std::move(parts));
+    if (auto owned = identity_sequence(action.from)) {  // serial or identity: OWNED BY follows the column
+      auto renamed = std::make_shared<storage::SequenceDefinition>(*owned);
+      renamed->owner_column = action.to;
+      world_ = world_->with_sequence(std::move(renamed));
+    }
     rewrite_dependent_views(*before, name_, [&](const std::string& sql) {
       return planner::rename_column_in_query(sql, name_, action.from, action.to);
     });
@@ -291,6 +306,7 @@ class AlterTable {
       throw SqlError("42P07", "relation \"" + action.to + "\" already exists");
     }
     if (kind_ == RelationKind::kIndex) return rename_index(action.to);
+    if (kind_ == RelationKind::kSequence) return rename_sequence(action.to);
     WorldPtr before = world_;
     if (kind_ == RelationKind::kView) {
       auto renamed = std::make_shared<storage::ViewDefinition>(*world_->find_view(name_));
@@ -304,6 +320,13 @@ class AlterTable {
         if (key.referenced_table == name_) key.referenced_table = action.to;
       }
       world_ = with_table(world_->without_table(name_), old.with_schema(storage::make_schema(std::move(parts))));
+      // Sequences owned by its columns follow the table's name.
+      for (auto entry : world_->sequences()) {
+        if (entry.value->owner_table != name_) continue;
+        auto owned = std::make_shared<storage::SequenceDefinition>(*entry.value);
+        owned->owner_table = action.to;
+        world_ = world_->with_sequence(std::move(owned));
+      }
       // Foreign keys of other tables name the referenced table.
       for (auto entry : world_->tables()) {
         SchemaParts other = storage::parts_of(entry.value->schema());
@@ -320,6 +343,27 @@ class AlterTable {
       return planner::rename_relation_in_query(sql, name_, action.to);
     });
     name_ = action.to;
+  }
+
+  // A sequence's new name, and the defaults that call nextval on it (stored
+  // as text, where PostgreSQL stores the oid and prints the current name).
+  void rename_sequence(const std::string& to) {
+    auto renamed = std::make_shared<storage::SequenceDefinition>(*world_->find_sequence(name_));
+    renamed->name = to;
+    world_ = world_->without_sequence(name_)->with_sequence(std::move(renamed));
+    const std::string old_default = planner::nextval_default_sql(name_);
+    for (auto entry : world_->tables()) {
+      SchemaParts parts = storage::parts_of(entry.value->schema());
+      bool changed = false;
+      for (auto& column : parts.columns) {
+        if (column.default_sql && *column.default_sql == old_default) {
+          column.default_sql = planner::nextval_default_sql(to);
+          changed = true;
+        }
+      }
+      if (changed) world_ = with_schema(world_, *entry.value, std::move(parts));
+    }
+    name_ = to;
   }
 
   void rename_index(const std::string& to) {
@@ -486,6 +530,98 @@ class AlterTable {
     world_ = with_schema(world_, old, std::move(parts));
   }
 
+  // Identity columns (ALTER COLUMN ... ADD/SET/DROP IDENTITY): the column's
+  // owned sequence is created, altered or dropped with it.
+  [[noreturn]] void not_identity(const std::string& column) {
+    throw SqlError("55000", "column \"" + column + "\" of relation \"" + name_ + "\" is not an identity column");
+  }
+
+  std::shared_ptr<const storage::SequenceDefinition> identity_sequence(const std::string& column) {
+    for (auto entry : world_->sequences()) {
+      if (entry.value->owner_table == name_ && entry.value->owner_column == column) return entry.value;
+    }
+    return nullptr;
+  }
+
+  void apply(const planner::AddIdentity& action) {
+    const Table& old = table();
+    const TableSchema& schema = old.schema();
+    const std::size_t position = existing_column(schema, action.column);
+    const storage::ColumnSchema& column = schema.column(position);
+    const auto type = column.type.id;
+    if (type != value::TypeId::kSmallint && type != value::TypeId::kInteger && type != value::TypeId::kBigint) {
+      throw SqlError(sqlstate::kInvalidParameterValue, "identity column type must be smallint, integer, or bigint");
+    }
+    const std::string where = "column \"" + action.column + "\" of relation \"" + name_ + "\"";
+    if (!column.not_null) throw SqlError("55000", where + " must be declared NOT NULL before identity can be added");
+    if (column.identity != 0) throw SqlError("55000", where + " is already an identity column");
+    if (column.default_sql) throw SqlError("55000", where + " already has a default value");
+    planner::SequenceOptionChanges changes = action.options;
+    changes.type = type;
+    changes.restart.reset();
+    auto sequence = std::make_shared<storage::SequenceDefinition>();
+    sequence->options = planner::resolve_sequence_options(nullptr, 0, changes).options;
+    if (changes.sequence_name) {
+      sequence->name = *changes.sequence_name;
+      if (storage::relation_kind(*world_, sequence->name)) {
+        throw SqlError("42P07", "relation \"" + sequence->name + "\" already exists");
+      }
+    } else {
+      sequence->name = storage::choose_relation_name(*world_, name_, action.column, "seq");
+    }
+    sequence->oid = world_->next_oid();
+    sequence->owner_table = name_;
+    sequence->owner_column = action.column;
+    sequence->counter = std::make_shared<storage::SequenceCounter>(sequence->oid, sequence->options.start, false);
+    SchemaParts parts = storage::parts_of(schema);
+    parts.columns[position].identity = action.generated;
+    parts.columns[position].default_sql = planner::nextval_default_sql(sequence->name);
+    const std::uint32_t oid = sequence->oid;
+    world_ = with_creator_as_owner(world_->with_sequence(std::move(sequence)), oid);
+    world_ = with_schema(world_, *world_->find_table(name_), std::move(parts));
+  }
+
+  void apply(const planner::SetIdentity& action) {
+    const Table& old = table();
+    const TableSchema& schema = old.schema();
+    const std::size_t position = existing_column(schema, action.column);
+    if (schema.column(position).identity == 0) not_identity(action.column);
+    auto existing = identity_sequence(action.column);
+    if (existing) {
+      auto resolved = planner::resolve_sequence_options(&existing->options, existing->counter->state().last_value,
+                                                        action.options);
+      auto altered = std::make_shared<storage::SequenceDefinition>(*existing);
+      altered->options = resolved.options;
+      if (resolved.restart) {
+        altered->counter =
+            std::make_shared<storage::SequenceCounter>(altered->oid, resolved.restart->last_value, false);
+      } else if (!(altered->options == existing->options)) {
+        existing->counter->log_on_next_call();
+      }
+      world_ = world_->with_sequence(std::move(altered));
+    }
+    if (action.generated) {
+      SchemaParts parts = storage::parts_of(schema);
+      parts.columns[position].identity = *action.generated;
+      world_ = with_schema(world_, old, std::move(parts));
+    }
+  }
+
+  void apply(const planner::DropIdentity& action) {
+    const Table& old = table();
+    const TableSchema& schema = old.schema();
+    const std::size_t position = existing_column(schema, action.column);
+    if (schema.column(position).identity == 0) {
+      if (action.missing_ok) return;
+      not_identity(action.column);
+    }
+    SchemaParts parts = storage::parts_of(schema);
+    parts.columns[position].identity = 0;
+    parts.columns[position].default_sql.reset();
+    world_ = with_schema(world_, old, std::move(parts));
+    if (auto sequence = identity_sequence(action.column)) world_ = world_->without_sequence(sequence->name);
+  }
+
   WorldPtr world_;
   const planner::AlterTablePlan& plan_;
   std::string name_;
@@ -501,6 +637,7 @@ WorldPtr alter_relation(const storage::World& world, const planner::AlterTablePl
     if (plan.missing_ok) return nullptr;
     throw SqlError(sqlstate::kUndefinedTable, "relation \"" + plan.relation + "\" does not exist");
   }
+  planner::catalog::PlanningWorld planning(world);  // defaults naming sequences bind against it
   return AlterTable(std::make_shared<const storage::World>(world), plan, *kind).run();
 }
 

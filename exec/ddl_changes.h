@@ -17,6 +17,11 @@ WorldPtr create_view(const storage::World& world, const planner::CreateViewPlan&
 WorldPtr create_index(const storage::World& world, const planner::CreateIndexPlan& plan);    // index_ddl.cpp
 WorldPtr drop_relations(const storage::World& world, const planner::DropPlan& plan);         // drop_relations.cpp
 WorldPtr alter_relation(const storage::World& world, const planner::AlterTablePlan& plan);   // alter_table.cpp
+WorldPtr create_sequence(const storage::World& world, const planner::CreateSequencePlan& plan);  // sequence_ddl.cpp
+WorldPtr alter_sequence(const storage::World& world, const planner::AlterSequencePlan& plan);    // sequence_ddl.cpp
+// OWNED BY table.column or NONE (empty pair), checked against `world` (sequence_ddl.cpp).
+std::pair<std::string, std::string> resolve_sequence_owner(const storage::World& world,
+                                                           const std::vector<std::string>& names);
 
 // UNIQUE constraint `name` ("" = "<table>_<columns>_key") on `columns` of
 // table `table`, built over its rows (index_ddl.cpp).

@@ -12,6 +12,7 @@ std::string drop_tag(storage::RelationKind kind) {
     case storage::RelationKind::kTable: return "DROP TABLE";
     case storage::RelationKind::kView: return "DROP VIEW";
     case storage::RelationKind::kIndex: return "DROP INDEX";
+    case storage::RelationKind::kSequence: return "DROP SEQUENCE";
   }
   return "DROP TABLE";
 }
@@ -44,6 +45,12 @@ QueryResult execute_ddl(const planner::DdlPlan& plan, txn::WriteTarget& database
   } else if (const auto* drop = std::get_if<planner::DropPlan>(&plan)) {
     commit(database, *drop, drop_relations);
     result.command_tag = drop_tag(drop->kind);
+  } else if (const auto* create = std::get_if<planner::CreateSequencePlan>(&plan)) {
+    commit(database, *create, create_sequence);
+    result.command_tag = "CREATE SEQUENCE";
+  } else if (const auto* alter_sequence_plan = std::get_if<planner::AlterSequencePlan>(&plan)) {
+    commit(database, *alter_sequence_plan, alter_sequence);
+    result.command_tag = "ALTER SEQUENCE";
   } else {
     const auto& alter = std::get<planner::AlterTablePlan>(plan);
     commit(database, alter, alter_relation);

@@ -25,6 +25,7 @@ std::string kind_word(RelationKind kind) {
     case RelationKind::kTable: return "table";
     case RelationKind::kView: return "view";
     case RelationKind::kIndex: return "index";
+    case RelationKind::kSequence: return "sequence";
   }
   return "relation";
 }
@@ -34,6 +35,7 @@ std::string drop_hint(RelationKind actual) {
     case RelationKind::kTable: return "Use DROP TABLE to remove a table.";
     case RelationKind::kView: return "Use DROP VIEW to remove a view.";
     case RelationKind::kIndex: return "Use DROP INDEX to remove an index.";
+    case RelationKind::kSequence: return "Use DROP SEQUENCE to remove a sequence.";
   }
   return {};
 }
@@ -51,6 +53,7 @@ class DropSet {
   void add_relation(const std::string& name, RelationKind kind) {
     if (kind == RelationKind::kTable && tables_.insert(name).second) pending_.push_back({name, kind});
     if (kind == RelationKind::kView && views_.insert(name).second) pending_.push_back({name, kind});
+    if (kind == RelationKind::kSequence && sequences_.insert(name).second) pending_.push_back({name, kind});
   }
 
   void add_index(const std::string& name) {
@@ -86,7 +89,15 @@ class DropSet {
         depends("view " + view->name + " depends on " + kind_word(kind) + " " + name);
         if (cascade_) add_relation(view->name, RelationKind::kView);
       }
+      if (kind == RelationKind::kSequence) {
+        add_defaults_using(name);
+        continue;
+      }
       if (kind != RelationKind::kTable) continue;
+      // Sequences owned by the table's columns (serial, identity) go with it.
+      for (auto entry : world_.sequences()) {
+        if (entry.value->owner_table == name) add_relation(entry.key, RelationKind::kSequence);
+      }
       for (auto entry : world_.tables()) {
         if (tables_.contains(entry.key)) continue;
         for (const auto& key : entry.value->schema().foreign_keys()) {
@@ -109,7 +120,17 @@ class DropSet {
       std::erase_if(parts.foreign_keys, [&](const auto& key) { return names.contains(key.name); });
       next = next->with_table(std::make_shared<storage::Table>(table->with_schema(storage::make_schema(parts))));
     }
+    for (const auto& [table_name, columns] : dropped_defaults_) {
+      if (tables_.contains(table_name)) continue;
+      auto table = next->find_table(table_name);
+      storage::SchemaParts parts = storage::parts_of(table->schema());
+      for (auto& column : parts.columns) {
+        if (columns.contains(column.name)) column.default_sql.reset();
+      }
+      next = next->with_table(std::make_shared<storage::Table>(table->with_schema(storage::make_schema(parts))));
+    }
     for (const auto& view : views_) next = next->without_view(view);
+    for (const auto& sequence : sequences_) next = next->without_sequence(sequence);
     for (const auto& table : tables_) next = next->without_table(table);
     for (const auto& index : indexes_) {
       auto location = storage::find_index(*next, index);
@@ -128,9 +149,36 @@ class DropSet {
     }
   }
 
+  // Column defaults calling nextval of the sequence: DROP ... CASCADE drops the defaults.
+  void add_defaults_using(const std::string& sequence) {
+    // As written (nextval('s')) or as serial and identity columns store it (nextval('s'::regclass)).
+    const std::string reference = "'" + sequence + "'";
+    const std::string quoted_reference = "'\"" + sequence + "\"'";
+    for (auto entry : world_.tables()) {
+      if (tables_.contains(entry.key)) continue;
+      for (const auto& column : entry.value->schema().columns()) {
+        if (!column.default_sql || column.default_sql->find("val(") == std::string::npos) continue;
+        if (column.default_sql->find(reference) == std::string::npos &&
+            column.default_sql->find(quoted_reference) == std::string::npos) {
+          continue;
+        }
+        if (column.identity != 0) {
+          throw SqlError("2BP01",
+                         "cannot drop sequence " + sequence + " because column " + column.name + " of table " +
+                             entry.key + " requires it",
+                         {}, "You can drop column " + column.name + " of table " + entry.key + " instead.");
+        }
+        depends("default value for column " + column.name + " of table " + entry.key + " depends on sequence " +
+                sequence);
+        dropped_defaults_[entry.key].insert(column.name);
+      }
+    }
+  }
+
   const storage::World& world_;
   bool cascade_;
-  std::set<std::string> tables_, views_;
+  std::set<std::string> tables_, views_, sequences_;
+  std::map<std::string, std::set<std::string>> dropped_defaults_;  // table -> columns whose default goes
   std::vector<std::string> indexes_;
   std::deque<std::pair<std::string, RelationKind>> pending_;
   std::map<std::string, std::set<std::string>> dropped_keys_;  // referencing table -> foreign keys to drop

@@ -600,7 +600,8 @@ void fold_in_place(BoundExpression& expr) {
     fold_in_place(arg);
     constant_inputs = constant_inputs && arg.kind == ExprKind::kConstant;
   }
-  if (!constant_inputs || expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
+  const bool is_volatile = expr.kind == ExprKind::kFunction && expr.function == planner::FunctionId::kSequenceCall;
+  if (!constant_inputs || is_volatile || expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
       expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kOuterColumn || expr.kind == ExprKind::kSubquery ||
       expr.kind == ExprKind::kWindow) {
     if (!expr.in_list && is_hashed_membership(expr)) {

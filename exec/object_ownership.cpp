@@ -17,6 +17,7 @@ struct Owned {
 std::optional<Owned> owned_relation(const storage::World& world, const std::string& name) {
   if (auto table = world.find_table(name)) return Owned{table->schema().oid(), "table"};
   if (auto view = world.find_view(name)) return Owned{view->oid, "view"};
+  if (auto sequence = world.find_sequence(name)) return Owned{sequence->oid, "sequence"};
   if (auto index = storage::find_index(world, name)) return Owned{index->table->schema().oid(), "index"};
   return std::nullopt;
 }
@@ -43,6 +44,7 @@ WorldPtr without_orphan_acls(const WorldPtr& world) {
   std::set<std::uint32_t> live{storage::kPublicNamespaceOid};
   for (auto it = world->tables().begin(); it != world->tables().end(); ++it) live.insert((*it).value->schema().oid());
   for (auto it = world->views().begin(); it != world->views().end(); ++it) live.insert((*it).value->oid);
+  for (auto it = world->sequences().begin(); it != world->sequences().end(); ++it) live.insert((*it).value->oid);
   WorldPtr result = world;
   for (auto it = world->acls().begin(); it != world->acls().end(); ++it) {
     if (((*it).key & storage::kDefaultTableAclKeyBit) != 0) continue;  // a role's default privileges
@@ -65,6 +67,10 @@ void check_ddl_privileges(const storage::World& world, const planner::DdlPlan& p
     }
   } else if (const auto* drop = std::get_if<planner::DropPlan>(&plan)) {
     for (const std::string& name : drop->names) check_owner_of(world, name);
+  } else if (std::holds_alternative<planner::CreateSequencePlan>(plan)) {
+    planner::check_create_in_public_schema(world);
+  } else if (const auto* alter_sequence = std::get_if<planner::AlterSequencePlan>(&plan)) {
+    check_owner_of(world, alter_sequence->name);
   } else {
     const auto& alter = std::get<planner::AlterTablePlan>(plan);
     check_owner_of(world, alter.relation);

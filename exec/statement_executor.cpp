@@ -36,7 +36,19 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
     planner::check_create_in_public_schema(world);
     check_references_privilege(world, *schema);
     const std::uint32_t oid = schema->oid();
-    return with_creator_as_owner(world.with_table(std::make_shared<storage::Table>(std::move(schema))), oid);
+    auto next = with_creator_as_owner(world.with_table(std::make_shared<storage::Table>(std::move(schema))), oid);
+    // The columns' sequences, numbered after the table.
+    for (const auto& planned : plan.sequences) {
+      if (storage::relation_kind(*next, planned.name)) {
+        throw SqlError("42P07", "relation \"" + planned.name + "\" already exists");
+      }
+      auto sequence = std::make_shared<storage::SequenceDefinition>(planned);
+      const std::uint32_t sequence_oid = next->next_oid();
+      sequence->oid = sequence_oid;
+      sequence->counter = std::make_shared<storage::SequenceCounter>(sequence_oid, sequence->options.start, false);
+      next = with_creator_as_owner(next->with_sequence(std::move(sequence)), sequence_oid);
+    }
+    return next;
   });
   return result;
 }

@@ -10,6 +10,8 @@ bool BoundExpression::is_constant_tree() const {
       kind == ExprKind::kSubquery || kind == ExprKind::kWindow) {
     return false;
   }
+  // Volatile: each evaluation draws a value.
+  if (kind == ExprKind::kFunction && function == FunctionId::kSequenceCall) return false;
   for (const auto& arg : args) {
     if (!arg.is_constant_tree()) return false;
   }

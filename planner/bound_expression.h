@@ -18,6 +18,7 @@
 namespace ptreedb::planner {
 
 struct SelectPlan;
+struct SequenceCall;  // planner/sequence_functions.h
 
 // A literal value (NULL when is_null), held in the field its type uses.
 struct Constant {
@@ -127,6 +128,7 @@ struct BoundExpression {
   std::shared_ptr<const SelectPlan> subquery;  // for kSubquery
   std::shared_ptr<const InListSet> in_list;    // for kInList, once its items are folded
   std::shared_ptr<const WindowShape> window;   // for kWindow (planner/window_call.h)
+  std::shared_ptr<const SequenceCall> sequence_call;  // for kSequenceCall
 
   bool contains_aggregate() const;
 

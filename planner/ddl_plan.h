@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "planner/foreign_key_planner.h"
+#include "planner/sequence_options_clause.h"
 #include "storage/catalog/table_schema.h"
 #include "storage/value/type_id.h"
 #include "storage/world/relation_lookup.h"
@@ -33,7 +34,21 @@ struct CreateIndexPlan {
   bool if_not_exists = false;
 };
 
-// DROP TABLE / VIEW / INDEX [IF EXISTS] names [CASCADE].
+// CREATE SEQUENCE [IF NOT EXISTS] name options: resolved at commit.
+struct CreateSequencePlan {
+  std::string name;
+  SequenceOptionChanges changes;
+  bool if_not_exists = false;
+};
+
+// ALTER SEQUENCE [IF EXISTS] name options (RENAME TO is an AlterTablePlan).
+struct AlterSequencePlan {
+  std::string name;
+  SequenceOptionChanges changes;
+  bool missing_ok = false;
+};
+
+// DROP TABLE / VIEW / INDEX / SEQUENCE [IF EXISTS] names [CASCADE].
 struct DropPlan {
   storage::RelationKind kind = storage::RelationKind::kTable;
   std::vector<std::string> names;
@@ -87,8 +102,26 @@ struct SetColumnNotNull {
   std::string column;
   bool not_null = false;
 };
+// ALTER COLUMN c ADD GENERATED {ALWAYS|BY DEFAULT} AS IDENTITY [(options)].
+struct AddIdentity {
+  std::string column;
+  char generated = 'a';
+  SequenceOptionChanges options;
+};
+// ALTER COLUMN c SET GENERATED ... / SET sequence options / RESTART.
+struct SetIdentity {
+  std::string column;
+  std::optional<char> generated;
+  SequenceOptionChanges options;
+};
+// ALTER COLUMN c DROP IDENTITY [IF EXISTS]: the column's sequence goes too.
+struct DropIdentity {
+  std::string column;
+  bool missing_ok = false;
+};
 using AlterAction = std::variant<AddColumn, DropColumn, RenameColumn, RenameRelation, AddUnique, AddPrimaryKey,
-                                 AddForeignKey, DropConstraint, SetColumnDefault, SetColumnNotNull>;
+                                 AddForeignKey, DropConstraint, SetColumnDefault, SetColumnNotNull, AddIdentity,
+                                 SetIdentity, DropIdentity>;
 
 struct AlterTablePlan {
   std::string relation;
@@ -98,6 +131,7 @@ struct AlterTablePlan {
   std::string command_tag;  // "ALTER TABLE", "ALTER VIEW", "ALTER INDEX"
 };
 
-using DdlPlan = std::variant<CreateViewPlan, CreateIndexPlan, DropPlan, AlterTablePlan>;
+using DdlPlan = std::variant<CreateViewPlan, CreateIndexPlan, DropPlan, AlterTablePlan, CreateSequencePlan,
+                             AlterSequencePlan>;
 
 }  // namespace ptreedb::planner

@@ -36,6 +36,7 @@ RelationKind relation_kind_of(PgQuery__ObjectType type) {
     case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE: return RelationKind::kTable;
     case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW: return RelationKind::kView;
     case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX: return RelationKind::kIndex;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE: return RelationKind::kSequence;
     default: not_supported("this kind of object");
   }
 }
@@ -45,6 +46,7 @@ std::string alter_tag(RelationKind kind) {
     case RelationKind::kTable: return "ALTER TABLE";
     case RelationKind::kView: return "ALTER VIEW";
     case RelationKind::kIndex: return "ALTER INDEX";
+    case RelationKind::kSequence: return "ALTER SEQUENCE";
   }
   return "ALTER TABLE";
 }
@@ -209,6 +211,34 @@ AlterAction alter_command(const PgQuery__AlterTableCmd& command, const std::stri
       return SetColumnNotNull{name, true};
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull:
       return SetColumnNotNull{name, false};
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddIdentity: {
+      const PgQuery__Constraint& constraint = *command.def->constraint;
+      AddIdentity action{name, 'a', read_sequence_options(constraint.options, constraint.n_options, true)};
+      if (constraint.generated_when != nullptr && std::string(constraint.generated_when) == "d") action.generated = 'd';
+      return action;
+    }
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetIdentity: {
+      SetIdentity action{name, std::nullopt, {}};
+      std::vector<PgQuery__Node*> options;
+      const PgQuery__List* list = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
+                                      ? command.def->list
+                                      : nullptr;
+      for (std::size_t i = 0; list != nullptr && i < list->n_items; ++i) {
+        const PgQuery__DefElem& option = *list->items[i]->def_elem;
+        if (std::string(option.defname) == "generated") {
+          const int when = option.arg != nullptr && option.arg->node_case == PG_QUERY__NODE__NODE_INTEGER
+                               ? option.arg->integer->ival
+                               : 'a';
+          action.generated = when == 'd' ? 'd' : 'a';
+        } else {
+          options.push_back(list->items[i]);
+        }
+      }
+      action.options = read_sequence_options(options.data(), options.size(), true);
+      return action;
+    }
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropIdentity:
+      return DropIdentity{name, static_cast<bool>(command.missing_ok)};
     default:
       not_supported("ALTER TABLE " + alter_action_name(command.subtype));
   }
@@ -303,6 +333,7 @@ DdlPlan plan_drop(const PgQuery__DropStmt& statement) {
     case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE: plan.kind = RelationKind::kTable; break;
     case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW: plan.kind = RelationKind::kView; break;
     case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX: plan.kind = RelationKind::kIndex; break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE: plan.kind = RelationKind::kSequence; break;
     default: not_supported("DROP of this kind of object");
   }
   plan.missing_ok = statement.missing_ok;
@@ -359,6 +390,7 @@ DdlPlan plan_rename(const PgQuery__RenameStmt& statement) {
     case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE:
     case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW:
     case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX:
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE:
       plan.kind = relation_kind_of(statement.rename_type);
       plan.actions.push_back(RenameRelation{statement.newname});
       break;
@@ -366,6 +398,37 @@ DdlPlan plan_rename(const PgQuery__RenameStmt& statement) {
       not_supported("renaming this kind of object");
   }
   plan.command_tag = alter_tag(plan.kind);
+  return plan;
+}
+
+namespace {
+
+void refuse_persistence(const PgQuery__RangeVar& relation) {
+  const std::string persistence = relation.relpersistence != nullptr ? relation.relpersistence : "p";
+  if (persistence == "t") not_supported("CREATE TEMPORARY SEQUENCE");
+  if (persistence == "u") not_supported("CREATE UNLOGGED SEQUENCE");
+}
+
+}  // namespace
+
+DdlPlan plan_create_sequence(const PgQuery__CreateSeqStmt& statement) {
+  check_named_relation_schema(*statement.sequence);
+  refuse_persistence(*statement.sequence);
+  CreateSequencePlan plan;
+  plan.name = statement.sequence->relname;
+  plan.if_not_exists = statement.if_not_exists;
+  plan.changes = read_sequence_options(statement.options, statement.n_options, false);
+  if (plan.changes.restart) plan.changes.restart.reset();  // CREATE ignores RESTART, as PostgreSQL does
+  resolve_sequence_options(nullptr, 0, plan.changes);     // the options' errors before the name's
+  return plan;
+}
+
+DdlPlan plan_alter_sequence(const PgQuery__AlterSeqStmt& statement) {
+  check_named_relation_schema(*statement.sequence);
+  AlterSequencePlan plan;
+  plan.name = statement.sequence->relname;
+  plan.missing_ok = statement.missing_ok;
+  plan.changes = read_sequence_options(statement.options, statement.n_options, false);
   return plan;
 }
 

@@ -16,6 +16,8 @@ DdlPlan plan_create_index(const PgQuery__IndexStmt& statement);
 DdlPlan plan_drop(const PgQuery__DropStmt& statement);
 DdlPlan plan_alter_table(const PgQuery__AlterTableStmt& statement);
 DdlPlan plan_rename(const PgQuery__RenameStmt& statement);
+DdlPlan plan_create_sequence(const PgQuery__CreateSeqStmt& statement);
+DdlPlan plan_alter_sequence(const PgQuery__AlterSeqStmt& statement);
 
 // What CREATE VIEW records of a query: its output names and types, planned in
 // `world`. Throws what planning the query throws.

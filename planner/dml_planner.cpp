@@ -252,10 +252,33 @@ std::vector<SqlType> column_types(const TableSchema& schema) {
   return types;
 }
 
+bool draws_sequence_value(const BoundExpression& expr) {
+  if (expr.kind == ExprKind::kFunction && expr.function == FunctionId::kSequenceCall) return true;
+  for (const auto& arg : expr.args) {
+    if (draws_sequence_value(arg)) return true;
+  }
+  return false;
+}
+
+// A value given for an identity column: GENERATED ALWAYS refuses it unless
+// OVERRIDING SYSTEM VALUE (428C9); OVERRIDING USER VALUE replaces it with
+// the sequence's next value. True when the column keeps its default.
+bool identity_keeps_default(const ColumnSchema& column, PgQuery__OverridingKind overriding) {
+  if (column.identity == 0) return false;
+  if (overriding == PG_QUERY__OVERRIDING_KIND__OVERRIDING_USER_VALUE) return true;
+  if (column.identity == 'a' && overriding != PG_QUERY__OVERRIDING_KIND__OVERRIDING_SYSTEM_VALUE) {
+    throw SqlError("428C9", "cannot insert a non-DEFAULT value into column \"" + column.name + "\"",
+                   "Column \"" + column.name + "\" is an identity column defined as GENERATED ALWAYS.",
+                   "Use OVERRIDING SYSTEM VALUE to override.");
+  }
+  return false;
+}
+
 // INSERT ... VALUES (and DEFAULT VALUES): each item coerced to its column on
 // its own, as PostgreSQL does for VALUES directly under INSERT.
 PlanPtr plan_insert_values(const PgQuery__SelectStmt* values, const std::vector<std::size_t>& targets,
-                           bool column_list, const TableSchema& schema, const PlanningContext& context) {
+                           bool column_list, const TableSchema& schema, const PlanningContext& context,
+                           PgQuery__OverridingKind overriding) {
   std::vector<BoundExpression> defaults;
   for (const auto& column : schema.columns()) defaults.push_back(bind_default(column));
   std::vector<std::vector<BoundExpression>> rows;
@@ -270,6 +293,7 @@ PlanPtr plan_insert_values(const PgQuery__SelectStmt* values, const std::vector<
     for (std::size_t i = 0; i < list.n_items; ++i) {
       const PgQuery__Node* item = list.items[i];
       if (item->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) continue;
+      if (identity_keeps_default(schema.column(targets[i]), overriding)) continue;
       BoundExpression bound = bind_standalone_expression(item, context);
       if (bound.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in VALUES");
       row[targets[i]] = coerce_for_assignment(std::move(bound), schema.column(targets[i]));
@@ -283,13 +307,15 @@ PlanPtr plan_insert_values(const PgQuery__SelectStmt* values, const std::vector<
 // INSERT ... SELECT: the query's columns coerced to the target columns, the
 // other columns their defaults.
 PlanPtr plan_insert_select(const PgQuery__SelectStmt& select, const std::vector<std::size_t>& targets,
-                           bool column_list, const TableSchema& schema, const PlanningContext& context) {
+                           bool column_list, const TableSchema& schema, const PlanningContext& context,
+                           PgQuery__OverridingKind overriding) {
   QueryBlock block = plan_query_block(select, context);
   check_expression_count(block.columns.size(), targets.size(), column_list);
   std::vector<BoundExpression> row;
   for (const auto& column : schema.columns()) row.push_back(bind_default(column));
   Scope empty;
   for (std::size_t i = 0; i < block.columns.size(); ++i) {
+    if (identity_keeps_default(schema.column(targets[i]), overriding)) continue;
     const PgQuery__Node* literal = untyped_literal_item(select, i);
     BoundExpression value = literal != nullptr ? ExpressionBinder(empty).bind(literal)
                                                : column_reference(i, block.columns[i].type);
@@ -325,8 +351,8 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
                       select->with_clause == nullptr;
   bool column_list = insert.n_cols > 0;
   PlanPtr rows = select == nullptr || plain_values
-                     ? plan_insert_values(select, targets, column_list, schema, context)
-                     : plan_insert_select(*select, targets, column_list, schema, context);
+                     ? plan_insert_values(select, targets, column_list, schema, context, insert.override)
+                     : plan_insert_select(*select, targets, column_list, schema, context, insert.override);
 
   InsertPlan plan;
   plan.table_name = schema.name();
@@ -405,6 +431,9 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
             new_values.push_back(column_reference(c, column.type));
           } else if (value->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) {
             new_values.push_back(bind_default(column));
+          } else if (column.identity == 'a') {
+            throw SqlError("428C9", "column \"" + column.name + "\" can only be updated to DEFAULT",
+                           "Column \"" + column.name + "\" is an identity column defined as GENERATED ALWAYS.");
           } else {
             BoundExpression bound = binder.bind(value);
             if (bound.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in UPDATE");
@@ -414,6 +443,14 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
         std::vector<BoundExpression> outputs{column_reference(width, SqlType::of(TypeId::kBigint))};
         outputs.insert(outputs.end(), new_values.begin(), new_values.end());
         if (update.n_returning_list > 0) {
+          // RETURNING re-evaluates the new values' expressions: a nextval there would draw twice.
+          for (const auto& value : new_values) {
+            if (draws_sequence_value(value)) {
+              throw SqlError(sqlstate::kFeatureNotSupported,
+                             "UPDATE ... RETURNING with a column set from a sequence (nextval, DEFAULT of a serial "
+                             "or identity column) is not supported");
+            }
+          }
           plan.returning.emplace();
           for (auto& value : bind_returning(items(update.returning_list, update.n_returning_list), binder,
                                             *plan.returning)) {
@@ -459,6 +496,7 @@ DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& wor
 }
 
 TruncatePlan plan_truncate(const PgQuery__TruncateStmt& truncate, const storage::World& world) {
+  if (truncate.restart_seqs) not_supported("TRUNCATE ... RESTART IDENTITY");
   TruncatePlan plan;
   plan.cascade = truncate.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
   for (std::size_t i = 0; i < truncate.n_relations; ++i) {

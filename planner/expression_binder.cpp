@@ -1,3 +1,4 @@
+#include "planner/sequence_functions.h"
 #include "planner/expression_binder.h"
 
 #include "planner/functions/in_list.h"
@@ -406,6 +407,7 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
     if (!args.empty()) return wrong();
     return bind_current_timestamp();
   }
+  if (auto sequence_call = bind_sequence_function(name, args, call.location)) return *sequence_call;
   if (auto catalog_call = catalog::bind_catalog_function(name, args, call.location)) return *catalog_call;
   if (is_table_function(name)) {
     throw SqlError(sqlstate::kFeatureNotSupported,

@@ -122,6 +122,11 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
     add_block(block, alias, column_aliases, range.location);
     return;
   }
+  if (auto sequence = context_.world.find_sequence(name)) {
+    check_relation_privilege(context_.world, sequence->oid, name, true, storage::kPrivSelect);
+    add_block(catalog::plan_sequence_relation(*sequence), alias, column_aliases, range.location);
+    return;
+  }
   auto table = context_.world.find_table(name);
   if (!table) {
     throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist", {}, {},

@@ -136,6 +136,20 @@ PlanPtr clone_plan(const PlanPtr& node) {
   return copy;
 }
 
+namespace {
+
+// nextval and setval change the sequence: evaluated even when nobody reads
+// the value, as PostgreSQL evaluates volatile functions.
+bool draws_sequence_values(const BoundExpression& expr) {
+  if (expr.kind == ExprKind::kFunction && expr.function == FunctionId::kSequenceCall) return true;
+  for (const auto& arg : expr.args) {
+    if (draws_sequence_values(arg)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
   check_stack_depth();
   std::visit(
@@ -159,7 +173,7 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
         } else if constexpr (std::is_same_v<Op, ProjectNode>) {
           std::vector<bool> child(op.input->types.size(), false);
           for (std::size_t i = 0; i < op.expressions.size(); ++i) {
-            if (i < needed.size() && !needed[i]) {
+            if (i < needed.size() && !needed[i] && !draws_sequence_values(op.expressions[i])) {
               // Nobody reads this output: a typed NULL is cheaper than the value.
               BoundExpression null;
               null.kind = ExprKind::kConstant;

@@ -12,6 +12,7 @@
 #include "planner/ddl_plan.h"
 #include "planner/logical_plan.h"
 #include "storage/catalog/table_schema.h"
+#include "storage/sequence/sequence_definition.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::planner {
@@ -64,6 +65,9 @@ struct TruncatePlan {
 struct CreateTablePlan {
   std::shared_ptr<const storage::TableSchema> schema;
   bool if_not_exists = false;
+  // Sequences of serial and identity columns, owned by them; oids and
+  // counters are given at commit.
+  std::vector<storage::SequenceDefinition> sequences;
 };
 
 // COPY's data format, validated and with PostgreSQL 15's defaults filled in.

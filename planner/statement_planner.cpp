@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "planner/assignment_coercion.h"
+#include "planner/catalog/catalog_functions.h"
 #include "planner/copy_planner.h"
 #include "planner/ddl_clauses.h"
 #include "planner/current_time.h"
@@ -15,6 +17,7 @@
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
 #include "planner/select_planner.h"
+#include "planner/sequence_options_clause.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
 
@@ -44,7 +47,8 @@ BoundExpression bind_default(const ColumnSchema& column) {
   ParseTree tree = parse_sql("SELECT " + *column.default_sql);
   const auto& select = *tree.statement(0).stmt->select_stmt;
   Scope empty;
-  return coerce(ExpressionBinder(empty).bind(select.target_list[0]->res_target->val), column.type, false);
+  // PostgreSQL coerces a default as an assignment (nextval's bigint into an integer column).
+  return coerce_for_assignment(ExpressionBinder(empty).bind(select.target_list[0]->res_target->val), column);
 }
 
 SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
@@ -80,6 +84,47 @@ std::vector<std::size_t> key_columns(const std::vector<ColumnSchema>& columns, P
     positions.push_back(static_cast<std::size_t>(found - columns.begin()));
   }
   return positions;
+}
+
+// serial, bigserial, smallserial (and serial4/8/2): the integer type they
+// stand for, when `type_name` is one of them, as PostgreSQL's transformColumnDefinition.
+std::optional<value::TypeId> serial_type(const PgQuery__TypeName& type_name) {
+  if (type_name.n_names != 1 || type_name.n_typmods > 0 || type_name.n_array_bounds > 0) return std::nullopt;
+  const std::string name = string_of(type_name.names[0]);
+  if (name == "smallserial" || name == "serial2") return TypeId::kSmallint;
+  if (name == "serial" || name == "serial4") return TypeId::kInteger;
+  if (name == "bigserial" || name == "serial8") return TypeId::kBigint;
+  return std::nullopt;
+}
+
+// The sequence a serial or identity column owns, named as PostgreSQL's
+// ChooseRelationName names it unless SEQUENCE NAME says otherwise.
+storage::SequenceDefinition owned_sequence(const storage::World& world, const std::string& table,
+                                           const ColumnSchema& column, const SequenceOptionChanges& given,
+                                           const std::vector<storage::SequenceDefinition>& earlier) {
+  SequenceOptionChanges changes = given;
+  changes.type = column.type.id;  // the column's type, whatever AS says
+  changes.restart.reset();
+  storage::SequenceDefinition sequence;
+  sequence.options = resolve_sequence_options(nullptr, 0, changes).options;
+  sequence.owner_table = table;
+  sequence.owner_column = column.name;
+  if (changes.sequence_name) {
+    sequence.name = *changes.sequence_name;
+  } else {
+    sequence.name = storage::make_object_name(table, column.name, "seq");
+    auto taken = [&](const std::string& name) {
+      if (storage::relation_kind(world, name)) return true;
+      for (const auto& other : earlier) {
+        if (other.name == name) return true;
+      }
+      return false;
+    };
+    for (int number = 1; taken(sequence.name); ++number) {
+      sequence.name = storage::make_object_name(table, column.name, "seq" + std::to_string(number));
+    }
+  }
+  return sequence;
 }
 
 CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const storage::World& world) {
@@ -135,18 +180,51 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         throw SqlError("42701", "column \"" + existing.name + "\" specified more than once");
       }
     }
-    ColumnSchema column(definition.colname, resolve_column_type(*definition.type_name), definition.is_not_null);
+    const std::optional<TypeId> serial = serial_type(*definition.type_name);
+    ColumnSchema column(definition.colname,
+                        serial ? SqlType::of(*serial) : resolve_column_type(*definition.type_name),
+                        definition.is_not_null);
     check_column_clauses(definition, column.type);
     std::size_t position = columns.size();
     columns.push_back(column);
+    std::optional<SequenceOptionChanges> sequence_options;  // serial or identity
+    if (serial) {
+      sequence_options.emplace();
+      columns[position].not_null = true;
+    }
+    bool explicit_null = false;
+    auto conflicting = [&](const std::string& message) {
+      throw SqlError(sqlstate::kSyntaxError,
+                     message + " for column \"" + std::string(definition.colname) + "\" of table \"" + name + "\"");
+    };
     for (std::size_t c = 0; c < definition.n_constraints; ++c) {
       const auto& constraint = *definition.constraints[c]->constraint;
       switch (constraint.contype) {
         case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
+          if (explicit_null) conflicting("conflicting NULL/NOT NULL declarations");
           columns[position].not_null = true;
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
+          if (columns[position].not_null && (!serial || columns[position].identity != 0)) {
+            conflicting("conflicting NULL/NOT NULL declarations");
+          }
+          explicit_null = true;
           break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: {
+          if (columns[position].identity != 0) conflicting("multiple identity specifications");
+          if (serial || columns[position].default_sql) conflicting("both default and identity specified");
+          if (explicit_null) conflicting("conflicting NULL/NOT NULL declarations");
+          const TypeId type = columns[position].type.id;
+          if (type != TypeId::kSmallint && type != TypeId::kInteger && type != TypeId::kBigint) {
+            throw SqlError(sqlstate::kInvalidParameterValue,
+                           "identity column type must be smallint, integer, or bigint");
+          }
+          sequence_options = read_sequence_options(constraint.options, constraint.n_options, true);
+          const std::string when = constraint.generated_when != nullptr ? constraint.generated_when : "a";
+          columns[position].identity = when == "d" ? 'd' : 'a';
+          columns[position].not_null = true;
+          break;
+        }
         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
           check_key_constraint_clauses(constraint);
           check_primary_key_name(constraint, name);
@@ -157,6 +235,9 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           add_unique({position}, constraint.conname);
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT: {
+          if (serial) conflicting("multiple default values specified");
+          if (columns[position].identity != 0) conflicting("both default and identity specified");
+          if (columns[position].default_sql) conflicting("multiple default values specified");
           columns[position].default_sql = deparse_expression(constraint.raw_expr);
           bind_default(columns[position]);  // type-check it now, as PostgreSQL does
           break;
@@ -168,6 +249,10 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           if (is_default_constraint_timing(constraint)) break;
           refuse_constraint(constraint);
       }
+    }
+    if (sequence_options) {
+      plan.sequences.push_back(owned_sequence(world, name, columns[position], *sequence_options, plan.sequences));
+      columns[position].default_sql = nextval_default_sql(plan.sequences.back().name);
     }
   }
   for (const PgQuery__Constraint* constraint : table_constraints) {
@@ -207,6 +292,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
 StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world);
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
+  catalog::PlanningWorld catalog_world(world);  // sequences and regclass names, defaults included
   ColumnReadChecks column_checks(world);
   StatementPlan plan = plan_statement_kind(statement, world);
   column_checks.verify();
@@ -242,6 +328,10 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
       return plan_alter_table(*statement.alter_table_stmt);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
       return plan_rename(*statement.rename_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+      return plan_create_sequence(*statement.create_seq_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT:
+      return plan_alter_sequence(*statement.alter_seq_stmt);
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this statement is not supported yet");
   }

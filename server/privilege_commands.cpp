@@ -351,6 +351,9 @@ std::string grant(const PgQuery__GrantStmt& statement, txn::WriteTarget& databas
       const PgQuery__RoleSpec* spec = statement.grantees[i]->role_spec;
       if (spec != nullptr) context.grantees.push_back(role_of_spec(world, *spec, true));
     }
+    if (statement.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "GRANT and REVOKE on sequences are not supported");
+    }
     const bool schema = statement.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA &&
                         statement.targtype == PG_QUERY__GRANT_TARGET_TYPE__ACL_TARGET_OBJECT;
     StatementPrivileges privileges = statement_privileges(statement, schema);
@@ -510,6 +513,9 @@ std::optional<std::string> alter_owner(const PgQuery__AlterTableStmt& statement,
     } else if (auto view = world.find_view(name)) {
       oid = view->oid;
       kind = "view";
+    } else if (auto sequence = world.find_sequence(name)) {
+      oid = sequence->oid;
+      kind = "sequence";
     } else {
       if (statement.missing_ok) {
         skipped = true;
@@ -532,7 +538,9 @@ std::optional<std::string> alter_owner(const PgQuery__AlterTableStmt& statement,
     return with_owner(std::make_shared<const World>(world), oid, new_owner);
   });
   (void)skipped;
-  return view_statement ? "ALTER VIEW" : "ALTER TABLE";
+  return view_statement                                           ? "ALTER VIEW"
+         : statement.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE ? "ALTER SEQUENCE"
+                                                                        : "ALTER TABLE";
 }
 
 std::optional<std::string> alter_schema_owner(const PgQuery__AlterOwnerStmt& statement, txn::WriteTarget& database) {

@@ -654,10 +654,12 @@ std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& sta
           throw SqlError("25001", "DISCARD ALL cannot run inside a transaction block");
         }
         reset_all(state);
+        state.sequences->forget();
         state.prepared_statements.clear();
         state.cursors.clear();
         return tag_only("DISCARD ALL");
       }
+      if (statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_SEQUENCES) state.sequences->forget();
       return tag_only(statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_PLANS       ? "DISCARD PLANS"
                       : statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_SEQUENCES ? "DISCARD SEQUENCES"
                                                                                                      : "DISCARD TEMP");

@@ -14,6 +14,7 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include "planner/sequence_functions.h"
 #include "exec/statement_executor.h"
 #include "planner/settings_access.h"
 #include "server/session_state.h"
@@ -65,7 +66,11 @@ class SettingsScope : public planner::SettingsAccess {
   // `describing`: a statement planned only to describe it (Parse) must not
   // change anything, so set_config() there only checks and returns the value.
   explicit SettingsScope(SessionState& state, bool describing = false)
-      : state_(state), describing_(describing), scope_(this), stack_depth_(max_stack_depth_kb(state)) {}
+      : state_(state),
+        describing_(describing),
+        scope_(this),
+        stack_depth_(max_stack_depth_kb(state)),
+        sequences_(state.sequences) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
 
@@ -74,6 +79,7 @@ class SettingsScope : public planner::SettingsAccess {
   bool describing_;
   planner::SettingsAccessScope scope_;
   MaxStackDepthScope stack_depth_;
+  planner::SequenceSessionScope sequences_;  // currval/lastval of this session
 };
 
 }  // namespace ptreedb::server

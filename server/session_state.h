@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "storage/sequence/sequence_session.h"
 #include "exec/interrupt_token.h"
 #include "planner/session_directory.h"
 #include "server/protocol/backend_messages.h"
@@ -24,6 +25,8 @@ struct SessionControl;
 struct DeferredCommit;
 
 struct SessionState {
+  // currval per sequence and lastval, as the backend remembers them.
+  std::shared_ptr<storage::SequenceSession> sequences = std::make_shared<storage::SequenceSession>();
   std::string user;
   // Set while SET ROLE / SET SESSION AUTHORIZATION, already checked against
   // the catalog, assign the setting.

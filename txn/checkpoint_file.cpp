@@ -120,6 +120,9 @@ std::shared_ptr<const storage::World> load_sections(std::string_view payload, st
     }
     const auto& rest = parts[count - 1];
     for (auto it = rest->views().begin(); it != rest->views().end(); ++it) world = world->with_view((*it).value);
+    for (auto it = rest->sequences().begin(); it != rest->sequences().end(); ++it) {
+      world = world->with_sequence((*it).value);
+    }
     for (auto it = rest->roles().begin(); it != rest->roles().end(); ++it) world = world->with_role((*it).value);
     for (auto it = rest->acls().begin(); it != rest->acls().end(); ++it) {
       world = world->with_acl((*it).key, (*it).value);
@@ -148,6 +151,9 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
     } else {
       auto rest = std::make_shared<const storage::World>()->with_next_oid(world.next_oid());
       for (auto it = world.views().begin(); it != world.views().end(); ++it) rest = rest->with_view((*it).value);
+      for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
+        rest = rest->with_sequence((*it).value);
+      }
       for (auto it = world.roles().begin(); it != world.roles().end(); ++it) rest = rest->with_role((*it).value);
       for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
         rest = rest->with_acl((*it).key, (*it).value);

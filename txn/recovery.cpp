@@ -32,9 +32,13 @@ RecoveryResult recover(const std::filesystem::path& data_dir) {
   wal::WalReader reader(data_dir / "wal", from);
   wal::LogRecord record;
   while (reader.next(record)) {
-    if (record.kind != kWorldChangeRecord) continue;
+    if (record.kind != kWorldChangeRecord && record.kind != kSequenceStateRecord) continue;
     try {
-      result.world = apply_world_change(result.world, decode_world_change(record.payload));
+      if (record.kind == kSequenceStateRecord) {
+        apply_sequence_state(*result.world, decode_sequence_state(record.payload));
+      } else {
+        result.world = apply_world_change(result.world, decode_world_change(record.payload));
+      }
     } catch (const CorruptRecord& corrupt) {
       throw std::runtime_error("log record at LSN " + std::to_string(record.lsn) +
                                " passed its checksum but cannot be replayed: " + corrupt.what());

@@ -26,7 +26,9 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     out.put_bytes(column.name);
     out.put<std::uint8_t>(static_cast<std::uint8_t>(column.type.id));
     out.put<std::int32_t>(column.type.typmod);
-    out.put<std::uint8_t>(column.not_null ? 1 : 0);
+    // Bit 0: NOT NULL; bits 1-2: identity (1 ALWAYS, 2 BY DEFAULT).
+    const std::uint8_t identity = column.identity == 'a' ? 1 : column.identity == 'd' ? 2 : 0;
+    out.put<std::uint8_t>(static_cast<std::uint8_t>((column.not_null ? 1 : 0) | identity << 1));
     out.put<std::uint8_t>(column.default_sql ? 1 : 0);
     if (column.default_sql) out.put_bytes(*column.default_sql);
   }
@@ -58,7 +60,9 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
     if (type > static_cast<std::uint8_t>(value::TypeId::kInterval)) throw CorruptRecord("unknown column type");
     column.type.id = static_cast<value::TypeId>(type);
     column.type.typmod = in.get<std::int32_t>();
-    column.not_null = in.get<std::uint8_t>() != 0;
+    const auto flags = in.get<std::uint8_t>();
+    column.not_null = (flags & 1) != 0;
+    column.identity = (flags >> 1) == 1 ? 'a' : (flags >> 1) == 2 ? 'd' : 0;
     if (in.get<std::uint8_t>() != 0) column.default_sql = std::string(in.get_bytes());
   }
   auto check = [&](const std::vector<std::size_t>& positions) {

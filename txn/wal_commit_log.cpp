@@ -58,6 +58,7 @@ WalCommitLog::WalCommitLog(DurabilityOptions options, Database& database)
   // pin every row version it holds for the life of the process.
   database_.install_recovered(std::move(recovery_.world));
   database_.set_commit_log(this);
+  storage::install_sequence_log(this);
   checkpointer_ = std::thread([this] { checkpointer_loop(); });
 }
 
@@ -68,6 +69,7 @@ WalCommitLog::~WalCommitLog() {
   }
   wake_.notify_all();
   checkpointer_.join();
+  storage::install_sequence_log(nullptr);
   database_.set_commit_log(nullptr);
   spdlog::info("WAL: {} records appended, {} persists since start", writer_.records_appended(), writer_.persists());
 }
@@ -78,24 +80,43 @@ void WalCommitLog::remember_lsn(std::uint64_t version, wal::Lsn lsn) {
   if (world_lsns_.size() > 4096) world_lsns_.pop_front();
 }
 
-void WalCommitLog::make_durable(const storage::World& before, const storage::World& after) {
-  std::string payload = encode_world_change(before, after);
-  if (!payload.empty()) {
-    try {
-      writer_.append(kWorldChangeRecord, payload);
-      writer_.persist();
-    } catch (const wal::WalError& error) {
-      writer_.discard_pending();
-      spdlog::error("commit refused: {}", error.what());
-      if (error.kind() == wal::WalError::Kind::kDiskFull) {
-        throw SqlError("53100", std::string("could not write to the write-ahead log: ") + error.what(), "",
-                       "Check free disk space.");
-      }
-      throw SqlError("58030", std::string("could not write to the write-ahead log: ") + error.what());
+void WalCommitLog::append_durably(std::uint8_t kind, const std::string& payload) {
+  try {
+    writer_.append(kind, payload);
+    writer_.persist();
+  } catch (const wal::WalError& error) {
+    writer_.discard_pending();
+    spdlog::error("commit refused: {}", error.what());
+    if (error.kind() == wal::WalError::Kind::kDiskFull) {
+      throw SqlError("53100", std::string("could not write to the write-ahead log: ") + error.what(), "",
+                     "Check free disk space.");
     }
+    throw SqlError("58030", std::string("could not write to the write-ahead log: ") + error.what());
   }
-  wal::Lsn end = writer_.end_lsn();
-  remember_lsn(after.version(), end);
+}
+
+std::unique_lock<std::mutex> WalCommitLog::hold() { return std::unique_lock(log_mutex_); }
+
+void WalCommitLog::write(const storage::SequenceCounter& counter, std::uint32_t oid, std::int64_t last_value,
+                         bool is_called) {
+  // Only a sequence of the committed world is logged: one created by an open
+  // block may share its oid with one committed meanwhile (that block then
+  // fails), and its value reaches the log with its definition at commit.
+  // Commits publish after their record, under the lock held here.
+  auto committed = database_.snapshot()->find_sequence(oid);
+  if (committed == nullptr || committed->counter.get() != &counter) return;
+  append_durably(kSequenceStateRecord, encode_sequence_state({oid, last_value, is_called}));
+}
+
+void WalCommitLog::make_durable(const storage::World& before, const storage::World& after) {
+  wal::Lsn end;
+  {
+    std::lock_guard log_lock(log_mutex_);
+    std::string payload = encode_world_change(before, after);
+    if (!payload.empty()) append_durably(kWorldChangeRecord, payload);
+    end = writer_.end_lsn();
+    remember_lsn(after.version(), end);
+  }
   std::uint64_t since_checkpoint;
   {
     std::lock_guard lock(lsn_mutex_);

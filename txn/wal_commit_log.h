@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "storage/sequence/sequence_log.h"
 #include "txn/commit_log.h"
 #include "txn/database.h"
 #include "txn/recovery.h"
@@ -26,7 +27,7 @@ struct DurabilityOptions {
   std::uint64_t checkpoint_wal_bytes = 256ull << 20;   // 0: not by volume
 };
 
-class WalCommitLog final : public CommitLog {
+class WalCommitLog final : public CommitLog, public storage::SequenceLog {
  public:
   // Recovers into `database` and installs itself as its commit log.
   WalCommitLog(DurabilityOptions options, Database& database);
@@ -35,6 +36,10 @@ class WalCommitLog final : public CommitLog {
   void make_durable(const storage::World& before, const storage::World& after) override;
   // Writes a checkpoint of the current world now (the CHECKPOINT statement).
   void checkpoint() override;
+  // Sequence values logged ahead of nextval (storage/sequence/sequence_log.h).
+  std::unique_lock<std::mutex> hold() override;
+  void write(const storage::SequenceCounter& counter, std::uint32_t oid, std::int64_t last_value,
+             bool is_called) override;
 
   const RecoveryResult& recovery() const { return recovery_; }
   bool is_pmem() const { return writer_.is_pmem(); }
@@ -43,6 +48,8 @@ class WalCommitLog final : public CommitLog {
   void checkpointer_loop();
   void write_checkpoint_of_current_world();
   void remember_lsn(std::uint64_t version, wal::Lsn lsn);
+  // Appends and persists one record; SqlError 53100/58030 when it cannot.
+  void append_durably(std::uint8_t kind, const std::string& payload);
 
   DurabilityOptions options_;
   Database& database_;
@@ -50,6 +57,9 @@ class WalCommitLog final : public CommitLog {
   wal::WalWriter writer_;
 
   std::mutex lsn_mutex_;
+  // Orders world-change and sequence records: held from encoding a world
+  // change (which reads sequence counters) until it is durable.
+  std::mutex log_mutex_;
   // (world version, LSN after its record) for recently published worlds, so a
   // checkpoint of a snapshot knows where replay must resume.
   std::deque<std::pair<std::uint64_t, wal::Lsn>> world_lsns_;

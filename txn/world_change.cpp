@@ -58,6 +58,28 @@ void encode_rows(std::string& bytes, const Table* before, const Table& after) {
   put_row_entries(bytes, deleted, upserted);
 }
 
+// A sequence's definition with the value recovery resumes from: the last
+// one logged, past every value handed out (read under the log's hold, so no
+// later value record can precede this one).
+void encode_sequence(ByteWriter& out, const storage::SequenceDefinition& sequence) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kSequencePut));
+  out.put_bytes(sequence.name);
+  out.put<std::uint32_t>(sequence.oid);
+  const storage::SequenceOptions& options = sequence.options;
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(options.type));
+  out.put<std::int64_t>(options.increment);
+  out.put<std::int64_t>(options.min_value);
+  out.put<std::int64_t>(options.max_value);
+  out.put<std::int64_t>(options.start);
+  out.put<std::int64_t>(options.cache);
+  out.put<std::uint8_t>(options.cycle ? 1 : 0);
+  out.put_bytes(sequence.owner_table);
+  out.put_bytes(sequence.owner_column);
+  storage::SequenceState logged = sequence.counter->logged_state();
+  out.put<std::int64_t>(logged.last_value);
+  out.put<std::uint8_t>(logged.is_called ? 1 : 0);
+}
+
 void encode_view(ByteWriter& out, const storage::ViewDefinition& view) {
   out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewPut));
   out.put_bytes(view.name);
@@ -163,6 +185,17 @@ std::string encode_world_change(const World& before, const World& after) {
           encode_view(out, **new_view);
         }
       });
+  World::SequenceMap::diff(
+      before.sequences(), after.sequences(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const storage::SequenceDefinition>*,
+          const std::shared_ptr<const storage::SequenceDefinition>* new_sequence) {
+        if (new_sequence == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kSequenceDrop));
+          out.put_bytes(name);
+        } else {
+          encode_sequence(out, **new_sequence);
+        }
+      });
   World::RoleMap::diff(
       before.roles(), after.roles(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const storage::Role>*,
@@ -202,6 +235,7 @@ WorldChange decode_world_change(std::string_view bytes) {
         entry.name = entry.schema->name();
         break;
       case ChangeKind::kTableDrop:
+      case ChangeKind::kSequenceDrop:
       case ChangeKind::kViewDrop:
       case ChangeKind::kRoleDrop:
         entry.name = in.get_bytes();
@@ -256,6 +290,30 @@ WorldChange decode_world_change(std::string_view bytes) {
         entry.acl = std::move(acl);
         break;
       }
+      case ChangeKind::kSequencePut: {
+        auto sequence = std::make_shared<storage::SequenceDefinition>();
+        sequence->name = in.get_bytes();
+        sequence->oid = in.get<std::uint32_t>();
+        auto type = static_cast<value::TypeId>(in.get<std::uint8_t>());
+        if (type != value::TypeId::kSmallint && type != value::TypeId::kInteger && type != value::TypeId::kBigint) {
+          throw CorruptRecord("sequence of a non-integer type");
+        }
+        sequence->options.type = type;
+        sequence->options.increment = in.get<std::int64_t>();
+        sequence->options.min_value = in.get<std::int64_t>();
+        sequence->options.max_value = in.get<std::int64_t>();
+        sequence->options.start = in.get<std::int64_t>();
+        sequence->options.cache = in.get<std::int64_t>();
+        sequence->options.cycle = in.get<std::uint8_t>() != 0;
+        sequence->owner_table = in.get_bytes();
+        sequence->owner_column = in.get_bytes();
+        std::int64_t last_value = in.get<std::int64_t>();
+        bool is_called = in.get<std::uint8_t>() != 0;
+        sequence->counter = std::make_shared<storage::SequenceCounter>(sequence->oid, last_value, is_called);
+        entry.name = sequence->name;
+        entry.sequence = std::move(sequence);
+        break;
+      }
       case ChangeKind::kViewPut: {
         auto view = std::make_shared<storage::ViewDefinition>();
         view->name = in.get_bytes();
@@ -289,6 +347,12 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         break;
       case ChangeKind::kViewDrop:
         world = world->without_view(entry.name);
+        break;
+      case ChangeKind::kSequencePut:
+        world = world->with_sequence(entry.sequence);
+        break;
+      case ChangeKind::kSequenceDrop:
+        world = world->without_sequence(entry.name);
         break;
       case ChangeKind::kViewPut:
         world = world->with_view(entry.view);
@@ -335,6 +399,31 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
     world = world->with_table(std::make_shared<const Table>(Table::from_rows(schema, std::move(rows), next_row_id)));
   }
   return world->with_next_oid(change.next_oid);
+}
+
+std::string encode_sequence_state(const SequenceStateChange& change) {
+  std::string bytes;
+  ByteWriter out(bytes);
+  out.put<std::uint32_t>(change.oid);
+  out.put<std::int64_t>(change.last_value);
+  out.put<std::uint8_t>(change.is_called ? 1 : 0);
+  return bytes;
+}
+
+SequenceStateChange decode_sequence_state(std::string_view bytes) {
+  ByteReader in(bytes);
+  SequenceStateChange change;
+  change.oid = in.get<std::uint32_t>();
+  change.last_value = in.get<std::int64_t>();
+  change.is_called = in.get<std::uint8_t>() != 0;
+  return change;
+}
+
+void apply_sequence_state(const storage::World& world, const SequenceStateChange& change) {
+  // A sequence created by a transaction that never committed, or dropped since: nothing to do.
+  if (auto sequence = world.find_sequence(change.oid)) {
+    sequence->counter->restore(storage::SequenceState{change.last_value, 0, change.is_called});
+  }
 }
 
 }  // namespace ptreedb::txn

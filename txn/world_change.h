@@ -30,6 +30,8 @@ enum class ChangeKind : std::uint8_t {
   kAclPut = 8,
   kAclDrop = 9,
   kRolePutWithMembers = 10,  // kRolePut plus INHERIT and memberships
+  kSequencePut = 11,         // a sequence's definition and its logged value
+  kSequenceDrop = 12,
 };
 
 struct ChangeEntry {
@@ -38,6 +40,7 @@ struct ChangeEntry {
   std::shared_ptr<const storage::TableSchema> schema;    // kTableSchema
   std::shared_ptr<const storage::ViewDefinition> view;   // kViewPut
   std::shared_ptr<const storage::Role> role;             // kRolePut
+  std::shared_ptr<const storage::SequenceDefinition> sequence;  // kSequencePut
   std::uint32_t oid = 0;                                 // kAclPut, kAclDrop
   std::shared_ptr<const storage::ObjectAcl> acl;         // kAclPut
   std::uint64_t next_row_id = 0;                         // kRows
@@ -49,6 +52,17 @@ struct WorldChange {
   std::uint32_t next_oid = 0;
   std::vector<ChangeEntry> entries;
 };
+
+// A sequence's value logged ahead of nextval (txn::kSequenceStateRecord):
+// replay sets the counter of the sequence with that oid, if it exists.
+struct SequenceStateChange {
+  std::uint32_t oid = 0;
+  std::int64_t last_value = 0;
+  bool is_called = false;
+};
+std::string encode_sequence_state(const SequenceStateChange& change);
+SequenceStateChange decode_sequence_state(std::string_view bytes);
+void apply_sequence_state(const storage::World& world, const SequenceStateChange& change);
 
 // The record turning `before` into `after`; empty when nothing a replay needs changed.
 std::string encode_world_change(const storage::World& before, const storage::World& after);

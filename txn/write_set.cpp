@@ -12,6 +12,7 @@ namespace {
 
 bool nothing_committed_since(const storage::World& current, const storage::World& snapshot) {
   return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views()) &&
+         current.sequences().same_root(snapshot.sequences()) &&
          current.roles().same_root(snapshot.roles()) && current.acls().same_root(snapshot.acls());
 }
 
@@ -50,6 +51,13 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
       [&](const std::string& name, const ViewPtr*, const ViewPtr* after) {
         writes.catalog_changed = true;
         writes.changed_views.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using SequencePtr = std::shared_ptr<const storage::SequenceDefinition>;
+  storage::World::SequenceMap::diff(
+      snapshot.sequences(), private_world.sequences(), [](const SequencePtr& a, const SequencePtr& b) { return a == b; },
+      [&](const std::string& name, const SequencePtr*, const SequencePtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_sequences.emplace_back(name, after != nullptr ? *after : nullptr);
       });
   using RolePtr = std::shared_ptr<const storage::Role>;
   storage::World::RoleMap::diff(
@@ -108,7 +116,8 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     }
     auto untouched = [&](const std::string& name) {
       return current->find_table(name) == snapshot->find_table(name) &&
-             current->find_view(name) == snapshot->find_view(name);
+             current->find_view(name) == snapshot->find_view(name) &&
+             current->find_sequence(name) == snapshot->find_sequence(name);
     };
     for (const auto& [name, table] : writes.changed_tables) {
       if (!untouched(name)) throw_serialization_failure();
@@ -117,6 +126,10 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     for (const auto& [name, view] : writes.changed_views) {
       if (!untouched(name)) throw_serialization_failure();
       next = view ? next->with_view(view) : next->without_view(name);
+    }
+    for (const auto& [name, sequence] : writes.changed_sequences) {
+      if (!untouched(name)) throw_serialization_failure();
+      next = sequence ? next->with_sequence(sequence) : next->without_sequence(name);
     }
     for (const auto& [name, role] : writes.changed_roles) {
       if (current->find_role(name) != snapshot->find_role(name)) throw_serialization_failure();

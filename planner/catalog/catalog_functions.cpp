@@ -87,6 +87,7 @@ std::vector<std::pair<std::int64_t, std::string>> relation_names() {
   std::vector<std::pair<std::int64_t, std::string>> out;
   for (const auto& table : tables_of(world)) out.emplace_back(table->schema().oid(), table->schema().name());
   for (const auto& view : views_of(world)) out.emplace_back(view->oid, view->name);
+  for (auto entry : world.sequences()) out.emplace_back(entry.value->oid, entry.key);
   for (const auto& index : indexes_of(world)) out.emplace_back(index.oid, index.name);
   for (const auto& relation : system_relations()) {
     std::int64_t oid = std::string(relation.name) == "pg_class" ? 1259
@@ -240,6 +241,36 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
   if (name == "pg_encoding_to_char") {
     arity(1, 1);
     return oid_case(std::move(args[0]), {{kUtf8Encoding, text_constant("UTF8")}}, text_constant(""));
+  }
+  if (name == "pg_get_serial_sequence") {
+    // The sequence a serial or identity column owns, as "public.name"; NULL if none.
+    arity(2, 2);
+    for (auto& arg : args) {
+      if (arg.kind != ExprKind::kConstant || (!arg.unknown_literal && !value::is_character_type(arg.type.id))) {
+        throw SqlError(sqlstate::kFeatureNotSupported,
+                       "pg_get_serial_sequence with arguments that are not text constants is not supported", {}, {},
+                       location + 1);
+      }
+      if (arg.constant.is_null) return null_constant(kText);
+    }
+    std::string table_name = args[0].constant.text_value;
+    if (table_name.rfind("public.", 0) == 0) table_name = table_name.substr(7);
+    const std::string& column = args[1].constant.text_value;
+    const storage::World& world = world_or_empty();
+    auto table = world.find_table(table_name);
+    if (!table && !world.find_view(table_name) && !world.find_sequence(table_name)) {
+      throw SqlError(sqlstate::kUndefinedTable, "relation \"" + args[0].constant.text_value + "\" does not exist");
+    }
+    if (!table || !table->schema().find_column(column)) {
+      throw SqlError(sqlstate::kUndefinedColumn,
+                     "column \"" + column + "\" of relation \"" + table_name + "\" does not exist");
+    }
+    for (auto entry : world.sequences()) {
+      if (entry.value->owner_table == table_name && entry.value->owner_column == column) {
+        return text_constant("public." + quote_identifier(entry.key));
+      }
+    }
+    return null_constant(kText);
   }
   if (name == "pg_get_expr") {
     // pg_attrdef.adbin already holds the expression's SQL text.

@@ -2,6 +2,7 @@
 // values for the user's tables in schema public.
 #include <algorithm>
 
+#include "planner/sequence_options_clause.h"
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/system_relation.h"
@@ -100,9 +101,14 @@ SystemRows columns_rows(const storage::World& world) {
     const auto& schema = table->schema();
     for (std::size_t c = 0; c < schema.columns().size(); ++c) {
       const auto& column = schema.column(c);
-      Cell default_sql = column.default_sql ? Cell{*column.default_sql} : kNull;
-      rows.push_back(column_row("public", schema.name(), column.name, column.type, static_cast<I>(c + 1),
-                                !column.not_null, default_sql, true));
+      Cell default_sql = column.default_sql && column.identity == 0 ? Cell{*column.default_sql} : kNull;
+      auto row = column_row("public", schema.name(), column.name, column.type, static_cast<I>(c + 1),
+                            !column.not_null, default_sql, true);
+      if (column.identity != 0) {
+        row[23] = S("YES");  // is_identity
+        row[24] = S(column.identity == 'a' ? "ALWAYS" : "BY DEFAULT");
+      }
+      rows.push_back(std::move(row));
     }
   }
   return rows;
@@ -194,6 +200,18 @@ SystemRows referential_constraints_rows(const storage::World& world) {
 
 }  // namespace
 
+SystemRows sequences_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto entry : world.sequences()) {
+    const auto& options = entry.value->options;
+    const I bits = options.type == TypeId::kSmallint ? 16 : options.type == TypeId::kInteger ? 32 : 64;
+    rows.push_back({S(kDatabaseName), S("public"), entry.value->name, S(planner::sequence_type_name(options.type)),
+                    I{bits}, I{2}, I{0}, std::to_string(options.start), std::to_string(options.min_value),
+                    std::to_string(options.max_value), std::to_string(options.increment), yes_no(options.cycle)});
+  }
+  return rows;
+}
+
 std::vector<SystemRelation> information_schema_relations() {
   const auto T = kTextType, I4 = kInt4Type;
   return {
@@ -219,6 +237,11 @@ std::vector<SystemRelation> information_schema_relations() {
         {"identity_generation", T},   {"is_generated", T},          {"generation_expression", T},
         {"is_updatable", T}},
        columns_rows},
+      {"information_schema", "sequences",
+       {{"sequence_catalog", T}, {"sequence_schema", T}, {"sequence_name", T}, {"data_type", T},
+        {"numeric_precision", I4}, {"numeric_precision_radix", I4}, {"numeric_scale", I4}, {"start_value", T},
+        {"minimum_value", T}, {"maximum_value", T}, {"increment", T}, {"cycle_option", T}},
+       sequences_rows},
       {"information_schema", "views",
        {{"table_catalog", T}, {"table_schema", T}, {"table_name", T}, {"view_definition", T}, {"check_option", T},
         {"is_updatable", T}, {"is_insertable_into", T}, {"is_trigger_updatable", T}, {"is_trigger_deletable", T},

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "planner/sequence_options_clause.h"
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/default_expression_text.h"
@@ -62,7 +63,7 @@ const char* storage_of(value::SqlType type) {
 
 // Views in PostgreSQL rather than tables (relkind 'v').
 bool is_system_view(const SystemRelation& relation) {
-  static const char* const kViews[] = {"pg_roles",   "pg_user",    "pg_settings",      "pg_tables",
+  static const char* const kViews[] = {"pg_roles",   "pg_user",    "pg_settings",      "pg_tables", "pg_sequences",
                                        "pg_views",   "pg_indexes", "pg_stat_activity", "pg_stat_user_tables"};
   if (S(relation.schema) == "information_schema") return true;
   for (const char* name : kViews) {
@@ -154,6 +155,11 @@ SystemRows class_rows(const storage::World& world) {
     rows.push_back(class_row(view->oid, view->name, kPublicNamespace, "v", 0, 0, -1,
                              static_cast<I>(view->column_names.size()), false, false, owner_and_acl(world, view->oid)));
   }
+  for (auto entry : world.sequences()) {
+    const auto& sequence = *entry.value;
+    rows.push_back(class_row(sequence.oid, sequence.name, kPublicNamespace, "S", 0, 1, 1, 3, false, false,
+                             owner_and_acl(world, sequence.oid)));
+  }
   for (const auto& index : indexes_of(world)) {
     // An index belongs to its table's owner and has no ACL.
     rows.push_back(class_row(index.oid, index.name, kPublicNamespace, "i", kBtreeAm, 1, 0,
@@ -169,14 +175,15 @@ SystemRows class_rows(const storage::World& world) {
 }
 
 std::vector<Cell> attribute_row(I relation, const S& name, value::SqlType type, I number, bool not_null,
-                                bool has_default, Cell acl = kNull) {
+                                bool has_default, Cell acl = kNull, char identity = 0) {
   I length = -1;
   for (const auto& t : kTypes) {
     if (t.oid == type.oid()) length = t.length;
   }
   return {relation, name, I{type.oid()}, I{-1}, length, number, I{0}, I{-1}, I{type.typmod},
           boolean(length > 0 && length <= 8), S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
-          S(storage_of(type)), S(""), boolean(not_null), boolean(has_default), boolean(false), S(""), S(""),
+          S(storage_of(type)), S(""), boolean(not_null), boolean(has_default), boolean(false),
+          S(identity == 0 ? "" : std::string(1, identity)), S(""),
           boolean(false), boolean(true), I{0}, I{collatable(type) ? kDefaultCollation : 0}, acl, kNull, kNull};
 }
 
@@ -192,9 +199,17 @@ SystemRows attribute_rows(const storage::World& world) {
         auto found = acl->column_acls.find(column.name);
         if (found != acl->column_acls.end()) column_acl = S(acl_text(world, found->second));
       }
+      // An identity column's nextval is its identity, not a default (no pg_attrdef row).
       rows.push_back(attribute_row(schema.oid(), column.name, column.type, static_cast<I>(c + 1),
-                                   column.not_null, column.default_sql.has_value(), column_acl));
+                                   column.not_null, column.default_sql.has_value() && column.identity == 0,
+                                   column_acl, column.identity));
     }
+  }
+  for (auto entry : world.sequences()) {
+    const I oid = entry.value->oid;
+    rows.push_back(attribute_row(oid, "last_value", value::SqlType::of(TypeId::kBigint), 1, true, false));
+    rows.push_back(attribute_row(oid, "log_cnt", value::SqlType::of(TypeId::kBigint), 2, true, false));
+    rows.push_back(attribute_row(oid, "is_called", value::SqlType::of(TypeId::kBoolean), 3, true, false));
   }
   // A view's columns are what its query returns, planned now; a view whose
   // query reads pg_attribute would plan itself again, so nested planning
@@ -312,7 +327,7 @@ SystemRows attrdef_rows(const storage::World& world) {
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
     for (std::size_t c = 0; c < schema.columns().size(); ++c) {
-      if (!schema.column(c).default_sql) continue;
+      if (!schema.column(c).default_sql || schema.column(c).identity != 0) continue;
       rows.push_back({default_oid(schema, c), I{schema.oid()}, static_cast<I>(c + 1),
                       default_expression_text(*schema.column(c).default_sql, schema.column(c).type)});
     }
@@ -321,6 +336,52 @@ SystemRows attrdef_rows(const storage::World& world) {
 }
 
 SystemRows no_rows(const storage::World&) { return {}; }
+
+I sequence_type_oid(TypeId type) { return value::SqlType::of(type).oid(); }
+
+SystemRows sequence_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto entry : world.sequences()) {
+    const auto& sequence = *entry.value;
+    const auto& options = sequence.options;
+    rows.push_back({I{sequence.oid}, sequence_type_oid(options.type), I{options.start}, I{options.increment},
+                    I{options.max_value}, I{options.min_value}, I{options.cache}, boolean(options.cycle)});
+  }
+  return rows;
+}
+
+// pg_sequences: last_value is NULL until the first nextval (pg_sequence_last_value).
+SystemRows sequences_view_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto entry : world.sequences()) {
+    const auto& sequence = *entry.value;
+    const auto& options = sequence.options;
+    const storage::SequenceState state = sequence.counter->state();
+    rows.push_back({S("public"), sequence.name, S(role_name_of(world, owner_of(world, sequence.oid))),
+                    S(planner::sequence_type_name(options.type)), I{options.start}, I{options.min_value},
+                    I{options.max_value}, I{options.increment}, boolean(options.cycle), I{options.cache},
+                    state.is_called ? Cell{I{state.last_value}} : kNull});
+  }
+  return rows;
+}
+
+// Serial and identity sequences depend on their column: 'a' (OWNED BY) and
+// 'i' (identity), which psql's \d shows as "Owned by" / "Sequence for identity column".
+SystemRows depend_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto entry : world.sequences()) {
+    const auto& sequence = *entry.value;
+    if (sequence.owner_table.empty()) continue;
+    auto table = world.find_table(sequence.owner_table);
+    if (!table) continue;
+    auto column = table->schema().find_column(sequence.owner_column);
+    if (!column) continue;
+    const bool identity = table->schema().column(*column).identity != 0;
+    rows.push_back({I{1259}, I{sequence.oid}, I{0}, I{1259}, I{table->schema().oid()}, static_cast<I>(*column + 1),
+                    S(identity ? "i" : "a")});
+  }
+  return rows;
+}
 
 SystemRows database_rows(const storage::World&) {
   const S acl = "{=c/postgres,postgres=CTc/postgres}";
@@ -539,7 +600,8 @@ SystemRows tablespace_rows(const storage::World&) {
 }  // namespace
 
 std::vector<SystemRelation> pg_catalog_relations() {
-  const auto O = kOidType, B = kBoolType, T = kTextType, I2 = kInt2Type, I4 = kInt4Type, F4 = kFloat4Type,
+  const auto O = kOidType, B = kBoolType, T = kTextType, I2 = kInt2Type, I4 = kInt4Type, I8 = kInt8Type,
+             F4 = kFloat4Type,
              TS = kTimestampType;
   return {
       {"pg_catalog", "pg_namespace", {{"oid", O}, {"nspname", T}, {"nspowner", O}, {"nspacl", T}}, namespace_rows},
@@ -672,7 +734,19 @@ std::vector<SystemRelation> pg_catalog_relations() {
       {"pg_catalog", "pg_event_trigger", {{"oid", O}, {"evtname", T}}, no_rows},
       {"pg_catalog", "pg_foreign_table", {{"ftrelid", O}, {"ftserver", O}}, no_rows},
       {"pg_catalog", "pg_partitioned_table", {{"partrelid", O}, {"partstrat", T}}, no_rows},
-      {"pg_catalog", "pg_sequence", {{"seqrelid", O}, {"seqtypid", O}}, no_rows},
+      {"pg_catalog", "pg_sequence",
+       {{"seqrelid", O}, {"seqtypid", O}, {"seqstart", I8}, {"seqincrement", I8}, {"seqmax", I8}, {"seqmin", I8},
+        {"seqcache", I8}, {"seqcycle", B}},
+       sequence_rows},
+      {"pg_catalog", "pg_sequences",
+       {{"schemaname", T}, {"sequencename", T}, {"sequenceowner", T}, {"data_type", T}, {"start_value", I8},
+        {"min_value", I8}, {"max_value", I8}, {"increment_by", I8}, {"cycle", B}, {"cache_size", I8},
+        {"last_value", I8}},
+       sequences_view_rows},
+      {"pg_catalog", "pg_depend",
+       {{"classid", O}, {"objid", O}, {"objsubid", I4}, {"refclassid", O}, {"refobjid", O}, {"refobjsubid", I4},
+        {"deptype", T}},
+       depend_rows},
   };
 }
 

@@ -26,6 +26,22 @@ BoundExpression constant_of(const Cell& cell, value::SqlType type) {
 
 }  // namespace
 
+QueryBlock plan_sequence_relation(const storage::SequenceDefinition& sequence) {
+  const storage::SequenceState state = sequence.counter->state();
+  const std::vector<SystemColumn> columns{{"last_value", kInt8Type}, {"log_cnt", kInt8Type}, {"is_called", kBoolType}};
+  std::vector<Cell> cells{Cell{state.last_value}, Cell{state.log_cnt}, boolean(state.is_called)};
+  std::vector<BoundExpression> row;
+  QueryBlock block;
+  std::vector<value::SqlType> types;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    row.push_back(constant_of(cells[c], columns[c].type));
+    types.push_back(columns[c].type);
+    block.columns.push_back({columns[c].name, columns[c].type});
+  }
+  block.root = make_node(ValuesNode{{std::move(row)}}, types, 1);
+  return block;
+}
+
 std::optional<QueryBlock> plan_system_relation(const std::string& schema, const std::string& name,
                                                const storage::World& world) {
   const SystemRelation* relation = find_system_relation(schema, name);

@@ -11,4 +11,8 @@ namespace ptreedb::planner::catalog {
 std::optional<QueryBlock> plan_system_relation(const std::string& schema, const std::string& name,
                                                const storage::World& world);
 
+// SELECT * FROM a sequence: one row of last_value, log_cnt, is_called, as
+// the counter stands now (sequences are not transactional).
+QueryBlock plan_sequence_relation(const storage::SequenceDefinition& sequence);
+
 }  // namespace ptreedb::planner::catalog

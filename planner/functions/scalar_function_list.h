@@ -27,4 +27,5 @@
   X(ArrayBound)   /* array_lower / array_upper / array_length (array text, dimension): `negated` = lower */ \
   X(ArrayElement) /* array text [index], as text */                                                         \
   X(ArrayQuote)   /* text as an element of an array's text form ("a b" quoted, NULL as NULL) */             \
-  X(InList)       /* args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN */
+  X(InList)       /* args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN */         \
+  X(SequenceCall) /* nextval/currval/setval/lastval (`sequence_call`); volatile, never folded */

@@ -28,7 +28,10 @@ struct ColumnSchema {
   value::SqlType type;
   bool not_null = false;
   // DEFAULT as SQL text; the planner parses and binds it when a row needs it.
+  // An identity column's is nextval of its sequence (not shown as a default).
   std::optional<std::string> default_sql;
+  // GENERATED ALWAYS ('a') / BY DEFAULT ('d') AS IDENTITY; 0 when not.
+  char identity = 0;
 };
 
 struct IndexSchema {

@@ -34,6 +34,7 @@ std::optional<IndexLocation> find_index(const World& world, const std::string& n
 std::optional<RelationKind> relation_kind(const World& world, const std::string& name) {
   if (world.find_table(name)) return RelationKind::kTable;
   if (world.find_view(name)) return RelationKind::kView;
+  if (world.find_sequence(name)) return RelationKind::kSequence;
   if (find_index(world, name)) return RelationKind::kIndex;
   return std::nullopt;
 }

@@ -1,5 +1,6 @@
 // Names in a world's one relation namespace, as PostgreSQL's pg_class has it:
-// tables, views and indexes (a primary key's index included) share names.
+// tables, views, sequences and indexes (a primary key's index included)
+// share names.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace ptreedb::storage {
 
-enum class RelationKind : std::uint8_t { kTable, kView, kIndex };
+enum class RelationKind : std::uint8_t { kTable, kView, kIndex, kSequence };
 
 // What `name` is in `world`, if anything.
 std::optional<RelationKind> relation_kind(const World& world, const std::string& name);

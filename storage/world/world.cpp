@@ -45,6 +45,29 @@ std::shared_ptr<const World> World::without_view(const std::string& name) const 
   return next;
 }
 
+std::shared_ptr<const SequenceDefinition> World::find_sequence(std::uint32_t oid) const {
+  for (auto entry : sequences_) {
+    if (entry.value->oid == oid) return entry.value;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const World> World::with_sequence(std::shared_ptr<const SequenceDefinition> sequence) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, sequence->oid + 1);
+  std::string name = sequence->name;
+  next->sequences_ = sequences_.insert(std::move(name), std::move(sequence));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_sequence(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->sequences_ = sequences_.erase(name);
+  return next;
+}
+
 std::shared_ptr<const World> World::with_role(std::shared_ptr<const Role> role) const {
   auto next = std::make_shared<World>(*this);
   next->version_ = version_ + 1;

@@ -14,6 +14,7 @@
 #include "storage/catalog/object_acl.h"
 #include "storage/catalog/role.h"
 #include "storage/ptree/ptree.h"
+#include "storage/sequence/sequence_definition.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::storage {
@@ -31,6 +32,7 @@ class World {
   using TableMap = ptree::PTree<std::string, std::shared_ptr<const Table>>;
   using ViewMap = ptree::PTree<std::string, std::shared_ptr<const ViewDefinition>>;
   using RoleMap = ptree::PTree<std::string, std::shared_ptr<const Role>>;
+  using SequenceMap = ptree::PTree<std::string, std::shared_ptr<const SequenceDefinition>>;
   // Owners and grants by object oid (tables, views, the public schema). A
   // relation without an entry belongs to the bootstrap superuser, with
   // PostgreSQL's default privileges.
@@ -50,6 +52,13 @@ class World {
     const auto* view = views_.find(name);
     return view == nullptr ? nullptr : *view;
   }
+  const SequenceMap& sequences() const { return sequences_; }
+  std::shared_ptr<const SequenceDefinition> find_sequence(const std::string& name) const {
+    const auto* sequence = sequences_.find(name);
+    return sequence == nullptr ? nullptr : *sequence;
+  }
+  // By oid (nextval('s'::regclass) binds the oid); a scan, sequences are few.
+  std::shared_ptr<const SequenceDefinition> find_sequence(std::uint32_t oid) const;
   const RoleMap& roles() const { return roles_; }
   std::shared_ptr<const Role> find_role(const std::string& name) const {
     const auto* role = roles_.find(name);
@@ -68,6 +77,8 @@ class World {
   std::shared_ptr<const World> without_table(const std::string& name) const;
   std::shared_ptr<const World> with_view(std::shared_ptr<const ViewDefinition> view) const;
   std::shared_ptr<const World> without_view(const std::string& name) const;
+  std::shared_ptr<const World> with_sequence(std::shared_ptr<const SequenceDefinition> sequence) const;
+  std::shared_ptr<const World> without_sequence(const std::string& name) const;
   // Adds or replaces the role of that name.
   std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
   std::shared_ptr<const World> without_role(const std::string& name) const;
@@ -81,6 +92,7 @@ class World {
   std::uint32_t next_oid_ = 16384;
   TableMap tables_;
   ViewMap views_;
+  SequenceMap sequences_;
   RoleMap roles_;
   AclMap acls_;
 };

@@ -107,7 +107,22 @@ int main(int argc, char** argv) {
       if (!stats_only) {
         std::printf("lsn: %016llx, len: %zu, fragments: %u, crc: ok, kind: %s\n",
                     static_cast<unsigned long long>(record.lsn), record.payload.size(), record.fragments,
-                    record.kind == txn::kWorldChangeRecord ? "world-change" : "unknown");
+                    record.kind == txn::kWorldChangeRecord      ? "world-change"
+                    : record.kind == txn::kSequenceStateRecord ? "sequence-value"
+                                                                : "unknown");
+      }
+      if (record.kind == txn::kSequenceStateRecord) {
+        ++stats.entries["sequence value"];
+        try {
+          const txn::SequenceStateChange value = txn::decode_sequence_state(record.payload);
+          if (!stats_only) {
+            std::printf("    sequence oid %u: last_value %lld, is_called %s\n", value.oid,
+                        static_cast<long long>(value.last_value), value.is_called ? "true" : "false");
+          }
+        } catch (const txn::CorruptRecord& corrupt) {
+          std::printf("    undecodable: %s\n", corrupt.what());
+        }
+        continue;
       }
       if (record.kind != txn::kWorldChangeRecord) continue;
       txn::WorldChange change;
@@ -138,6 +153,19 @@ int main(int argc, char** argv) {
           case txn::ChangeKind::kViewDrop:
             ++stats.entries["view drop"];
             if (!stats_only) std::printf("    view drop: %s\n", entry.name.c_str());
+            break;
+          case txn::ChangeKind::kSequencePut:
+            ++stats.entries["sequence"];
+            if (!stats_only) {
+              const auto logged = entry.sequence->counter->state();
+              std::printf("    sequence: %s (oid %u, increment %lld, last_value %lld)\n", entry.name.c_str(),
+                          entry.sequence->oid, static_cast<long long>(entry.sequence->options.increment),
+                          static_cast<long long>(logged.last_value));
+            }
+            break;
+          case txn::ChangeKind::kSequenceDrop:
+            ++stats.entries["sequence drop"];
+            if (!stats_only) std::printf("    sequence drop: %s\n", entry.name.c_str());
             break;
           case txn::ChangeKind::kRolePut:
             ++stats.entries["role"];
