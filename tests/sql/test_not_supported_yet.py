@@ -34,7 +34,6 @@ CASES = [
     ("create table ns_c9 (a int, unique (a) deferrable initially deferred)", "DEFERRABLE is not supported"),
     ("create table ns_c10 (a int, unique (a) include (a))", "INCLUDE columns is not supported"),
     ("create table ns_c11 (a int check (a > 0))", "CHECK constraints is not supported"),
-    ("create table ns_c12 (a int generated always as identity)", "identity columns is not supported"),
     ("create temp view ns_v as select 1", "CREATE TEMPORARY VIEW is not supported"),
     ("alter table ns_t add column c int check (c > 0)", "CHECK constraints is not supported"),
     ("create table pg_temp.ns_c13 (a int)", "CREATE TEMPORARY is not supported"),
