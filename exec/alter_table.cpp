@@ -214,7 +214,10 @@ class AlterTable {
     world_ = without_foreign_keys(world_, doomed_keys);
 
     // Other tables' keys referencing this one: their referenced positions shift.
-    for (auto entry : world_->tables()) {
+    // The loop replaces world_, so it walks its own handle of the table map
+    // (the old world, and the nodes under the iterator, may go with it).
+    const auto tables = world_->tables();
+    for (auto entry : tables) {
       if (entry.key == name_) continue;
       SchemaParts parts = storage::parts_of(entry.value->schema());
       bool changed = false;
@@ -304,8 +307,10 @@ class AlterTable {
         if (key.referenced_table == name_) key.referenced_table = action.to;
       }
       world_ = with_table(world_->without_table(name_), old.with_schema(storage::make_schema(std::move(parts))));
-      // Foreign keys of other tables name the referenced table.
-      for (auto entry : world_->tables()) {
+      // Foreign keys of other tables name the referenced table (walking a
+      // handle of its own: the loop replaces world_).
+      const auto tables = world_->tables();
+      for (auto entry : tables) {
         SchemaParts other = storage::parts_of(entry.value->schema());
         bool changed = false;
         for (auto& key : other.foreign_keys) {
