@@ -224,7 +224,10 @@ class AlterTable {
     world_ = without_foreign_keys(world_, doomed_keys);
 
     // Other tables' keys referencing this one: their referenced positions shift.
-    for (auto entry : world_->tables()) {
+    // The loop replaces world_, so it walks its own handle of the table map
+    // (the old world, and the nodes under the iterator, may go with it).
+    const auto tables = world_->tables();
+    for (auto entry : tables) {
       if (entry.key == name_) continue;
       SchemaParts parts = storage::parts_of(entry.value->schema());
       bool changed = false;
@@ -320,15 +323,19 @@ class AlterTable {
         if (key.referenced_table == name_) key.referenced_table = action.to;
       }
       world_ = with_table(world_->without_table(name_), old.with_schema(storage::make_schema(std::move(parts))));
-      // Sequences owned by its columns follow the table's name.
-      for (auto entry : world_->sequences()) {
+      // Sequences owned by its columns follow the table's name (walking a
+      // handle of their own: the loop replaces world_).
+      const auto sequences = world_->sequences();
+      for (auto entry : sequences) {
         if (entry.value->owner_table != name_) continue;
         auto owned = std::make_shared<storage::SequenceDefinition>(*entry.value);
         owned->owner_table = action.to;
         world_ = world_->with_sequence(std::move(owned));
       }
-      // Foreign keys of other tables name the referenced table.
-      for (auto entry : world_->tables()) {
+      // Foreign keys of other tables name the referenced table (walking a
+      // handle of its own: the loop replaces world_).
+      const auto tables = world_->tables();
+      for (auto entry : tables) {
         SchemaParts other = storage::parts_of(entry.value->schema());
         bool changed = false;
         for (auto& key : other.foreign_keys) {
@@ -352,7 +359,8 @@ class AlterTable {
     renamed->name = to;
     world_ = world_->without_sequence(name_)->with_sequence(std::move(renamed));
     const std::string old_default = planner::nextval_default_sql(name_);
-    for (auto entry : world_->tables()) {
+    const auto tables = world_->tables();  // a handle of its own: the loop replaces world_
+    for (auto entry : tables) {
       SchemaParts parts = storage::parts_of(entry.value->schema());
       bool changed = false;
       for (auto& column : parts.columns) {

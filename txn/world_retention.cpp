@@ -28,7 +28,7 @@ WorldRetention::Reading WorldRetention::read(const storage::World& current) {
     }
   }
   std::int64_t current_nodes = 0;
-  for (auto entry : current.tables()) current_nodes += static_cast<std::int64_t>(entry.value->rows().size());
+  for (auto entry : current.tables()) current_nodes += static_cast<std::int64_t>(entry.value->rows().node_count());
   reading.live_row_nodes = storage::RowTree::live_nodes();
   reading.retained_row_nodes = std::max<std::int64_t>(0, reading.live_row_nodes - current_nodes);
   return reading;

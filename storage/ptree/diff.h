@@ -1,8 +1,8 @@
 // The difference between two versions of a tree, found by walking both at once
 // and skipping every subtree they share. Versions made from one another by path
 // copying share all but the copied paths, so a change of m entries costs about
-// O(m log n), not O(n): this is how a commit learns what it changed (write sets
-// for the log, validation) without anyone recording it.
+// O(m (log n + B)), not O(n): this is how a commit learns what it changed
+// (write sets for the log, validation) without anyone recording it.
 #pragma once
 
 #include <vector>
@@ -13,24 +13,38 @@ namespace ptreedb::ptree {
 
 namespace detail {
 
-// A pending piece of a tree in key order: a whole subtree, or one node's own
-// entry (its children already pushed separately).
+// A pending piece of a tree in key order: a whole subtree (entry < 0), an
+// inner node's own entry (entry 0, its children already pushed separately),
+// or one entry of a leaf.
 template <class N>
 struct DiffItem {
   const N* node;
-  bool entry_only;
-  std::size_t weight() const { return entry_only ? 1 : node->size; }
+  std::int32_t entry;
+  bool whole() const { return entry < 0; }
+  std::size_t weight() const { return whole() ? node->size : 1; }
+  const typename N::key_type& key() const {
+    return node->is_leaf ? N::leaf(node)->keys()[entry] : N::inner(node)->key;
+  }
+  const typename N::value_type* value() const {
+    return node->is_leaf ? N::leaf(node)->values() + entry : &N::inner(node)->value;
+  }
+  // The same entry of the same node: nothing to compare.
+  bool same_entry(const DiffItem& other) const { return node == other.node && entry == other.entry; }
 };
 
-// Replaces the top subtree by its left child, own entry and right child, so
-// that the top is the leftmost piece again.
+// Replaces the top subtree by its pieces, the leftmost on top.
 template <class N>
 void expand_top(std::vector<DiffItem<N>>& stack) {
   const N* node = stack.back().node;
   stack.pop_back();
-  if (node->right != nullptr) stack.push_back({node->right, false});
-  stack.push_back({node, true});
-  if (node->left != nullptr) stack.push_back({node->left, false});
+  if (node->is_leaf) {
+    for (std::int32_t i = static_cast<std::int32_t>(node->size) - 1; i >= 0; --i) stack.push_back({node, i});
+    return;
+  }
+  const auto* in = N::inner(node);
+  stack.push_back({in->right, -1});
+  stack.push_back({node, 0});
+  stack.push_back({in->left, -1});
 }
 
 }  // namespace detail
@@ -44,38 +58,38 @@ void diff_nodes(const N* before, const N* after, const Same& same_value, const V
   using Item = detail::DiffItem<N>;
   // Each stack holds one tree's remaining pieces, the leftmost on top.
   std::vector<Item> old_side, new_side;
-  if (before != nullptr) old_side.push_back({before, false});
-  if (after != nullptr) new_side.push_back({after, false});
+  if (before != nullptr) old_side.push_back({before, -1});
+  if (after != nullptr) new_side.push_back({after, -1});
   while (!old_side.empty() && !new_side.empty()) {
     Item& o = old_side.back();
     Item& n = new_side.back();
-    if (!o.entry_only && !n.entry_only && o.node == n.node) {
+    if (o.whole() && n.whole() && o.node == n.node) {
       old_side.pop_back();  // a shared subtree: nothing in it changed
       new_side.pop_back();
       continue;
     }
-    if (!o.entry_only || !n.entry_only) {
+    if (o.whole() || n.whole()) {
       // Open the larger piece; equal pieces line up again after a few steps.
-      if (o.weight() >= n.weight() && !o.entry_only) {
+      if (o.weight() >= n.weight() && o.whole()) {
         detail::expand_top(old_side);
       } else {
         detail::expand_top(new_side);
       }
       continue;
     }
-    const N* old_node = o.node;
-    const N* new_node = n.node;
-    if (N::less(old_node->key, new_node->key)) {
+    const Item old_item = o;
+    const Item new_item = n;
+    if (N::less(old_item.key(), new_item.key())) {
       old_side.pop_back();
-      visit(old_node->key, &old_node->value, nullptr);
-    } else if (N::less(new_node->key, old_node->key)) {
+      visit(old_item.key(), old_item.value(), nullptr);
+    } else if (N::less(new_item.key(), old_item.key())) {
       new_side.pop_back();
-      visit(new_node->key, nullptr, &new_node->value);
+      visit(new_item.key(), nullptr, new_item.value());
     } else {
       old_side.pop_back();
       new_side.pop_back();
-      if (old_node != new_node && !same_value(old_node->value, new_node->value)) {
-        visit(new_node->key, &old_node->value, &new_node->value);
+      if (!old_item.same_entry(new_item) && !same_value(*old_item.value(), *new_item.value())) {
+        visit(new_item.key(), old_item.value(), new_item.value());
       }
     }
   }
@@ -83,16 +97,16 @@ void diff_nodes(const N* before, const N* after, const Same& same_value, const V
   for (auto* side : {&old_side, &new_side}) {
     const bool removed = side == &old_side;
     while (!side->empty()) {
-      if (!side->back().entry_only) {
+      if (side->back().whole()) {
         detail::expand_top(*side);
         continue;
       }
-      const N* node = side->back().node;
+      const Item item = side->back();
       side->pop_back();
       if (removed) {
-        visit(node->key, &node->value, nullptr);
+        visit(item.key(), item.value(), nullptr);
       } else {
-        visit(node->key, nullptr, &node->value);
+        visit(item.key(), nullptr, item.value());
       }
     }
   }

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +43,9 @@ class PTree {
   using mapped_type = V;
   using aug_type = typename Aug::value_type;
   using entry_type = std::pair<K, V>;
+  // Leaves hold between kLeafMin and kLeafMax entries (node.h).
+  static constexpr std::size_t kLeafMin = node_type::kLeafMin;
+  static constexpr std::size_t kLeafMax = node_type::kLeafMax;
 
   struct EntryRef {
     const K& key;
@@ -86,18 +90,15 @@ class PTree {
   bool empty() const { return root_ == nullptr; }
 
   // The value stored under `key`, or null; valid while this handle lives.
-  const V* find(const K& key) const {
-    const node_type* node = find_node(root_, key);
-    return node == nullptr ? nullptr : &node->value;
-  }
-  bool contains(const K& key) const { return find_node(root_, key) != nullptr; }
+  const V* find(const K& key) const { return find_value(root_, key); }
+  bool contains(const K& key) const { return find_value(root_, key) != nullptr; }
 
   // Number of keys below `key`.
   std::size_t rank(const K& key) const { return rank_of(root_, key); }
   // The entry at in-order position `index` (must be < size()).
   EntryRef select(std::size_t index) const {
-    const node_type* node = select_node(root_, index);
-    return {node->key, node->value};
+    auto [key, value] = select_entry(root_, index);
+    return {*key, *value};
   }
   EntryRef first() const { return select(0); }
   EntryRef last() const { return select(size() - 1); }
@@ -223,6 +224,8 @@ class PTree {
     visit_between(root_, low, high, visit);
   }
 
+  // In-order iterator: a stack of inner nodes whose entries are still ahead,
+  // and the leaf being walked, whose array is read directly.
   class iterator {
    public:
     using value_type = EntryRef;
@@ -230,10 +233,17 @@ class PTree {
     using iterator_category = std::forward_iterator_tag;
 
     iterator() = default;
-    EntryRef operator*() const { return {stack_[depth_ - 1]->key, stack_[depth_ - 1]->value}; }
+    EntryRef operator*() const {
+      if (leaf_ != nullptr) return {leaf_->keys()[pos_], leaf_->values()[pos_]};
+      const inner_type* top = stack_[depth_ - 1];
+      return {top->key, top->value};
+    }
     iterator& operator++() {
-      const node_type* node = stack_[--depth_]->right;
-      push_left(node);
+      if (leaf_ != nullptr) {
+        if (++pos_ == leaf_->size) leaf_ = nullptr;  // the next entry is the stack's top
+        return *this;
+      }
+      push_left(stack_[--depth_]->right);
       return *this;
     }
     iterator operator++(int) {
@@ -242,16 +252,36 @@ class PTree {
       return old;
     }
     bool operator==(const iterator& other) const {
-      return depth_ == other.depth_ && (depth_ == 0 || stack_[depth_ - 1] == other.stack_[depth_ - 1]);
+      if (leaf_ != other.leaf_ || depth_ != other.depth_) return false;
+      if (leaf_ != nullptr) return pos_ == other.pos_;
+      return depth_ == 0 || stack_[depth_ - 1] == other.stack_[depth_ - 1];
     }
 
    private:
     friend class PTree;
+    using inner_type = typename node_type::Inner;
+    using leaf_type = typename node_type::Leaf;
     void push_left(const node_type* node) {
-      for (; node != nullptr; node = node->left) stack_[depth_++] = node;
+      if (node == nullptr) return;
+      while (!node->is_leaf) {
+        const inner_type* in = node_type::inner(node);
+        stack_[depth_++] = in;
+        node = in->left;
+      }
+      leaf_ = node_type::leaf(node);
+      pos_ = 0;
+    }
+    // Stops at `pos` of `leaf`, or at the stack's top when pos is past its end.
+    void enter_leaf(const node_type* node, std::uint32_t pos) {
+      if (pos < node->size) {
+        leaf_ = node_type::leaf(node);
+        pos_ = pos;
+      }
     }
     // Weight balance bounds the height by ~2.1 log2(n) < 70 for any 32-bit size.
-    const node_type* stack_[80];
+    const inner_type* stack_[80];
+    const leaf_type* leaf_ = nullptr;
+    std::uint32_t pos_ = 0;
     int depth_ = 0;
   };
 
@@ -265,11 +295,16 @@ class PTree {
   iterator lower_bound(const K& key) const {
     iterator it;
     for (const node_type* node = root_; node != nullptr;) {
-      if (Less{}(node->key, key)) {
-        node = node->right;
+      if (node->is_leaf) {
+        it.enter_leaf(node, node_type::leaf(node)->lower_index(key));
+        break;
+      }
+      const auto* in = node_type::inner(node);
+      if (Less{}(in->key, key)) {
+        node = in->right;
       } else {
-        it.stack_[it.depth_++] = node;
-        node = node->left;
+        it.stack_[it.depth_++] = in;
+        node = in->left;
       }
     }
     return it;
@@ -281,16 +316,21 @@ class PTree {
     iterator it;
     const node_type* node = root_;
     while (node != nullptr) {
-      std::size_t left_size = tree_size(node->left);
+      if (node->is_leaf) {
+        it.enter_leaf(node, static_cast<std::uint32_t>(std::min<std::size_t>(index, node->size)));
+        break;
+      }
+      const auto* in = node_type::inner(node);
+      std::size_t left_size = tree_size(in->left);
       if (index < left_size) {
-        it.stack_[it.depth_++] = node;
-        node = node->left;
+        it.stack_[it.depth_++] = in;
+        node = in->left;
       } else if (index == left_size) {
-        it.stack_[it.depth_++] = node;
+        it.stack_[it.depth_++] = in;
         break;
       } else {
         index -= left_size + 1;
-        node = node->right;
+        node = in->right;
       }
     }
     return it;
@@ -307,11 +347,14 @@ class PTree {
   // whole tree; returns an empty string when all hold, else what failed.
   std::string check_invariants() const {
     std::string problem;
-    check_subtree(root_, nullptr, nullptr, problem);
+    check_subtree(root_, nullptr, nullptr, true, problem);
     return problem;
   }
   // Nodes of this tree type alive in the process (all handles, all versions).
   static std::int64_t live_nodes() { return node_type::live().total(); }
+  // Nodes (inner nodes and leaves) of this version, and its height in nodes.
+  std::size_t node_count() const { return count_nodes(root_); }
+  std::size_t height() const { return height_of(root_); }
   // Two handles of the same version share their root.
   bool same_root(const PTree& other) const { return root_ == other.root_; }
   const node_type* root() const { return root_; }
@@ -342,21 +385,85 @@ class PTree {
     return PTree(ptree::multi_insert_sorted(take(), sorted.data(), sorted.size(), combine));
   }
 
+  using Inner = typename node_type::Inner;
+  using Leaf = typename node_type::Leaf;
+
+  // A copy of `leaf` with `key`'s value replaced by make(old value); the old
+  // value is moved out when the leaf is private.
+  template <class Make>
+  static node_type* leaf_with_value(node_type* tree, std::uint32_t at, const Make& make) {
+    Leaf* l = node_type::leaf(tree);
+    if (tree->is_private()) {
+      l->values()[at] = make(std::move(l->values()[at]));
+      l->refresh_aug();
+      return tree;
+    }
+    node_type* copy = node_type::create_leaf(l->size, [&](K* keys, V* values) {
+      std::uninitialized_copy(l->keys(), l->keys() + l->size, keys);
+      for (std::uint32_t i = 0; i < l->size; ++i) {
+        if (i == at) {
+          V old = l->values()[i];
+          new (values + i) V(make(std::move(old)));
+        } else {
+          new (values + i) V(l->values()[i]);
+        }
+      }
+    });
+    node_type::release(tree);
+    return copy;
+  }
+
   template <class Combine>
   static node_type* insert_node(node_type* tree, const K& key, const V& value,
                                 const Combine& combine) {
-    if (tree == nullptr) return attach<node_type>(nullptr, node_type::create(key, value), nullptr);
+    if (tree == nullptr) {
+      entry_type one(key, value);
+      return leaf_from_entries<node_type>(&one, 1);
+    }
+    if (tree->is_leaf) {
+      const Leaf* l = node_type::leaf(tree);
+      std::uint32_t at = l->lower_index(key);
+      if (at < l->size && !Less{}(key, l->keys()[at])) {
+        return leaf_with_value(tree, at, [&](V old) { return combine(old, value); });
+      }
+      // One more entry: one leaf, or two halves of at least B when it overflows.
+      std::vector<entry_type> entries;
+      entries.reserve(l->size + 1);
+      for (std::uint32_t i = 0; i < l->size; ++i) {
+        if (i == at) entries.emplace_back(key, value);
+        entries.emplace_back(l->keys()[i], l->values()[i]);
+      }
+      if (at == l->size) entries.emplace_back(key, value);
+      node_type::release(tree);
+      return build_sorted<node_type>(entries.data(), entries.size());
+    }
     node_type *left, *right;
-    node_type* top = expose(tree, left, right);
+    Inner* top = expose(tree, left, right);
     if (Less{}(key, top->key)) return join(insert_node(left, key, value, combine), top, right);
     if (Less{}(top->key, key)) return join(left, top, insert_node(right, key, value, combine));
     top->value = combine(top->value, value);
     return attach(left, top, right);
   }
 
+  // A short leaf that comes back up is merged into a neighbour by join.
   static node_type* erase_node(node_type* tree, const K& key) {
+    if (tree->is_leaf) {
+      const Leaf* l = node_type::leaf(tree);
+      std::uint32_t at = l->lower_index(key);
+      node_type* rest = nullptr;
+      if (l->size > 1) {
+        rest = node_type::create_leaf(l->size - 1, [&](K* keys, V* values) {
+          std::uninitialized_copy(l->keys(), l->keys() + at, keys);
+          std::uninitialized_copy(l->keys() + at + 1, l->keys() + l->size, keys + at);
+          std::uninitialized_copy(l->values(), l->values() + at, values);
+          std::uninitialized_copy(l->values() + at + 1, l->values() + l->size, values + at);
+        });
+      }
+      node_type::release(tree);
+      return rest;
+    }
     node_type *left, *right;
-    node_type* top = expose(tree, left, right);
+    Inner* top = expose(tree, left, right);
     if (Less{}(key, top->key)) return join(erase_node(left, key), top, right);
     if (Less{}(top->key, key)) return join(left, top, erase_node(right, key));
     node_type::destroy_single(top);
@@ -365,34 +472,67 @@ class PTree {
 
   template <class Update>
   static node_type* update_node(node_type* tree, const K& key, const Update& update) {
+    if (tree->is_leaf) {
+      // The value is moved into `update` when the leaf is private (an inner
+      // tree handed over this way is updated in place when private too).
+      return leaf_with_value(tree, node_type::leaf(tree)->lower_index(key),
+                             [&](V old) { return update(std::move(old)); });
+    }
     node_type *left, *right;
-    node_type* top = expose(tree, left, right);
+    Inner* top = expose(tree, left, right);
     if (Less{}(key, top->key)) {
       left = update_node(left, key, update);
     } else if (Less{}(top->key, key)) {
       right = update_node(right, key, update);
     } else {
-      // The node is private here, so the old value can be moved into `update`
-      // (an inner tree handed over this way is updated in place when private).
       top->value = update(std::move(top->value));
     }
     return attach(left, top, right);
   }
 
-  static std::size_t check_subtree(const node_type* node, const K* low, const K* high,
+  static std::size_t count_nodes(const node_type* node) {
+    if (node == nullptr) return 0;
+    if (node->is_leaf) return 1;
+    return 1 + count_nodes(node_type::inner(node)->left) + count_nodes(node_type::inner(node)->right);
+  }
+  static std::size_t height_of(const node_type* node) {
+    if (node == nullptr) return 0;
+    if (node->is_leaf) return 1;
+    return 1 + std::max(height_of(node_type::inner(node)->left), height_of(node_type::inner(node)->right));
+  }
+
+  static std::size_t check_subtree(const node_type* node, const K* low, const K* high, bool is_root,
                                    std::string& problem) {
     if (node == nullptr || !problem.empty()) return 0;
     if (node->refs.load(std::memory_order_relaxed) == 0) problem = "node with zero references";
-    if (low != nullptr && !Less{}(*low, node->key)) problem = "keys out of order";
-    if (high != nullptr && !Less{}(node->key, *high)) problem = "keys out of order";
-    std::size_t left = check_subtree(node->left, low, &node->key, problem);
-    std::size_t right = check_subtree(node->right, &node->key, high, problem);
+    if (node->is_leaf) {
+      const Leaf* l = node_type::leaf(node);
+      if (l->size == 0 || l->size > kLeafMax) problem = "leaf size out of bounds";
+      if (!is_root && l->size < kLeafMin) problem = "short leaf below the root";
+      for (std::uint32_t i = 0; i < l->size; ++i) {
+        const K& k = l->keys()[i];
+        if (i > 0 && !Less{}(l->keys()[i - 1], k)) problem = "keys out of order in a leaf";
+        if (low != nullptr && !Less{}(*low, k)) problem = "keys out of order";
+        if (high != nullptr && !Less{}(k, *high)) problem = "keys out of order";
+      }
+      if constexpr (node_type::kHasAug) {
+        if (!(l->aug_of(0, l->size) == l->aug)) problem = "wrong augmented value in a leaf";
+      }
+      return l->size;
+    }
+    const Inner* in = node_type::inner(node);
+    if (in->left == nullptr || in->right == nullptr) problem = "inner node without two children";
+    if (!problem.empty()) return 0;
+    if (low != nullptr && !Less{}(*low, in->key)) problem = "keys out of order";
+    if (high != nullptr && !Less{}(in->key, *high)) problem = "keys out of order";
+    std::size_t left = check_subtree(in->left, low, &in->key, false, problem);
+    std::size_t right = check_subtree(in->right, &in->key, high, false, problem);
     if (!problem.empty()) return 0;
     if (node->size != left + right + 1) problem = "wrong subtree size";
     if (!weights_balanced(left + 1, right + 1)) problem = "weight balance violated";
     if constexpr (node_type::kHasAug) {
-      auto expected = Aug::combine(Aug::combine(tree_aug(node->left), entry_aug(node)),
-                                   tree_aug(node->right));
+      auto expected = Aug::combine(Aug::combine(tree_aug(in->left), entry_aug<node_type>(in)),
+                                   tree_aug(in->right));
       if (!(expected == node->aug)) problem = "wrong augmented value";
     }
     return left + right + 1;

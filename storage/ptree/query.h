@@ -1,23 +1,32 @@
 // Read-only algorithms: lookups by key and by position, augmented range sums in
-// O(log n), and parallel map-reduce / indexed for-each. Nothing here is consumed.
+// O(log n + B), and parallel map-reduce / indexed for-each. Inner nodes are
+// walked as a binary tree; a leaf is searched or looped over as an array.
+// Nothing here is consumed.
 #pragma once
 
 #include <cstddef>
-#include <optional>
 
 #include "storage/ptree/node.h"
 
 namespace ptreedb::ptree {
 
+// The value stored under `key`, or null.
 template <class N>
-const N* find_node(const N* tree, const typename N::key_type& key) {
+const typename N::value_type* find_value(const N* tree, const typename N::key_type& key) {
   while (tree != nullptr) {
-    if (N::less(key, tree->key)) {
-      tree = tree->left;
-    } else if (N::less(tree->key, key)) {
-      tree = tree->right;
+    if (tree->is_leaf) {
+      const auto* l = N::leaf(tree);
+      std::uint32_t i = l->lower_index(key);
+      if (i < l->size && !N::less(key, l->keys()[i])) return l->values() + i;
+      return nullptr;
+    }
+    const auto* in = N::inner(tree);
+    if (N::less(key, in->key)) {
+      tree = in->left;
+    } else if (N::less(in->key, key)) {
+      tree = in->right;
     } else {
-      return tree;
+      return &in->value;
     }
   }
   return nullptr;
@@ -28,31 +37,39 @@ template <class N>
 std::size_t rank_of(const N* tree, const typename N::key_type& key) {
   std::size_t rank = 0;
   while (tree != nullptr) {
-    if (N::less(tree->key, key)) {
-      rank += tree_size(tree->left) + 1;
-      tree = tree->right;
+    if (tree->is_leaf) return rank + N::leaf(tree)->lower_index(key);
+    const auto* in = N::inner(tree);
+    if (N::less(in->key, key)) {
+      rank += tree_size(in->left) + 1;
+      tree = in->right;
     } else {
-      tree = tree->left;
+      tree = in->left;
     }
   }
   return rank;
 }
 
-// The node at in-order position `index` (< size).
+// The entry at in-order position `index` (< size), as pointers to its key and value.
 template <class N>
-const N* select_node(const N* tree, std::size_t index) {
+std::pair<const typename N::key_type*, const typename N::value_type*> select_entry(
+    const N* tree, std::size_t index) {
   while (tree != nullptr) {
-    std::size_t left_size = tree_size(tree->left);
+    if (tree->is_leaf) {
+      const auto* l = N::leaf(tree);
+      return {l->keys() + index, l->values() + index};
+    }
+    const auto* in = N::inner(tree);
+    std::size_t left_size = tree_size(in->left);
     if (index < left_size) {
-      tree = tree->left;
+      tree = in->left;
     } else if (index == left_size) {
-      return tree;
+      return {&in->key, &in->value};
     } else {
       index -= left_size + 1;
-      tree = tree->right;
+      tree = in->right;
     }
   }
-  return nullptr;
+  return {nullptr, nullptr};
 }
 
 // Augmented value of the entries with key >= low.
@@ -63,11 +80,16 @@ typename N::aug_type aug_from(const N* tree, const typename N::key_type& low) {
   // Walk down; entries to the right of every node we keep are accumulated
   // in order from the right end.
   while (tree != nullptr) {
-    if (N::less(tree->key, low)) {
-      tree = tree->right;
+    if (tree->is_leaf) {
+      const auto* l = N::leaf(tree);
+      return A::combine(l->aug_of(l->lower_index(low), l->size), right_part);
+    }
+    const auto* in = N::inner(tree);
+    if (N::less(in->key, low)) {
+      tree = in->right;
     } else {
-      right_part = A::combine(A::combine(entry_aug(tree), tree_aug(tree->right)), right_part);
-      tree = tree->left;
+      right_part = A::combine(A::combine(entry_aug<N>(in), tree_aug(in->right)), right_part);
+      tree = in->left;
     }
   }
   return right_part;
@@ -79,29 +101,40 @@ typename N::aug_type aug_until(const N* tree, const typename N::key_type& high) 
   using A = typename N::aug_policy;
   typename N::aug_type left_part = A::identity();
   while (tree != nullptr) {
-    if (N::less(high, tree->key)) {
-      tree = tree->left;
+    if (tree->is_leaf) {
+      const auto* l = N::leaf(tree);
+      return A::combine(left_part, l->aug_of(0, l->upper_index(high)));
+    }
+    const auto* in = N::inner(tree);
+    if (N::less(high, in->key)) {
+      tree = in->left;
     } else {
-      left_part = A::combine(left_part, A::combine(tree_aug(tree->left), entry_aug(tree)));
-      tree = tree->right;
+      left_part = A::combine(left_part, A::combine(tree_aug(in->left), entry_aug<N>(in)));
+      tree = in->right;
     }
   }
   return left_part;
 }
 
-// Augmented value of the entries with low <= key <= high, in O(log n).
+// Augmented value of the entries with low <= key <= high, in O(log n + B).
 template <class N>
 typename N::aug_type aug_between(const N* tree, const typename N::key_type& low,
                                  const typename N::key_type& high) {
   using A = typename N::aug_policy;
   while (tree != nullptr) {
-    if (N::less(tree->key, low)) {
-      tree = tree->right;
-    } else if (N::less(high, tree->key)) {
-      tree = tree->left;
+    if (tree->is_leaf) {
+      const auto* l = N::leaf(tree);
+      std::uint32_t begin = l->lower_index(low), end = l->upper_index(high);
+      return begin < end ? l->aug_of(begin, end) : A::identity();
+    }
+    const auto* in = N::inner(tree);
+    if (N::less(in->key, low)) {
+      tree = in->right;
+    } else if (N::less(high, in->key)) {
+      tree = in->left;
     } else {
-      return A::combine(A::combine(aug_from(tree->left, low), entry_aug(tree)),
-                        aug_until(tree->right, high));
+      return A::combine(A::combine(aug_from(in->left, low), entry_aug<N>(in)),
+                        aug_until(in->right, high));
     }
   }
   return A::identity();
@@ -112,26 +145,39 @@ template <class N, class Result, class Map, class Reduce>
 Result map_reduce_nodes(const N* tree, const Map& map, const Reduce& reduce,
                         const Result& identity) {
   if (tree == nullptr) return identity;
-  if (tree->size <= kParallelGrain) {
-    Result left = map_reduce_nodes(tree->left, map, reduce, identity);
-    Result middle = reduce(left, map(tree->key, tree->value));
-    return reduce(middle, map_reduce_nodes(tree->right, map, reduce, identity));
+  if (tree->is_leaf) {
+    const auto* l = N::leaf(tree);
+    const auto* keys = l->keys();
+    const auto* values = l->values();
+    Result sum = identity;
+    for (std::uint32_t i = 0; i < l->size; ++i) sum = reduce(sum, map(keys[i], values[i]));
+    return sum;
   }
+  const auto* in = N::inner(tree);
   Result left = identity, right = identity;
-  fork_join(true, [&] { left = map_reduce_nodes(tree->left, map, reduce, identity); },
-            [&] { right = map_reduce_nodes(tree->right, map, reduce, identity); });
-  return reduce(reduce(left, map(tree->key, tree->value)), right);
+  fork_join(tree->size > kParallelGrain,
+            [&] { left = map_reduce_nodes(in->left, map, reduce, identity); },
+            [&] { right = map_reduce_nodes(in->right, map, reduce, identity); });
+  return reduce(reduce(left, map(in->key, in->value)), right);
 }
 
 // Calls visit(key, value, position) for every entry, in parallel.
 template <class N, class Visit>
 void foreach_index_nodes(const N* tree, std::size_t offset, const Visit& visit) {
   if (tree == nullptr) return;
-  std::size_t here = offset + tree_size(tree->left);
+  if (tree->is_leaf) {
+    const auto* l = N::leaf(tree);
+    const auto* keys = l->keys();
+    const auto* values = l->values();
+    for (std::uint32_t i = 0; i < l->size; ++i) visit(keys[i], values[i], offset + i);
+    return;
+  }
+  const auto* in = N::inner(tree);
+  std::size_t here = offset + tree_size(in->left);
   fork_join(tree->size > kParallelGrain,
-            [&] { foreach_index_nodes(tree->left, offset, visit); },
-            [&] { foreach_index_nodes(tree->right, here + 1, visit); });
-  visit(tree->key, tree->value, here);
+            [&] { foreach_index_nodes(in->left, offset, visit); },
+            [&] { foreach_index_nodes(in->right, here + 1, visit); });
+  visit(in->key, in->value, here);
 }
 
 // Sequential in-order visit of keys in [low, high]; stops early when visit returns false.
@@ -139,14 +185,22 @@ template <class N, class Visit>
 bool visit_between(const N* tree, const typename N::key_type& low,
                    const typename N::key_type& high, const Visit& visit) {
   while (tree != nullptr) {
-    if (N::less(tree->key, low)) {
-      tree = tree->right;
-    } else if (N::less(high, tree->key)) {
-      tree = tree->left;
+    if (tree->is_leaf) {
+      const auto* l = N::leaf(tree);
+      for (std::uint32_t i = l->lower_index(low); i < l->size && !N::less(high, l->keys()[i]); ++i) {
+        if (!visit(l->keys()[i], l->values()[i])) return false;
+      }
+      return true;
+    }
+    const auto* in = N::inner(tree);
+    if (N::less(in->key, low)) {
+      tree = in->right;
+    } else if (N::less(high, in->key)) {
+      tree = in->left;
     } else {
-      if (!visit_between(tree->left, low, high, visit)) return false;
-      if (!visit(tree->key, tree->value)) return false;
-      tree = tree->right;
+      if (!visit_between(in->left, low, high, visit)) return false;
+      if (!visit(in->key, in->value)) return false;
+      tree = in->right;
     }
   }
   return true;

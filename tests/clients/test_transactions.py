@@ -394,7 +394,9 @@ def test_a_held_snapshot_shows_in_the_commit_view_until_it_ends(ptreedb_server):
     second = watcher.run(query)[0]
     assert first[0] == second[0] == "2"
     assert float(second[1]) > float(first[1]) >= 0
-    assert int(second[2]) >= 100
+    # The old world keeps the leaves that held the 100 updated rows and their
+    # ancestors: some nodes, fewer than rows since a leaf holds many rows.
+    assert 0 < int(second[2]) < 100
     assert float(second[3]) > 0
     assert reader.scalar("select sum(n) from kept") == "0"  # still its snapshot
     reader.run("commit")

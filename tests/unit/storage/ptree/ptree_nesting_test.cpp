@@ -96,9 +96,9 @@ CustomersRef random_customers(int count, std::mt19937_64& rng) {
   return customers;
 }
 
-template <class Node>
-int height(const Node* node) {
-  return node == nullptr ? 0 : 1 + std::max(height(node->left), height(node->right));
+template <class Tree>
+int height(const Tree& tree) {
+  return static_cast<int>(tree.height());
 }
 
 // An existing (customer, order, line) triple.
@@ -161,11 +161,11 @@ TEST_CASE("a nested update makes a new version and keeps the old one intact") {
     // Only the search path is copied at each level.
     const NodeCounts counts_after = live_counts();
     CHECK(counts_after.customers - counts_mid.customers >= 1);
-    CHECK(counts_after.customers - counts_mid.customers <= height(old_version.root()));
+    CHECK(counts_after.customers - counts_mid.customers <= height(old_version));
     CHECK(counts_after.orders - counts_mid.orders >= 1);
-    CHECK(counts_after.orders - counts_mid.orders <= height(old_orders.root()));
+    CHECK(counts_after.orders - counts_mid.orders <= height(old_orders));
     CHECK(counts_after.lines - counts_mid.lines >= 1);
-    CHECK(counts_after.lines - counts_mid.lines <= height(old_orders.find(p.order)->root()));
+    CHECK(counts_after.lines - counts_mid.lines <= height(*old_orders.find(p.order)));
   }
   REQUIRE(live_counts() == counts_before);
 }
