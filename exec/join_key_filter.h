@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "exec/hash_mix.h"
 #include "exec/vector.h"
 
 namespace ptreedb::exec {
@@ -33,14 +34,7 @@ class JoinKeyFilter {
   std::size_t bytes() const { return words_.size() * sizeof(std::uint64_t); }
 
  private:
-  static std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-  }
+  static std::uint64_t mix(std::uint64_t x) { return mix64(x); }
   // The word: the high half of the hash scaled to the word count; the bits:
   // four 6-bit fields of the low half.
   std::size_t word_of(std::uint64_t hash) const { return ((hash >> 32) * words_.size()) >> 32; }

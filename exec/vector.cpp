@@ -6,6 +6,7 @@
 #include <cstring>
 #include <functional>
 
+#include "exec/hash_mix.h"
 #include "storage/row/key_encoding.h"
 #include "storage/value/character.h"
 #include "storage/value/float_arith.h"
@@ -167,14 +168,7 @@ void gather_values(std::vector<T>& out, const std::vector<T>& in, const std::vec
   for (std::size_t i = 0; i < rows.size(); ++i) out[i] = rows[i] == kNoRow ? T{} : in[rows[i]];
 }
 
-inline std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
+inline std::uint64_t mix(std::uint64_t x) { return mix64(x); }
 
 }  // namespace
 

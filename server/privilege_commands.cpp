@@ -644,7 +644,9 @@ std::string drop_owned(const PgQuery__DropOwnedStmt& statement, txn::WriteTarget
         if (WorldPtr dropped = exec::drop_relations(*next, plan)) next = exec::without_orphan_acls(dropped);
       }
     }
-    for (auto it = next->acls().begin(); it != next->acls().end(); ++it) {
+    // A handle of its own: the loop replaces `next`, which may hold the only one.
+    const auto acls = next->acls();
+    for (auto it = acls.begin(); it != acls.end(); ++it) {
       auto changed = std::make_shared<storage::ObjectAcl>(*(*it).value);
       auto drop_items = [&](storage::Acl& acl) {
         std::erase_if(acl, [&](const storage::AclItem& item) {

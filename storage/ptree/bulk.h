@@ -117,6 +117,27 @@ N* multi_insert_sorted(N* tree, const Entry* entries, std::size_t count,
   return join(left, top, right);
 }
 
+// A leaf of the entries `kept` (ascending positions) of leaf `tree`, which it
+// releases; `tree` itself when every entry is kept, null when none is.
+template <class N>
+N* keep_leaf_entries(N* tree, const std::vector<std::uint32_t>& kept) {
+  const auto* l = N::leaf(tree);
+  if (kept.size() == l->size) return tree;
+  N* made = nullptr;
+  if (!kept.empty()) {
+    using K = typename N::key_type;
+    using V = typename N::value_type;
+    made = N::create_leaf(static_cast<std::uint32_t>(kept.size()), [&](K* k, V* v) {
+      for (std::size_t i = 0; i < kept.size(); ++i) {
+        new (k + i) K(l->keys()[kept[i]]);
+        new (v + i) V(l->values()[kept[i]]);
+      }
+    });
+  }
+  N::release(tree);
+  return made;
+}
+
 // Removes the sorted, duplicate-free keys (absent keys are ignored).
 template <class N, class Key>
 N* multi_delete_sorted(N* tree, const Key* keys, std::size_t count) {
@@ -131,20 +152,7 @@ N* multi_delete_sorted(N* tree, const Key* keys, std::size_t count) {
       if (j < count && !N::less(l->keys()[i], keys[j])) continue;
       kept.push_back(i);
     }
-    if (kept.size() == l->size) return tree;
-    N* made = nullptr;
-    if (!kept.empty()) {
-      using K = typename N::key_type;
-      using V = typename N::value_type;
-      made = N::create_leaf(static_cast<std::uint32_t>(kept.size()), [&](K* k, V* v) {
-        for (std::size_t i = 0; i < kept.size(); ++i) {
-          new (k + i) K(l->keys()[kept[i]]);
-          new (v + i) V(l->values()[kept[i]]);
-        }
-      });
-    }
-    N::release(tree);
-    return made;
+    return keep_leaf_entries(tree, kept);
   }
   N *tl, *tr;
   auto* top = expose(tree, tl, tr);
@@ -331,20 +339,7 @@ N* tree_filter(N* tree, const Keep& keep) {
     for (std::uint32_t i = 0; i < l->size; ++i) {
       if (keep(l->keys()[i], l->values()[i])) kept.push_back(i);
     }
-    if (kept.size() == l->size) return tree;
-    N* made = nullptr;
-    if (!kept.empty()) {
-      using K = typename N::key_type;
-      using V = typename N::value_type;
-      made = N::create_leaf(static_cast<std::uint32_t>(kept.size()), [&](K* k, V* v) {
-        for (std::size_t i = 0; i < kept.size(); ++i) {
-          new (k + i) K(l->keys()[kept[i]]);
-          new (v + i) V(l->values()[kept[i]]);
-        }
-      });
-    }
-    N::release(tree);
-    return made;
+    return keep_leaf_entries(tree, kept);
   }
   // Decide before expose: a copied node's size field is not yet recomputed.
   bool parallel = tree_size(tree) > kParallelGrain;

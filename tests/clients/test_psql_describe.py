@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from fixtures.postgres import schema_on_both
+
 SCHEMA = """
 create table customers (
     id integer primary key,
@@ -49,32 +51,10 @@ insert into orders values (10, 1, 250.00, 'first'), (11, 2, 20.50, null);
 ORACLE_DATABASE = "describe_oracle"
 
 
-class OracleDatabase:
-    def __init__(self, oracle):
-        self.oracle = oracle
-
-    def psql(self, *args, input=None):
-        return self.oracle.psql("-d", ORACLE_DATABASE, *args, input=input)
-
-
 @pytest.fixture(scope="module")
 def servers(postgres_oracle, tmp_path_factory):
-    from fixtures.server import start_server, stop_server
-
-    ours = start_server(tmp_path_factory.mktemp("describe"))
-    postgres_oracle.psql("-c", f"drop database if exists {ORACLE_DATABASE}")
-    created = postgres_oracle.psql("-c", f"create database {ORACLE_DATABASE}")
-    assert created.returncode == 0, created.stderr
-    theirs = OracleDatabase(postgres_oracle)
-    try:
-        for server in (ours, theirs):
-            result = server.psql("-v", "ON_ERROR_STOP=1", input=SCHEMA)
-            assert result.returncode == 0, result.stderr
-        yield ours, theirs
-    finally:
-        stop_server(ours)
-        postgres_oracle.psql("-c", f"drop database if exists {ORACLE_DATABASE}")
-    assert ours.process.returncode == 0, ours.log()
+    with schema_on_both(postgres_oracle, tmp_path_factory.mktemp("describe"), ORACLE_DATABASE, SCHEMA) as both_servers:
+        yield both_servers
 
 
 def both(servers, *args):

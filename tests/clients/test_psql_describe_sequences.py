@@ -2,6 +2,8 @@
 columns print what they print against PostgreSQL 15 for the same schema."""
 import pytest
 
+from fixtures.postgres import schema_on_both
+
 SCHEMA = """
 create sequence plain_seq;
 create sequence small_seq as smallint increment by -2 minvalue -100 maxvalue 0 cache 1 cycle;
@@ -16,31 +18,10 @@ insert into with_identity (v) values ('x');
 ORACLE_DATABASE = "describe_sequences_oracle"
 
 
-class OracleDatabase:
-    def __init__(self, oracle):
-        self.oracle = oracle
-
-    def psql(self, *args, input=None):
-        return self.oracle.psql("-d", ORACLE_DATABASE, *args, input=input)
-
-
 @pytest.fixture(scope="module")
 def servers(postgres_oracle, tmp_path_factory):
-    from fixtures.server import start_server, stop_server
-
-    ours = start_server(tmp_path_factory.mktemp("describe_sequences"))
-    postgres_oracle.psql("-c", f"drop database if exists {ORACLE_DATABASE}")
-    created = postgres_oracle.psql("-c", f"create database {ORACLE_DATABASE}")
-    assert created.returncode == 0, created.stderr
-    theirs = OracleDatabase(postgres_oracle)
-    try:
-        for server in (ours, theirs):
-            result = server.psql("-v", "ON_ERROR_STOP=1", input=SCHEMA)
-            assert result.returncode == 0, result.stderr
-        yield ours, theirs
-    finally:
-        stop_server(ours)
-        postgres_oracle.psql("-c", f"drop database if exists {ORACLE_DATABASE}")
+    with schema_on_both(postgres_oracle, tmp_path_factory.mktemp("describe_sequences"), ORACLE_DATABASE, SCHEMA) as both_servers:
+        yield both_servers
 
 
 @pytest.mark.parametrize("command", [
