@@ -1,70 +1,102 @@
-// text ~ pattern (!~, ~*, !~*): POSIX extended regular expressions by
-// std::regex, each pattern compiled once per chunk.
+// text ~ pattern (!~, ~*, !~*): regular expressions by PCRE2, each pattern
+// compiled once per chunk. A boolean match only asks whether a match
+// exists, so PCRE2's first-match rule answers as PostgreSQL's longest-match
+// engine does; its syntax covers PostgreSQL's advanced regular expressions
+// (bracket classes, \d \w \s, non-greedy quantifiers, lookahead).
+//
+// PCRE2 backtracks on the heap, not the stack, and a match is bounded:
+// past kMatchLimit backtracking steps (about a tenth of a second) or
+// kHeapLimitKiB of backtracking memory (`^(a|b)*$` over 400 kB of text needs
+// over 64 MiB) it stops with 2201B "regular expression is too complex"
+// (which PostgreSQL also raises for patterns its engine cannot bound), so no
+// pattern holds a session for long, however it nests.
 #include <map>
-#include <regex>
+#include <memory>
+#include <string>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include "exec/functions/function_kernel.h"
-#include "storage/large_stack_call.h"
 #include "storage/sql_error.h"
-#include "storage/stack_depth.h"
 
 namespace ptreedb::exec {
 namespace {
 
-// libstdc++'s std::regex compiles by recursion over the pattern's nesting
-// and matches by recursion over the text, measured at up to about 120 bytes
-// of stack per text byte per pattern byte (`^(a|b)*$` on 20kB of text takes
-// 15MB). A call that may need more than the calling thread has left runs on a
-// thread with a stack sized for it; beyond kMaxRegexStack it is refused.
-constexpr std::size_t kRegexStackPerStep = 256;
-constexpr std::size_t kRegexCompileStackPerByte = 1024;
-constexpr std::size_t kRegexStackSlack = 256 * 1024;
-constexpr std::size_t kMaxRegexStack = std::size_t{16} << 30;
+constexpr std::uint32_t kMatchLimit = 10'000'000;
+constexpr std::uint32_t kHeapLimitKiB = 256 * 1024;
 
-template <class Call>
-void with_regex_stack(std::size_t needed, const Call& call) {
-  if (needed <= remaining_stack_bytes()) {
-    call();
-  } else if (needed > kMaxRegexStack) {
-    throw_stack_depth_exceeded();
-  } else {
-    call_with_large_stack(needed, call);
-  }
+struct CodeDeleter {
+  void operator()(pcre2_code* code) const { pcre2_code_free(code); }
+};
+struct MatchDataDeleter {
+  void operator()(pcre2_match_data* data) const { pcre2_match_data_free(data); }
+};
+struct MatchContextDeleter {
+  void operator()(pcre2_match_context* context) const { pcre2_match_context_free(context); }
+};
+using Code = std::unique_ptr<pcre2_code, CodeDeleter>;
+
+std::string pcre2_message(int code) {
+  PCRE2_UCHAR buffer[256];
+  int length = pcre2_get_error_message(code, buffer, sizeof(buffer));
+  return length < 0 ? "error " + std::to_string(code) : std::string(reinterpret_cast<const char*>(buffer), length);
 }
 
 // Patterns compile once per chunk (they are nearly always constants).
-const std::regex& compiled(std::map<std::string, std::regex, std::less<>>& cache, std::string_view pattern,
+const pcre2_code* compiled(std::map<std::string, Code, std::less<>>& cache, std::string_view pattern,
                            bool case_insensitive) {
   auto found = cache.find(pattern);
-  if (found != cache.end()) return found->second;
-  auto flags = std::regex::extended | std::regex::nosubs;
-  if (case_insensitive) flags |= std::regex::icase;
-  std::regex regex;
-  try {
-    with_regex_stack(pattern.size() * kRegexCompileStackPerByte + kRegexStackSlack,
-                     [&] { regex = std::regex(std::string(pattern), flags); });
-  } catch (const std::regex_error& error) {
-    throw SqlError("2201B", "invalid regular expression: " + std::string(error.what()));
+  if (found != cache.end()) return found->second.get();
+  // Text reaching here is valid UTF-8 (checked where it enters the server).
+  std::uint32_t options = PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_DOLLAR_ENDONLY;
+  // Groups need not capture for a yes/no answer unless a back reference
+  // (\1 ... \9) reads one; capturing groups make each backtracking frame
+  // larger (`^(a|b)*$` over 400 kB of text fits the heap limit only without).
+  bool back_reference = false;
+  for (std::size_t i = 0; i + 1 < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      back_reference = back_reference || (pattern[i + 1] >= '1' && pattern[i + 1] <= '9');
+      ++i;
+    }
   }
-  return cache.emplace(std::string(pattern), std::move(regex)).first->second;
+  if (!back_reference) options |= PCRE2_NO_AUTO_CAPTURE;
+  if (case_insensitive) options |= PCRE2_CASELESS;
+  int error = 0;
+  PCRE2_SIZE offset = 0;
+  Code code(pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error, &offset,
+                          nullptr));
+  if (!code) throw SqlError("2201B", "invalid regular expression: " + pcre2_message(error));
+  return cache.emplace(std::string(pattern), std::move(code)).first->second.get();
 }
 
-bool regex_found(std::string_view text, const std::regex& pattern, std::size_t pattern_size) {
-  bool found = false;
-  with_regex_stack((text.size() + 1) * (pattern_size + 1) * kRegexStackPerStep + kRegexStackSlack,
-                   [&] { found = std::regex_search(text.begin(), text.end(), pattern); });
-  return found;
+bool regex_found(std::string_view text, const pcre2_code* pattern, pcre2_match_data* data,
+                 pcre2_match_context* context) {
+  int result = pcre2_match(pattern, reinterpret_cast<PCRE2_SPTR>(text.data()), text.size(), 0, PCRE2_NO_UTF_CHECK,
+                           data, context);
+  if (result >= 0) return true;
+  if (result == PCRE2_ERROR_NOMATCH) return false;
+  if (result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_HEAPLIMIT || result == PCRE2_ERROR_DEPTHLIMIT ||
+      result == PCRE2_ERROR_NOMEMORY) {
+    throw SqlError("2201B", "invalid regular expression: regular expression is too complex");
+  }
+  throw SqlError("2201B", "invalid regular expression: " + pcre2_message(result));
 }
 
 Vector evaluate_regex_match(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   Vector out = new_result(expr.type, input.size);
-  std::map<std::string, std::regex, std::less<>> patterns;
+  std::map<std::string, Code, std::less<>> patterns;
+  std::unique_ptr<pcre2_match_context, MatchContextDeleter> context(pcre2_match_context_create(nullptr));
+  std::unique_ptr<pcre2_match_data, MatchDataDeleter> data(pcre2_match_data_create(1, nullptr));
+  if (!context || !data) throw std::bad_alloc();
+  pcre2_set_match_limit(context.get(), kMatchLimit);
+  pcre2_set_heap_limit(context.get(), kHeapLimitKiB);
   for (std::size_t i = 0; i < input.size; ++i) {
     out.nulls[i] = args[0].nulls[i] || args[1].nulls[i];
     if (out.nulls[i]) continue;
-    const std::regex& pattern = compiled(patterns, args[1].texts[i], expr.case_insensitive);
-    bool found = regex_found(args[0].texts[i], pattern, args[1].texts[i].size());
+    const pcre2_code* pattern = compiled(patterns, args[1].texts[i], expr.case_insensitive);
+    bool found = regex_found(args[0].texts[i], pattern, data.get(), context.get());
     out.ints[i] = found != expr.negated ? 1 : 0;
   }
   return out;

@@ -28,3 +28,10 @@ select now(1);
 select nosuchfunc(1);
 select length(1);
 drop table fn_people;
+-- Regular expressions: the syntax applications use, and patterns that make a backtracking engine explode.
+select 'abc' ~ 'B', 'abc' ~* 'B', 'abc' !~ 'x', 'abc' !~* 'A', 'a1' ~ '\d', 'foo' ~ '^[[:alpha:]]+$', 'a b' ~ '\s';
+select 'abab' ~ '(ab)\1', 'x.y' ~ 'x\.y', 'xay' ~ 'x.y', 'aaa' ~ '^a{2,3}$', 'aaaa' ~ '^a{2,3}$', 'ab' ~ 'a(?=b)', 'ac' ~ 'a(?=b)';
+select 'héllo' ~ '^h.llo$', 'HELLO' ~* 'l+o$', 'tab' ~ '^(t|x)a[bc]$', 'a+b' ~ 'a\+b', 'xyz' ~ '';
+select 'a' ~ '((((((a+|)+|)+|)+|)+|)+|)', 'aaaa' ~ '((((((((((a+|)+|)+|)+|)+|)+|)+|)+|)+|)+|)';
+select 'x' ~ '(';
+select 'x' ~ '[z-a]';
