@@ -10,7 +10,7 @@ JoinKeyFilter::JoinKeyFilter(const Vector& keys) {
   words_.assign(std::max<std::size_t>(1, (keys_ + 3) / 4), 0);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (keys.nulls[i]) continue;
-    std::uint64_t hash = mix(static_cast<std::uint64_t>(keys.ints[i]));
+    std::uint64_t hash = mix64(static_cast<std::uint64_t>(keys.ints[i]));
     words_[word_of(hash)] |= mask_of(hash);
   }
 }

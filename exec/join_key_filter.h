@@ -25,7 +25,7 @@ class JoinKeyFilter {
   explicit JoinKeyFilter(const Vector& keys);
 
   bool may_contain(std::int64_t key) const {
-    std::uint64_t hash = mix(static_cast<std::uint64_t>(key));
+    std::uint64_t hash = mix64(static_cast<std::uint64_t>(key));
     std::uint64_t mask = mask_of(hash);
     return (words_[word_of(hash)] & mask) == mask;
   }
@@ -34,7 +34,6 @@ class JoinKeyFilter {
   std::size_t bytes() const { return words_.size() * sizeof(std::uint64_t); }
 
  private:
-  static std::uint64_t mix(std::uint64_t x) { return mix64(x); }
   // The word: the high half of the hash scaled to the word count; the bits:
   // four 6-bit fields of the low half.
   std::size_t word_of(std::uint64_t hash) const { return ((hash >> 32) * words_.size()) >> 32; }

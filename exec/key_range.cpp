@@ -16,8 +16,6 @@ using value::TypeId;
 
 namespace {
 
-// Above every key that starts with a given prefix (no encoding emits a run this long).
-const std::string kAfterPrefix(128, '\xff');
 
 // The key encoding of a constant, exactly as storage encodes a column value.
 bool append_constant(std::string& key, TypeId type, const planner::Constant& constant) {
@@ -78,6 +76,12 @@ std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& co
 
 }  // namespace
 
+std::string past_prefix(std::string prefix) {
+  // No key encoding emits a run of 0xff bytes this long.
+  prefix.append(128, '\xff');
+  return prefix;
+}
+
 std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, const BoundExpression& filter) {
   if (!schema.has_primary_key()) return std::nullopt;
   std::vector<const BoundExpression*> conjuncts;
@@ -104,13 +108,13 @@ std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, co
       if (lower && (!has_low || encoded > low)) {
         low = encoded;
         has_low = true;
-      } else if (!lower && (!has_high || encoded + kAfterPrefix < high)) {
-        high = encoded + kAfterPrefix;
+      } else if (!lower && (!has_high || past_prefix(encoded) < high)) {
+        high = past_prefix(encoded);
         has_high = true;
       }
     }
     if (prefix.empty() && !has_low && !has_high) return std::nullopt;
-    if (!has_high) high = prefix + kAfterPrefix;
+    if (!has_high) high = past_prefix(prefix);
     return KeyRange{storage::RowKey(low), storage::RowKey(high)};
   }
   // Every key column fixed: at most one row.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "planner/bound_expression.h"
 #include "storage/catalog/table_schema.h"
@@ -17,6 +18,9 @@ struct KeyRange {
   storage::RowKey low;
   storage::RowKey high;
 };
+
+// A key above every key that starts with the encoded columns `prefix`.
+std::string past_prefix(std::string prefix);
 
 // Bounds from equalities on a prefix of the primary key, then a range on the
 // next key column, each compared with a constant of the column's type; none

@@ -54,7 +54,7 @@ class PlanPrinter {
   void print_operator(const planner::PlanNode& node, const planner::JoinNode& join, const NodeLines& at);
   // A join's table side read by primary-key lookups, as an index scan
   // (exec/operators/primary_key_lookup_join.cpp).
-  void print_lookup_side(const planner::PlanNode& join_node, const planner::JoinNode& join, std::size_t column);
+  void print_lookup_side(const planner::JoinNode& join, std::size_t column);
   void print_operator(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::SortNode& sort, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::WindowNode& window, const NodeLines& at);

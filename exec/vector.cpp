@@ -168,7 +168,6 @@ void gather_values(std::vector<T>& out, const std::vector<T>& in, const std::vec
   for (std::size_t i = 0; i < rows.size(); ++i) out[i] = rows[i] == kNoRow ? T{} : in[rows[i]];
 }
 
-inline std::uint64_t mix(std::uint64_t x) { return mix64(x); }
 
 }  // namespace
 
@@ -268,7 +267,7 @@ void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes) {
 }
 
 void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes, std::size_t begin, std::size_t count) {
-  auto combine = [&](std::size_t i, std::uint64_t h) { hashes[i] = mix(hashes[i] * 31 + h); };
+  auto combine = [&](std::size_t i, std::uint64_t h) { hashes[i] = mix64(hashes[i] * 31 + h); };
   switch (vector.physical()) {
     case Physical::kInt:
       for (std::size_t i = begin; i < count; ++i) combine(i, static_cast<std::uint64_t>(vector.ints[i]));

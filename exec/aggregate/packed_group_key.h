@@ -9,6 +9,8 @@
 // pack() fail, and the table falls back to byte keys.
 #pragma once
 
+#include "exec/hash_mix.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -64,13 +66,7 @@ class PackedKeyLayout {
 // A hash of a packed key with well-mixed low bits (slot) and high bits (tag, partition).
 inline std::uint64_t hash_packed_key(PackedKey key) {
   auto low = static_cast<std::uint64_t>(key), high = static_cast<std::uint64_t>(key >> 64);
-  std::uint64_t x = low ^ (high * 0xC2B2AE3D27D4EB4FULL + 0x165667B19E3779F9ULL);
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDULL;
-  x ^= x >> 33;
-  x *= 0xC4CEB9FE1A85EC53ULL;
-  x ^= x >> 33;
-  return x;
+  return mix64(low ^ (high * 0xC2B2AE3D27D4EB4FULL + 0x165667B19E3779F9ULL));
 }
 
 }  // namespace ptreedb::exec

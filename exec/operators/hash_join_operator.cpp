@@ -312,7 +312,7 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::JoinNode& 
     }
     print_subqueries(at.details);
     print_node(join.lookup == planner::JoinNode::Lookup::kBuild ? *join.probe : *join.build, at.details, true);
-    print_lookup_side(node, join, at.details);
+    print_lookup_side(join, at.details);
     return;
   }
   if (!join.probe_keys.empty()) {

@@ -17,6 +17,7 @@
 #include "exec/evaluate.h"
 #include "exec/join_hash_table.h"
 #include "exec/join_pairs.h"
+#include "exec/key_range.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/run_partitions.h"
 #include "exec/table_scan.h"
@@ -36,8 +37,6 @@ constexpr std::size_t kKeysPerTask = 256;
 // than this share of the table's, hashing them and scanning the table is
 // cheaper than looking each one up.
 constexpr std::size_t kMostKeysPerTableRow = 4;  // rows * 4 > table rows: scan
-// Above every key that starts with a given prefix (as exec/key_range.cpp).
-const std::string kAfterPrefix(128, '\xff');
 
 // Rows of the other side with one key: order[begin, end).
 struct KeyGroup {
@@ -54,7 +53,6 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
   const std::vector<BoundExpression>& table_keys = table_is_build ? join.build_keys : join.probe_keys;
   const storage::TableSchema& schema = scan.table->schema();
   const storage::RowTree& tree = scan.table->rows();
-  if (reads_ != nullptr) reads_->note_table(schema.name());
 
   OperatorMemory memory(memory_, "NestedLoop");
   std::vector<Chunk> other_chunks = collect(other_side, memory);
@@ -164,6 +162,8 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
     i = end;
   }
 
+  // SERIALIZABLE: the lookups read parts of the table (the fallback's scan above notes its own read).
+  if (reads_ != nullptr) reads_->note_table(schema.name());
   std::optional<BoundExpression> filter = prepare(scan.filter);
   TableScanSource source(scan.table, scan.loaded, false, filter ? &*filter : nullptr, key_filters_for(table_side));
   NodeStatistics* table_counters = statistics_ != nullptr ? &statistics_->of(&table_side) : nullptr;
@@ -208,7 +208,7 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
       }
       std::size_t first = tree.rank(storage::RowKey(prefix));
       std::size_t count = whole_key ? (tree.contains(storage::RowKey(prefix)) ? 1 : 0)
-                                    : tree.rank(storage::RowKey(prefix + kAfterPrefix)) - first;
+                                    : tree.rank(storage::RowKey(past_prefix(prefix))) - first;
       // A key with more rows than a chunk holds is read a chunk at a time.
       while (count > 0) {
         std::size_t piece = std::min(count, kChunkSize - pending);
@@ -237,7 +237,7 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
 // EXPLAIN: the table side as PostgreSQL shows an inner index scan, under a
 // Nested Loop (hash_join_operator.cpp prints the join's own lines).
 
-void PlanPrinter::print_lookup_side(const PlanNode& join_node, const planner::JoinNode& join, std::size_t column) {
+void PlanPrinter::print_lookup_side(const planner::JoinNode& join, std::size_t column) {
   const bool table_is_build = join.lookup == planner::JoinNode::Lookup::kBuild;
   const PlanNode& table_side = table_is_build ? *join.build : *join.probe;
   const PlanNode& other_side = table_is_build ? *join.probe : *join.build;
@@ -265,7 +265,6 @@ void PlanPrinter::print_lookup_side(const PlanNode& join_node, const planner::Jo
   if (table_keys.size() > 1) condition = "(" + condition + ")";
   print_line(column + 6, "Index Cond: " + condition);
   if (scan.filter) print_line(column + 6, "Filter: " + shown(*scan.filter, table_labels, false));
-  (void)join_node;
 }
 
 }  // namespace ptreedb::exec
