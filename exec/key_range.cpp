@@ -45,16 +45,8 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
 struct ColumnBound {
   ComparisonOp op;  // as `column op constant`
   const planner::Constant* constant;
+  const BoundExpression* conjunct;
 };
-
-void collect_conjuncts(const BoundExpression& expr, std::vector<const BoundExpression*>& out) {
-  check_stack_depth();
-  if (expr.kind == ExprKind::kAnd) {
-    for (const auto& arg : expr.args) collect_conjuncts(arg, out);
-  } else {
-    out.push_back(&expr);
-  }
-}
 
 // Comparisons of column `column` (of type `type`, uncast) with a constant of that same type.
 std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& conjuncts, std::size_t column,
@@ -67,7 +59,8 @@ std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& co
       const BoundExpression& b = conjunct->args[1 - side];
       if (a.kind == ExprKind::kColumn && a.column == column && a.type.id == type.id &&
           b.kind == ExprKind::kConstant && b.type.id == type.id && !b.constant.is_null) {
-        out.push_back({side == 0 ? conjunct->comparison : planner::mirrored(conjunct->comparison), &b.constant});
+        out.push_back({side == 0 ? conjunct->comparison : planner::mirrored(conjunct->comparison), &b.constant,
+                       conjunct});
       }
     }
   }
@@ -76,33 +69,54 @@ std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& co
 
 }  // namespace
 
+void collect_conjuncts(const BoundExpression& expr, std::vector<const BoundExpression*>& out) {
+  check_stack_depth();
+  if (expr.kind == ExprKind::kAnd) {
+    for (const auto& arg : expr.args) collect_conjuncts(arg, out);
+  } else {
+    out.push_back(&expr);
+  }
+}
+
 std::string past_prefix(std::string prefix) {
   // No key encoding emits a run of 0xff bytes this long.
   prefix.append(128, '\xff');
   return prefix;
 }
 
-std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, const BoundExpression& filter) {
-  if (!schema.has_primary_key()) return std::nullopt;
+namespace {
+
+// Bounds on keys made of `columns`' encodings (each after a NULL marker when
+// `null_marked`, as secondary index keys are): equalities on a prefix of the
+// columns, then a range on the next one. The conjuncts used go to `used`.
+std::optional<KeyRange> key_range_over(const storage::TableSchema& schema, const std::vector<std::size_t>& columns,
+                                       bool null_marked, const BoundExpression& filter,
+                                       std::vector<const BoundExpression*>* used) {
+  namespace encode = storage::key_encoding;
   std::vector<const BoundExpression*> conjuncts;
   collect_conjuncts(filter, conjuncts);
   std::string prefix;
-  for (std::size_t column : schema.primary_key()) {
+  std::vector<const BoundExpression*> taken;
+  for (std::size_t column : columns) {
     const value::SqlType& type = schema.column(column).type;
     std::vector<ColumnBound> bounds = bounds_on(conjuncts, column, type);
     const ColumnBound* equal = nullptr;
     for (const auto& bound : bounds) {
       if (bound.op == ComparisonOp::kEqual) equal = &bound;
     }
+    std::string marked = prefix;
+    if (null_marked) encode::append_not_null(marked);
     if (equal != nullptr) {
-      if (!append_constant(prefix, type.id, *equal->constant)) return std::nullopt;
+      if (!append_constant(marked, type.id, *equal->constant)) return std::nullopt;
+      prefix = std::move(marked);
+      taken.push_back(equal->conjunct);
       continue;
     }
     // A range on this column ends the prefix; a later column cannot narrow it.
     std::string low = prefix, high;
     bool has_low = false, has_high = false;
     for (const auto& bound : bounds) {
-      std::string encoded = prefix;
+      std::string encoded = marked;
       if (!append_constant(encoded, type.id, *bound.constant)) continue;
       bool lower = bound.op == ComparisonOp::kGreater || bound.op == ComparisonOp::kGreaterEqual;
       if (lower && (!has_low || encoded > low)) {
@@ -112,13 +126,30 @@ std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, co
         high = past_prefix(encoded);
         has_high = true;
       }
+      taken.push_back(bound.conjunct);
     }
     if (prefix.empty() && !has_low && !has_high) return std::nullopt;
-    if (!has_high) high = past_prefix(prefix);
+    // A bound on one side still excludes the column's NULLs (sorted last).
+    if (!has_low) low = marked;
+    if (!has_high) high = past_prefix(marked);
+    if (used != nullptr) *used = std::move(taken);
     return KeyRange{storage::RowKey(low), storage::RowKey(high)};
   }
-  // Every key column fixed: at most one row.
+  if (used != nullptr) *used = std::move(taken);
+  // Every key column fixed: one key (a secondary index key's rows all sit under it).
   return KeyRange{storage::RowKey(prefix), storage::RowKey(prefix)};
+}
+
+}  // namespace
+
+std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, const BoundExpression& filter) {
+  if (!schema.has_primary_key()) return std::nullopt;
+  return key_range_over(schema, schema.primary_key(), false, filter, nullptr);
+}
+
+std::optional<KeyRange> index_key_range(const storage::TableSchema& schema, const storage::IndexSchema& index,
+                                        const BoundExpression& filter, std::vector<const BoundExpression*>* used) {
+  return key_range_over(schema, index.columns, true, filter, used);
 }
 
 }  // namespace ptreedb::exec

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "planner/bound_expression.h"
 #include "storage/catalog/table_schema.h"
@@ -19,6 +20,9 @@ struct KeyRange {
   storage::RowKey high;
 };
 
+// The AND-ed parts of `expr`, nested ANDs flattened, as pointers into it.
+void collect_conjuncts(const planner::BoundExpression& expr, std::vector<const planner::BoundExpression*>& out);
+
 // A key above every key that starts with the encoded columns `prefix`.
 std::string past_prefix(std::string prefix);
 
@@ -26,5 +30,12 @@ std::string past_prefix(std::string prefix);
 // next key column, each compared with a constant of the column's type; none
 // when the filter does not restrict the first key column.
 std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, const planner::BoundExpression& filter);
+
+// The same over a secondary index's key (each column after its NULL marker;
+// keys with a NULL column sort last and are never in an equality's range).
+// `used` receives the conjuncts the bounds came from (EXPLAIN's Index Cond).
+std::optional<KeyRange> index_key_range(const storage::TableSchema& schema, const storage::IndexSchema& index,
+                                        const planner::BoundExpression& filter,
+                                        std::vector<const planner::BoundExpression*>* used = nullptr);
 
 }  // namespace ptreedb::exec

@@ -1,6 +1,7 @@
 // Table scan: a table version read morsel by morsel in parallel
 // (exec/table_scan), its filter applied inside, narrowed to a primary-key
-// range when the filter allows; or, under ORDER BY key LIMIT, one walk in
+// range when the filter allows, else to the rows under a secondary index's
+// range when few enough lie there; or, under ORDER BY key LIMIT, one walk in
 // key order.
 #include "exec/plan_executor.h"
 #include "exec/plan_printer.h"
@@ -13,6 +14,7 @@
 #include "exec/key_range.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/run_partitions.h"
+#include "exec/secondary_index_access.h"
 #include "exec/table_scan.h"
 
 namespace ptreedb::exec {
@@ -64,6 +66,36 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
     }
     return;
   }
+  std::optional<IndexAccess> access;
+  if (!range && filter && !schema.indexes().empty()) access = choose_index_access(*scan.table, *filter);
+  if (access) {
+    // The rows under the index's range, by ascending position: a chunk's
+    // worth of them per task.
+    const std::vector<std::size_t>& positions = access->positions;
+    std::size_t batches = (positions.size() + kChunkSize - 1) / kChunkSize;
+    auto read_batch = [&](std::size_t batch) {
+      check_interrupt(interrupt_);
+      std::size_t begin = batch * kChunkSize, end = std::min(positions.size(), begin + kChunkSize);
+      std::vector<MorselReader::PositionRange> ranges;
+      for (std::size_t i = begin; i < end; ++i) {
+        if (!ranges.empty() && ranges.back().first + ranges.back().count == positions[i]) {
+          ++ranges.back().count;
+        } else {
+          ranges.push_back({positions[i], 1});
+        }
+      }
+      MorselReader reader(source, 0);
+      Chunk chunk;
+      reader.read_ranges(ranges, chunk);
+      if (chunk.size > 0) sink(std::move(chunk), batch);
+    };
+    if (batches == 1) {
+      read_batch(0);
+    } else {
+      run_partitions(batches, read_batch);
+    }
+    return;
+  }
   std::size_t morsels = (total + kMorselRows - 1) / kMorselRows;
   auto scan_morsel = [&](std::size_t morsel) {
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
@@ -103,14 +135,41 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& 
   const storage::TableSchema& schema = scan.table->schema();
   std::string relation = schema.name();
   if (!scan.alias.empty() && scan.alias != relation) relation += " " + scan.alias;
-  // The executor narrows a scan to a primary-key range when the filter allows it.
+  // The executor narrows a scan to a primary-key range when the filter
+  // allows it, else maybe to a secondary index's range: the same choices here.
   bool ranged = false;
+  std::optional<BoundExpression> folded;
+  std::optional<IndexAccess> access;
   if (scan.filter && !scan.filter->contains(ExprKind::kSubquery)) {
-    ranged = primary_key_range(schema, fold_constants(*scan.filter)).has_value();
+    folded = fold_constants(*scan.filter);
+    ranged = primary_key_range(schema, *folded).has_value();
+    if (!ranged && !scan.key_order_limit && !schema.indexes().empty()) {
+      access = choose_index_access(*scan.table, *folded);
+    }
   }
-  title(at, (ranged ? "Primary Key Range Scan on " : "Seq Scan on ") + relation, node);
   const Labels& labels = labels_of(node);
-  if (scan.filter) print_line(at.details, "Filter: " + shown(*scan.filter, labels, false));
+  if (access) {
+    title(at, "Index Scan using " + schema.indexes()[access->index].name + " on " + relation, node);
+    // The conjuncts that bound the index, then the others.
+    std::vector<const BoundExpression*> conjuncts, rest;
+    collect_conjuncts(*folded, conjuncts);
+    for (const BoundExpression* conjunct : conjuncts) {
+      if (std::find(access->conditions.begin(), access->conditions.end(), conjunct) == access->conditions.end()) {
+        rest.push_back(conjunct);
+      }
+    }
+    auto conjunction = [&](const std::vector<const BoundExpression*>& parts) {
+      if (parts.size() == 1) return shown(*parts[0], labels, false);
+      std::string text = "(";
+      for (std::size_t i = 0; i < parts.size(); ++i) text += (i > 0 ? " AND " : "") + shown(*parts[i], labels, false);
+      return text + ")";
+    };
+    print_line(at.details, "Index Cond: " + conjunction(access->conditions));
+    if (!rest.empty()) print_line(at.details, "Filter: " + conjunction(rest));
+  } else {
+    title(at, (ranged ? "Primary Key Range Scan on " : "Seq Scan on ") + relation, node);
+    if (scan.filter) print_line(at.details, "Filter: " + shown(*scan.filter, labels, false));
+  }
   if (scan.key_order_limit) {
     std::size_t rows = *scan.key_order_limit;
     print_line(at.details, "Key Order: stops after " + std::to_string(rows) + (rows == 1 ? " row" : " rows"));

@@ -218,10 +218,11 @@ class PTree {
   void foreach_index(const Visit& visit) const {
     foreach_index_nodes(root_, 0, visit);
   }
-  // Sequential visit of [low, high] in key order; visit returns false to stop.
+  // Sequential visit of [low, high] in key order; visit returns false to
+  // stop, and so does this (true: every entry was visited).
   template <class Visit>
-  void for_each_between(const K& low, const K& high, const Visit& visit) const {
-    visit_between(root_, low, high, visit);
+  bool for_each_between(const K& low, const K& high, const Visit& visit) const {
+    return visit_between(root_, low, high, visit);
   }
 
   // In-order iterator: a stack of inner nodes whose entries are still ahead,

@@ -1,0 +1,129 @@
+"""Scans narrowed by a secondary index answer as PostgreSQL 15 does:
+equalities and ranges on single-column and composite indexes, text, date and
+char keys, NULLs (never in an equality's or a range's rows, found by IS
+NULL through a sequential scan), strict bounds, UPDATE and DELETE through an
+index, and a transaction's own uncommitted rows. EXPLAIN shows an Index Scan
+with its Index Cond where few rows lie in the range, and a sequential scan
+where many do."""
+import psycopg
+import pytest
+
+from fixtures.server import start_server, stop_server
+
+SETUP = [
+    "drop table if exists ix_items",
+    "create table ix_items (id int primary key, grp int, sub int, code text, day date, flag char(2),"
+    " note text, price numeric(8,2))",
+    "insert into ix_items select i, case when i % 101 = 0 then null else i % 500 end, i % 9,"
+    " 'c' || (i % 2000), date '2021-01-01' + (i % 365), case when i % 3 = 0 then 'a' else 'bb' end,"
+    " 'n' || i, (i % 1000) / 4.0 from generate_series(1, 50000) i",
+    "create index ix_grp on ix_items (grp)",
+    "create index ix_grp_sub on ix_items (grp, sub)",
+    "create index ix_code on ix_items (code)",
+    "create index ix_day on ix_items (day)",
+    "create index ix_flag_sub on ix_items (flag, sub)",
+    "create index ix_price on ix_items (price)",
+]
+
+QUERIES = [
+    "select id, grp, sub from ix_items where grp = 42 order by id",
+    "select count(*), sum(id) from ix_items where grp = 42 and sub = 3",
+    "select count(*), sum(id) from ix_items where grp = 42 and sub > 3 and sub <= 7",
+    "select count(*), sum(id) from ix_items where grp between 10 and 12",
+    "select count(*), sum(id) from ix_items where grp < 3",
+    "select count(*), sum(id) from ix_items where grp > 496",
+    "select count(*), sum(id) from ix_items where 497 <= grp",
+    "select count(*) from ix_items where grp is null",
+    "select count(*) from ix_items where grp = 1000",
+    "select id, code from ix_items where code = 'c1234' order by id",
+    "select count(*) from ix_items where code >= 'c1990' and code < 'c1999'",
+    "select count(*), min(id) from ix_items where day = date '2021-02-01'",
+    "select count(*) from ix_items where day between date '2021-03-01' and date '2021-03-03'",
+    "select count(*) from ix_items where flag = 'a' and sub = 2",
+    "select count(*) from ix_items where flag = 'a ' and sub = 2",
+    "select count(*), sum(id) from ix_items where grp = 7 and note like 'n1%'",
+    "select count(*), sum(id) from ix_items where price = 12.5",
+    "select count(*), sum(id) from ix_items where price = 12.50",
+    "select count(*), sum(id) from ix_items where price between 1 and 2.25",
+    # most of the table: read in order, not looked up
+    "select count(*), sum(id) from ix_items where grp >= 10",
+    # joined
+    "select count(*) from ix_items a join ix_items b on b.id = a.id + 1 where a.grp = 17",
+]
+
+
+def connect(port):
+    return psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True)
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory, postgres_oracle):
+    ptreedb = start_server(tmp_path_factory.mktemp("index_scans"))
+    try:
+        with connect(ptreedb.port) as mine, connect(postgres_oracle.port) as theirs:
+            for statement in SETUP:
+                mine.execute(statement)
+                theirs.execute(statement)
+            yield mine, theirs
+            theirs.execute("drop table ix_items")
+    finally:
+        stop_server(ptreedb)
+    assert ptreedb.process.returncode == 0, ptreedb.log()
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_answers_as_postgres(servers, query):
+    mine, theirs = servers
+    expected = theirs.execute(query).fetchall()
+    assert mine.execute(query).fetchall() == expected
+
+
+def plan(conn, query):
+    return [row[0] for row in conn.execute("explain " + query).fetchall()]
+
+
+def test_explain_shows_the_index_where_few_rows_lie_in_its_range(servers):
+    mine, _ = servers
+    lines = plan(mine, "select * from ix_items where grp = 42")
+    assert any("Index Scan using ix_grp on ix_items" in line for line in lines), lines
+    assert any("Index Cond: (grp = 42)" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where grp = 42 and sub = 3 and note like 'n%'")
+    assert any("Index Scan using ix_grp_sub on ix_items" in line for line in lines), lines
+    assert any("Index Cond: ((grp = 42) AND (sub = 3))" in line for line in lines), lines
+    assert any("Filter: (note ~~ 'n%'::text)" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where price = 12.5")
+    assert any("Index Scan using ix_price on ix_items" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where code = 'c7'")
+    assert any("Index Scan using ix_code on ix_items" in line for line in lines), lines
+    # Most of the table, an unindexed column, or no leading column: sequential.
+    for query in ["select * from ix_items where grp >= 10", "select * from ix_items where note = 'n5'",
+                  "select * from ix_items where sub = 3"]:
+        lines = plan(mine, query)
+        assert any("Seq Scan on ix_items" in line for line in lines), (query, lines)
+        assert not any("Index Scan" in line for line in lines), (query, lines)
+
+
+def test_updates_and_deletes_through_an_index_and_a_transactions_own_rows(servers):
+    mine, theirs = servers
+    statements = [
+        "update ix_items set sub = sub + 100, grp = 600 where grp = 43",
+        "delete from ix_items where grp = 44 and sub = 5",
+        "update ix_items set code = 'moved' where code = 'c1500'",
+    ]
+    for statement in statements:
+        assert mine.execute(statement).rowcount == theirs.execute(statement).rowcount, statement
+    for query in ["select id, grp, sub from ix_items where grp = 600 order by id",
+                  "select count(*) from ix_items where grp = 43",
+                  "select id from ix_items where grp = 44 order by id",
+                  "select id from ix_items where code = 'moved' order by id",
+                  "select count(*) from ix_items where code = 'c1500'"]:
+        assert mine.execute(query).fetchall() == theirs.execute(query).fetchall(), query
+    assert any("Index Scan" in line for line in plan(mine, "select * from ix_items where grp = 600"))
+    # A transaction sees its own rows through the index; after ROLLBACK, nobody does.
+    with connect(servers[0].info.port) as session:
+        session.autocommit = False
+        session.execute("insert into ix_items values (90001, 777, 1, 'new', date '2022-01-01', 'a', 'x')")
+        assert session.execute("select id from ix_items where grp = 777").fetchall() == [(90001,)]
+        assert mine.execute("select id from ix_items where grp = 777").fetchall() == []
+        session.rollback()
+    assert mine.execute("select id from ix_items where grp = 777").fetchall() == []

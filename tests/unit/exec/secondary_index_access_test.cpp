@@ -1,0 +1,119 @@
+#include "exec/secondary_index_access.h"
+
+#include "exec/key_range.h"
+#include "expression_builders.h"
+#include "planner/logical_plan.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+using namespace ptreedb;
+using exec::testing::comparison;
+using exec::testing::integer_constant;
+using planner::BoundExpression;
+using planner::ComparisonOp;
+using value::SqlType;
+using value::TypeId;
+
+namespace {
+
+const SqlType kInt = SqlType::of(TypeId::kInteger);
+
+// id 0..count-1 (the primary key), g = id % 100 (NULL when id % 97 == 0),
+// h = id % 7; index 0 on (g), index 1 on (g, h).
+std::shared_ptr<const storage::Table> indexed_table(std::size_t count) {
+  std::vector<storage::ColumnSchema> columns = {{"id", kInt}, {"g", kInt}, {"h", kInt}};
+  std::vector<storage::IndexSchema> indexes = {{"t_g", {1}, false, true}, {"t_gh", {1, 2}, false, true}};
+  auto schema = std::make_shared<storage::TableSchema>(16384, "t", columns, std::vector<std::size_t>{0}, indexes);
+  storage::RowBuilder builder(schema->layout());
+  std::vector<storage::RowRef> rows;
+  for (std::size_t i = 0; i < count; ++i) {
+    auto id = static_cast<std::int64_t>((i * 7919) % count);  // out of key order
+    builder.set_int(0, id);
+    if (id % 97 != 0) builder.set_int(1, id % 100);
+    builder.set_int(2, id % 7);
+    rows.push_back(builder.finish());
+  }
+  return std::make_shared<const storage::Table>(storage::Table(schema).insert_rows(std::move(rows)));
+}
+
+BoundExpression column(std::size_t position) { return planner::column_reference(position, kInt); }
+
+BoundExpression both(BoundExpression a, BoundExpression b) {
+  BoundExpression out;
+  out.kind = planner::ExprKind::kAnd;
+  out.type = SqlType::of(TypeId::kBoolean);
+  out.args = {std::move(a), std::move(b)};
+  return out;
+}
+
+// The positions (= ids: the key is 0..count-1) of the rows `keep` accepts.
+template <class Keep>
+std::vector<std::size_t> expected_positions(std::size_t count, const Keep& keep) {
+  std::vector<std::size_t> out;
+  for (std::size_t id = 0; id < count; ++id) {
+    if (keep(static_cast<std::int64_t>(id))) out.push_back(id);
+  }
+  return out;
+}
+
+bool has_g(std::int64_t id) { return id % 97 != 0; }
+
+}  // namespace
+
+TEST_CASE("an equality on an indexed column reads exactly its rows, by the narrowest index", "[index_access]") {
+  const std::size_t count = 20000;
+  auto table = indexed_table(count);
+  auto filter = comparison(ComparisonOp::kEqual, column(1), integer_constant(42, kInt));
+  std::optional<exec::IndexAccess> access = exec::choose_index_access(*table, filter);
+  REQUIRE(access);
+  CHECK(access->index == 0);
+  CHECK(access->conditions.size() == 1);
+  CHECK(access->positions ==
+        expected_positions(count, [](std::int64_t id) { return has_g(id) && id % 100 == 42; }));
+}
+
+TEST_CASE("a composite index takes an equality prefix and a range, and leaves NULLs out", "[index_access]") {
+  const std::size_t count = 20000;
+  auto table = indexed_table(count);
+  // g = 5 AND h >= 4: only (g, h) bounds both.
+  auto filter = both(comparison(ComparisonOp::kEqual, column(1), integer_constant(5, kInt)),
+                     comparison(ComparisonOp::kGreaterEqual, column(2), integer_constant(4, kInt)));
+  auto access = exec::choose_index_access(*table, filter);
+  REQUIRE(access);
+  CHECK(access->index == 1);
+  CHECK(access->conditions.size() == 2);
+  CHECK(access->positions == expected_positions(count, [](std::int64_t id) {
+          return has_g(id) && id % 100 == 5 && id % 7 >= 4;
+        }));
+  // g < 3: rows whose g is NULL sort last and are not in the range. Bounds
+  // are inclusive (the scan's filter drops the rows equal to a strict one).
+  auto below = comparison(ComparisonOp::kLess, column(1), integer_constant(3, kInt));
+  access = exec::choose_index_access(*table, below);
+  REQUIRE(access);
+  CHECK(access->positions == expected_positions(count, [](std::int64_t id) { return has_g(id) && id % 100 <= 3; }));
+  // 97 <= g: upper range, NULLs again left out.
+  auto above = comparison(ComparisonOp::kLessEqual, integer_constant(97, kInt), column(1));
+  access = exec::choose_index_access(*table, above);
+  REQUIRE(access);
+  CHECK(access->positions == expected_positions(count, [](std::int64_t id) { return has_g(id) && id % 100 >= 97; }));
+}
+
+TEST_CASE("a range holding too much of the table, or no bound on an index, keeps the sequential scan",
+          "[index_access]") {
+  auto table = indexed_table(20000);
+  // About a fifth of the rows: more than 1/8.
+  auto wide = comparison(ComparisonOp::kLess, column(1), integer_constant(20, kInt));
+  CHECK_FALSE(exec::choose_index_access(*table, wide));
+  // h alone is not a leading index column.
+  auto unindexed = comparison(ComparisonOp::kEqual, column(2), integer_constant(3, kInt));
+  CHECK_FALSE(exec::choose_index_access(*table, unindexed));
+  // An empty range is the cheapest of all.
+  auto empty = comparison(ComparisonOp::kEqual, column(1), integer_constant(1000, kInt));
+  auto access = exec::choose_index_access(*table, empty);
+  REQUIRE(access);
+  CHECK(access->positions.empty());
+}
