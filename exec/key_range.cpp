@@ -1,5 +1,6 @@
 #include "exec/key_range.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -140,7 +141,89 @@ std::optional<KeyRange> key_range_over(const storage::TableSchema& schema, const
   return KeyRange{storage::RowKey(prefix), storage::RowKey(prefix)};
 }
 
+// The constants `column` is compared equal with by `conjunct`, when it is
+// `column IN (constants)` (a hashed list) or an OR of `column = constant`:
+// the column's only possible values. nullopt for any other shape.
+std::optional<std::vector<const planner::Constant*>> point_values(const BoundExpression& conjunct, std::size_t column,
+                                                                  const value::SqlType& type) {
+  auto is_column = [&](const BoundExpression& e) {
+    return e.kind == ExprKind::kColumn && e.column == column && e.type.id == type.id;
+  };
+  std::vector<const planner::Constant*> out;
+  if (conjunct.kind == ExprKind::kFunction && conjunct.function == planner::FunctionId::kInList && !conjunct.negated &&
+      is_column(conjunct.args[0])) {
+    for (std::size_t i = 1; i < conjunct.args.size(); ++i) {
+      const BoundExpression& item = conjunct.args[i];
+      if (item.kind != ExprKind::kConstant || item.type.id != type.id) return std::nullopt;
+      if (!item.constant.is_null) out.push_back(&item.constant);  // NULL matches nothing
+    }
+    return out;
+  }
+  if (conjunct.kind != ExprKind::kOr) return std::nullopt;
+  // The OR's branches, nested ORs flattened.
+  std::vector<const BoundExpression*> branches = {&conjunct};
+  while (!branches.empty()) {
+    const BoundExpression* branch = branches.back();
+    branches.pop_back();
+    if (branch->kind == ExprKind::kOr) {
+      for (const auto& arg : branch->args) branches.push_back(&arg);
+      continue;
+    }
+    std::vector<ColumnBound> bounds = bounds_on({branch}, column, type);
+    if (bounds.size() != 1 || bounds[0].op != ComparisonOp::kEqual) return std::nullopt;
+    out.push_back(bounds[0].constant);
+  }
+  return out;
+}
+
+std::optional<std::vector<KeyRange>> key_points_over(const storage::TableSchema& schema,
+                                                     const std::vector<std::size_t>& columns, bool null_marked,
+                                                     const BoundExpression& filter,
+                                                     std::vector<const BoundExpression*>* used) {
+  if (columns.empty()) return std::nullopt;
+  std::vector<const BoundExpression*> conjuncts;
+  collect_conjuncts(filter, conjuncts);
+  const value::SqlType& type = schema.column(columns[0]).type;
+  for (const BoundExpression* conjunct : conjuncts) {
+    std::optional<std::vector<const planner::Constant*>> values = point_values(*conjunct, columns[0], type);
+    if (!values) continue;
+    std::vector<std::string> keys;
+    for (const planner::Constant* constant : *values) {
+      std::string key;
+      if (null_marked) storage::key_encoding::append_not_null(key);
+      if (!append_constant(key, type.id, *constant)) return std::nullopt;
+      keys.push_back(std::move(key));
+    }
+    // Each key once, in order: the ranges then never overlap.
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<KeyRange> out;
+    out.reserve(keys.size());
+    for (std::string& key : keys) {
+      // A whole key (one column) is its own range; a prefix covers its rows.
+      std::string high = columns.size() == 1 && !null_marked ? key : past_prefix(key);
+      out.push_back({storage::RowKey(key), storage::RowKey(high)});
+    }
+    if (used != nullptr) *used = {conjunct};
+    return out;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::vector<KeyRange>> primary_key_points(const storage::TableSchema& schema,
+                                                        const BoundExpression& filter,
+                                                        std::vector<const BoundExpression*>* used) {
+  if (!schema.has_primary_key()) return std::nullopt;
+  return key_points_over(schema, schema.primary_key(), false, filter, used);
+}
+
+std::optional<std::vector<KeyRange>> index_key_points(const storage::TableSchema& schema,
+                                                      const storage::IndexSchema& index, const BoundExpression& filter,
+                                                      std::vector<const BoundExpression*>* used) {
+  return key_points_over(schema, index.columns, true, filter, used);
+}
 
 std::optional<KeyRange> primary_key_range(const storage::TableSchema& schema, const BoundExpression& filter) {
   if (!schema.has_primary_key()) return std::nullopt;

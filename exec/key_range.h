@@ -38,4 +38,15 @@ std::optional<KeyRange> index_key_range(const storage::TableSchema& schema, cons
                                         const planner::BoundExpression& filter,
                                         std::vector<const planner::BoundExpression*>* used = nullptr);
 
+// Point ranges from `c IN (constants)` or `c = k1 OR c = k2 ...` on the first
+// key column, one per distinct item in key order (a key prefix when the key
+// has more columns); nullopt when the filter has no such conjunct.
+std::optional<std::vector<KeyRange>> primary_key_points(const storage::TableSchema& schema,
+                                                        const planner::BoundExpression& filter,
+                                                        std::vector<const planner::BoundExpression*>* used = nullptr);
+std::optional<std::vector<KeyRange>> index_key_points(const storage::TableSchema& schema,
+                                                      const storage::IndexSchema& index,
+                                                      const planner::BoundExpression& filter,
+                                                      std::vector<const planner::BoundExpression*>* used = nullptr);
+
 }  // namespace ptreedb::exec

@@ -1,4 +1,4 @@
-// Access path through a secondary index: when a scan's filter bounds an
+// Access path through a secondary index (or the primary key's points): when a scan's filter bounds an
 // index's leading columns and few enough rows lie in that range, the scan
 // reads just those rows, found by position in the row tree, instead of the
 // whole table. The index tree holds, per index key, the set of its rows'
@@ -15,7 +15,8 @@
 namespace ptreedb::exec {
 
 struct IndexAccess {
-  std::size_t index = 0;  // position among the schema's indexes
+  static constexpr std::size_t kPrimaryKey = static_cast<std::size_t>(-1);
+  std::size_t index = 0;  // position among the schema's indexes, or kPrimaryKey
   // The filter's conjuncts that bound the index key (EXPLAIN's Index Cond).
   std::vector<const planner::BoundExpression*> conditions;
   std::vector<std::size_t> positions;  // the rows' positions in the row tree, ascending
@@ -27,7 +28,9 @@ inline constexpr std::size_t kIndexFractionDivisor = 8;
 
 // The index whose range holds the fewest rows, when one holds at most
 // 1/kIndexFractionDivisor of them; nullopt when no index's leading column is
-// bounded. Walks each candidate's range at most that far, so choosing costs
+// bounded. An index's range comes from equalities and a range on its columns
+// (exec/key_range.h), or from an IN list (or OR of equalities) on its first
+// column, as do the primary key's points (its ranges are the scan's own). Walks each candidate's range at most that far, so choosing costs
 // at most a fraction of the scan it may replace. `filter` must have its
 // constants folded (parameters and stable functions replaced by values).
 std::optional<IndexAccess> choose_index_access(const storage::Table& table, const planner::BoundExpression& filter);

@@ -16,6 +16,7 @@
 #include "exec/operators/run_partitions.h"
 #include "exec/secondary_index_access.h"
 #include "exec/table_scan.h"
+#include "storage/table/table_keys.h"
 
 namespace ptreedb::exec {
 
@@ -67,7 +68,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
     return;
   }
   std::optional<IndexAccess> access;
-  if (!range && filter && !schema.indexes().empty()) access = choose_index_access(*scan.table, *filter);
+  if (!range && filter) access = choose_index_access(*scan.table, *filter);
   if (access) {
     // The rows under the index's range, by ascending position: a chunk's
     // worth of them per task.
@@ -143,13 +144,15 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& 
   if (scan.filter && !scan.filter->contains(ExprKind::kSubquery)) {
     folded = fold_constants(*scan.filter);
     ranged = primary_key_range(schema, *folded).has_value();
-    if (!ranged && !scan.key_order_limit && !schema.indexes().empty()) {
+    if (!ranged && !scan.key_order_limit) {
       access = choose_index_access(*scan.table, *folded);
     }
   }
   const Labels& labels = labels_of(node);
   if (access) {
-    title(at, "Index Scan using " + schema.indexes()[access->index].name + " on " + relation, node);
+    std::string index = access->index == IndexAccess::kPrimaryKey ? storage::primary_key_index_name(schema)
+                                                                  : schema.indexes()[access->index].name;
+    title(at, "Index Scan using " + index + " on " + relation, node);
     // The conjuncts that bound the index, then the others.
     std::vector<const BoundExpression*> conjuncts, rest;
     collect_conjuncts(*folded, conjuncts);

@@ -45,6 +45,14 @@ QUERIES = [
     "select count(*), sum(id) from ix_items where price = 12.5",
     "select count(*), sum(id) from ix_items where price = 12.50",
     "select count(*), sum(id) from ix_items where price between 1 and 2.25",
+    # IN lists (short ones are ORs of equalities, long ones hashed) on an
+    # index's first column and on the primary key, NULL and absent items
+    "select id, grp from ix_items where grp in (5, 6, 5) order by id",
+    "select count(*), sum(id) from ix_items where grp in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, null) and sub = 2",
+    "select id from ix_items where id in (17, 3, 99999, 49999) order by id",
+    "select id from ix_items where id in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 100000) order by id",
+    "select count(*) from ix_items where code in ('c5', 'c6', 'nope')",
+    "select count(*) from ix_items where grp = 5 or sub = 3",
     # most of the table: read in order, not looked up
     "select count(*), sum(id) from ix_items where grp >= 10",
     # joined
@@ -93,6 +101,12 @@ def test_explain_shows_the_index_where_few_rows_lie_in_its_range(servers):
     assert any("Filter: (note ~~ 'n%'::text)" in line for line in lines), lines
     lines = plan(mine, "select * from ix_items where price = 12.5")
     assert any("Index Scan using ix_price on ix_items" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where id in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)")
+    assert any("Index Scan using ix_items_pkey on ix_items" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where grp in (5, 6) and sub = 1")
+    assert any("Index Scan using ix_grp on ix_items" in line for line in lines), lines
+    assert any("Index Cond: ((grp = 5) OR (grp = 6))" in line for line in lines), lines
+    assert any("Filter: (sub = 1)" in line for line in lines), lines
     lines = plan(mine, "select * from ix_items where code = 'c7'")
     assert any("Index Scan using ix_code on ix_items" in line for line in lines), lines
     # Most of the table, an unindexed column, or no leading column: sequential.

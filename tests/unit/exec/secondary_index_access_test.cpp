@@ -117,3 +117,40 @@ TEST_CASE("a range holding too much of the table, or no bound on an index, keeps
   REQUIRE(access);
   CHECK(access->positions.empty());
 }
+
+namespace {
+
+BoundExpression either(BoundExpression a, BoundExpression b) {
+  BoundExpression out = both(std::move(a), std::move(b));
+  out.kind = planner::ExprKind::kOr;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("equalities OR-ed on a leading column read each value's rows once", "[index_access]") {
+  const std::size_t count = 20000;
+  auto table = indexed_table(count);
+  // g = 9 OR g = 4 OR g = 9: secondary index points, each value once.
+  auto on_g = either(either(comparison(ComparisonOp::kEqual, column(1), integer_constant(9, kInt)),
+                            comparison(ComparisonOp::kEqual, integer_constant(4, kInt), column(1))),
+                     comparison(ComparisonOp::kEqual, column(1), integer_constant(9, kInt)));
+  auto access = exec::choose_index_access(*table, on_g);
+  REQUIRE(access);
+  CHECK(access->index == 0);
+  CHECK(access->positions == expected_positions(count, [](std::int64_t id) {
+          return has_g(id) && (id % 100 == 9 || id % 100 == 4);
+        }));
+  // id = 17 OR id = 3 OR id = 99999: the primary key's own points, absent keys skipped.
+  auto on_id = either(either(comparison(ComparisonOp::kEqual, column(0), integer_constant(17, kInt)),
+                             comparison(ComparisonOp::kEqual, column(0), integer_constant(3, kInt))),
+                      comparison(ComparisonOp::kEqual, column(0), integer_constant(99999, kInt)));
+  access = exec::choose_index_access(*table, on_id);
+  REQUIRE(access);
+  CHECK(access->index == exec::IndexAccess::kPrimaryKey);
+  CHECK(access->positions == std::vector<std::size_t>{3, 17});
+  // An OR over two columns bounds no single index.
+  auto mixed = either(comparison(ComparisonOp::kEqual, column(1), integer_constant(9, kInt)),
+                      comparison(ComparisonOp::kEqual, column(2), integer_constant(4, kInt)));
+  CHECK_FALSE(exec::choose_index_access(*table, mixed));
+}
