@@ -101,6 +101,10 @@ struct JoinNode {
   // hashed or streamed whole (planner/primary_key_lookup.h).
   enum class Lookup : std::uint8_t { kNone, kBuild, kProbe };
   Lookup lookup = Lookup::kNone;
+  // The key looked up: the primary key, or the table's secondary index at
+  // this position, whose first columns are the join keys.
+  static constexpr std::size_t kPrimaryKey = static_cast<std::size_t>(-1);
+  std::size_t lookup_index = kPrimaryKey;
 };
 
 // Output: the key values, then one column per aggregate. No keys: exactly one row.

@@ -1,6 +1,7 @@
-// Join by primary-key lookup (planner/primary_key_lookup.h): the other side
+// Join by key lookup (planner/primary_key_lookup.h): the other side
 // collected whole, its rows sorted by key, and each distinct key's rows found
-// in the table's tree as a range of positions (rank walks, O(log n)) and read
+// in the table's tree as a range of positions (rank walks, O(log n)), or
+// through a secondary index (its rows' primary keys, each ranked), and read
 // through the scan's filter, in parallel over runs of keys. Inner joins emit
 // the pairs; semi and anti joins (the table on the build side) flag the other
 // side's rows and emit them at the end.
@@ -22,6 +23,7 @@
 #include "exec/operators/run_partitions.h"
 #include "exec/table_scan.h"
 #include "storage/row/key_encoding.h"
+#include "storage/table/table_keys.h"
 
 namespace ptreedb::exec {
 
@@ -61,17 +63,22 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
   std::vector<Vector> evaluated;
   std::vector<const Vector*> other_keys;
   join_key_vectors(prepare(table_is_build ? join.probe_keys : join.build_keys), other, evaluated, other_keys);
-  // The other side's keys in primary-key column order.
-  const std::vector<std::size_t>& primary_key = schema.primary_key();
+  // The other side's keys in the order of the key looked up: the primary
+  // key's columns, or a secondary index's (whose tree maps each index key to
+  // its rows' primary keys).
+  const bool by_index = join.lookup_index != planner::JoinNode::kPrimaryKey;
+  const std::vector<std::size_t>& key_columns =
+      by_index ? schema.indexes()[join.lookup_index].columns : schema.primary_key();
+  const storage::IndexTree* index = by_index ? &scan.table->index(join.lookup_index) : nullptr;
   const std::size_t key_count = table_keys.size();
-  const bool whole_key = key_count == primary_key.size();
+  const bool whole_key = key_count == key_columns.size();
   std::vector<const Vector*> ordered_keys(key_count);
   std::vector<bool> is_date(key_count);
   for (std::size_t p = 0; p < key_count; ++p) {
     for (std::size_t k = 0; k < key_count; ++k) {
-      if (table_keys[k].column == primary_key[p]) ordered_keys[p] = other_keys[k];
+      if (table_keys[k].column == key_columns[p]) ordered_keys[p] = other_keys[k];
     }
-    is_date[p] = schema.column(primary_key[p]).type.id == value::TypeId::kDate;
+    is_date[p] = schema.column(key_columns[p]).type.id == value::TypeId::kDate;
   }
 
   std::optional<BoundExpression> condition = prepare(join.condition);
@@ -203,8 +210,32 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
       prefix.clear();
       for (std::size_t p = 0; p < key_count; ++p) {
         std::int64_t value = ordered_keys[p]->ints[row];
+        if (by_index) storage::key_encoding::append_not_null(prefix);
         is_date[p] ? storage::key_encoding::append_date(prefix, static_cast<std::int32_t>(value))
                    : storage::key_encoding::append_int(prefix, value);
+      }
+      if (by_index) {
+        // Each of the key's rows, by its primary key's position.
+        auto add_rows = [&](const storage::KeySet& keys) {
+          for (const auto& entry : keys) {
+            ranges.push_back({tree.rank(entry.key), 1});
+            row_group.push_back(static_cast<std::uint32_t>(g));
+            if (++pending == kChunkSize) {
+              flush();
+              pending = 0;
+            }
+          }
+        };
+        if (whole_key) {
+          if (const storage::KeySet* keys = index->find(storage::RowKey(prefix))) add_rows(*keys);
+        } else {
+          index->for_each_between(storage::RowKey(prefix), storage::RowKey(past_prefix(prefix)),
+                                  [&](const storage::RowKey&, const storage::KeySet& keys) {
+                                    add_rows(keys);
+                                    return true;
+                                  });
+        }
+        continue;
       }
       std::size_t first = tree.rank(storage::RowKey(prefix));
       std::size_t count = whole_key ? (tree.contains(storage::RowKey(prefix)) ? 1 : 0)
@@ -247,8 +278,11 @@ void PlanPrinter::print_lookup_side(const planner::JoinNode& join, std::size_t c
   if (!scan.alias.empty() && scan.alias != relation) relation += " " + scan.alias;
   const NodeStatistics* measured = statistics_ != nullptr ? statistics_->find(&table_side) : nullptr;
   bool qualified = relations_ > 1;
-  print_line(column, "->  " + header("Index Scan using " + schema.name() + "_pkey on " + relation,
-                                     table_side.estimated_rows, measured));
+  std::string index = join.lookup_index == planner::JoinNode::kPrimaryKey
+                          ? storage::primary_key_index_name(schema)
+                          : schema.indexes()[join.lookup_index].name;
+  print_line(column, "->  " + header("Index Scan using " + index + " on " + relation, table_side.estimated_rows,
+                                     measured));
   const Labels& table_labels = labels_of(table_side);
   const Labels& other_labels = labels_of(other_side);
   const auto& table_keys = table_is_build ? join.build_keys : join.probe_keys;

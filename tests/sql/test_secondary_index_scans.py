@@ -1,4 +1,5 @@
-"""Scans narrowed by a secondary index answer as PostgreSQL 15 does:
+"""Scans narrowed by a secondary index, and joins that look a small side's
+keys up in one, answer as PostgreSQL 15 does:
 equalities and ranges on single-column and composite indexes, text, date and
 char keys, NULLs (never in an equality's or a range's rows, found by IS
 NULL through a sequential scan), strict bounds, UPDATE and DELETE through an
@@ -23,6 +24,10 @@ SETUP = [
     "create index ix_day on ix_items (day)",
     "create index ix_flag_sub on ix_items (flag, sub)",
     "create index ix_price on ix_items (price)",
+    "drop table if exists ix_picks",
+    "create table ix_picks (pick int, grp int, sub int, day date)",
+    "insert into ix_picks values (1, 42, 3, date '2021-02-01'), (2, 42, 4, null), (3, null, 1, date '2021-05-05'),"
+    " (4, 499, 8, date '2021-12-31'), (5, 9999, 0, date '1999-01-01'), (6, 42, 3, date '2021-02-01')",
 ]
 
 QUERIES = [
@@ -53,6 +58,14 @@ QUERIES = [
     "select id from ix_items where id in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 100000) order by id",
     "select count(*) from ix_items where code in ('c5', 'c6', 'nope')",
     "select count(*) from ix_items where grp = 5 or sub = 3",
+    # joins looking the small side's keys up in an index: a whole key, a
+    # prefix, dates; NULL and absent keys; semi and anti joins
+    "select p.pick, i.id from ix_picks p join ix_items i on i.grp = p.grp and i.sub = p.sub order by 1, 2",
+    "select p.pick, count(*), sum(i.id) from ix_picks p join ix_items i on i.grp = p.grp group by 1 order by 1",
+    "select p.pick, count(*) from ix_picks p join ix_items i on i.day = p.day group by 1 order by 1",
+    "select p.pick from ix_picks p where exists (select 1 from ix_items i where i.grp = p.grp and i.sub > 7)"
+    " order by 1",
+    "select p.pick from ix_picks p where not exists (select 1 from ix_items i where i.grp = p.grp) order by 1",
     # most of the table: read in order, not looked up
     "select count(*), sum(id) from ix_items where grp >= 10",
     # joined
@@ -73,7 +86,7 @@ def servers(tmp_path_factory, postgres_oracle):
                 mine.execute(statement)
                 theirs.execute(statement)
             yield mine, theirs
-            theirs.execute("drop table ix_items")
+            theirs.execute("drop table ix_items, ix_picks")
     finally:
         stop_server(ptreedb)
     assert ptreedb.process.returncode == 0, ptreedb.log()
@@ -115,6 +128,19 @@ def test_explain_shows_the_index_where_few_rows_lie_in_its_range(servers):
         lines = plan(mine, query)
         assert any("Seq Scan on ix_items" in line for line in lines), (query, lines)
         assert not any("Index Scan" in line for line in lines), (query, lines)
+
+
+def test_small_sides_look_their_keys_up_in_an_index(servers):
+    mine, _ = servers
+    lines = plan(mine, QUERIES[QUERIES.index(
+        "select p.pick, i.id from ix_picks p join ix_items i on i.grp = p.grp and i.sub = p.sub order by 1, 2")])
+    assert any("Nested Loop" in line for line in lines), lines
+    assert any("Index Scan using ix_grp_sub on ix_items i" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_picks p join ix_items i on i.day = p.day")
+    assert any("Index Scan using ix_day on ix_items i" in line for line in lines), lines
+    # Every row of the table found: hashed, not looked up.
+    lines = plan(mine, "select count(*) from ix_items a join ix_items b on b.grp = a.grp")
+    assert not any("Index Scan" in line for line in lines), lines
 
 
 def test_updates_and_deletes_through_an_index_and_a_transactions_own_rows(servers):
