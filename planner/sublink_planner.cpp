@@ -26,6 +26,11 @@ namespace ptreedb::planner::block_planning {
 
 namespace {
 
+// A correlated aggregate grouped by its keys reads only the outer query's
+// keys' rows when the distinct outer keys are estimated at most this
+// fraction of its input's rows.
+constexpr double kFewOuterKeys = 16;
+
 // ARRAY(SELECT x ...) as the text of a one-dimensional array over the rows'
 // group: '{' || coalesce(string_agg(array_quote(x::text), ','), '') || '}'.
 BoundExpression array_text_value(const BoundExpression& value) {
@@ -237,8 +242,32 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     double rows = std::max(1.0, child.filtered_input()->estimated_rows * 0.1);
     apply.added_types = group_types;
     if (by_keys) {
-      apply.build = make_node(AggregateNode{child.filtered_input(), grouping.keys, grouping.aggregates}, group_types, rows);
+      PlanPtr input = child.filtered_input();
+      PlanPtr whole = make_node(AggregateNode{input, grouping.keys, grouping.aggregates}, group_types, rows);
+      apply.build = whole;
       for (std::size_t k = 0; k < key_count; ++k) apply.build_keys.push_back(column_reference(k, group_types[k]));
+      // When the outer query holds few key values, group only the subquery's
+      // rows with those keys: its input joined with D, the distinct outer
+      // keys, which a lookup or the join's key filter turns into reading
+      // just those rows (TPC-H Q17: 200 parts' lineitems, not six million).
+      apply.outer_values = apply.probe_keys;
+      apply.make_build = [input, whole, keys = grouping.keys, aggregates = grouping.aggregates,
+                          group_types](PlanPtr distinct_outer) {
+        if (distinct_outer->estimated_rows * kFewOuterKeys > input->estimated_rows) return whole;
+        JoinNode narrow;
+        narrow.kind = JoinKind::kInner;
+        narrow.probe = input;
+        narrow.build = distinct_outer;
+        narrow.probe_keys = keys;
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+          narrow.build_keys.push_back(column_reference(k, distinct_outer->types[k]));
+        }
+        double found = std::min(input->estimated_rows, distinct_outer->estimated_rows * 8);
+        std::vector<SqlType> types = concat_types(input->types, distinct_outer->types);
+        PlanPtr narrowed = make_node(std::move(narrow), std::move(types), found);
+        return make_node(AggregateNode{narrowed, keys, aggregates}, group_types,
+                         std::max(1.0, distinct_outer->estimated_rows));
+      };
     } else {
       for (std::size_t k = 0; k < key_count; ++k) append_null_safe_key(column_reference(k, group_types[k]), apply.build_keys);
     }
