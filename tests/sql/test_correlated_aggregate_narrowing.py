@@ -5,10 +5,9 @@ primary-key or index lookup (or the join's key filter) turns into reading
 just those rows. Answers match PostgreSQL 15's, including outer keys that
 are NULL or absent from the subquery's table (count 0, other aggregates
 NULL), and a large outer side keeps grouping the whole input."""
-import psycopg
 import pytest
 
-from fixtures.server import start_server, stop_server
+from fixtures.paired_servers import paired_connections, plan
 
 SETUP = [
     "drop table if exists na_parts, na_lines, na_stock",
@@ -45,23 +44,11 @@ QUERIES = [
 ]
 
 
-def connect(port):
-    return psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True)
-
-
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory, postgres_oracle):
-    ptreedb = start_server(tmp_path_factory.mktemp("narrowing"))
-    try:
-        with connect(ptreedb.port) as mine, connect(postgres_oracle.port) as theirs:
-            for statement in SETUP:
-                mine.execute(statement)
-                theirs.execute(statement)
-            yield mine, theirs
-            theirs.execute("drop table na_parts, na_lines, na_stock")
-    finally:
-        stop_server(ptreedb)
-    assert ptreedb.process.returncode == 0, ptreedb.log()
+    tables = ["na_parts", "na_lines", "na_stock"]
+    with paired_connections(tmp_path_factory, postgres_oracle, "narrowing", SETUP, tables) as pair:
+        yield pair
 
 
 @pytest.mark.parametrize("query", QUERIES)
@@ -71,9 +58,6 @@ def test_answers_as_postgres(servers, query):
     assert mine.execute(query).fetchall() == expected
     assert expected
 
-
-def plan(conn, query):
-    return [row[0] for row in conn.execute("explain " + query).fetchall()]
 
 
 def test_few_outer_keys_read_only_their_rows(servers):

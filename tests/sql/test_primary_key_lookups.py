@@ -5,10 +5,9 @@ NULL and duplicate keys on the small side, keys of another integer width or
 dates, and a small side far larger than estimated (which falls back to
 hashing it). EXPLAIN shows the lookups as PostgreSQL shows an inner index
 scan."""
-import psycopg
 import pytest
 
-from fixtures.server import start_server, stop_server
+from fixtures.paired_servers import paired_connections, plan
 
 SETUP = [
     "drop table if exists lk_orders, lk_lines, lk_days, lk_small",
@@ -55,23 +54,11 @@ QUERIES = [
 ]
 
 
-def connect(port):
-    return psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True)
-
-
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory, postgres_oracle):
-    ptreedb = start_server(tmp_path_factory.mktemp("lookups"))
-    try:
-        with connect(ptreedb.port) as mine, connect(postgres_oracle.port) as theirs:
-            for statement in SETUP:
-                mine.execute(statement)
-                theirs.execute(statement)
-            yield mine, theirs
-            theirs.execute("drop table lk_orders, lk_lines, lk_days, lk_small")
-    finally:
-        stop_server(ptreedb)
-    assert ptreedb.process.returncode == 0, ptreedb.log()
+    tables = ["lk_orders", "lk_lines", "lk_days", "lk_small"]
+    with paired_connections(tmp_path_factory, postgres_oracle, "lookups", SETUP, tables) as pair:
+        yield pair
 
 
 @pytest.mark.parametrize("query", QUERIES)
@@ -81,9 +68,6 @@ def test_answers_as_postgres(servers, query):
     assert mine.execute(query).fetchall() == expected
     assert expected or "not exists" in query  # the cases find rows
 
-
-def plan(conn, query):
-    return [row[0] for row in conn.execute("explain " + query).fetchall()]
 
 
 def test_small_sides_look_their_keys_up(servers):

@@ -6,10 +6,9 @@ NULL through a sequential scan), strict bounds, UPDATE and DELETE through an
 index, and a transaction's own uncommitted rows. EXPLAIN shows an Index Scan
 with its Index Cond where few rows lie in the range, and a sequential scan
 where many do."""
-import psycopg
 import pytest
 
-from fixtures.server import start_server, stop_server
+from fixtures.paired_servers import connect, paired_connections, plan
 
 SETUP = [
     "drop table if exists ix_items",
@@ -73,23 +72,11 @@ QUERIES = [
 ]
 
 
-def connect(port):
-    return psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True)
-
-
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory, postgres_oracle):
-    ptreedb = start_server(tmp_path_factory.mktemp("index_scans"))
-    try:
-        with connect(ptreedb.port) as mine, connect(postgres_oracle.port) as theirs:
-            for statement in SETUP:
-                mine.execute(statement)
-                theirs.execute(statement)
-            yield mine, theirs
-            theirs.execute("drop table ix_items, ix_picks")
-    finally:
-        stop_server(ptreedb)
-    assert ptreedb.process.returncode == 0, ptreedb.log()
+    tables = ["ix_items", "ix_picks"]
+    with paired_connections(tmp_path_factory, postgres_oracle, "index_scans", SETUP, tables) as pair:
+        yield pair
 
 
 @pytest.mark.parametrize("query", QUERIES)
@@ -98,9 +85,6 @@ def test_answers_as_postgres(servers, query):
     expected = theirs.execute(query).fetchall()
     assert mine.execute(query).fetchall() == expected
 
-
-def plan(conn, query):
-    return [row[0] for row in conn.execute("explain " + query).fetchall()]
 
 
 def test_explain_shows_the_index_where_few_rows_lie_in_its_range(servers):
