@@ -60,9 +60,13 @@ struct ScanNode {
   // position in `table`'s row tree, so the statement can find the rows it read
   // (an 8-byte column rather than the row's key, which may be long).
   bool row_positions = false;
-  // ORDER BY the primary key ... LIMIT: the rows, in key order, stop after
-  // this many pass the filter (planner/key_order_limit.h).
+  // ORDER BY the primary key, or a secondary index's key, ... LIMIT: the
+  // rows, in that key's order, stop after this many pass the filter
+  // (planner/key_order_limit.h).
   std::optional<std::size_t> key_order_limit;
+  static constexpr std::size_t kPrimaryKeyOrder = static_cast<std::size_t>(-1);
+  std::size_t key_order_index = kPrimaryKeyOrder;  // or a position among the indexes
+  bool key_order_descending = false;
 };
 
 // Constant rows (VALUES, or the single empty row of a FROM-less SELECT).

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "exec/evaluate.h"
+#include "exec/key_order_walk.h"
 #include "exec/key_range.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/run_partitions.h"
@@ -48,18 +49,37 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
   TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr,
                          key_filters_for(node));
   if (scan.key_order_limit) {
-    // Key order with a LIMIT: one walk from the range's start, chunk by
-    // chunk, until enough rows passed the filter.
+    // Key order with a LIMIT: the primary key's range read forwards in
+    // chunks, or positions walked in the order of the key (backwards, or an
+    // index's), chunk by chunk, until enough rows passed the filter.
+    const bool forwards = scan.key_order_index == planner::ScanNode::kPrimaryKeyOrder && !scan.key_order_descending;
+    std::optional<KeyOrderWalk> walk;
+    if (!forwards) {
+      walk.emplace(*scan.table, scan.key_order_index == planner::ScanNode::kPrimaryKeyOrder ? KeyOrderWalk::kPrimaryKey
+                                                                                           : scan.key_order_index,
+                   scan.key_order_descending, filter ? &*filter : nullptr);
+    }
+    std::vector<std::size_t> positions;
+    std::vector<MorselReader::PositionRange> ranges;
     std::size_t kept = 0, partition = 0;
     MorselReader reader(source, first_position);
-    for (std::size_t position = 0; position < total && kept < *scan.key_order_limit; ++partition) {
+    for (std::size_t position = 0; kept < *scan.key_order_limit; ++partition) {
       check_interrupt(interrupt_);
       // Small chunks first: a short scan reads little more than it keeps.
       std::size_t wanted = std::max<std::size_t>(64, (*scan.key_order_limit - kept) * 2);
-      std::size_t count = std::min({kChunkSize, wanted, total - position});
       Chunk chunk;
-      reader.read(count, chunk);
-      position += count;
+      if (forwards) {
+        if (position == total) break;
+        std::size_t count = std::min({kChunkSize, wanted, total - position});
+        reader.read(count, chunk);
+        position += count;
+      } else {
+        positions.clear();
+        if (!walk->next(std::min(kChunkSize, wanted), positions)) break;
+        ranges.clear();
+        for (std::size_t at : positions) ranges.push_back({at, 1});
+        reader.read_ranges(ranges, chunk);
+      }
       if (kept + chunk.size > *scan.key_order_limit) chunk = slice(chunk, 0, *scan.key_order_limit - kept);
       kept += chunk.size;
       if (chunk.size > 0) sink(std::move(chunk), partition);
@@ -169,13 +189,21 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& 
     };
     print_line(at.details, "Index Cond: " + conjunction(access->conditions));
     if (!rest.empty()) print_line(at.details, "Filter: " + conjunction(rest));
+  } else if (scan.key_order_limit && scan.key_order_index != planner::ScanNode::kPrimaryKeyOrder) {
+    title(at, std::string(scan.key_order_descending ? "Index Scan Backward using " : "Index Scan using ") +
+                  schema.indexes()[scan.key_order_index].name + " on " + relation, node);
+    if (scan.filter) print_line(at.details, "Filter: " + shown(*scan.filter, labels, false));
   } else {
     title(at, (ranged ? "Primary Key Range Scan on " : "Seq Scan on ") + relation, node);
     if (scan.filter) print_line(at.details, "Filter: " + shown(*scan.filter, labels, false));
   }
   if (scan.key_order_limit) {
     std::size_t rows = *scan.key_order_limit;
-    print_line(at.details, "Key Order: stops after " + std::to_string(rows) + (rows == 1 ? " row" : " rows"));
+    std::string order = scan.key_order_index == planner::ScanNode::kPrimaryKeyOrder
+                            ? std::string(scan.key_order_descending ? "Key Order: backward, " : "Key Order: ")
+                            : "Key Order: " + std::string(scan.key_order_descending ? "backward " : "") + "by " +
+                                  schema.indexes()[scan.key_order_index].name + ", ";
+    print_line(at.details, order + "stops after " + std::to_string(rows) + (rows == 1 ? " row" : " rows"));
   }
   print_subqueries(at.details);
 }

@@ -219,8 +219,15 @@ def test_primary_key_order_limit_reads_only_the_rows_it_keeps(server):
     assert actual_rows(node(lines, "Primary Key Range Scan on ex_orders")) == 3  # ids 3, 4, 5 of 3..8
     result = server.psql("-A", "-t", "-c", "select id from ex_orders where id >= 3 order by id limit 2 offset 1")
     assert result.stdout.split() == ["4", "5"]
-    # Descending, or ordered by another column: sorted as before.
-    lines = plan_of(server, "explain select * from ex_orders order by id desc limit 2")
+    # Descending: the key order walked backwards.
+    lines = plan_of(server, "explain analyze select * from ex_orders where id < 7 order by id desc limit 2")
+    assert not any("Sort" in line for line in lines)
+    assert any(line.strip() == "Key Order: backward, stops after 2 rows" for line in lines)
+    assert actual_rows(node(lines, "Primary Key Range Scan on ex_orders")) == 2
+    result = server.psql("-A", "-t", "-c", "select id from ex_orders where id < 7 order by id desc limit 2")
+    assert result.stdout.split() == ["6", "5"]
+    # Ordered by a column no key leads with: sorted as before.
+    lines = plan_of(server, "explain select * from ex_orders order by amount desc limit 2")
     assert node(lines, "Sort")
 
 

@@ -65,6 +65,19 @@ QUERIES = [
     "select p.pick from ix_picks p where exists (select 1 from ix_items i where i.grp = p.grp and i.sub > 7)"
     " order by 1",
     "select p.pick from ix_picks p where not exists (select 1 from ix_items i where i.grp = p.grp) order by 1",
+    # ORDER BY an index's columns then the primary key's, with LIMIT: the
+    # index walked forwards (NULLs last) or backwards (NULLs first)
+    "select id, grp from ix_items order by grp, id limit 7",
+    "select id, grp from ix_items order by grp desc, id desc limit 7",
+    "select id, grp from ix_items order by grp desc nulls last, id desc limit 3",
+    "select id, grp from ix_items order by grp nulls first, id limit 3",
+    "select id, grp, sub from ix_items where sub = 4 order by grp, id limit 5 offset 2",
+    "select id, grp from ix_items where grp >= 480 order by grp, id limit 6",
+    "select id, grp from ix_items where grp < 20 order by grp desc, id desc limit 6",
+    "select id, code from ix_items order by code desc, id desc limit 4",
+    "select id, day from ix_items where flag = 'a' order by day desc, id desc limit 4",
+    "select id from ix_items order by id desc limit 4",
+    "select id from ix_items where id < 100 order by id desc limit 4",
     # most of the table: read in order, not looked up
     "select count(*), sum(id) from ix_items where grp >= 10",
     # joined
@@ -104,6 +117,12 @@ def test_explain_shows_the_index_where_few_rows_lie_in_its_range(servers):
     assert any("Index Scan using ix_grp on ix_items" in line for line in lines), lines
     assert any("Index Cond: ((grp = 5) OR (grp = 6))" in line for line in lines), lines
     assert any("Filter: (sub = 1)" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items order by grp desc, id desc limit 7")
+    assert any("Index Scan Backward using ix_grp on ix_items" in line for line in lines), lines
+    assert any("Key Order: backward by ix_grp, stops after 7 rows" in line for line in lines), lines
+    assert not any("Sort Key" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items order by grp desc nulls last limit 7")
+    assert any("Sort Key" in line for line in lines), lines
     lines = plan(mine, "select * from ix_items where code = 'c7'")
     assert any("Index Scan using ix_code on ix_items" in line for line in lines), lines
     # Most of the table, an unindexed column, or no leading column: sequential.

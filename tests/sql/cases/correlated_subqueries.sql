@@ -45,3 +45,11 @@ SELECT a FROM cs_o GROUP BY a HAVING a IN (SELECT k FROM cs_i);
 SELECT a FROM cs_o GROUP BY a HAVING a NOT IN (SELECT k FROM cs_i WHERE cs_i.v > cs_o.a * 5);
 SELECT a FROM cs_o GROUP BY a HAVING EXISTS (SELECT 1 FROM cs_i WHERE cs_i.k = cs_o.a) OR a > 5;
 SELECT a FROM cs_o GROUP BY a HAVING EXISTS (SELECT 1 FROM cs_i WHERE cs_i.k = cs_o.b);
+-- ORDER BY the inner table's key with LIMIT 1 is per outer row: the inner
+-- scan never stops after the first row of the whole table.
+CREATE TABLE cs_keyed (id integer PRIMARY KEY, o_id integer, s text);
+INSERT INTO cs_keyed VALUES (1, 2, 'a'), (2, 1, 'b'), (3, 2, 'c'), (4, 5, 'd'), (5, 1, 'e'), (6, NULL, 'f');
+SELECT id, (SELECT s FROM cs_keyed k WHERE k.o_id = cs_o.id ORDER BY k.id LIMIT 1) FROM cs_o ORDER BY id;
+SELECT id, (SELECT s FROM cs_keyed k WHERE k.o_id = cs_o.id ORDER BY k.id DESC LIMIT 1) FROM cs_o ORDER BY id;
+SELECT s FROM cs_keyed ORDER BY id DESC LIMIT 2;
+DROP TABLE cs_keyed;

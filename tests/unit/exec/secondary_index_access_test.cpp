@@ -2,6 +2,7 @@
 
 #include "exec/key_range.h"
 #include "expression_builders.h"
+#include "indexed_table.h"
 #include "planner/logical_plan.h"
 
 #include <catch2/catch.hpp>
@@ -17,28 +18,10 @@ using planner::BoundExpression;
 using planner::ComparisonOp;
 using value::SqlType;
 using value::TypeId;
+using exec::testing::indexed_table;
+using exec::testing::kInt;
 
 namespace {
-
-const SqlType kInt = SqlType::of(TypeId::kInteger);
-
-// id 0..count-1 (the primary key), g = id % 100 (NULL when id % 97 == 0),
-// h = id % 7; index 0 on (g), index 1 on (g, h).
-std::shared_ptr<const storage::Table> indexed_table(std::size_t count) {
-  std::vector<storage::ColumnSchema> columns = {{"id", kInt}, {"g", kInt}, {"h", kInt}};
-  std::vector<storage::IndexSchema> indexes = {{"t_g", {1}, false, true}, {"t_gh", {1, 2}, false, true}};
-  auto schema = std::make_shared<storage::TableSchema>(16384, "t", columns, std::vector<std::size_t>{0}, indexes);
-  storage::RowBuilder builder(schema->layout());
-  std::vector<storage::RowRef> rows;
-  for (std::size_t i = 0; i < count; ++i) {
-    auto id = static_cast<std::int64_t>((i * 7919) % count);  // out of key order
-    builder.set_int(0, id);
-    if (id % 97 != 0) builder.set_int(1, id % 100);
-    builder.set_int(2, id % 7);
-    rows.push_back(builder.finish());
-  }
-  return std::make_shared<const storage::Table>(storage::Table(schema).insert_rows(std::move(rows)));
-}
 
 BoundExpression column(std::size_t position) { return planner::column_reference(position, kInt); }
 
