@@ -1,6 +1,7 @@
 #include "planner/join_order.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "planner/conjuncts.h"
@@ -35,6 +36,31 @@ double selectivity(const BoundExpression& predicate) {
     default:
       return 0.5;
   }
+}
+
+// The share of a table's rows `column = constant` keeps when a key holds
+// the column alone: one row of a single-column primary key; one distinct
+// value's share under a single-column index (its tree holds one entry per
+// distinct value). nullopt for any other predicate.
+std::optional<double> keyed_selectivity(const storage::Table& table, const BoundExpression& predicate) {
+  if (predicate.kind != ExprKind::kComparison || predicate.comparison != ComparisonOp::kEqual) return std::nullopt;
+  const BoundExpression* column = nullptr;
+  for (int side = 0; side < 2; ++side) {
+    if (predicate.args[side].kind == ExprKind::kColumn && predicate.args[1 - side].is_constant_tree()) {
+      column = &predicate.args[side];
+    }
+  }
+  if (column == nullptr || table.row_count() == 0) return std::nullopt;
+  const storage::TableSchema& schema = table.schema();
+  auto rows = static_cast<double>(table.row_count());
+  if (schema.primary_key().size() == 1 && schema.primary_key()[0] == column->column) return 1 / rows;
+  for (std::size_t i = 0; i < schema.indexes().size(); ++i) {
+    const std::vector<std::size_t>& columns = schema.indexes()[i].columns;
+    if (columns.size() == 1 && columns[0] == column->column) {
+      return 1 / static_cast<double>(std::max<std::size_t>(1, table.index(i).size()));
+    }
+  }
+  return std::nullopt;
 }
 
 struct Conjunct {
@@ -101,9 +127,11 @@ PlanPtr order_joins(std::vector<JoinInput> inputs, const std::vector<SqlType>& s
     double estimate = input.plan->estimated_rows;
     if (!pushed[r].empty()) {
       std::vector<BoundExpression> local;
+      const auto* scanned = std::get_if<ScanNode>(&input.plan->op);
       for (auto& predicate : pushed[r]) {
-        estimate *= selectivity(predicate);
         local.push_back(remap_columns(std::move(predicate), [&](std::size_t c) { return c - input.offset; }));
+        std::optional<double> keyed = scanned ? keyed_selectivity(*scanned->table, local.back()) : std::nullopt;
+        estimate *= keyed ? *keyed : selectivity(local.back());
       }
       BoundExpression filter = conjunction(std::move(local));
       if (auto* scan = std::get_if<ScanNode>(&input.plan->op); scan != nullptr && !scan->filter) {

@@ -78,6 +78,8 @@ QUERIES = [
     "select id, day from ix_items where flag = 'a' order by day desc, id desc limit 4",
     "select id from ix_items order by id desc limit 4",
     "select id from ix_items where id < 100 order by id desc limit 4",
+    # a primary-key equality is one row: the other side is looked up
+    "select b.id from ix_items a join ix_items b on b.grp = a.grp where a.id = 4242 order by 1",
     # most of the table: read in order, not looked up
     "select count(*), sum(id) from ix_items where grp >= 10",
     # joined
@@ -144,6 +146,18 @@ def test_small_sides_look_their_keys_up_in_an_index(servers):
     # Every row of the table found: hashed, not looked up.
     lines = plan(mine, "select count(*) from ix_items a join ix_items b on b.grp = a.grp")
     assert not any("Index Scan" in line for line in lines), lines
+
+
+def test_keys_estimate_equalities(servers):
+    mine, _ = servers
+    # One row of the primary key; one of 2000 distinct codes (50000 rows / 2000).
+    lines = plan(mine, "select * from ix_items where id = 7")
+    assert any("(rows=1)" in line and "Scan" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where code = 'c7'")
+    assert any("(rows=25)" in line and "Index Scan" in line for line in lines), lines
+    # So a join from one row looks the other side up in an index.
+    lines = plan(mine, "select b.id from ix_items a join ix_items b on b.grp = a.grp where a.id = 4242")
+    assert any("Index Scan using ix_grp on ix_items b" in line for line in lines), lines
 
 
 def test_updates_and_deletes_through_an_index_and_a_transactions_own_rows(servers):
