@@ -84,6 +84,7 @@ void constraint_arbiter(const std::string& name, const TableSchema& schema, OnCo
 
 // No target (DO NOTHING only): every unique constraint arbitrates.
 void every_arbiter(const TableSchema& schema, OnConflictPlan& plan) {
+  plan.without_target = true;
   plan.primary_key = schema.has_primary_key();
   for (std::size_t i = 0; i < schema.indexes().size(); ++i) {
     if (schema.indexes()[i].unique) plan.unique_indexes.push_back(i);
@@ -182,6 +183,7 @@ OnConflictPlan plan_on_conflict(const PgQuery__OnConflictClause& clause, const T
     infer_arbiters(*infer, schema, plan);
   }
   if (plan.do_update) bind_update(clause, schema, alias, world, plan);
+  plan.target_alias = alias;
   return plan;
 }
 

@@ -43,10 +43,12 @@ struct OnConflictPlan {
   bool do_update = false;                   // DO UPDATE; else DO NOTHING
   bool primary_key = false;                 // the primary key arbitrates
   std::vector<std::size_t> unique_indexes;  // so do these unique indexes (schema positions)
+  bool without_target = false;              // no conflict target: every unique constraint
   // DO UPDATE, over the existing row's columns followed by the proposed
   // (EXCLUDED) row's: each column's new value (coerced), and the WHERE.
   std::vector<BoundExpression> new_values;
   std::optional<BoundExpression> where;
+  std::string target_alias;  // the existing row's name, for EXPLAIN
 };
 
 struct InsertPlan {

@@ -79,3 +79,8 @@ insert into ups_kv values (null, 'a') on conflict (k) do nothing;
 insert into ups_nokey values (2, 'b') on conflict (x) do update set x = 1;
 insert into ups_nokey values (2, 'b') on conflict (x) do update set y = null returning *;
 select * from ups_users order by id;
+
+-- EXPLAIN shows the conflict resolution, the arbiters and the filter.
+explain (costs off) insert into ups_kv as t values (1, 'a'), (2, 'b') on conflict (k) do update set v = excluded.v where t.n > 0 and excluded.v is not null;
+explain (costs off) insert into ups_users values (1, 'a@x'), (2, 'b@x') on conflict (email) do nothing;
+explain (costs off) insert into ups_users values (1, 'a@x'), (2, 'b@x') on conflict do nothing;
