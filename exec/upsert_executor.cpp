@@ -45,7 +45,6 @@ Decisions decide(const planner::OnConflictPlan& on_conflict, const Table& table,
   Decisions decisions;
   decisions.outcome.assign(rows.size(), 0);
   std::set<std::string> claimed;  // arbiter keys of rows this statement inserted, tagged by arbiter
-  std::set<RowKey> updated;       // rows of `table` this statement updates
   for (std::uint32_t i = 0; i < rows.size(); ++i) {
     const RowRef& row = rows[i];
     std::vector<std::string> keys;
@@ -78,7 +77,7 @@ Decisions decide(const planner::OnConflictPlan& on_conflict, const Table& table,
       if (on_conflict.do_update) throw_second_update();
     } else if (existing) {
       if (on_conflict.do_update) {
-        if (!updated.insert(*existing).second) throw_second_update();
+        // Several may meet one row: the first whose WHERE holds updates it (settle_updates).
         decisions.updating.push_back(i);
         decisions.updated_keys.push_back(std::move(*existing));
         decisions.outcome[i] = 2;
@@ -90,6 +89,18 @@ Decisions decide(const planner::OnConflictPlan& on_conflict, const Table& table,
     }
   }
   return decisions;
+}
+
+// Proposed rows meeting one existing row: those before the first whose
+// WHERE holds leave it alone, that one updates it, and any after it would
+// touch a row this command already changed (21000), as PostgreSQL checks
+// each conflict against the row as the command left it.
+void settle_updates(const std::vector<RowKey>& keys, const std::vector<std::uint8_t>& kept) {
+  std::set<RowKey> updated;
+  for (std::size_t u = 0; u < keys.size(); ++u) {
+    if (updated.count(keys[u]) > 0) throw_second_update();
+    if (kept[u]) updated.insert(keys[u]);
+  }
 }
 
 // `table`'s rows under `keys` as a chunk of the table's columns, in that order.
@@ -189,6 +200,7 @@ QueryResult run_upsert(const planner::InsertPlan& plan, txn::WriteTarget& databa
         const Vector& flags = holds.columns[0];
         for (std::size_t u = 0; u < kept.size(); ++u) kept[u] = !flags.is_null(u) && flags.ints[u] != 0;
       }
+      settle_updates(decisions.updated_keys, kept);
       std::vector<std::uint32_t> kept_rows;
       for (std::uint32_t u = 0; u < kept.size(); ++u) {
         if (kept[u]) kept_rows.push_back(u);

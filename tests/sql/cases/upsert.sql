@@ -84,3 +84,10 @@ select * from ups_users order by id;
 explain (costs off) insert into ups_kv as t values (1, 'a'), (2, 'b') on conflict (k) do update set v = excluded.v where t.n > 0 and excluded.v is not null;
 explain (costs off) insert into ups_users values (1, 'a@x'), (2, 'b@x') on conflict (email) do nothing;
 explain (costs off) insert into ups_users values (1, 'a@x'), (2, 'b@x') on conflict do nothing;
+
+-- Two proposed rows meeting one existing row: only one whose WHERE holds may touch it.
+insert into ups_kv values (50, 'fifty', 0);
+insert into ups_kv values (50, 'a', 1), (50, 'b', 2) on conflict (k) do update set v = excluded.v where excluded.n = 2 returning *;
+insert into ups_kv values (50, 'c', 1), (50, 'd', 2) on conflict (k) do update set v = excluded.v where excluded.n = 1 returning *;
+insert into ups_kv values (50, 'e', 1), (50, 'f', 2) on conflict (k) do update set v = excluded.v where excluded.n > 5 returning *;
+select * from ups_kv where k = 50;
