@@ -164,16 +164,9 @@ QueryResult run_upsert(const planner::InsertPlan& plan, txn::WriteTarget& databa
   std::iota(all.begin(), all.end(), 0);
   // NOT NULL holds for every proposed row, conflicting or not, as in PostgreSQL.
   std::vector<RowRef> proposed_rows = build_table_rows(schema, proposed, 0, all);
-  // (Bound without subqueries: constants are all there is to prepare.)
-  auto folded = [](const std::vector<planner::BoundExpression>& expressions) {
-    std::vector<planner::BoundExpression> out;
-    for (const auto& expression : expressions) out.push_back(fold_constants(expression));
-    return out;
-  };
-  std::vector<planner::BoundExpression> new_values = folded(on_conflict.new_values);
-  std::optional<planner::BoundExpression> where;
-  if (on_conflict.where) where = fold_constants(*on_conflict.where);
-  std::vector<planner::BoundExpression> returning = folded(plan.returning_values);
+  std::vector<planner::BoundExpression> new_values = executor.prepare(on_conflict.new_values);
+  std::optional<planner::BoundExpression> where = executor.prepare(on_conflict.where);
+  std::vector<planner::BoundExpression> returning = executor.prepare(plan.returning_values);
 
   OperatorMemory rows_memory(current_query_memory(), "INSERT", false);
   Chunk written;  // each row inserted or updated, in the order of the proposed rows

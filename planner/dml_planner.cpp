@@ -359,7 +359,7 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
   plan.schema = table->schema_ptr();
   plan.source = std::move(rows);
   if (insert.on_conflict_clause != nullptr) {
-    plan.on_conflict = plan_on_conflict(*insert.on_conflict_clause, schema, alias_of(*insert.relation), world);
+    plan.on_conflict = plan_on_conflict(*insert.on_conflict_clause, schema, alias_of(*insert.relation), context);
     if (insert.n_returning_list > 0) {
       // RETURNING reads each row inserted or updated, evaluated by the executor.
       Scope scope{table_columns(schema, alias_of(*insert.relation))};

@@ -117,7 +117,8 @@ std::vector<const PgQuery__Node*> assignments(const PgQuery__OnConflictClause& c
 }
 
 void bind_update(const PgQuery__OnConflictClause& clause, const TableSchema& schema, const std::string& alias,
-                 const storage::World& world, OnConflictPlan& plan) {
+                 const PlanningContext& context, OnConflictPlan& plan) {
+  const storage::World& world = context.world;
   std::vector<const PgQuery__Node*> assigned = assignments(clause, schema);
   std::vector<std::string> set_columns;
   for (std::size_t c = 0; c < assigned.size(); ++c) {
@@ -136,7 +137,7 @@ void bind_update(const PgQuery__OnConflictClause& clause, const TableSchema& sch
                                static_cast<std::int16_t>(c + 1)});
     }
   }
-  ExpressionBinder binder(scope);
+  auto bind = [&](const PgQuery__Node* node) { return bind_scoped_expression(node, context, scope); };
   for (std::size_t c = 0; c < width; ++c) {
     const ColumnSchema& column = schema.column(c);
     const PgQuery__Node* value = assigned[c];
@@ -148,13 +149,13 @@ void bind_update(const PgQuery__OnConflictClause& clause, const TableSchema& sch
       throw SqlError("428C9", "column \"" + column.name + "\" can only be updated to DEFAULT",
                      "Column \"" + column.name + "\" is an identity column defined as GENERATED ALWAYS.");
     } else {
-      BoundExpression bound = binder.bind(value);
+      BoundExpression bound = bind(value);
       if (bound.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in UPDATE");
       plan.new_values.push_back(coerce_for_assignment(std::move(bound), column));
     }
   }
   if (clause.where_clause != nullptr) {
-    BoundExpression where = coerce(binder.bind(clause.where_clause), SqlType::of(TypeId::kBoolean), false);
+    BoundExpression where = coerce(bind(clause.where_clause), SqlType::of(TypeId::kBoolean), false);
     if (where.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch,
                      "argument of WHERE must be type boolean, not type " + value::format_type(where.type));
@@ -167,7 +168,7 @@ void bind_update(const PgQuery__OnConflictClause& clause, const TableSchema& sch
 }  // namespace
 
 OnConflictPlan plan_on_conflict(const PgQuery__OnConflictClause& clause, const TableSchema& schema,
-                                const std::string& alias, const storage::World& world) {
+                                const std::string& alias, const PlanningContext& context) {
   OnConflictPlan plan;
   plan.do_update = clause.action == PG_QUERY__ON_CONFLICT_ACTION__ONCONFLICT_UPDATE;
   const PgQuery__InferClause* infer = clause.infer;
@@ -182,7 +183,7 @@ OnConflictPlan plan_on_conflict(const PgQuery__OnConflictClause& clause, const T
   } else {
     infer_arbiters(*infer, schema, plan);
   }
-  if (plan.do_update) bind_update(clause, schema, alias, world, plan);
+  if (plan.do_update) bind_update(clause, schema, alias, context, plan);
   plan.target_alias = alias;
   return plan;
 }

@@ -16,6 +16,6 @@
 namespace ptreedb::planner {
 
 OnConflictPlan plan_on_conflict(const PgQuery__OnConflictClause& clause, const storage::TableSchema& schema,
-                                const std::string& alias, const storage::World& world);
+                                const std::string& alias, const PlanningContext& context);
 
 }  // namespace ptreedb::planner

@@ -91,3 +91,10 @@ insert into ups_kv values (50, 'a', 1), (50, 'b', 2) on conflict (k) do update s
 insert into ups_kv values (50, 'c', 1), (50, 'd', 2) on conflict (k) do update set v = excluded.v where excluded.n = 1 returning *;
 insert into ups_kv values (50, 'e', 1), (50, 'f', 2) on conflict (k) do update set v = excluded.v where excluded.n > 5 returning *;
 select * from ups_kv where k = 50;
+
+-- Scalar subqueries that read neither row run once per statement; WITH queries are visible.
+create table ups_other (k integer, w text);
+insert into ups_other values (1, 'other'), (2, 'two');
+insert into ups_kv values (1, 'x') on conflict (k) do update set v = (select max(w) from ups_other) returning *;
+insert into ups_kv values (1, 'x') on conflict (k) do update set n = (select count(*) from ups_other) where ups_kv.n < (select 10) returning *;
+with src as (select 1 as k, 'cte' as v) insert into ups_kv select k, v from src on conflict (k) do update set v = excluded.v || (select count(*) from src) returning *;
