@@ -7,6 +7,7 @@
 #include "exec/evaluate.h"
 #include "exec/memory_budget.h"
 #include "exec/plan_executor.h"
+#include "exec/read_recording.h"
 #include "exec/resident_memory.h"
 #include "exec/table_rows.h"
 #include "exec/table_scan.h"
@@ -103,6 +104,23 @@ void settle_updates(const std::vector<RowKey>& keys, const std::vector<std::uint
   }
 }
 
+// SERIALIZABLE: the look-ups are reads; a row found (and skipped) or a key
+// found absent must still be so at commit. Primary keys as points; a
+// unique index's look-up as the whole table (read sets are key ranges).
+void note_reads(const planner::OnConflictPlan& on_conflict, const Table& table, const std::vector<RowRef>& rows) {
+  ReadRecorder* recorder = current_read_recorder();
+  if (recorder == nullptr || rows.empty()) return;
+  const std::string& name = table.schema().name();
+  if (!on_conflict.unique_indexes.empty() || !on_conflict.primary_key) {
+    recorder->note_table(name);
+    return;
+  }
+  for (const RowRef& row : rows) {
+    RowKey key = storage::primary_key_of(table.schema(), row);
+    recorder->note_range(name, key, key);
+  }
+}
+
 // `table`'s rows under `keys` as a chunk of the table's columns, in that order.
 Chunk existing_rows(const std::shared_ptr<const Table>& table, const std::vector<RowKey>& keys) {
   std::vector<std::size_t> columns(table->schema().columns().size());
@@ -178,6 +196,7 @@ QueryResult run_upsert(const planner::InsertPlan& plan, txn::WriteTarget& databa
                      "table \"" + plan.table_name + "\" was changed by a concurrent statement");
     }
     Decisions decisions = decide(on_conflict, *table, proposed_rows);
+    note_reads(on_conflict, *table, proposed_rows);
     std::vector<RowRef> inserted;
     for (std::uint32_t i : decisions.inserted) inserted.push_back(proposed_rows[i]);
 

@@ -164,3 +164,28 @@ def test_read_committed_block_sees_a_key_taken_before_its_statement(ptreedb_serv
         assert first.execute(UPSERT + " returning n", (5,)).fetchone() == (2,)
         first.execute("commit")
     assert counts(ptreedb_server.dsn) == {5: 2}
+
+
+def test_serializable_upsert_reads_the_keys_it_looks_up(ptreedb_server):
+    # DO NOTHING found the row and wrote nothing for it: the look-up is a
+    # read, so a concurrent delete of that row fails the writing block's
+    # commit (ptreedb's SERIALIZABLE fails on any changed read, stricter
+    # than PostgreSQL's SSI); a key nobody touched commits.
+    create_counters(ptreedb_server.dsn)
+    with psycopg.connect(ptreedb_server.dsn, autocommit=True) as conn:
+        conn.execute("insert into counters values (1, 1), (2, 1)")
+        conn.execute("drop table if exists notes")
+        conn.execute("create table notes (id int primary key)")
+    for touched, outcome in ((1, "40001"), (2, "committed")):
+        with psycopg.connect(ptreedb_server.dsn, autocommit=True) as first, \
+                psycopg.connect(ptreedb_server.dsn, autocommit=True) as second:
+            first.execute("begin isolation level serializable")
+            first.execute("insert into counters values (1, 9) on conflict (k) do nothing")
+            first.execute("insert into notes values (%s)", (touched,))
+            second.execute("update counters set n = n + 1 where k = %s", (touched,))
+            try:
+                first.execute("commit")
+                result = "committed"
+            except psycopg.errors.SerializationFailure:
+                result = "40001"
+            assert result == outcome
