@@ -296,7 +296,7 @@ void PlanPrinter::print_on_conflict(const storage::TableSchema& schema, const pl
     for (const std::string& table : {on_conflict.target_alias, std::string("excluded")}) {
       for (const auto& column : schema.columns()) labels.push_back({column.name, table + "." + column.name});
     }
-    print_line(2, "Conflict Filter: " + expression(*on_conflict.where, labels, true));
+    print_line(2, "Conflict Filter: " + shown(*on_conflict.where, labels, true));
   }
 }
 
