@@ -8,6 +8,7 @@
 
 #include "exec/plan_executor.h"
 #include "exec/table_rows.h"
+#include "exec/upsert_executor.h"
 #include "planner/privileges.h"
 #include "storage/constraints/foreign_key_check.h"
 #include "storage/sql_error.h"
@@ -143,6 +144,7 @@ std::int64_t new_row_bytes(const std::vector<RowRef>& rows) {
 }  // namespace
 
 QueryResult run_insert(const planner::InsertPlan& plan, txn::WriteTarget& database) {
+  if (plan.on_conflict) return run_upsert(plan, database);
   const storage::TableSchema& schema = *plan.schema;
   PlanExecutor executor;
   std::vector<Chunk> chunks = executor.collect(*plan.source);

@@ -1,5 +1,7 @@
 #include "exec/explain.h"
 
+#include "storage/table/table_keys.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -281,6 +283,23 @@ void PlanPrinter::print_node(const PlanNode& node, std::size_t column, bool chil
   std::visit([&](const auto& op) { print_operator(node, op, at); }, node.op);
 }
 
+// ON CONFLICT's lines, as PostgreSQL prints them under "Insert on".
+void PlanPrinter::print_on_conflict(const storage::TableSchema& schema, const planner::OnConflictPlan& on_conflict) {
+  print_line(2, std::string("Conflict Resolution: ") + (on_conflict.do_update ? "UPDATE" : "NOTHING"));
+  std::string arbiters;
+  auto add = [&](const std::string& name) { arbiters += (arbiters.empty() ? "" : ", ") + name; };
+  if (on_conflict.primary_key) add(storage::primary_key_index_name(schema));
+  for (std::size_t position : on_conflict.unique_indexes) add(schema.indexes()[position].name);
+  if (!on_conflict.without_target) print_line(2, "Conflict Arbiter Indexes: " + arbiters);
+  if (on_conflict.where) {
+    Labels labels;
+    for (const std::string& table : {on_conflict.target_alias, std::string("excluded")}) {
+      for (const auto& column : schema.columns()) labels.push_back({column.name, table + "." + column.name});
+    }
+    print_line(2, "Conflict Filter: " + shown(*on_conflict.where, labels, true));
+  }
+}
+
 std::vector<std::string> PlanPrinter::print(const planner::StatementPlan& statement) {
   auto modification = [&](const char* verb, const std::string& table, const PlanNode& source) {
     count_relations(source);
@@ -296,7 +315,17 @@ std::vector<std::string> PlanPrinter::print(const planner::StatementPlan& statem
           count_relations(*plan.root);
           print_node(*plan.root, 0, false);
         } else if constexpr (std::is_same_v<Plan, planner::InsertPlan>) {
-          modification("Insert", plan.table_name, *plan.source);
+          if (plan.on_conflict) {
+            count_relations(*plan.source);
+            const NodeStatistics* measured = statistics_ != nullptr ? statistics_->find(nullptr) : nullptr;
+            std::string target = plan.table_name;
+            if (plan.on_conflict->target_alias != plan.table_name) target += " " + plan.on_conflict->target_alias;
+            print_line(0, header("Insert on " + target, std::nullopt, measured));
+            print_on_conflict(*plan.schema, *plan.on_conflict);
+            print_node(*plan.source, 2, true);
+          } else {
+            modification("Insert", plan.table_name, *plan.source);
+          }
         } else if constexpr (std::is_same_v<Plan, planner::UpdatePlan>) {
           modification("Update", plan.table_name, *plan.source);
         } else if constexpr (std::is_same_v<Plan, planner::DeletePlan>) {

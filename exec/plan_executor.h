@@ -39,10 +39,14 @@ class PlanExecutor {
   // back. Returns the number of rows.
   std::size_t stream_in_order(const planner::PlanNode& node, RowSink& sink);
 
- private:
+  // Expressions ready to evaluate: scalar subqueries run (once per
+  // executor), constants folded. Operators prepare theirs; so does a
+  // statement evaluating expressions over rows it assembles itself.
   planner::BoundExpression prepare(const planner::BoundExpression& expr);
   std::optional<planner::BoundExpression> prepare(const std::optional<planner::BoundExpression>& expr);
   std::vector<planner::BoundExpression> prepare(const std::vector<planner::BoundExpression>& exprs);
+
+ private:
   planner::Constant scalar_subquery(const planner::SelectPlan& plan);
 
   // Dispatches on the node's kind to its operator (exec/operators/). Out of

@@ -72,6 +72,7 @@ class PlanPrinter {
   Labels operator_labels(const planner::PlanNode& node, const planner::SetOperationNode& set);
   Labels operator_labels(const planner::PlanNode& node, const planner::FunctionScanNode& function);
   Labels operator_labels(const planner::PlanNode& node, const planner::OuterValuesNode& outer);
+  void print_on_conflict(const storage::TableSchema& schema, const planner::OnConflictPlan& on_conflict);
   void print_line(std::size_t column, const std::string& text) { lines_.push_back(std::string(column, ' ') + text); }
   std::string header(const std::string& name, std::optional<double> estimated_rows, const NodeStatistics* measured,
                      std::optional<std::uint64_t> actual_rows = std::nullopt) const;

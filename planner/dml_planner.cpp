@@ -6,6 +6,7 @@
 #include "planner/assignment_coercion.h"
 #include "planner/ddl_clauses.h"
 #include "planner/expression_binder.h"
+#include "planner/on_conflict_planner.h"
 #include "planner/privileges.h"
 #include "planner/select_planner.h"
 #include "planner/statement_planner.h"
@@ -176,24 +177,6 @@ BoundExpression with_new_values(BoundExpression expr, const std::vector<BoundExp
   return expr;
 }
 
-// The value of one `SET (a, b) = (x, y)` column: its item of the row.
-const PgQuery__Node* multi_assigned_value(const PgQuery__MultiAssignRef& ref) {
-  const PgQuery__Node* source = ref.source;
-  if (source != nullptr && source->node_case == PG_QUERY__NODE__NODE_SUB_LINK) {
-    not_supported("UPDATE SET (...) = (SELECT ...)", source->sub_link->location);
-  }
-  if (source == nullptr || source->node_case != PG_QUERY__NODE__NODE_ROW_EXPR) {
-    throw SqlError(sqlstate::kSyntaxError,
-                   "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression");
-  }
-  const auto& row = *source->row_expr;
-  if (row.n_args != static_cast<std::size_t>(ref.ncolumns)) {
-    throw SqlError(sqlstate::kSyntaxError, "number of columns does not match number of values", {}, {},
-                   row.location + 1);
-  }
-  return row.args[ref.colno - 1];
-}
-
 // A string literal or NULL as a plain SELECT's select-list item `index`: its
 // type stays open until the INSERT gives it the column's, as in PostgreSQL.
 const PgQuery__Node* untyped_literal_item(const PgQuery__SelectStmt& select, std::size_t index) {
@@ -327,8 +310,25 @@ PlanPtr plan_insert_select(const PgQuery__SelectStmt& select, const std::vector<
 
 }  // namespace
 
+// The value of one `SET (a, b) = (x, y)` column: its item of the row.
+const PgQuery__Node* multi_assigned_value(const PgQuery__MultiAssignRef& ref) {
+  const PgQuery__Node* source = ref.source;
+  if (source != nullptr && source->node_case == PG_QUERY__NODE__NODE_SUB_LINK) {
+    not_supported("UPDATE SET (...) = (SELECT ...)", source->sub_link->location);
+  }
+  if (source == nullptr || source->node_case != PG_QUERY__NODE__NODE_ROW_EXPR) {
+    throw SqlError(sqlstate::kSyntaxError,
+                   "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression");
+  }
+  const auto& row = *source->row_expr;
+  if (row.n_args != static_cast<std::size_t>(ref.ncolumns)) {
+    throw SqlError(sqlstate::kSyntaxError, "number of columns does not match number of values", {}, {},
+                   row.location + 1);
+  }
+  return row.args[ref.colno - 1];
+}
+
 InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world) {
-  if (insert.on_conflict_clause != nullptr) not_supported("INSERT ... ON CONFLICT");
   CommonTableScope common_tables;
   PlanningContext context = context_with(world, insert.with_clause, common_tables);
   auto table = target_table(world, *insert.relation, "INSERT");
@@ -358,7 +358,16 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
   plan.table_name = schema.name();
   plan.schema = table->schema_ptr();
   plan.source = std::move(rows);
-  if (insert.n_returning_list > 0) {
+  if (insert.on_conflict_clause != nullptr) {
+    plan.on_conflict = plan_on_conflict(*insert.on_conflict_clause, schema, alias_of(*insert.relation), context);
+    if (insert.n_returning_list > 0) {
+      // RETURNING reads each row inserted or updated, evaluated by the executor.
+      Scope scope{table_columns(schema, alias_of(*insert.relation))};
+      plan.returning.emplace();
+      plan.returning_values =
+          bind_returning(items(insert.returning_list, insert.n_returning_list), ExpressionBinder(scope), *plan.returning);
+    }
+  } else if (insert.n_returning_list > 0) {
     // RETURNING reads the new rows, under the target's name (or alias).
     std::size_t width = schema.columns().size();
     PlannedRelation relation{plan.source, table_columns(schema, alias_of(*insert.relation))};

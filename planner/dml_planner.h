@@ -19,4 +19,8 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
 DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& world);
 TruncatePlan plan_truncate(const PgQuery__TruncateStmt& truncate, const storage::World& world);
 
+// The value of one `SET (a, b) = (x, y)` column: its item of the row
+// (UPDATE's SET and ON CONFLICT DO UPDATE's).
+const PgQuery__Node* multi_assigned_value(const PgQuery__MultiAssignRef& ref);
+
 }  // namespace ptreedb::planner

@@ -471,6 +471,23 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
       return out;
     }
   }
+  if (!found && !table.empty()) {
+    // A qualifier no relation in reach answers to: PostgreSQL names the
+    // missing relation (42P01) before any column.
+    bool relation_known = false;
+    for (const Scope* scope = &scope_; scope != nullptr && !relation_known; scope = scope->outer) {
+      for (const ScopeColumn& column : scope->columns) {
+        if (column.table == table) {
+          relation_known = true;
+          break;
+        }
+      }
+    }
+    if (!relation_known) {
+      throw SqlError(sqlstate::kUndefinedTable, "missing FROM-clause entry for table \"" + table + "\"", {}, {},
+                     ref.location + 1);
+    }
+  }
   if (!found) {
     std::string shown = table.empty() ? name : table + "." + name;
     // A column of a query further out exists, but subqueries decorrelate

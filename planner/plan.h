@@ -36,11 +36,30 @@ struct SelectPlan {
 // INSERT (VALUES, SELECT or DEFAULT VALUES; planner/dml_planner.cpp): `source`
 // yields one row per new row: a column per table column, already coerced to
 // its type (columns not listed hold their default), then the RETURNING values.
+// INSERT ... ON CONFLICT (planner/on_conflict_planner.cpp): the unique
+// constraints that arbitrate (a proposed row conflicting with one of them is
+// not inserted), and what a conflict does instead.
+struct OnConflictPlan {
+  bool do_update = false;                   // DO UPDATE; else DO NOTHING
+  bool primary_key = false;                 // the primary key arbitrates
+  std::vector<std::size_t> unique_indexes;  // so do these unique indexes (schema positions)
+  bool without_target = false;              // no conflict target: every unique constraint
+  // DO UPDATE, over the existing row's columns followed by the proposed
+  // (EXCLUDED) row's: each column's new value (coerced), and the WHERE.
+  std::vector<BoundExpression> new_values;
+  std::optional<BoundExpression> where;
+  std::string target_alias;  // the existing row's name, for EXPLAIN
+};
+
 struct InsertPlan {
   std::string table_name;
   std::shared_ptr<const storage::TableSchema> schema;
   PlanPtr source;
   std::optional<std::vector<OutputColumn>> returning;
+  // With ON CONFLICT, `source` yields only the table's columns, and RETURNING
+  // is `returning_values` over the columns of each row inserted or updated.
+  std::optional<OnConflictPlan> on_conflict;
+  std::vector<BoundExpression> returning_values;
 };
 
 // UPDATE and DELETE: `source` is a query over `table`, the version the

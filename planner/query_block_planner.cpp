@@ -418,4 +418,14 @@ BoundExpression QueryBlockPlanner::bind_standalone(const PgQuery__Node* node) {
   return bound;
 }
 
+BoundExpression QueryBlockPlanner::bind_standalone(const PgQuery__Node* node, const Scope& scope) {
+  scope_ = scope;
+  ExpressionBinder binder(scope_, this);
+  BoundExpression bound = binder.bind(node);
+  reject_window_calls(bound, "this expression");
+  // Subqueries reading the scope's columns, and EXISTS or IN, become joins to the scope's rows.
+  if (!applies_.empty()) not_supported("subqueries reading the row, and EXISTS or IN subqueries, here");
+  return bound;
+}
+
 }  // namespace ptreedb::planner::block_planning

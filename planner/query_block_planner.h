@@ -86,6 +86,8 @@ class QueryBlockPlanner : public SubqueryHook {
   PlanPtr plan_dml_rows(PlannedRelation relation, std::span<PgQuery__Node* const> from_items,
                         const PgQuery__Node* where, const BindOutputs& bind_outputs);
   BoundExpression bind_standalone(const PgQuery__Node* node);
+  // The same over `scope`'s columns (bind_scoped_expression).
+  BoundExpression bind_standalone(const PgQuery__Node* node, const Scope& scope);
 
   BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) override;
 

@@ -30,6 +30,11 @@ BoundExpression bind_standalone_expression(const PgQuery__Node* node, const Plan
   return planner.bind_standalone(node);
 }
 
+BoundExpression bind_scoped_expression(const PgQuery__Node* node, const PlanningContext& context, const Scope& scope) {
+  QueryBlockPlanner planner(context, nullptr);
+  return planner.bind_standalone(node, scope);
+}
+
 QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
   check_stack_depth();
   catalog::PlanningWorld catalog_world(context.world);

@@ -73,4 +73,10 @@ PlanPtr plan_dml_rows(const PlanningContext& context, PlannedRelation relation,
 // subqueries in it run once per statement.
 BoundExpression bind_standalone_expression(const PgQuery__Node* node, const PlanningContext& context);
 
+// An expression over `scope`'s columns alone (ON CONFLICT DO UPDATE's
+// existing and EXCLUDED rows), evaluated by the executor over rows it
+// assembles; scalar subqueries in it that read none of them run once per
+// statement, correlated ones are refused.
+BoundExpression bind_scoped_expression(const PgQuery__Node* node, const PlanningContext& context, const Scope& scope);
+
 }  // namespace ptreedb::planner

@@ -101,6 +101,30 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
   return writes;
 }
 
+namespace {
+
+// `committed` with the transaction's rows. Inserted keys that now exist raise
+// 23505, unless the transaction inserted them by INSERT ... ON CONFLICT: its
+// look-up of the conflicting row was against its snapshot, and a row taken
+// concurrently is a concurrent update (40001, which READ COMMITTED answers
+// by running the statement again on the newer world, as PostgreSQL's
+// speculative insertion retries after waiting).
+storage::Table merge_rows(const storage::Table& committed, const TableWrites& table) {
+  bool arbitrated = table.private_table->arbitration_stamp() != table.snapshot_table->arbitration_stamp();
+  try {
+    storage::Table merged = committed.replace_rows(table.replaced_keys, table.new_rows);
+    // A block of READ COMMITTED merged onto the newest world before its next
+    // statement still commits these inserts later.
+    if (arbitrated) merged = merged.with_arbitration_stamp(table.private_table->arbitration_stamp());
+    return merged;
+  } catch (const SqlError& error) {
+    if (arbitrated && error.sqlstate() == sqlstate::kUniqueViolation) throw_serialization_failure();
+    throw;
+  }
+}
+
+}  // namespace
+
 WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, const WorldPtr& private_world,
                          const WriteSet& writes, IsolationLevel isolation, const ReadSet* reads) {
   if (writes.empty()) return current;
@@ -162,7 +186,7 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
       }
       // Inserted keys that now exist raise 23505 here; rows of tables without
       // a primary key get fresh row ids from the committed table.
-      storage::Table merged = committed->replace_rows(table.replaced_keys, table.new_rows);
+      storage::Table merged = merge_rows(*committed, table);
       // A TRUNCATE merges as the deletion of the rows it saw (rows committed
       // meanwhile stay, as PostgreSQL's insert waiting for its lock would
       // land after it), and gives the table its new storage.

@@ -60,6 +60,19 @@ Table Table::with_storage_generation(std::uint64_t generation) const {
   return next;
 }
 
+Table Table::with_arbitrated_inserts() const {
+  static std::atomic<std::uint64_t> last_stamp{0};
+  Table next = *this;
+  next.arbitration_stamp_ = last_stamp.fetch_add(1, std::memory_order_relaxed) + 1;
+  return next;
+}
+
+Table Table::with_arbitration_stamp(std::uint64_t stamp) const {
+  Table next = *this;
+  next.arbitration_stamp_ = stamp;
+  return next;
+}
+
 void Table::throw_duplicate_primary_key(const std::vector<std::pair<RowKey, RowRef>>& entries) const {
   // Only on the error path: find which key collided, for the message's detail.
   std::vector<const std::pair<RowKey, RowRef>*> sorted;

@@ -47,6 +47,17 @@ class Table {
   std::uint64_t storage_generation() const { return storage_generation_; }
   Table with_storage_generation(std::uint64_t generation) const;
 
+  // INSERT ... ON CONFLICT looked its proposed rows' conflicts up in this
+  // table before inserting them: such a version carries a stamp no other
+  // version has, so a commit can tell that its inserted keys were checked
+  // against its snapshot, and that one taken concurrently means the look-up
+  // is stale (a serialization failure, re-run under READ COMMITTED) rather
+  // than a unique violation. The stamp is compared, never interpreted.
+  Table with_arbitrated_inserts() const;
+  std::uint64_t arbitration_stamp() const { return arbitration_stamp_; }
+  // Keeps a stamp when the transaction's rows are merged onto a newer version.
+  Table with_arbitration_stamp(std::uint64_t stamp) const;
+
   // ---- DDL: versions of this table under a changed schema (table_ddl.cpp) ----
   // The same rows and index trees under `schema`, which keeps this one's
   // layout, keys and indexes (renames, foreign key changes).
@@ -99,6 +110,7 @@ class Table {
   std::vector<IndexTree> indexes_;
   std::uint64_t next_row_id_ = 1;  // keys rows of tables without a primary key
   std::uint64_t storage_generation_ = 0;
+  std::uint64_t arbitration_stamp_ = 0;
 };
 
 }  // namespace ptreedb::storage

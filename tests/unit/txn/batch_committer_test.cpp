@@ -112,6 +112,34 @@ TEST_CASE("unique keys are checked against the newest world at commit", "[txn]")
   CHECK(scalar(db, "select count(*) from t") == 1);
 }
 
+TEST_CASE("a key an ON CONFLICT inserted, taken concurrently, is a serialization failure", "[txn]") {
+  // The upsert looked the key up in its snapshot: a concurrent insert makes
+  // that look-up stale (40001, so READ COMMITTED re-runs it), while a plain
+  // INSERT of the same key stays a unique violation.
+  txn::Database db;
+  run(db, "create table c (k bigint primary key, n bigint)");
+  run(db, "create table u (id bigint primary key, code text unique)");
+  for (auto level : {txn::IsolationLevel::kRepeatableRead, txn::IsolationLevel::kSerializable}) {
+    run(db, "delete from c");
+    txn::Transaction first(db, level, false);
+    txn::Transaction plain(db, level, false);
+    run(first, "insert into c values (1, 1) on conflict (k) do update set n = c.n + 1");
+    run(plain, "insert into c values (1, 5)");
+    run(db, "insert into c values (1, 1) on conflict (k) do update set n = c.n + 1");
+    CHECK(sqlstate_of_commit(first) == "40001");
+    if (level == txn::IsolationLevel::kRepeatableRead) CHECK(sqlstate_of_commit(plain) == "23505");
+  }
+  // Through a unique index other than the primary key, in a block that
+  // moved onto a newer world (READ COMMITTED) before committing.
+  txn::Transaction block(db, txn::IsolationLevel::kReadCommitted, false);
+  run(block, "insert into u values (1, 'a') on conflict (code) do nothing");
+  run(db, "insert into c values (2, 1)");
+  run(block, "select count(*) from u");
+  run(db, "insert into u values (2, 'a')");
+  CHECK(sqlstate_of_commit(block) == "40001");
+  CHECK(scalar(db, "select id from u where code = 'a'") == 2);
+}
+
 TEST_CASE("rows of tables without a primary key from concurrent transactions all arrive", "[txn]") {
   txn::Database db;
   run(db, "create table h (v integer)");
