@@ -16,6 +16,8 @@
 #include "storage/value/float_arith.h"
 #include "storage/value/integer_arith.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_zone.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::exec {
 
@@ -162,10 +164,22 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
                                                 : value::timestamp_sub_interval(stamp, span)).micros;
       }
       return out;
+    case TypeId::kTimestampTz: {  // timestamptz +/- interval, interval + timestamptz
+      const value::TimeZone& zone = value::session_time_zone();
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        bool timestamp_left = left == TypeId::kTimestampTz;
+        value::TimestampTz stamp{timestamp_left ? a.ints[i] : b.ints[i]};
+        const value::Interval& span = timestamp_left ? b.intervals[i] : a.intervals[i];
+        out.ints[i] = (op == ArithmeticOp::kAdd ? value::timestamptz_add_interval(stamp, span, zone)
+                                                : value::timestamptz_sub_interval(stamp, span, zone)).micros;
+      }
+      return out;
+    }
     case TypeId::kInterval:
       for (std::size_t i = 0; i < count; ++i) {
         if (out.nulls[i]) continue;
-        if (left == TypeId::kTimestamp) {
+        if (left == TypeId::kTimestamp || left == TypeId::kTimestampTz) {
           out.intervals[i] = value::timestamp_diff(value::Timestamp{a.ints[i]}, value::Timestamp{b.ints[i]});
         } else if (left == TypeId::kInterval && right == TypeId::kInterval) {
           out.intervals[i] = op == ArithmeticOp::kAdd ? value::interval_add(a.intervals[i], b.intervals[i])
@@ -308,6 +322,9 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kTimestamp:
       value::append_timestamp(out, value::Timestamp{vector.ints[i]});
       break;
+    case TypeId::kTimestampTz:
+      value::append_timestamptz(out, value::TimestampTz{vector.ints[i]}, value::session_time_zone());
+      break;
     case TypeId::kInterval:
       value::append_interval(out, vector.intervals[i]);
       break;
@@ -349,6 +366,7 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
     if (to == TypeId::kInteger) return value::int_cast<std::int32_t>(v);
     return v;
   };
+  const value::TimeZone& zone = value::session_time_zone();
   // Text to anything: the type's input function.
   if (value::is_character_type(from) && !value::is_character_type(to)) {
     each([&](std::size_t i) {
@@ -367,6 +385,7 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
         }
         case TypeId::kDate: out.ints[i] = value::parse_date(text).days; break;
         case TypeId::kTimestamp: out.ints[i] = value::parse_timestamp(text).micros; break;
+        case TypeId::kTimestampTz: out.ints[i] = value::parse_timestamptz(text, zone).micros; break;
         case TypeId::kInterval: out.intervals[i] = value::parse_interval(text); break;
         default: break;
       }
@@ -443,13 +462,26 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
     case TypeId::kTimestamp:
       each([&](std::size_t i) {
         out.ints[i] = from == TypeId::kDate ? value::date_to_timestamp(value::Date{static_cast<std::int32_t>(input.ints[i])}).micros
-                                            : input.ints[i];
+                      : from == TypeId::kTimestampTz
+                          ? value::timestamptz_to_timestamp(value::TimestampTz{input.ints[i]}, zone).micros
+                          : input.ints[i];
+      });
+      return out;
+    case TypeId::kTimestampTz:
+      each([&](std::size_t i) {
+        out.ints[i] =
+            from == TypeId::kDate
+                ? value::date_to_timestamptz(value::Date{static_cast<std::int32_t>(input.ints[i])}, zone).micros
+            : from == TypeId::kTimestamp ? value::timestamp_to_timestamptz(value::Timestamp{input.ints[i]}, zone).micros
+                                         : input.ints[i];
       });
       return out;
     case TypeId::kDate:
       each([&](std::size_t i) {
         out.ints[i] = from == TypeId::kTimestamp ? value::timestamp_to_date(value::Timestamp{input.ints[i]}).days
-                                                 : input.ints[i];
+                      : from == TypeId::kTimestampTz
+                          ? value::timestamptz_to_date(value::TimestampTz{input.ints[i]}, zone).days
+                          : input.ints[i];
       });
       return out;
     case TypeId::kInterval:
