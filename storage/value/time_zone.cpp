@@ -1,6 +1,15 @@
 #include "storage/value/time_zone.h"
 
 #include <date/tz.h>
+// date/ptz.h names hh_mm_ss where both date's and std::chrono's are visible,
+// which C++20 finds ambiguous: it gets an alias of date's under another name.
+namespace date {
+template <class Duration>
+using ptz_hh_mm_ss = hh_mm_ss<Duration>;
+}
+#define hh_mm_ss ptz_hh_mm_ss
+#include <date/ptz.h>
+#undef hh_mm_ss
 
 #include <algorithm>
 #include <charconv>
@@ -19,6 +28,10 @@ namespace {
 constexpr std::int64_t kMicrosPerSecond = 1'000'000;
 // 2000-01-01 00:00:00 UTC in seconds since 1970.
 constexpr std::int64_t kEpochShiftSeconds = -calendar::kUnixEpochDays * 86400;
+// POSIX rules compute with date::year, which holds -32767..32767: instants
+// beyond are looked up at the edge of that range.
+constexpr std::int64_t kPosixMinSeconds = -30000LL * 31556952;
+constexpr std::int64_t kPosixMaxSeconds = 30000LL * 31556952;
 
 std::int64_t unix_seconds(std::int64_t micros_since_2000) {
   return calendar::floor_div(micros_since_2000, kMicrosPerSecond) + kEpochShiftSeconds;
@@ -107,13 +120,19 @@ int TimeZone::offset_at_utc(std::int64_t utc_micros) const {
     const date::sys_seconds instant{std::chrono::seconds(unix_seconds(utc_micros))};
     return static_cast<int>(iana_->get_info(instant).offset.count());
   }
+  if (posix_ != nullptr) {
+    const std::int64_t seconds = std::clamp(unix_seconds(utc_micros), kPosixMinSeconds, kPosixMaxSeconds);
+    return static_cast<int>(posix_->get_info(date::sys_seconds{std::chrono::seconds(seconds)}).offset.count());
+  }
   return fixed_offset_;
 }
 
 int TimeZone::offset_for_local(std::int64_t local_micros) const {
-  if (iana_ == nullptr) return fixed_offset_;
-  const date::local_seconds wall{std::chrono::seconds(unix_seconds(local_micros))};
-  const date::local_info info = iana_->get_info(wall);
+  if (iana_ == nullptr && posix_ == nullptr) return fixed_offset_;
+  std::int64_t seconds = unix_seconds(local_micros);
+  if (posix_ != nullptr) seconds = std::clamp(seconds, kPosixMinSeconds, kPosixMaxSeconds);
+  const date::local_seconds wall{std::chrono::seconds(seconds)};
+  const date::local_info info = iana_ != nullptr ? iana_->get_info(wall) : posix_->get_info(wall);
   switch (info.result) {
     case date::local_info::ambiguous: return static_cast<int>(info.second.offset.count());
     case date::local_info::nonexistent:  // in the gap: the offset before it
@@ -135,10 +154,15 @@ std::optional<TimeZone> find_time_zone(std::string_view name) {
   const std::size_t end = parse_posix_standard(name, seconds_west);
   if (end == std::string_view::npos) return std::nullopt;
   if (end == name.size()) return TimeZone::fixed(-seconds_west, std::string(name));
-  // A daylight-saving part ("CET-1CEST,M3.5.0,M10.5.0/3"): date/ptz.h, which
-  // reads those, does not compile as C++20.
-  throw SqlError(sqlstate::kFeatureNotSupported,
-                 "POSIX time zone \"" + std::string(name) + "\" with daylight-saving rules is not supported");
+  // A daylight-saving part: "CET-1CEST,M3.5.0,M10.5.0/3".
+  try {
+    TimeZone zone;
+    zone.posix_ = std::make_shared<const Posix::time_zone>(std::string(name));
+    zone.name_ = std::string(name);
+    return zone;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 TimeZone time_zone_or_throw(std::string_view name) {

@@ -1,9 +1,9 @@
 // Time zones as PostgreSQL's TimeZone setting and AT TIME ZONE accept them:
 // IANA names from the system's tzdata (case-insensitive, through Howard
 // Hinnant's date/tz library), plain numbers of hours east of UTC (SET TIME
-// ZONE 2), and POSIX specifications of a fixed offset ("UTC+2", "-05:30",
-// "<+02>-02"), whose offsets count west of UTC; POSIX specifications with
-// daylight-saving rules are refused (0A000). Offsets are in seconds east of UTC.
+// ZONE 2), and POSIX specifications ("UTC+2", "-05:30", "<+02>-02",
+// "CET-1CEST,M3.5.0,M10.5.0/3", the rules read by date/ptz.h), whose offsets
+// count west of UTC. Offsets are in seconds east of UTC.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,9 @@
 #include <string_view>
 
 namespace date {
+class time_zone;
+}
+namespace Posix {
 class time_zone;
 }
 
@@ -32,7 +35,7 @@ class TimeZone {
 
   // The name as SHOW TimeZone prints it ("Europe/Berlin", "<+02>-02").
   const std::string& name() const { return name_; }
-  bool is_fixed() const { return iana_ == nullptr; }
+  bool is_fixed() const { return iana_ == nullptr && posix_ == nullptr; }
 
  private:
   friend std::optional<TimeZone> find_time_zone(std::string_view name);
@@ -40,6 +43,7 @@ class TimeZone {
   std::string name_ = "UTC";
   int fixed_offset_ = 0;
   const date::time_zone* iana_ = nullptr;
+  std::shared_ptr<const Posix::time_zone> posix_;  // a POSIX zone with daylight-saving rules
 };
 
 // A zone name as AT TIME ZONE, timezone() and a literal's zone take it: an

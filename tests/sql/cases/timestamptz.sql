@@ -37,6 +37,8 @@ set time zone 5.5; select current_setting('TimeZone'), timestamptz '2024-03-01 1
 set time zone -3; select current_setting('TimeZone'), timestamptz '2024-03-01 12:00:00';
 set time zone interval '-03:00' hour to minute; select current_setting('TimeZone'), timestamptz '2024-03-01 12:00:00';
 set time zone 'EST5EDT'; select timestamptz '2024-07-01 12:00:00', timestamptz '2024-01-01 12:00:00';
+set time zone 'CET-1CEST,M3.5.0,M10.5.0/3'; select current_setting('TimeZone'), timestamptz '2024-07-01 12:00:00', timestamptz '2024-01-01 12:00:00', timestamptz '2024-03-31 02:30';
+set time zone 'CET-1CEST,M13.5.0';
 set timezone to 'UTC'; show timezone;
 set time zone 'Mars/Base';
 set time zone 'XYZ';

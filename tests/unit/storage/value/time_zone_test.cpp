@@ -54,6 +54,7 @@ TEST_CASE("SET TIME ZONE values: the name SHOW prints and the offset in force", 
     CHECK(offset_text(zone->offset_at_utc(utc("2024-03-01 12:00"))) == c.offset);
   }
   CHECK_FALSE(find_setting_time_zone("Mars/Base"));
+  CHECK_FALSE(find_setting_time_zone("CET-1CEST,M13.5.0"));
   CHECK_FALSE(find_setting_time_zone("XYZ"));
   CHECK_FALSE(find_setting_time_zone(""));
 }
@@ -107,4 +108,14 @@ TEST_CASE("zone abbreviations are fixed offsets", "[time_zone]") {
   CHECK(zone_abbreviation_offset("est") == -5 * 3600);
   CHECK(zone_abbreviation_offset("cest") == 2 * 3600);
   CHECK_FALSE(zone_abbreviation_offset("mars"));
+}
+
+TEST_CASE("POSIX zones with daylight-saving rules", "[time_zone]") {
+  auto zone = find_setting_time_zone("CET-1CEST,M3.5.0,M10.5.0/3");
+  REQUIRE(zone);
+  CHECK(zone->name() == "CET-1CEST,M3.5.0,M10.5.0/3");
+  CHECK(zone->offset_at_utc(utc("2024-07-01 12:00")) == 7200);
+  CHECK(zone->offset_at_utc(utc("2024-01-01 12:00")) == 3600);
+  CHECK(zone->offset_for_local(utc("2024-03-31 02:30")) == 3600);
+  CHECK(zone->offset_for_local(utc("2024-10-27 02:30")) == 3600);
 }
