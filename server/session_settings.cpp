@@ -438,9 +438,13 @@ std::string argument_text(const PgQuery__VariableSetStmt& set) {
                arg->type_cast->arg->a_const->val_case == PG_QUERY__A__CONST__VAL_SVAL) {
       // SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE: a fixed zone east of
       // UTC, named as PostgreSQL names it ("<+02>-02").
-      const value::Interval span = value::parse_interval(arg->type_cast->arg->a_const->sval->sval);
+      const std::string written = arg->type_cast->arg->a_const->sval->sval;
+      const value::Interval span = value::parse_interval(written);
       if (span.months != 0 || span.days != 0) {
-        throw SqlError(sqlstate::kInvalidParameterValue, "invalid interval value for time zone: day not allowed");
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       "invalid value for parameter \"TimeZone\": \"INTERVAL '" + written + "'\"",
+                       span.months != 0 ? "Cannot specify months in time zone interval."
+                                        : "Cannot specify days in time zone interval.");
       }
       out += value::interval_time_zone(span.micros / value::kMicrosPerSecond).name();
     } else {

@@ -43,6 +43,9 @@ set timezone to 'UTC'; show timezone;
 set time zone 'Mars/Base';
 set time zone 'XYZ';
 set timezone = 'Europe/Berlin'; reset timezone; show timezone;
+set time zone interval '1 day';
+begin; set local time zone 'Asia/Tokyo'; select timestamptz '2024-01-01 00:00+00'; commit; select timestamptz '2024-01-01 00:00+00';
+begin; set time zone 'Asia/Tokyo'; rollback; select timestamptz '2024-01-01 00:00+00';
 set time zone 'Europe/Berlin'; select set_config('TimeZone', 'Asia/Tokyo', false); select timestamptz '2024-03-01 12:00';
 -- Casts between timestamptz, timestamp, date and text.
 set time zone 'Europe/Berlin'; select timestamptz '2024-03-01 12:00'::timestamp, timestamp '2024-03-01 12:00'::timestamptz, date '2024-03-01'::timestamptz, timestamptz '2024-03-01 00:30'::date;
