@@ -351,7 +351,39 @@ Vector constant_vector(const planner::Constant& constant, SqlType type) {
   return out;
 }
 
+namespace {
+
+Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_cast);
+
+// timestamp(p) and timestamptz(p): microseconds rounded to p digits, halves
+// away from zero, as PostgreSQL's AdjustTimestampForTypmod.
+void round_to_timestamp_precision(Vector& out, int precision) {
+  std::int64_t scale = 1;
+  for (int digit = precision; digit < value::kMaxTimestampPrecision; ++digit) scale *= 10;
+  if (scale == 1) return;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::int64_t& micros = out.ints[i];
+    if (out.nulls[i] || micros == value::Timestamp::infinity().micros ||
+        micros == value::Timestamp::minus_infinity().micros) {
+      continue;
+    }
+    micros = micros >= 0 ? (micros + scale / 2) / scale * scale : -((-micros + scale / 2) / scale * scale);
+  }
+}
+
+}  // namespace
+
 Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
+  Vector out = cast_vector_to_type(input, target, explicit_cast);
+  if ((target.id == TypeId::kTimestamp || target.id == TypeId::kTimestampTz) && target.has_typmod()) {
+    round_to_timestamp_precision(out, target.timestamp_precision());
+  }
+  return out;
+}
+
+namespace {
+
+Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_cast) {
   std::size_t count = input.size();
   TypeId from = input.type.id, to = target.id;
   Vector out = result_like(target, count);
@@ -491,6 +523,8 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
       throw SqlError("42846", "cannot cast type " + value::format_type(input.type) + " to " + value::format_type(target));
   }
 }
+
+}  // namespace
 
 void evaluate_into(const BoundExpression& expr, const Chunk& input, Vector& out) {
   check_stack_depth();

@@ -120,4 +120,12 @@ select format_type(a.atttypid, a.atttypmod) from pg_attribute a where a.attrelid
 insert into tz_precise (id) values (1);
 select at_default from tz_precise;
 drop table tz_precise;
+-- timestamp(p) and timestamptz(p) round to p fractional digits, halves away from zero.
+create table tz_rounded (id int primary key, a timestamptz(2), b timestamp(0));
+insert into tz_rounded values (1, '2024-01-01 12:00:00.125+00', '2024-01-01 12:00:00.5'), (2, '2024-01-01 12:00:00.994999+00', 'infinity');
+select * from tz_rounded order by id;
+update tz_rounded set a = a + interval '0.001 sec' where id = 1;
+select * from tz_rounded order by id;
+select '2024-01-01 12:00:00.125'::timestamp(2), '2024-01-01 12:00:00.125+00'::timestamptz(1), '0044-03-15 12:00:00.5 BC'::timestamp(0);
+drop table tz_rounded;
 drop table tz_events;
