@@ -235,8 +235,9 @@ class DateTimeParser {
   void parse_word() {
     const std::size_t begin = pos_;
     while (pos_ < text_.size() && is_alpha(text_[pos_])) ++pos_;
-    if (target_ == Target::kTimestampTz) {
-      // Zone names: "America/New_York", "Etc/GMT+5".
+    {
+      // Zone names: "America/New_York", "Etc/GMT+5" (read by every type,
+      // used by timestamptz only).
       bool name = false;
       while (pos_ < text_.size() && (is_alpha(text_[pos_]) || text_[pos_] == '/' || text_[pos_] == '_' ||
                                      (name && (is_digit(text_[pos_]) || text_[pos_] == '+' || text_[pos_] == '-')))) {
@@ -251,14 +252,12 @@ class DateTimeParser {
       // the default era
     } else if (word == "z" || word == "zulu" || word == "utc" || word == "gmt") {
       set_zone(0);
-    } else if (target_ != Target::kTimestampTz) {
-      syntax_error();
     } else if (auto abbreviation = zone_abbreviation_offset(word)) {
       set_zone(*abbreviation);
     } else if (auto zone = find_time_zone(word)) {
       if (zone_east_ || named_zone_) syntax_error();
       named_zone_ = std::move(zone);
-    } else if (word.find('/') != std::string::npos || word.size() > 2) {
+    } else if (word.find('/') != std::string::npos) {
       throw SqlError(sqlstate::kInvalidParameterValue, "time zone \"" + word + "\" not recognized");
     } else {
       syntax_error();

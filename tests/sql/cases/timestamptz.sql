@@ -14,6 +14,12 @@ select timestamptz '2024-03-01 12:00 Mars/Base';
 select timestamptz '294277-01-01 00:00:00+00';
 select timestamptz '4714-11-23 23:59:59+00 BC';
 select timestamptz '2024-02-30 12:00';
+select timestamptz '2024-03-01 12:00 foo';
+select timestamptz '2024-03-01 12:00+16';
+-- A zone in a timestamp or date literal is read and ignored.
+select timestamp '2024-03-01 12:00 EST', timestamp '2024-03-01 12:00 Europe/Berlin', date '2024-03-01 EST', timestamp '2024-03-01 12:00:00+02:00:30';
+select timestamp '2024-03-01 12:00 Mars/Base';
+select timestamp '2024-03-01 12:00 foo';
 -- extract(timezone ...) is only defined for timestamptz: it tells the types apart.
 select extract(timezone from now()), extract(timezone from current_timestamp), extract(timezone from transaction_timestamp()), current_date - current_date;
 select extract(timezone from localtimestamp);
