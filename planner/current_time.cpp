@@ -6,6 +6,7 @@
 
 #include "planner/expression_binder.h"
 #include "storage/sql_error.h"
+#include "storage/value/statement_clock.h"
 #include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::planner {
@@ -34,7 +35,12 @@ BoundExpression constant_of(value::TypeId type, std::int64_t value) {
 }  // namespace
 
 StatementClock::StatementClock() : outermost_(!statement_time) {
-  if (outermost_) statement_time = std::chrono::system_clock::now();
+  if (outermost_) {
+    statement_time = std::chrono::system_clock::now();
+    // 'now' in literals: it stays installed after planning, since literals
+    // are cast while the statement runs (so 'now'::timestamptz = now()).
+    value::set_statement_instant(current_instant().micros);
+  }
 }
 
 StatementClock::~StatementClock() {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "storage/sql_error.h"
+#include "storage/value/statement_clock.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::value {
@@ -69,8 +70,21 @@ class DateTimeParser {
     if (word == "-infinity") return ParsedDateTime{ParsedDateTime::Kind::kMinusInfinity};
     if (word == "epoch")
       return ParsedDateTime{ParsedDateTime::Kind::kFinite, calendar::kUnixEpochDays, 0};
-    if (word == "now" || word == "today" || word == "tomorrow" || word == "yesterday" ||
-        word == "allballs") {
+    if (word == "now" || word == "today" || word == "tomorrow" || word == "yesterday") {
+      // The statement's time, on the wall clock of the session's zone.
+      const std::int64_t instant = statement_instant_micros();
+      const int offset = session_time_zone().offset_at_utc(instant);
+      const std::int64_t local = instant + offset * kMicrosPerSecond;
+      ParsedDateTime special{ParsedDateTime::Kind::kFinite, floor_div(local, kMicrosPerDay), 0};
+      if (word == "now") {
+        special.time_of_day = floor_mod(local, kMicrosPerDay);
+        special.zone_east = offset;  // the instant itself, for timestamptz
+      } else {
+        special.days += word == "tomorrow" ? 1 : word == "yesterday" ? -1 : 0;
+      }
+      return special;
+    }
+    if (word == "allballs") {
       throw SqlError(sqlstate::kFeatureNotSupported, "special " + std::string(type_name(target_)) +
                                                          " value \"" + word +
                                                          "\" must be resolved by the caller");

@@ -91,8 +91,8 @@ CivilDateTime timestamp_to_civil(Timestamp value);  // finite values only
 // "-infinity". A time part on a date is checked and dropped.
 // Errors: 22007 `invalid input syntax for type date: "..."`, 22008
 // `date/time field value out of range: "2020-13-01"`, `date out of range: ...`,
-// `timestamp out of range: ...`. "now", "today" and friends need the
-// transaction's clock and are rejected (0A000); the caller resolves them.
+// `timestamp out of range: ...`. "now", "today", "tomorrow" and "yesterday"
+// read the statement's time (statement_clock.h) in the session's time zone.
 Date parse_date(std::string_view text);
 Timestamp parse_timestamp(std::string_view text);
 // timestamptz_in: the same forms; a zone in the text (an offset, an

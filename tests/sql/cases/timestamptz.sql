@@ -26,6 +26,9 @@ select extract(timezone from localtimestamp);
 select format_type(1184, -1), format_type(1184, 3), timestamptz '2024-03-01' - timestamptz '2024-02-01';
 select now() is not null, now() = current_timestamp, transaction_timestamp() = now(), statement_timestamp() >= now(), clock_timestamp() >= now();
 select current_date = now()::date, localtimestamp = now()::timestamp;
+-- 'now', 'today', 'tomorrow', 'yesterday': the statement's time in the session's zone.
+select 'now'::timestamptz = now(), 'today'::date = current_date, 'tomorrow'::timestamp = current_date + 1, 'yesterday'::timestamptz = date_trunc('day', now()) - interval '1 day';
+set time zone 'Pacific/Kiritimati'; select 'today'::timestamptz = date_trunc('day', now()), 'now'::timestamp = localtimestamp, 'today'::date = current_date;
 -- The session's zone: output, input without a zone, SHOW.
 set time zone 'Europe/Berlin'; show timezone;
 set time zone 'europe/berlin'; show timezone;
