@@ -12,6 +12,8 @@
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_zone.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::exec {
 
@@ -165,6 +167,7 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
       put_big_endian(out, static_cast<std::int32_t>(column.ints[row]));
       return;
     case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
       put_big_endian(out, static_cast<std::int64_t>(column.ints[row]));
       return;
     case TypeId::kInterval: {
@@ -227,6 +230,9 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kTimestamp:
       expect(8);
       return value::format_timestamp(value::Timestamp{get_big_endian<std::int64_t>(bytes, 0)});
+    case TypeId::kTimestampTz:  // shown in UTC with its offset, so reading it back gives the instant
+      expect(8);
+      return value::format_timestamptz(value::TimestampTz{get_big_endian<std::int64_t>(bytes, 0)}, value::TimeZone());
     case TypeId::kInterval: {
       expect(16);
       value::Interval span;
@@ -292,6 +298,9 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kTimestamp:
       value::parse_timestamp(text);
+      return;
+    case TypeId::kTimestampTz:
+      value::parse_timestamptz(text, value::session_time_zone());
       return;
     case TypeId::kInterval:
       value::parse_interval(text);

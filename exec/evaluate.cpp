@@ -16,6 +16,8 @@
 #include "storage/value/float_arith.h"
 #include "storage/value/integer_arith.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_zone.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::exec {
 
@@ -162,10 +164,22 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
                                                 : value::timestamp_sub_interval(stamp, span)).micros;
       }
       return out;
+    case TypeId::kTimestampTz: {  // timestamptz +/- interval, interval + timestamptz
+      const value::TimeZone& zone = value::session_time_zone();
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        bool timestamp_left = left == TypeId::kTimestampTz;
+        value::TimestampTz stamp{timestamp_left ? a.ints[i] : b.ints[i]};
+        const value::Interval& span = timestamp_left ? b.intervals[i] : a.intervals[i];
+        out.ints[i] = (op == ArithmeticOp::kAdd ? value::timestamptz_add_interval(stamp, span, zone)
+                                                : value::timestamptz_sub_interval(stamp, span, zone)).micros;
+      }
+      return out;
+    }
     case TypeId::kInterval:
       for (std::size_t i = 0; i < count; ++i) {
         if (out.nulls[i]) continue;
-        if (left == TypeId::kTimestamp) {
+        if (left == TypeId::kTimestamp || left == TypeId::kTimestampTz) {
           out.intervals[i] = value::timestamp_diff(value::Timestamp{a.ints[i]}, value::Timestamp{b.ints[i]});
         } else if (left == TypeId::kInterval && right == TypeId::kInterval) {
           out.intervals[i] = op == ArithmeticOp::kAdd ? value::interval_add(a.intervals[i], b.intervals[i])
@@ -308,6 +322,9 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kTimestamp:
       value::append_timestamp(out, value::Timestamp{vector.ints[i]});
       break;
+    case TypeId::kTimestampTz:
+      value::append_timestamptz(out, value::TimestampTz{vector.ints[i]}, value::session_time_zone());
+      break;
     case TypeId::kInterval:
       value::append_interval(out, vector.intervals[i]);
       break;
@@ -334,7 +351,39 @@ Vector constant_vector(const planner::Constant& constant, SqlType type) {
   return out;
 }
 
+namespace {
+
+Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_cast);
+
+// timestamp(p) and timestamptz(p): microseconds rounded to p digits, halves
+// away from zero, as PostgreSQL's AdjustTimestampForTypmod.
+void round_to_timestamp_precision(Vector& out, int precision) {
+  std::int64_t scale = 1;
+  for (int digit = precision; digit < value::kMaxTimestampPrecision; ++digit) scale *= 10;
+  if (scale == 1) return;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::int64_t& micros = out.ints[i];
+    if (out.nulls[i] || micros == value::Timestamp::infinity().micros ||
+        micros == value::Timestamp::minus_infinity().micros) {
+      continue;
+    }
+    micros = micros >= 0 ? (micros + scale / 2) / scale * scale : -((-micros + scale / 2) / scale * scale);
+  }
+}
+
+}  // namespace
+
 Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
+  Vector out = cast_vector_to_type(input, target, explicit_cast);
+  if ((target.id == TypeId::kTimestamp || target.id == TypeId::kTimestampTz) && target.has_typmod()) {
+    round_to_timestamp_precision(out, target.timestamp_precision());
+  }
+  return out;
+}
+
+namespace {
+
+Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_cast) {
   std::size_t count = input.size();
   TypeId from = input.type.id, to = target.id;
   Vector out = result_like(target, count);
@@ -349,6 +398,7 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
     if (to == TypeId::kInteger) return value::int_cast<std::int32_t>(v);
     return v;
   };
+  const value::TimeZone& zone = value::session_time_zone();
   // Text to anything: the type's input function.
   if (value::is_character_type(from) && !value::is_character_type(to)) {
     each([&](std::size_t i) {
@@ -367,6 +417,7 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
         }
         case TypeId::kDate: out.ints[i] = value::parse_date(text).days; break;
         case TypeId::kTimestamp: out.ints[i] = value::parse_timestamp(text).micros; break;
+        case TypeId::kTimestampTz: out.ints[i] = value::parse_timestamptz(text, zone).micros; break;
         case TypeId::kInterval: out.intervals[i] = value::parse_interval(text); break;
         default: break;
       }
@@ -443,13 +494,26 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
     case TypeId::kTimestamp:
       each([&](std::size_t i) {
         out.ints[i] = from == TypeId::kDate ? value::date_to_timestamp(value::Date{static_cast<std::int32_t>(input.ints[i])}).micros
-                                            : input.ints[i];
+                      : from == TypeId::kTimestampTz
+                          ? value::timestamptz_to_timestamp(value::TimestampTz{input.ints[i]}, zone).micros
+                          : input.ints[i];
+      });
+      return out;
+    case TypeId::kTimestampTz:
+      each([&](std::size_t i) {
+        out.ints[i] =
+            from == TypeId::kDate
+                ? value::date_to_timestamptz(value::Date{static_cast<std::int32_t>(input.ints[i])}, zone).micros
+            : from == TypeId::kTimestamp ? value::timestamp_to_timestamptz(value::Timestamp{input.ints[i]}, zone).micros
+                                         : input.ints[i];
       });
       return out;
     case TypeId::kDate:
       each([&](std::size_t i) {
         out.ints[i] = from == TypeId::kTimestamp ? value::timestamp_to_date(value::Timestamp{input.ints[i]}).days
-                                                 : input.ints[i];
+                      : from == TypeId::kTimestampTz
+                          ? value::timestamptz_to_date(value::TimestampTz{input.ints[i]}, zone).days
+                          : input.ints[i];
       });
       return out;
     case TypeId::kInterval:
@@ -459,6 +523,8 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
       throw SqlError("42846", "cannot cast type " + value::format_type(input.type) + " to " + value::format_type(target));
   }
 }
+
+}  // namespace
 
 void evaluate_into(const BoundExpression& expr, const Chunk& input, Vector& out) {
   check_stack_depth();

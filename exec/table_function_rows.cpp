@@ -6,6 +6,7 @@
 #include "exec/array_text.h"
 #include "storage/sql_error.h"
 #include "storage/value/date_time.h"
+#include "storage/value/timestamp_tz.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 
@@ -118,6 +119,19 @@ void timestamp_series(RowBuilder& out, std::uint32_t row, std::int64_t start, st
   }
 }
 
+// In the session's zone: a day or a month is a step of the wall time.
+void timestamptz_series(RowBuilder& out, std::uint32_t row, std::int64_t start, std::int64_t stop,
+                        value::Interval step) {
+  int direction = value::interval_compare(step, value::Interval{});
+  if (direction == 0) zero_step();
+  const value::TimeZone& zone = value::session_time_zone();
+  value::TimestampTz at{start};
+  while (direction > 0 ? at.micros <= stop : at.micros >= stop) {
+    out.add_int(row, at.micros);
+    at = value::timestamptz_add_interval(at, step, zone);
+  }
+}
+
 }  // namespace
 
 void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& input, const std::vector<Vector>& args,
@@ -136,6 +150,8 @@ void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& i
                          args.size() > 2 ? args[2].decimals[i] : value::decimal_from_int(1));
         } else if (scan.call.type.id == TypeId::kTimestamp) {
           timestamp_series(out, row, args[0].ints[i], args[1].ints[i], args[2].intervals[i]);
+        } else if (scan.call.type.id == TypeId::kTimestampTz) {
+          timestamptz_series(out, row, args[0].ints[i], args[1].ints[i], args[2].intervals[i]);
         } else {
           integer_series(out, row, args[0].ints[i], args[1].ints[i], args.size() > 2 ? args[2].ints[i] : 1);
         }

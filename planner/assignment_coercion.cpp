@@ -13,8 +13,8 @@ bool assignment_castable(TypeId from, TypeId to) {
   if (value::is_numeric_category(from) && value::is_numeric_category(to)) return true;
   if (value::is_character_type(to)) return true;  // every type's output function
   if (value::is_character_type(from)) return false;  // input functions need an explicit cast
-  if (from == TypeId::kDate && to == TypeId::kTimestamp) return true;
-  return from == TypeId::kTimestamp && to == TypeId::kDate;
+  // date, timestamp and timestamptz assign to one another.
+  return value::is_timestamp_or_date(from) && value::is_timestamp_or_date(to);
 }
 
 BoundExpression coerce_for_assignment(BoundExpression value, const storage::ColumnSchema& column) {

@@ -1,13 +1,13 @@
 #include "planner/current_time.h"
 
 #include <chrono>
-#include <cstdio>
-#include <ctime>
 #include <optional>
 #include <string>
 
 #include "planner/expression_binder.h"
 #include "storage/sql_error.h"
+#include "storage/value/statement_clock.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::planner {
 
@@ -15,44 +15,52 @@ namespace {
 
 thread_local std::optional<std::chrono::system_clock::time_point> statement_time;
 
-// "YYYY-MM-DD HH:MM:SS.ffffff" of the statement's time, in UTC.
-std::string current_time_text() {
+// The statement's time as a timestamptz: microseconds since 2000-01-01 UTC.
+value::TimestampTz current_instant() {
   using namespace std::chrono;
-  auto now = statement_time ? *statement_time : system_clock::now();
-  std::time_t seconds = system_clock::to_time_t(now);
-  auto micros = duration_cast<microseconds>(now.time_since_epoch()).count() % 1000000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02d %02d:%02d:%02d.%06lld", utc.tm_year + 1900, utc.tm_mon + 1,
-                utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<long long>(micros));
-  return text;
+  const auto now = statement_time ? *statement_time : system_clock::now();
+  const std::int64_t unix_micros = duration_cast<microseconds>(now.time_since_epoch()).count();
+  return value::TimestampTz{unix_micros + value::calendar::kUnixEpochDays * value::kMicrosPerDay};
+}
+
+BoundExpression constant_of(value::TypeId type, std::int64_t value) {
+  BoundExpression expr;
+  expr.kind = ExprKind::kConstant;
+  expr.type = value::SqlType::of(type);
+  expr.constant.is_null = false;
+  expr.constant.int_value = value;
+  return expr;
 }
 
 }  // namespace
 
 StatementClock::StatementClock() : outermost_(!statement_time) {
-  if (outermost_) statement_time = std::chrono::system_clock::now();
+  if (outermost_) {
+    statement_time = std::chrono::system_clock::now();
+    // 'now' in literals: it stays installed after planning, since literals
+    // are cast while the statement runs (so 'now'::timestamptz = now()).
+    value::set_statement_instant(current_instant().micros);
+  }
 }
 
 StatementClock::~StatementClock() {
   if (outermost_) statement_time.reset();
 }
 
-BoundExpression bind_current_timestamp() {
-  return coerce(make_constant_text(current_time_text()), value::SqlType::of(value::TypeId::kTimestamp), true);
-}
+BoundExpression bind_current_timestamp() { return constant_of(value::TypeId::kTimestampTz, current_instant().micros); }
 
 BoundExpression bind_current_time(const PgQuery__SQLValueFunction& function) {
   switch (function.op) {
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE:
-      return coerce(make_constant_text(current_time_text().substr(0, 10)), value::SqlType::of(value::TypeId::kDate),
-                    true);
+      return constant_of(value::TypeId::kDate,
+                         value::timestamptz_to_date(current_instant(), value::session_time_zone()).days);
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP_N:
+      return bind_current_timestamp();
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP_N:
-      return bind_current_timestamp();
+      return constant_of(value::TypeId::kTimestamp,
+                         value::timestamptz_to_timestamp(current_instant(), value::session_time_zone()).micros);
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this SQL value function is not supported yet", {}, {},
                      function.location + 1);

@@ -1,7 +1,8 @@
 // CURRENT_TIMESTAMP, LOCALTIMESTAMP, CURRENT_DATE and now() (with
 // transaction_timestamp(), statement_timestamp(), clock_timestamp()), bound as
-// constants of the moment the statement is planned (UTC, the only time zone
-// served): every one of them in a statement reads the same time. PostgreSQL
+// constants of the moment the statement is planned (now() and CURRENT_TIMESTAMP
+// a timestamptz; LOCALTIMESTAMP and CURRENT_DATE in the session's time zone):
+// every one of them in a statement reads the same time. PostgreSQL
 // fixes them at transaction start, and clock_timestamp() moves during a
 // statement; here they are fixed per statement.
 #pragma once
@@ -13,7 +14,7 @@
 namespace ptreedb::planner {
 
 BoundExpression bind_current_time(const PgQuery__SQLValueFunction& function);
-// now() and its namesakes: a timestamp constant.
+// now() and its namesakes: a timestamptz constant.
 BoundExpression bind_current_timestamp();
 
 // While one lives on this thread (around planning a statement), the functions

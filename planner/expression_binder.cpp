@@ -44,6 +44,7 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kText: return "text";
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
+    case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
   }
   return "unknown";
@@ -75,6 +76,13 @@ SqlType numeric_common_type(TypeId a, TypeId b) {
   return SqlType::of(integer_rank(a) >= integer_rank(b) ? a : b);
 }
 
+// date < timestamp < timestamptz: each casts implicitly to the next.
+SqlType datetime_common_type(TypeId a, TypeId b) {
+  if (a == TypeId::kTimestampTz || b == TypeId::kTimestampTz) return SqlType::of(TypeId::kTimestampTz);
+  if (a == TypeId::kTimestamp || b == TypeId::kTimestamp) return SqlType::of(TypeId::kTimestamp);
+  return SqlType::of(TypeId::kDate);
+}
+
 // PostgreSQL's select_common_type for CASE and COALESCE branches.
 SqlType common_type_of(const std::vector<BoundExpression>& exprs, const char* context) {
   std::optional<SqlType> common;
@@ -90,8 +98,8 @@ SqlType common_type_of(const std::vector<BoundExpression>& exprs, const char* co
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
       common = SqlType::of(TypeId::kText);
-    } else if ((a == TypeId::kDate || a == TypeId::kTimestamp) && (b == TypeId::kDate || b == TypeId::kTimestamp)) {
-      common = SqlType::of(TypeId::kTimestamp);
+    } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
+      common = datetime_common_type(a, b);
     } else {
       throw SqlError(sqlstate::kDatatypeMismatch, std::string(context) + " types " + value::format_type(*common) +
                                                       " and " + value::format_type(expr.type) + " cannot be matched");
@@ -109,7 +117,8 @@ bool implicitly_castable(TypeId from, TypeId to) {
     return true;
   }
   if (value::is_character_type(from) && value::is_character_type(to)) return true;
-  return from == TypeId::kDate && to == TypeId::kTimestamp;
+  if (from == TypeId::kDate) return to == TypeId::kTimestamp || to == TypeId::kTimestampTz;
+  return from == TypeId::kTimestamp && to == TypeId::kTimestampTz;
 }
 
 bool castable(TypeId from, TypeId to) {
@@ -117,6 +126,7 @@ bool castable(TypeId from, TypeId to) {
   if (value::is_numeric_category(from) && value::is_numeric_category(to)) return true;
   if (value::is_character_type(from) || value::is_character_type(to)) return true;  // via text I/O
   if (from == TypeId::kTimestamp && to == TypeId::kDate) return true;
+  if (from == TypeId::kTimestampTz && (to == TypeId::kDate || to == TypeId::kTimestamp)) return true;
   if (from == TypeId::kBoolean && to == TypeId::kInteger) return true;
   if (from == TypeId::kInteger && to == TypeId::kBoolean) return true;
   return false;
@@ -728,8 +738,8 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
       common = a == TypeId::kChar && b == TypeId::kChar ? SqlType::of(TypeId::kChar) : SqlType::of(TypeId::kText);
-    } else if ((a == TypeId::kDate || a == TypeId::kTimestamp) && (b == TypeId::kDate || b == TypeId::kTimestamp)) {
-      common = SqlType::of(a == b ? a : TypeId::kTimestamp);
+    } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
+      common = datetime_common_type(a, b);
     } else if (a == b) {
       common = SqlType::of(a);
     } else {
@@ -784,8 +794,18 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
   if (a == TypeId::kInterval && (b == TypeId::kDate || b == TypeId::kTimestamp) && arithmetic == ArithmeticOp::kAdd) {
     return finish(kTimestamp, kInterval, kTimestamp);
   }
-  if (a == TypeId::kTimestamp && b == TypeId::kTimestamp && arithmetic == ArithmeticOp::kSubtract) {
-    return finish(kInterval, kTimestamp, kTimestamp);
+  if (a == TypeId::kTimestampTz && b == TypeId::kInterval && additive) {
+    return finish(SqlType::of(TypeId::kTimestampTz), SqlType::of(TypeId::kTimestampTz), kInterval);
+  }
+  if (a == TypeId::kInterval && b == TypeId::kTimestampTz && arithmetic == ArithmeticOp::kAdd) {
+    return finish(SqlType::of(TypeId::kTimestampTz), kInterval, SqlType::of(TypeId::kTimestampTz));
+  }
+  // timestamp - timestamp, timestamptz - timestamptz (a date or timestamp
+  // beside a timestamptz is cast to it, as PostgreSQL's operators resolve).
+  if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b) && (a != TypeId::kDate || b != TypeId::kDate) &&
+      arithmetic == ArithmeticOp::kSubtract) {
+    const SqlType common = datetime_common_type(a, b);
+    return finish(kInterval, common, common);
   }
   if (a == TypeId::kInterval && b == TypeId::kInterval && additive) return finish(kInterval, kInterval, kInterval);
   if (a == TypeId::kInterval && value::is_numeric_category(b) &&

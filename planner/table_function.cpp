@@ -22,15 +22,19 @@ TableFunctionCall bind_table_function(const std::string& name, std::vector<Bound
     bool temporal = false;
     for (const auto& arg : args) {
       TypeId id = arg.type.id;
-      if (!arg.unknown_literal && (id == TypeId::kTimestamp || id == TypeId::kDate)) temporal = true;
+      if (!arg.unknown_literal && value::is_timestamp_or_date(id)) temporal = true;
     }
     if (temporal) {
-      // generate_series(timestamp, timestamp, interval); dates widen to timestamps.
+      // generate_series(timestamp[tz], timestamp[tz], interval); dates widen
+      // to timestamps, a timestamptz beside them makes both timestamptz.
       if (args.size() != 3) return no_variant();
-      SqlType timestamp = SqlType::of(TypeId::kTimestamp), interval = SqlType::of(TypeId::kInterval);
+      const bool zoned = (!args[0].unknown_literal && args[0].type.id == TypeId::kTimestampTz) ||
+                         (!args[1].unknown_literal && args[1].type.id == TypeId::kTimestampTz);
+      SqlType timestamp = SqlType::of(zoned ? TypeId::kTimestampTz : TypeId::kTimestamp),
+              interval = SqlType::of(TypeId::kInterval);
       for (std::size_t i = 0; i < 2; ++i) {
         args[i] = resolve_unknown(std::move(args[i]), timestamp);
-        if (args[i].type.id != TypeId::kTimestamp && args[i].type.id != TypeId::kDate) return no_variant();
+        if (!value::is_timestamp_or_date(args[i].type.id)) return no_variant();
         args[i] = coerce(std::move(args[i]), timestamp, false);
       }
       args[2] = resolve_unknown(std::move(args[2]), interval);

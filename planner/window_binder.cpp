@@ -130,7 +130,7 @@ BoundExpression range_offset(BoundExpression offset, const SqlType& key, int loc
     }
     return coerce(std::move(offset), SqlType::of(TypeId::kDouble), false);
   }
-  if (type == TypeId::kDate || type == TypeId::kTimestamp || type == TypeId::kInterval) {
+  if (value::is_datetime_type(type)) {
     if (!offset.unknown_literal && given != TypeId::kInterval) return refuse();
     return coerce(std::move(offset), SqlType::of(TypeId::kInterval), false);
   }

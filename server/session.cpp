@@ -183,6 +183,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
 }
 
 void Session::run_query(std::unique_ptr<SimpleQuery> query) {
+  SessionTimeZone time_zone(state_);  // timestamptz values are shown in the session's zone
   if (auto loader = query->run(state_, database_, out_)) {
     copy_loader_ = std::move(loader);
     paused_query_ = std::move(query);
@@ -244,6 +245,9 @@ bool Session::handle_copy_in_message(const Frame& frame) {
 }
 
 bool Session::handle_message(const Frame& frame) {
+  // Reads and writes timestamptz values in the session's zone (the setting
+  // is read again when a statement of the message changes it).
+  SessionTimeZone time_zone(state_);
   if (copy_loader_) return handle_copy_in_message(frame);
   protocol::FrontendMessage message;
   try {
@@ -322,6 +326,7 @@ bool Session::handle_message(const Frame& frame) {
 }
 
 void Session::finish_extended_commit() {
+  SessionTimeZone time_zone(state_);
   const bool sync = extended_.awaiting_sync();
   try {
     extended_.finish_commit(state_, out_);

@@ -11,6 +11,7 @@
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
+#include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 
 namespace ptreedb::server {
@@ -29,6 +30,7 @@ enum class SettingKind : std::uint8_t {
   kRole,          // session_authorization
   kMemory,        // a size in kB or with a unit: '64MB' (work_mem)
   kStackDepth,    // max_stack_depth: kB, with memory units
+  kTimeZone,      // TimeZone: a zone name, hours east, or a POSIX offset
 };
 
 struct SettingDefinition {
@@ -97,7 +99,7 @@ constexpr std::array kSettings = {
                       "Sets the maximum allowed duration of any statement."},
     SettingDefinition{"synchronous_commit", "on", SettingKind::kString, false, false,
                       "Sets the current transaction's synchronization level."},
-    SettingDefinition{"TimeZone", "UTC", SettingKind::kString, true, false,
+    SettingDefinition{"TimeZone", "UTC", SettingKind::kTimeZone, true, false,
                       "Sets the time zone for displaying and interpreting time stamps."},
     SettingDefinition{"transaction_isolation", "read committed", SettingKind::kString, false, false,
                       "Sets the current transaction's isolation level."},
@@ -345,6 +347,11 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       }
       invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
     }
+    case SettingKind::kTimeZone: {
+      auto zone = value::find_setting_time_zone(text);
+      if (!zone) invalid_value(setting.name, text);
+      return zone->name();
+    }
     case SettingKind::kRole:
       // SET ROLE and SET SESSION AUTHORIZATION check the role against the
       // catalog (server/role_commands) before they get here; a startup option
@@ -429,8 +436,17 @@ std::string argument_text(const PgQuery__VariableSetStmt& set) {
     } else if (arg->node_case == PG_QUERY__NODE__NODE_TYPE_CAST &&
                arg->type_cast->arg->node_case == PG_QUERY__NODE__NODE_A_CONST &&
                arg->type_cast->arg->a_const->val_case == PG_QUERY__A__CONST__VAL_SVAL) {
-      // SET TIME ZONE INTERVAL '+00:00' HOUR TO MINUTE
-      out += arg->type_cast->arg->a_const->sval->sval;
+      // SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE: a fixed zone east of
+      // UTC, named as PostgreSQL names it ("<+02>-02").
+      const std::string written = arg->type_cast->arg->a_const->sval->sval;
+      const value::Interval span = value::parse_interval(written);
+      if (span.months != 0 || span.days != 0) {
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       "invalid value for parameter \"TimeZone\": \"INTERVAL '" + written + "'\"",
+                       span.months != 0 ? "Cannot specify months in time zone interval."
+                                        : "Cannot specify days in time zone interval.");
+      }
+      out += value::interval_time_zone(span.micros / value::kMicrosPerSecond).name();
     } else {
       throw SqlError(sqlstate::kFeatureNotSupported, "this SET value is not supported");
     }
@@ -691,6 +707,17 @@ std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(con
     default:
       return std::nullopt;
   }
+}
+
+const value::TimeZone& SessionTimeZone::time_zone() {
+  auto found = state_.settings.find("TimeZone");
+  const std::string& text = found != state_.settings.end() ? found->second : std::string();
+  if (text != state_.time_zone_cache.setting) {
+    auto zone = value::find_setting_time_zone(text);
+    state_.time_zone_cache.zone = zone ? *std::move(zone) : value::TimeZone();
+    state_.time_zone_cache.setting = text;
+  }
+  return state_.time_zone_cache.zone;
 }
 
 std::optional<std::string> SettingsScope::current(const std::string& name, bool missing_ok) {

@@ -19,6 +19,7 @@
 #include "planner/settings_access.h"
 #include "server/session_state.h"
 #include "storage/stack_depth.h"
+#include "storage/value/time_zone.h"
 
 namespace ptreedb::server {
 
@@ -59,6 +60,18 @@ std::size_t max_stack_depth_kb(const SessionState& state);
 // SHOW's value of a setting (42704 for unknown names).
 std::string show_setting(const SessionState& state, std::string_view name);
 
+// The session's TimeZone setting as the zone timestamptz values are read and
+// shown in, installed on the thread serving the session (value::session_time_zone).
+class SessionTimeZone : public value::TimeZoneSource {
+ public:
+  explicit SessionTimeZone(SessionState& state) : state_(state), scope_(this) {}
+  const value::TimeZone& time_zone() override;
+
+ private:
+  SessionState& state_;
+  value::TimeZoneScope scope_;
+};
+
 // Lets current_setting() and set_config() reach `state` while a statement is
 // planned, and holds the calling thread to the session's max_stack_depth.
 class SettingsScope : public planner::SettingsAccess {
@@ -70,7 +83,8 @@ class SettingsScope : public planner::SettingsAccess {
         describing_(describing),
         scope_(this),
         stack_depth_(max_stack_depth_kb(state)),
-        sequences_(state.sequences) {}
+        sequences_(state.sequences),
+        time_zone_(state) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
 
@@ -80,6 +94,7 @@ class SettingsScope : public planner::SettingsAccess {
   planner::SettingsAccessScope scope_;
   MaxStackDepthScope stack_depth_;
   planner::SequenceSessionScope sequences_;  // currval/lastval of this session
+  SessionTimeZone time_zone_;
 };
 
 }  // namespace ptreedb::server

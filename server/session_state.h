@@ -15,6 +15,7 @@
 #include "planner/session_directory.h"
 #include "server/protocol/backend_messages.h"
 #include "txn/isolation_level.h"
+#include "storage/value/time_zone.h"
 #include "txn/transaction.h"
 
 namespace ptreedb::server {
@@ -35,6 +36,11 @@ struct SessionState {
   // Current values by canonical name (application_name, DateStyle, ...); see
   // server/session_settings.h.
   std::map<std::string, std::string> settings;
+  // The zone of settings["TimeZone"], found again only when the text changes.
+  struct {
+    std::string setting = "UTC";
+    value::TimeZone zone;
+  } time_zone_cache;
   // What RESET returns each setting to: the built-in default or the value the
   // startup packet gave.
   std::map<std::string, std::string> setting_defaults;

@@ -47,6 +47,7 @@ inline constexpr const char* kNumericValueOutOfRange = "22003";
 inline constexpr const char* kDivisionByZero = "22012";
 inline constexpr const char* kInvalidDatetimeFormat = "22007";
 inline constexpr const char* kDatetimeFieldOverflow = "22008";
+inline constexpr const char* kInvalidTimeZoneDisplacementValue = "22009";
 inline constexpr const char* kStringDataRightTruncation = "22001";
 inline constexpr const char* kIntervalFieldOverflow = "22015";
 inline constexpr const char* kInvalidParameterValue = "22023";

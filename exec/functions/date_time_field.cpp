@@ -15,16 +15,32 @@ Vector evaluate_field_function(const planner::BoundExpression& expr, const Chunk
   const Vector& a = args[0];
   const Vector& source = args[1];
   Vector out = new_result(expr.type, input.size);
+  const value::TimeZone& session_zone = value::session_time_zone();
+  std::optional<value::TimeZone> named_zone;
+  std::string named_zone_text;
   for (std::size_t i = 0; i < input.size; ++i) {
-    out.nulls[i] = a.nulls[i] || source.nulls[i];
+    out.nulls[i] = a.nulls[i] || source.nulls[i] || (args.size() > 2 && args[2].nulls[i]);
     if (out.nulls[i]) continue;
     std::string field(a.texts[i]);
+    const value::TimeZone* zone = &session_zone;
+    if (args.size() > 2) {
+      if (!named_zone || named_zone_text != args[2].texts[i]) {
+        named_zone_text = std::string(args[2].texts[i]);
+        named_zone = value::time_zone_or_throw(named_zone_text);
+      }
+      zone = &*named_zone;
+    }
     if (truncate) {
-      out.ints[i] = value::date_trunc(field, value::Timestamp{source.ints[i]}).micros;
+      out.ints[i] = source.type.id == TypeId::kTimestampTz
+                        ? value::date_trunc(field, value::TimestampTz{source.ints[i]}, *zone).micros
+                        : value::date_trunc(field, value::Timestamp{source.ints[i]}).micros;
       continue;
     }
     std::optional<value::Decimal> part;
     switch (source.type.id) {
+      case TypeId::kTimestampTz:
+        part = value::extract_field(field, value::TimestampTz{source.ints[i]}, *zone);
+        break;
       case TypeId::kDate: part = value::extract_field(field, value::Date{static_cast<std::int32_t>(source.ints[i])}); break;
       case TypeId::kTimestamp: part = value::extract_field(field, value::Timestamp{source.ints[i]}); break;
       default: part = value::extract_field(field, source.intervals[i]); break;

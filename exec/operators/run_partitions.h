@@ -9,11 +9,19 @@
 #include <tbb/task_arena.h>
 
 #include "exec/plan_executor.h"
+#include "storage/value/time_zone.h"
 
 namespace ptreedb::exec {
 
 template <class Task>
-void PlanExecutor::run_partitions(std::size_t count, const Task& task) {
+void PlanExecutor::run_partitions(std::size_t count, const Task& unzoned_task) {
+  // oneTBB's threads serve no session: they read timestamptz values in the
+  // statement's time zone, installed around each task.
+  const value::TimeZone zone = value::session_time_zone();
+  const auto task = [&](std::size_t index) {
+    value::TimeZoneScope scope(&zone);
+    unzoned_task(index);
+  };
   if (ordered_ == nullptr) {
     tbb::parallel_for(std::size_t{0}, count, task);
     return;

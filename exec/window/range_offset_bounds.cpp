@@ -4,6 +4,7 @@
 
 #include "storage/sql_error.h"
 #include "storage/value/date_time.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::exec::window {
 
@@ -56,6 +57,13 @@ int RangeOffsetBounds::compare_to_target(std::uint32_t j, std::uint32_t row) con
       value::Timestamp target = subtract_ ? value::timestamp_sub_interval(current, offset_.intervals[0])
                                           : value::timestamp_add_interval(current, offset_.intervals[0]);
       return sign_of(value::Timestamp{keys_.ints[j]}, target);
+    }
+    case TypeId::kTimestampTz: {
+      const value::TimeZone& zone = value::session_time_zone();
+      value::TimestampTz current{keys_.ints[row]};
+      value::TimestampTz target = subtract_ ? value::timestamptz_sub_interval(current, offset_.intervals[0], zone)
+                                            : value::timestamptz_add_interval(current, offset_.intervals[0], zone);
+      return sign_of(value::TimestampTz{keys_.ints[j]}, target);
     }
     case TypeId::kInterval: {
       value::Interval target = subtract_ ? value::interval_sub(keys_.intervals[row], offset_.intervals[0])

@@ -4,6 +4,7 @@
 
 #include "storage/sql_error.h"
 #include "storage/value/date_time.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -45,6 +46,7 @@ const char* cast_name(value::TypeId id) {
     case value::TypeId::kChar: return "bpchar";
     case value::TypeId::kDate: return "date";
     case value::TypeId::kTimestamp: return "timestamp without time zone";
+    case value::TypeId::kTimestampTz: return "timestamp with time zone";
     default: return nullptr;
   }
 }
@@ -60,6 +62,10 @@ std::string default_expression_text(const std::string& default_sql, const value:
     // PostgreSQL stores the coerced constant, so dates print canonically.
     if (type.id == value::TypeId::kDate) *body = value::format_date(value::parse_date(*body));
     if (type.id == value::TypeId::kTimestamp) *body = value::format_timestamp(value::parse_timestamp(*body));
+    if (type.id == value::TypeId::kTimestampTz) {
+      const value::TimeZone& zone = value::session_time_zone();
+      *body = value::format_timestamptz(value::parse_timestamptz(*body, zone), zone);
+    }
   } catch (const SqlError&) {
     return default_sql;  // 'now', 'infinity' ... : keep what was written
   }

@@ -30,6 +30,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kText: return "text";
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
+    case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
   }
   return "text";
@@ -83,6 +84,7 @@ std::vector<Cell> column_row(const S& schema, const S& table, const S& name, val
       break;
     case TypeId::kDate: datetime_precision = I{0}; break;
     case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
     case TypeId::kInterval: datetime_precision = I{type.has_typmod() ? type.timestamp_precision() : 6}; break;
     default: break;
   }

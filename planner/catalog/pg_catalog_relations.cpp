@@ -42,6 +42,7 @@ const TypeRow kTypes[] = {
     {700, "float4", 4, true, "N", 1021, false},   {701, "float8", 8, true, "N", 1022, false},
     {1042, "bpchar", -1, false, "S", 1014, true}, {1043, "varchar", -1, false, "S", 1015, true},
     {1082, "date", 4, true, "D", 1182, false},    {1114, "timestamp", 8, true, "D", 1115, false},
+    {1184, "timestamptz", 8, true, "D", 1185, false},
     {1186, "interval", 16, false, "T", 1187, false}, {1700, "numeric", -1, false, "N", 1231, false},
     {2205, "regclass", 4, true, "N", 2210, false}, {2206, "regtype", 4, true, "N", 2211, false},
 };

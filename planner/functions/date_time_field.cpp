@@ -12,20 +12,31 @@ using value::TypeId;
 
 BoundExpression bind_field_function(FunctionId id, const std::string& name, std::vector<BoundExpression>& args,
                                     int location) {
-  if (args.size() != 2 || !(args[0].kind == ExprKind::kConstant && args[0].unknown_literal)) {
+  bool truncate = id == FunctionId::kDateTrunc;
+  // date_trunc(field, timestamptz, zone) truncates in the named zone.
+  const bool zoned = truncate && args.size() == 3;
+  if ((args.size() != 2 && !zoned) || !(args[0].kind == ExprKind::kConstant && args[0].unknown_literal)) {
     throw_no_such_function(name, args, location);
   }
-  bool truncate = id == FunctionId::kDateTrunc;
   BoundExpression field = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kText));
   BoundExpression source = resolve_unknown(std::move(args[1]), SqlType::of(TypeId::kTimestamp));
   TypeId type = source.type.id;
-  if (type != TypeId::kDate && type != TypeId::kTimestamp && type != TypeId::kInterval) {
+  if (!value::is_timestamp_or_date(type) && type != TypeId::kInterval) {
     throw_no_such_function(name, args, location);
   }
   SqlType result;
+  if (zoned) {
+    source = coerce(std::move(source), SqlType::of(TypeId::kTimestampTz), false);
+    BoundExpression zone = coerce(resolve_unknown(std::move(args[2]), SqlType::of(TypeId::kText)),
+                                  SqlType::of(TypeId::kText), false);
+    return function_node(id, source.type, {std::move(field), std::move(source), std::move(zone)});
+  }
   if (truncate) {
-    source = coerce(std::move(source), SqlType::of(TypeId::kTimestamp), false);
-    result = SqlType::of(TypeId::kTimestamp);
+    // A date goes to timestamptz, PostgreSQL's preferred type of the category.
+    const TypeId to = type == TypeId::kTimestamp ? TypeId::kTimestamp : TypeId::kTimestampTz;
+    if (type == TypeId::kInterval) throw_no_such_function(name, args, location);
+    source = coerce(std::move(source), SqlType::of(to), false);
+    result = SqlType::of(to);
   } else {
     result = SqlType::of(name == "extract" ? TypeId::kNumeric : TypeId::kDouble);
   }

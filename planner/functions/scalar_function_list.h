@@ -16,7 +16,9 @@
   X(Round)        /* value [, scale] */                                                                     \
   X(Trunc)        /* value [, scale] */                                                                     \
   X(Extract)      /* field name (constant text), date/timestamp/interval */                                \
-  X(DateTrunc)    /* field name (constant text), timestamp */                                              \
+  X(DateTrunc)    /* field name (constant text), timestamp[tz] [, zone] */                                  \
+  X(AtTimeZone)   /* timezone(zone text or interval, timestamp or timestamptz): AT TIME ZONE */            \
+  X(ToTimestamp)  /* to_timestamp(double precision seconds since 1970) */                                 \
   X(Trim)         /* text [, characters]: btrim; `negated` keeps the start (rtrim), `case_insensitive` the end (ltrim) */ \
   X(RegexMatch)   /* text ~ pattern; `negated`, `case_insensitive` */                                       \
   X(FormatType)   /* format_type(type oid, typmod) */                                                       \

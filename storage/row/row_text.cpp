@@ -4,6 +4,7 @@
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_zone.h"
 
 namespace ptreedb::storage {
 
@@ -39,6 +40,9 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
       break;
     case TypeId::kTimestamp:
       value::append_timestamp(out, value::Timestamp{row.get_timestamp(offset)});
+      break;
+    case TypeId::kTimestampTz:
+      value::append_timestamptz(out, value::TimestampTz{row.get_timestamp(offset)}, value::session_time_zone());
       break;
     case TypeId::kInterval:
       value::append_interval(out, row.get_interval(offset));

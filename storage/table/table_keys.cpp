@@ -37,6 +37,7 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
     case TypeId::kDate:
       key_encoding::append_date(key, row.get_date(offset));
       break;
+    case TypeId::kTimestampTz:
     case TypeId::kTimestamp:
       key_encoding::append_timestamp(key, row.get_timestamp(offset));
       break;

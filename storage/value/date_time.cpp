@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "storage/sql_error.h"
+#include "storage/value/statement_clock.h"
+#include "storage/value/time_zone.h"
 
 namespace ptreedb::value {
 
@@ -32,15 +34,23 @@ std::string lower_case(std::string_view text) {
   throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
 }
 
-enum class Target { kDate, kTimestamp };
+enum class Target { kDate, kTimestamp, kTimestampTz };
 
-std::string_view type_name(Target target) { return target == Target::kDate ? "date" : "timestamp"; }
+std::string_view type_name(Target target) {
+  switch (target) {
+    case Target::kDate: return "date";
+    case Target::kTimestamp: return "timestamp";
+    default: return "timestamp with time zone";
+  }
+}
 
 // What a date/time literal says before range checks.
 struct ParsedDateTime {
   enum class Kind { kFinite, kInfinity, kMinusInfinity } kind = Kind::kFinite;
   std::int64_t days = 0;
   std::int64_t time_of_day = 0;  // microseconds, up to 24:00:00 inclusive
+  std::optional<int> zone_east = {};  // an offset or abbreviation in the text, seconds east
+  std::optional<TimeZone> named_zone = {};  // a zone name in the text
 };
 
 // Parses the literal; the caller maps errors to the target type's wording.
@@ -60,8 +70,21 @@ class DateTimeParser {
     if (word == "-infinity") return ParsedDateTime{ParsedDateTime::Kind::kMinusInfinity};
     if (word == "epoch")
       return ParsedDateTime{ParsedDateTime::Kind::kFinite, calendar::kUnixEpochDays, 0};
-    if (word == "now" || word == "today" || word == "tomorrow" || word == "yesterday" ||
-        word == "allballs") {
+    if (word == "now" || word == "today" || word == "tomorrow" || word == "yesterday") {
+      // The statement's time, on the wall clock of the session's zone.
+      const std::int64_t instant = statement_instant_micros();
+      const int offset = session_time_zone().offset_at_utc(instant);
+      const std::int64_t local = instant + offset * kMicrosPerSecond;
+      ParsedDateTime special{ParsedDateTime::Kind::kFinite, floor_div(local, kMicrosPerDay), 0};
+      if (word == "now") {
+        special.time_of_day = floor_mod(local, kMicrosPerDay);
+        special.zone_east = offset;  // the instant itself, for timestamptz
+      } else {
+        special.days += word == "tomorrow" ? 1 : word == "yesterday" ? -1 : 0;
+      }
+      return special;
+    }
+    if (word == "allballs") {
       throw SqlError(sqlstate::kFeatureNotSupported, "special " + std::string(type_name(target_)) +
                                                          " value \"" + word +
                                                          "\" must be resolved by the caller");
@@ -79,14 +102,17 @@ class DateTimeParser {
       } else if (is_digit(c) && !has_time_) {
         parse_time_part();
       } else if ((c == '+' || c == '-') && has_time_) {
-        skip_zone_offset();
+        read_zone_offset();
       } else if (is_alpha(c)) {
         parse_word();
       } else {
         syntax_error();
       }
     }
-    return finish();
+    ParsedDateTime result = finish();
+    result.zone_east = zone_east_;
+    result.named_zone = std::move(named_zone_);
+    return result;
   }
 
  private:
@@ -192,37 +218,75 @@ class DateTimeParser {
     has_time_ = true;
   }
 
-  // "+hh", "-hh:mm", "+hhmm": a zone that a timestamp without time zone ignores.
-  void skip_zone_offset() {
-    ++pos_;
-    std::int64_t ignored;
-    const int digits = read_digits(ignored);
+  // "+hh", "-hh:mm", "+hhmm", "+hh:mm:ss": a zone that a timestamp without
+  // time zone ignores.
+  void read_zone_offset() {
+    const int sign = text_[pos_++] == '-' ? -1 : 1;
+    std::int64_t hours;
+    std::int64_t minutes = 0;
+    std::int64_t seconds = 0;
+    const int digits = read_digits(hours);
     if (digits == 0 || digits > 4) syntax_error();
-    if (pos_ < text_.size() && text_[pos_] == ':') {
+    if (digits > 2) {
+      minutes = hours % 100;
+      hours /= 100;
+    } else if (pos_ < text_.size() && text_[pos_] == ':') {
       ++pos_;
-      if (read_digits(ignored) == 0) syntax_error();
+      if (read_digits(minutes) == 0) syntax_error();
+      if (pos_ < text_.size() && text_[pos_] == ':') {
+        ++pos_;
+        if (read_digits(seconds) == 0) syntax_error();
+      }
     }
+    if (hours > 15 || minutes > 59 || seconds > 59) {
+      throw SqlError(sqlstate::kInvalidTimeZoneDisplacementValue,
+                     "time zone displacement out of range: \"" + std::string(original_) + "\"");
+    }
+    if (zone_east_ || named_zone_) syntax_error();
+    zone_east_ = static_cast<int>(sign * (hours * 3600 + minutes * 60 + seconds));
   }
 
   void parse_word() {
     const std::size_t begin = pos_;
     while (pos_ < text_.size() && is_alpha(text_[pos_])) ++pos_;
+    {
+      // Zone names: "America/New_York", "Etc/GMT+5" (read by every type,
+      // used by timestamptz only).
+      bool name = false;
+      while (pos_ < text_.size() && (is_alpha(text_[pos_]) || text_[pos_] == '/' || text_[pos_] == '_' ||
+                                     (name && (is_digit(text_[pos_]) || text_[pos_] == '+' || text_[pos_] == '-')))) {
+        name = name || text_[pos_] == '/';
+        ++pos_;
+      }
+    }
     const std::string word = lower_case(text_.substr(begin, pos_ - begin));
     if (word == "bc") {
       bc_ = true;
     } else if (word == "ad") {
       // the default era
     } else if (word == "z" || word == "zulu" || word == "utc" || word == "gmt") {
-      // a zone, ignored
+      set_zone(0);
+    } else if (auto abbreviation = zone_abbreviation_offset(word)) {
+      set_zone(*abbreviation);
+    } else if (auto zone = find_time_zone(word)) {
+      if (zone_east_ || named_zone_) syntax_error();
+      named_zone_ = std::move(zone);
+    } else if (word.find('/') != std::string::npos) {
+      throw SqlError(sqlstate::kInvalidParameterValue, "time zone \"" + word + "\" not recognized");
     } else {
       syntax_error();
     }
   }
 
+  void set_zone(int seconds_east) {
+    if (zone_east_ || named_zone_) syntax_error();
+    zone_east_ = seconds_east;
+  }
+
   [[noreturn]] void throw_out_of_range() const {
-    throw SqlError(
-        sqlstate::kDatetimeFieldOverflow,
-        std::string(type_name(target_)) + " out of range: \"" + std::string(original_) + "\"");
+    const std::string_view name = target_ == Target::kDate ? "date" : "timestamp";
+    throw SqlError(sqlstate::kDatetimeFieldOverflow,
+                   std::string(name) + " out of range: \"" + std::string(original_) + "\"");
   }
 
   ParsedDateTime finish() {
@@ -255,6 +319,8 @@ class DateTimeParser {
   bool bc_ = false;
   bool has_time_ = false;
   std::int64_t time_of_day_ = 0;
+  std::optional<int> zone_east_;
+  std::optional<TimeZone> named_zone_;
 };
 
 void append_padded(std::string& out, std::int64_t value, int width) {
@@ -316,6 +382,24 @@ Timestamp parse_timestamp(std::string_view text) {
   return Timestamp{static_cast<std::int64_t>(micros)};
 }
 
+TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone) {
+  const ParsedDateTime parsed = DateTimeParser(text, Target::kTimestampTz).parse();
+  if (parsed.kind == ParsedDateTime::Kind::kInfinity) return TimestampTz::infinity();
+  if (parsed.kind == ParsedDateTime::Kind::kMinusInfinity) return TimestampTz::minus_infinity();
+  const __int128 local = static_cast<__int128>(parsed.days) * kMicrosPerDay + parsed.time_of_day;
+  const auto out_of_range = [&] {
+    throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range: \"" + std::string(text) + "\"");
+  };
+  if (local < kMinTimestampMicros - kMicrosPerDay || local >= kEndTimestampMicros + kMicrosPerDay) out_of_range();
+  const auto local_micros = static_cast<std::int64_t>(local);
+  const int offset = parsed.zone_east        ? *parsed.zone_east
+                     : parsed.named_zone     ? parsed.named_zone->offset_for_local(local_micros)
+                                             : zone.offset_for_local(local_micros);
+  const __int128 utc = local - static_cast<__int128>(offset) * kMicrosPerSecond;
+  if (utc < kMinTimestampMicros || utc >= kEndTimestampMicros) out_of_range();
+  return TimestampTz{static_cast<std::int64_t>(utc)};
+}
+
 void append_date(std::string& out, Date value) {
   if (value == Date::infinity()) {
     out += "infinity";
@@ -330,15 +414,10 @@ void append_date(std::string& out, Date value) {
   if (date.year <= 0) out += " BC";
 }
 
-void append_timestamp(std::string& out, Timestamp value) {
-  if (value == Timestamp::infinity()) {
-    out += "infinity";
-    return;
-  }
-  if (value == Timestamp::minus_infinity()) {
-    out += "-infinity";
-    return;
-  }
+namespace {
+
+// The wall time, then the offset (if any), then " BC": ISO DateStyle.
+void append_wall_time(std::string& out, Timestamp value, std::optional<int> offset) {
   const CivilDateTime civil = timestamp_to_civil(value);
   append_civil_date(out, civil.date);
   out.push_back(' ');
@@ -354,7 +433,41 @@ void append_timestamp(std::string& out, Timestamp value) {
     out.push_back('.');
     out += fraction;
   }
+  if (offset) append_utc_offset(out, *offset);
   if (civil.date.year <= 0) out += " BC";
+}
+
+}  // namespace
+
+void append_timestamp(std::string& out, Timestamp value) {
+  if (value == Timestamp::infinity()) {
+    out += "infinity";
+    return;
+  }
+  if (value == Timestamp::minus_infinity()) {
+    out += "-infinity";
+    return;
+  }
+  append_wall_time(out, value, std::nullopt);
+}
+
+void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone) {
+  if (value == TimestampTz::infinity()) {
+    out += "infinity";
+    return;
+  }
+  if (value == TimestampTz::minus_infinity()) {
+    out += "-infinity";
+    return;
+  }
+  const int offset = zone.offset_at_utc(value.micros);
+  append_wall_time(out, Timestamp{value.micros + offset * kMicrosPerSecond}, offset);
+}
+
+std::string format_timestamptz(TimestampTz value, const TimeZone& zone) {
+  std::string out;
+  append_timestamptz(out, value, zone);
+  return out;
 }
 
 std::string format_date(Date value) {

@@ -8,6 +8,7 @@
 #include <compare>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -41,6 +42,24 @@ struct Timestamp {
   friend constexpr auto operator<=>(const Timestamp&, const Timestamp&) = default;
 };
 
+// timestamp with time zone: an instant, microseconds since 2000-01-01 00:00:00
+// UTC, read and shown in a time zone (time_zone.h).
+struct TimestampTz {
+  std::int64_t micros = 0;
+
+  static constexpr TimestampTz infinity() {
+    return TimestampTz{std::numeric_limits<std::int64_t>::max()};
+  }
+  static constexpr TimestampTz minus_infinity() {
+    return TimestampTz{std::numeric_limits<std::int64_t>::min()};
+  }
+  constexpr bool is_finite() const { return *this != infinity() && *this != minus_infinity(); }
+
+  friend constexpr auto operator<=>(const TimestampTz&, const TimestampTz&) = default;
+};
+
+class TimeZone;
+
 // Valid finite ranges (PostgreSQL's IS_VALID_DATE / IS_VALID_TIMESTAMP).
 inline constexpr std::int32_t kMinDateDays = -2451545;                    // 4714-11-24 BC
 inline constexpr std::int32_t kMaxDateDays = 2145031948;                  // 5874897-12-31
@@ -72,10 +91,14 @@ CivilDateTime timestamp_to_civil(Timestamp value);  // finite values only
 // "-infinity". A time part on a date is checked and dropped.
 // Errors: 22007 `invalid input syntax for type date: "..."`, 22008
 // `date/time field value out of range: "2020-13-01"`, `date out of range: ...`,
-// `timestamp out of range: ...`. "now", "today" and friends need the
-// transaction's clock and are rejected (0A000); the caller resolves them.
+// `timestamp out of range: ...`. "now", "today", "tomorrow" and "yesterday"
+// read the statement's time (statement_clock.h) in the session's time zone.
 Date parse_date(std::string_view text);
 Timestamp parse_timestamp(std::string_view text);
+// timestamptz_in: the same forms; a zone in the text (an offset, an
+// abbreviation such as EST, a name such as Europe/Berlin) places the wall time,
+// else `zone` does. 22023 `time zone "mars/base" not recognized`.
+TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone);
 
 // DateStyle ISO: "1998-12-01", "0044-03-15 BC", "1998-12-01 10:20:30.5",
 // "infinity".
@@ -83,6 +106,10 @@ void append_date(std::string& out, Date value);
 void append_timestamp(std::string& out, Timestamp value);
 std::string format_date(Date value);
 std::string format_timestamp(Timestamp value);
+// "2024-03-01 12:00:00+01", "0044-03-15 12:00:00+05:53:28 BC": the wall time
+// and offset in `zone`.
+void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone);
+std::string format_timestamptz(TimestampTz value, const TimeZone& zone);
 
 // make_date(year, month, day); negative years are BC. 22008 on invalid fields.
 Date make_date(int year, int month, int day);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "storage/sql_error.h"
+#include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::value {
 
@@ -129,10 +130,11 @@ std::optional<Decimal> extract_from_infinity(DateTimeField field, std::string_vi
 }
 
 std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value,
-                                         std::string_view written_name) {
+                                         std::string_view written_name,
+                                         std::string_view type_name = kTimestampTypeName) {
   // Infinite timestamps are looked at before the unit is validated, so even
   // "timezone" gives NULL for them.
-  if (!value.is_finite()) return extract_from_infinity(field, kTimestampTypeName);
+  if (!value.is_finite()) return extract_from_infinity(field, type_name);
   const CivilDateTime civil = timestamp_to_civil(value);
   const std::int64_t days = calendar::floor_div(value.micros, kMicrosPerDay);
   const std::int64_t second_micros = civil.second * kMicrosPerSecond + civil.microsecond;
@@ -163,7 +165,7 @@ std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value,
     }
     case DateTimeField::kTimezone:
     case DateTimeField::kTimezoneHour:
-    case DateTimeField::kTimezoneMinute: throw_not_supported(written_name, kTimestampTypeName);
+    case DateTimeField::kTimezoneMinute: throw_not_supported(written_name, type_name);
     default: return extract_date_part(field, days, civil.date);
   }
 }
@@ -249,12 +251,31 @@ bool is_truncatable(DateTimeField field) {
 // PostgreSQL sorts unit names into "units" (time spans, timezone) and
 // "reserved words" (dow, epoch, ...); date_trunc calls an unhandled unit "not
 // supported" and a reserved word "not recognized".
-[[noreturn]] void throw_not_truncatable(DateTimeField field, std::string_view written_name) {
+[[noreturn]] void throw_not_truncatable(DateTimeField field, std::string_view written_name,
+                                       std::string_view type_name = kTimestampTypeName) {
   if (field == DateTimeField::kTimezone || field == DateTimeField::kTimezoneHour ||
       field == DateTimeField::kTimezoneMinute) {
-    throw_not_supported(written_name, kTimestampTypeName);
+    throw_not_supported(written_name, type_name);
   }
-  throw_not_recognized(written_name, kTimestampTypeName);
+  throw_not_recognized(written_name, type_name);
+}
+
+constexpr std::string_view kTimestampTzTypeName = "timestamp with time zone";
+
+std::optional<Decimal> extract_timestamptz(DateTimeField field, TimestampTz value, const TimeZone& zone,
+                                           std::string_view written_name) {
+  if (!value.is_finite()) return extract_from_infinity(field, kTimestampTzTypeName);
+  const int offset = zone.offset_at_utc(value.micros);
+  switch (field) {
+    case DateTimeField::kEpoch:  // elapsed time, whatever the zone
+      return extract_timestamp(field, Timestamp{value.micros}, written_name, kTimestampTzTypeName);
+    case DateTimeField::kTimezone: return integer_result(offset);
+    case DateTimeField::kTimezoneHour: return integer_result(offset / 3600);
+    case DateTimeField::kTimezoneMinute: return integer_result(offset / 60 % 60);
+    default:
+      return extract_timestamp(field, Timestamp{value.micros + offset * kMicrosPerSecond}, written_name,
+                               kTimestampTzTypeName);
+  }
 }
 
 }  // namespace
@@ -370,6 +391,35 @@ Decimal extract_field(std::string_view field, Interval value) {
   const std::optional<DateTimeField> known = lookup_datetime_field(field);
   if (!known) throw_not_recognized(field, "interval");
   return extract_interval(*known, value, lower_case(field));
+}
+
+std::optional<Decimal> extract_field(DateTimeField field, TimestampTz value, const TimeZone& zone) {
+  return extract_timestamptz(field, value, zone, field_name(field));
+}
+
+std::optional<Decimal> extract_field(std::string_view field, TimestampTz value, const TimeZone& zone) {
+  const std::optional<DateTimeField> known = lookup_datetime_field(field);
+  if (!known) throw_not_recognized(field, kTimestampTzTypeName);
+  return extract_timestamptz(*known, value, zone, lower_case(field));
+}
+
+TimestampTz date_trunc(std::string_view field, TimestampTz value, const TimeZone& zone) {
+  if (!value.is_finite()) return value;
+  const std::optional<DateTimeField> known = lookup_datetime_field(field);
+  if (!known) throw_not_recognized(field, kTimestampTzTypeName);
+  if (!is_truncatable(*known)) throw_not_truncatable(*known, lower_case(field), kTimestampTzTypeName);
+  // Truncated on the wall time; units of a day and more find the offset of
+  // the truncated wall time, smaller ones keep the original offset.
+  const int offset = zone.offset_at_utc(value.micros);
+  const Timestamp truncated = date_trunc(*known, Timestamp{value.micros + offset * kMicrosPerSecond});
+  switch (*known) {
+    case DateTimeField::kMicroseconds:
+    case DateTimeField::kMilliseconds:
+    case DateTimeField::kSecond:
+    case DateTimeField::kMinute:
+    case DateTimeField::kHour: return TimestampTz{truncated.micros - offset * kMicrosPerSecond};
+    default: return timestamp_to_timestamptz(truncated, zone);
+  }
 }
 
 Timestamp date_trunc(DateTimeField field, Timestamp value) {

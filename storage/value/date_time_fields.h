@@ -11,6 +11,7 @@
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
+#include "storage/value/time_zone.h"
 
 namespace ptreedb::value {
 
@@ -64,5 +65,12 @@ Decimal extract_field(std::string_view field, Interval value);
 // `unit "dow" not recognized for type timestamp without time zone`.
 Timestamp date_trunc(DateTimeField field, Timestamp value);
 Timestamp date_trunc(std::string_view field, Timestamp value);
+
+// timestamp with time zone, in `zone`: fields of the wall time, epoch of the
+// instant, timezone / timezone_hour / timezone_minute of the offset; date_trunc
+// on the wall time (a day or more: the offset of the truncated wall time).
+std::optional<Decimal> extract_field(DateTimeField field, TimestampTz value, const TimeZone& zone);
+std::optional<Decimal> extract_field(std::string_view field, TimestampTz value, const TimeZone& zone);
+TimestampTz date_trunc(std::string_view field, TimestampTz value, const TimeZone& zone);
 
 }  // namespace ptreedb::value

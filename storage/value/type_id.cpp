@@ -20,7 +20,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 13> kTypes{{
+constexpr std::array<TypeInfo, 14> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -34,6 +34,7 @@ constexpr std::array<TypeInfo, 13> kTypes{{
     {TypeId::kDate, oid::kDate, "date", "date", 4},
     {TypeId::kTimestamp, oid::kTimestamp, "timestamp", "timestamp without time zone", 8},
     {TypeId::kInterval, oid::kInterval, "interval", "interval", 16},
+    {TypeId::kTimestampTz, oid::kTimestampTz, "timestamptz", "timestamp with time zone", 8},
 }};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -99,6 +100,14 @@ SqlType SqlType::timestamp(int precision) {
   return SqlType{TypeId::kTimestamp, std::min(precision, kMaxTimestampPrecision)};
 }
 
+SqlType SqlType::timestamptz(int precision) {
+  if (precision < 0) {
+    throw_invalid_modifier("TIMESTAMP(" + std::to_string(precision) +
+                           ") WITH TIME ZONE precision must not be negative");
+  }
+  return SqlType{TypeId::kTimestampTz, std::min(precision, kMaxTimestampPrecision)};
+}
+
 int SqlType::numeric_precision() const { return ((typmod - kVarHeaderSize) >> 16) & 0xffff; }
 
 int SqlType::numeric_scale() const {
@@ -125,6 +134,8 @@ std::string format_type(const SqlType& type) {
       return std::string(type_info.sql_name) + "(" + std::to_string(type.char_length()) + ")";
     case TypeId::kTimestamp:
       return "timestamp(" + std::to_string(type.timestamp_precision()) + ") without time zone";
+    case TypeId::kTimestampTz:
+      return "timestamp(" + std::to_string(type.timestamp_precision()) + ") with time zone";
     default: return std::string(type_info.sql_name);
   }
 }
@@ -160,6 +171,8 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       {"date", TypeId::kDate},
       {"timestamp", TypeId::kTimestamp},
       {"timestamp without time zone", TypeId::kTimestamp},
+      {"timestamptz", TypeId::kTimestampTz},
+      {"timestamp with time zone", TypeId::kTimestampTz},
       {"interval", TypeId::kInterval},
   };
   const Alias* found = std::find_if(std::begin(kAliases), std::end(kAliases),
@@ -188,6 +201,9 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
     case TypeId::kTimestamp:
       if (modifiers.size() != 1) throw_invalid_modifier("invalid type modifier");
       return SqlType::timestamp(modifiers[0]);
+    case TypeId::kTimestampTz:
+      if (modifiers.size() != 1) throw_invalid_modifier("invalid type modifier");
+      return SqlType::timestamptz(modifiers[0]);
     case TypeId::kDouble:
       // float(p): up to 24 bits of precision is real, up to 53 is double.
       if (name == "float" && modifiers.size() == 1) {

@@ -27,6 +27,7 @@ enum class TypeId : std::uint8_t {
   kDate,
   kTimestamp,  // timestamp without time zone
   kInterval,
+  kTimestampTz,  // timestamp with time zone (last: the enum's values are logged)
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -42,6 +43,7 @@ inline constexpr Oid kBpchar = 1042;
 inline constexpr Oid kVarchar = 1043;
 inline constexpr Oid kDate = 1082;
 inline constexpr Oid kTimestamp = 1114;
+inline constexpr Oid kTimestampTz = 1184;
 inline constexpr Oid kInterval = 1186;
 inline constexpr Oid kNumeric = 1700;
 }  // namespace oid
@@ -76,6 +78,7 @@ struct SqlType {
   static SqlType varchar(int length);
   // Precision above 6 is reduced to 6 (PostgreSQL only warns).
   static SqlType timestamp(int precision);
+  static SqlType timestamptz(int precision);
   static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
 
   bool has_typmod() const { return typmod >= 0; }
@@ -114,7 +117,12 @@ inline bool is_character_type(TypeId id) {
   return id == TypeId::kChar || id == TypeId::kVarchar || id == TypeId::kText;
 }
 inline bool is_datetime_type(TypeId id) {
-  return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kInterval;
+  return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kInterval ||
+         id == TypeId::kTimestampTz;
+}
+// date, timestamp and timestamptz: PostgreSQL's datetime_ops family.
+inline bool is_timestamp_or_date(TypeId id) {
+  return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kTimestampTz;
 }
 
 }  // namespace ptreedb::value

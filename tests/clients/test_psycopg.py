@@ -4,6 +4,7 @@ executemany, pipeline mode), with every answer compared with the same calls
 against a private PostgreSQL 15."""
 import datetime
 import decimal
+import zoneinfo
 
 import psycopg
 import pytest
@@ -12,18 +13,22 @@ from psycopg import errors
 CREATE = """CREATE TABLE typed (
     id int PRIMARY KEY, flag boolean, small smallint, big bigint, real_value real,
     double_value double precision, amount numeric(12,3), code char(4), label varchar(20),
-    note text, day date, moment timestamp, span interval)"""
+    note text, day date, moment timestamp, span interval, stamp timestamptz)"""
+
+BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
 
 ROWS = [
     (1, True, 7, 9_000_000_000, 1.5, 2.25, decimal.Decimal("123.456"), "ab", "hello", "note one",
      datetime.date(2024, 2, 29), datetime.datetime(2024, 2, 29, 13, 45, 7, 120000),
-     datetime.timedelta(days=3, hours=4, seconds=5)),
+     datetime.timedelta(days=3, hours=4, seconds=5), datetime.datetime(2024, 3, 31, 2, 30, 0, 250000, tzinfo=BERLIN)),
     (2, False, -32768, -1, -0.125, 1e300, decimal.Decimal("-0.001"), "wxyz", "", "ünïcode ✓",
-     datetime.date(1999, 12, 31), datetime.datetime(1970, 1, 1), datetime.timedelta(0)),
-    (3, None, None, None, None, None, None, None, None, None, None, None, None),
+     datetime.date(1999, 12, 31), datetime.datetime(1970, 1, 1), datetime.timedelta(0),
+     datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)),
+    (3, None, None, None, None, None, None, None, None, None, None, None, None, None),
     (4, True, 32767, 9223372036854775807, 3.0e10, -2.5e-300, decimal.Decimal("999999999.999"), "q",
      "x" * 20, "tab\there", datetime.date(2000, 1, 1), datetime.datetime(2000, 1, 1, 0, 0, 0, 1),
-     datetime.timedelta(days=-1, microseconds=1)),
+     datetime.timedelta(days=-1, microseconds=1),
+     datetime.datetime(2000, 1, 1, 0, 0, 0, 1, tzinfo=datetime.timezone(datetime.timedelta(hours=5, minutes=30)))),
 ]
 
 
@@ -59,7 +64,7 @@ def test_every_type_round_trips_in_text_and_binary(both, binary):
         conn.execute(CREATE)
         placeholder = "%b" if binary else "%s"
         with conn.cursor() as cur:
-            cur.executemany("INSERT INTO typed VALUES (" + ", ".join([placeholder] * 13) + ")", ROWS)
+            cur.executemany("INSERT INTO typed VALUES (" + ", ".join([placeholder] * 14) + ")", ROWS)
         with conn.cursor(binary=binary) as cur:
             cur.execute("SELECT * FROM typed ORDER BY id")
             return cur.fetchall(), [(d.name, d.type_code) for d in cur.description]
@@ -68,6 +73,41 @@ def test_every_type_round_trips_in_text_and_binary(both, binary):
     assert len(rows) == 4
     assert rows[0][6] == decimal.Decimal("123.456")
     assert rows[1][11] == datetime.datetime(1970, 1, 1)
+    # Aware datetimes come back as the same instants, in the session's zone (UTC).
+    # (By POSIX seconds: Python never calls a time in a daylight-saving gap equal to another zone's.)
+    def instants(values):
+        return [value.timestamp() if value else None for value in values]
+
+    assert instants(row[13] for row in rows) == instants(row[13] for row in ROWS)
+    assert rows[0][13].utcoffset() == datetime.timedelta(0)
+    assert description[13] == ("stamp", 1184)
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_timestamptz_in_the_session_time_zone(both, binary):
+    def run(conn):
+        conn.execute("SET TimeZone TO 'Europe/Berlin'")
+        out = [conn.info.parameter_status("TimeZone")]
+        conn.execute("CREATE TABLE typed (id int PRIMARY KEY, stamp timestamptz)")
+        placeholder = "%b" if binary else "%s"
+        with conn.cursor() as cur:
+            cur.executemany(f"INSERT INTO typed VALUES (%s, {placeholder})", [(r[0], r[13]) for r in ROWS])
+        with conn.cursor(binary=binary) as cur:
+            cur.execute("SELECT id, stamp, stamp::text, stamp AT TIME ZONE 'UTC', stamp + interval '1 day',"
+                        " date_trunc('day', stamp), extract(epoch FROM stamp) FROM typed ORDER BY id")
+            rows = cur.fetchall()
+            out.append(rows)
+            out.append([(row[1].utcoffset() if row[1] else None) for row in rows])
+            cur.execute("SELECT id FROM typed WHERE stamp > %s ORDER BY id",
+                        [datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)])
+            out.append(cur.fetchall())
+        return out
+
+    out = same(both, run)
+    assert out[0] == "Europe/Berlin"
+    # 2024-03-31 02:30 does not exist in Berlin: the instant is 01:30 UTC, shown 03:30+02.
+    assert out[1][0][2] == "2024-03-31 03:30:00.25+02"
+    assert out[2][0] == datetime.timedelta(hours=2)
 
 
 @pytest.mark.parametrize("binary", [False, True])

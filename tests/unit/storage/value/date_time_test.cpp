@@ -4,6 +4,9 @@
 // date/timestamp +/- interval, timestamp - timestamp, make_date(...).
 #include "storage/value/date_time.h"
 
+#include "storage/value/statement_clock.h"
+#include "storage/value/time_zone.h"
+
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -478,10 +481,20 @@ TEST_CASE("day numbers count from 2000-01-01", "[date_time]") {
   CHECK(date_to_timestamp(Date::minus_infinity()) == Timestamp::minus_infinity());
   CHECK(outcome([] { return format_timestamp(date_to_timestamp(parse_date("5874897-12-31"))); }) ==
         "ERROR 22008: date out of range for timestamp");
-  // The clock-dependent words are left to the caller, which knows the
-  // transaction's start time.
-  CHECK(outcome([] { return format_date(parse_date("today")); }) ==
-        "ERROR 0A000: special date value \"today\" must be resolved by the caller");
+  // The clock-dependent words read the statement's time (here installed).
+  set_statement_instant(parse_timestamp("2024-03-01 23:30:00.5").micros);
+  CHECK(format_date(parse_date("today")) == "2024-03-01");
+  CHECK(format_date(parse_date("tomorrow")) == "2024-03-02");
+  CHECK(format_timestamp(parse_timestamp("yesterday")) == "2024-02-29 00:00:00");
+  CHECK(format_timestamp(parse_timestamp(" NOW ")) == "2024-03-01 23:30:00.5");
+  {
+    const TimeZone tokyo = *find_time_zone("Asia/Tokyo");
+    TimeZoneScope scope(&tokyo);
+    CHECK(format_date(parse_date("today")) == "2024-03-02");
+    CHECK(format_timestamptz(parse_timestamptz("now", tokyo), tokyo) == "2024-03-02 08:30:00.5+09");
+    CHECK(format_timestamptz(parse_timestamptz("today", tokyo), tokyo) == "2024-03-02 00:00:00+09");
+  }
+  set_statement_instant(std::nullopt);
   const CivilDateTime civil = timestamp_to_civil(parse_timestamp("0044-03-15 10:20:30.000005 BC"));
   CHECK(civil.date.year == -43);
   CHECK(civil.date.month == 3);
