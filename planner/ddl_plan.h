@@ -87,6 +87,11 @@ struct AddPrimaryKey {
 struct AddForeignKey {
   ForeignKeyDefinition key;
 };
+// ADD [CONSTRAINT name] CHECK (expression): existing rows are checked.
+struct AddCheck {
+  std::string name;  // empty: PostgreSQL's generated name
+  std::string expression_sql;
+};
 struct DropConstraint {
   std::string name;
   bool missing_ok = false;
@@ -120,7 +125,7 @@ struct DropIdentity {
   bool missing_ok = false;
 };
 using AlterAction = std::variant<AddColumn, DropColumn, RenameColumn, RenameRelation, AddUnique, AddPrimaryKey,
-                                 AddForeignKey, DropConstraint, SetColumnDefault, SetColumnNotNull, AddIdentity,
+                                 AddForeignKey, AddCheck, DropConstraint, SetColumnDefault, SetColumnNotNull, AddIdentity,
                                  SetIdentity, DropIdentity>;
 
 struct AlterTablePlan {

@@ -1,9 +1,9 @@
 #include "planner/ddl_planner.h"
 
-
 #include <algorithm>
 
 #include "planner/catalog/catalog_oids.h"
+#include "planner/check_constraint.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
@@ -108,6 +108,9 @@ AlterAction add_constraint(const PgQuery__Constraint& constraint, const std::str
     }
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
       return AddForeignKey{foreign_key_definition(constraint, nullptr)};
+    case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+      check_check_constraint_clauses(constraint);
+      return AddCheck{constraint.conname != nullptr ? constraint.conname : "", deparse_expression(constraint.raw_expr)};
     default:
       refuse_constraint(constraint);
   }

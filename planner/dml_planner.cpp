@@ -357,6 +357,7 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
   InsertPlan plan;
   plan.table_name = schema.name();
   plan.schema = table->schema_ptr();
+  plan.checks = bind_table_checks(schema);
   plan.source = std::move(rows);
   if (insert.n_returning_list > 0) {
     // RETURNING reads the new rows, under the target's name (or alias).
@@ -420,6 +421,7 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
   UpdatePlan plan;
   plan.table_name = schema.name();
   plan.table = table;
+  plan.checks = bind_table_checks(schema);
   plan.source = plan_dml_rows(
       context, scan_with_row_positions(table, alias_of(*update.relation)), from_items, update.where_clause,
       [&](const ExpressionBinder& binder) {
