@@ -41,9 +41,10 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     put_positions(out, index.columns);
     out.put<std::uint8_t>((index.unique ? 1 : 0) | (index.standalone ? 2 : 0));
   }
-  // The count's top bit says a list of checks follows the foreign keys
-  // (records written before checks existed lack it).
-  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()) | kChecksFollow);
+  // The count's top bit says a list of checks follows the foreign keys; a
+  // table without checks is written as before checks existed.
+  const bool has_checks = !schema.checks().empty();
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()) | (has_checks ? kChecksFollow : 0));
   for (const auto& key : schema.foreign_keys()) {
     out.put_bytes(key.name);
     put_positions(out, key.columns);
@@ -52,6 +53,7 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     out.put<std::uint8_t>(static_cast<std::uint8_t>(key.on_delete));
     out.put<std::uint8_t>(key.match_full ? 1 : 0);
   }
+  if (!has_checks) return;
   out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.checks().size()));
   for (const auto& check : schema.checks()) {
     out.put_bytes(check.name);
