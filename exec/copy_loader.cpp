@@ -447,9 +447,10 @@ void CopyLoader::finish_rows(Chunk& chunk, std::vector<std::size_t> records) {
     for (std::size_t i = 0; i < chunk.size; ++i) {
       for (std::size_t position : not_null) {
         if (!chunk.columns[position].is_null(i)) continue;
-        SqlError error(sqlstate::kNotNullViolation, "null value in column \"" + schema.column(position).name +
-                                                        "\" of relation \"" + schema.name() +
-                                                        "\" violates not-null constraint");
+        SqlError error(sqlstate::kNotNullViolation,
+                       "null value in column \"" + schema.column(position).name + "\" of relation \"" +
+                           schema.name() + "\" violates not-null constraint",
+                       failing_row(schema, build_row(i)));
         error.set_context(record_context(records[i]));
         throw error;
       }
