@@ -272,7 +272,7 @@ class AlterTable {
     SchemaParts parts = storage::parts_of(schema);
     parts.columns[*position].name = action.to;
     for (auto& check : parts.checks) {  // checks name their columns
-      check.expression_sql = planner::rename_column_in_check(check.expression_sql, action.from, action.to);
+      check.expression_sql = planner::rename_column_in_check(check.expression_sql, name_, action.from, action.to);
     }
     WorldPtr before = world_;
     world_ = with_schema(world_, old, std::move(parts));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "planner/catalog/catalog_objects.h"
 #include "planner/expression_binder.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
@@ -129,11 +130,12 @@ std::vector<BoundCheck> bind_table_checks(const storage::TableSchema& schema) {
   return checks;
 }
 
-std::string rename_column_in_check(const std::string& expression_sql, const std::string& from, const std::string& to) {
+std::string rename_column_in_check(const std::string& expression_sql, const std::string& table, const std::string& from,
+                                   const std::string& to) {
   // The expression as the only item of a query over the table, renamed as a
   // view's query is, then taken out of it again.
-  const std::string table = "t";
-  auto renamed = rename_column_in_query("SELECT " + expression_sql + " FROM " + table, table, from, to);
+  auto renamed = rename_column_in_query("SELECT " + expression_sql + " FROM " + catalog::quote_identifier(table), table,
+                                        from, to);
   if (!renamed) return expression_sql;
   ParseTree tree = parse_sql(*renamed);
   return deparse_expression(selected_expression(tree));

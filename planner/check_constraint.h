@@ -54,8 +54,10 @@ std::set<std::string> table_constraint_names(const storage::TableSchema& schema)
 // A table's checks bound for a write, in name order.
 std::vector<BoundCheck> bind_table_checks(const storage::TableSchema& schema);
 
-// `check`'s SQL with column `from` named `to` (ALTER TABLE RENAME COLUMN).
-std::string rename_column_in_check(const std::string& expression_sql, const std::string& from, const std::string& to);
+// A check's SQL with column `from` of table `table` named `to` (ALTER TABLE
+// RENAME COLUMN), references qualified by the table's name included.
+std::string rename_column_in_check(const std::string& expression_sql, const std::string& table, const std::string& from,
+                                   const std::string& to);
 
 // Refuses NOT VALID and NO INHERIT (0A000), which ptreedb does not keep.
 void check_check_constraint_clauses(const PgQuery__Constraint& constraint);

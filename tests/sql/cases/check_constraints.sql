@@ -51,6 +51,13 @@ select conname, pg_get_constraintdef(oid, true) from pg_constraint where conreli
 alter table ck rename column y to label;
 select conname, pg_get_constraintdef(oid, true) from pg_constraint where conrelid = 'ck'::regclass order by conname;
 insert into ck values (3, 'toolong');
+-- A reference qualified by the table's name follows a renamed column too.
+create table ckq (a int check (ckq.a > 0));
+alter table ckq rename column a to b;
+select conname, pg_get_constraintdef(oid, true) from pg_constraint where conrelid = 'ckq'::regclass;
+insert into ckq values (0);
+insert into ckq values (1);
+drop table ckq;
 -- How pg_get_constraintdef prints expressions of many shapes.
 create table ck_text (a int, b bigint, c real, d double precision, e smallint, f timestamp, g interval, h boolean, i varchar(10), j char(3), k numeric, l date,
   check (b > 5), check (c > 1.5), check (d > 2), check (e < 7), check (f > '2020-01-01 10:00'), check (g < '1 day'), check (h), check (not h),
