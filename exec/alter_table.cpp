@@ -187,6 +187,7 @@ class AlterTable {
     if (action.primary_key) apply(planner::AddPrimaryKey{{action.column.name}});
     if (action.unique) world_ = add_unique_constraint(*world_, name_, *action.unique, {action.column.name});
     if (action.reference) apply(planner::AddForeignKey{*action.reference});
+    for (const auto& check : action.checks) apply(check);
   }
 
   void apply(const planner::DropColumn& action) {

@@ -82,6 +82,11 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists, c
         check_primary_key_name(constraint, table);
         action.primary_key = true;
         break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+        check_check_constraint_clauses(constraint);
+        action.checks.push_back(
+            {constraint.conname != nullptr ? constraint.conname : "", deparse_expression(constraint.raw_expr)});
+        break;
       default:
         if (is_default_constraint_timing(constraint)) break;
         refuse_constraint(constraint);

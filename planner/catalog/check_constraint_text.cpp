@@ -248,7 +248,19 @@ class CheckPrinter {
       throw Unprintable{};
     }
     std::string out = std::string(name) + "(";
-    for (std::size_t i = 0; i < expr.args.size(); ++i) out += (i > 0 ? ", " : "") + text(expr.args[i]);
+    for (std::size_t i = 0; i < expr.args.size(); ++i) {
+      out += i > 0 ? ", " : "";
+      // PostgreSQL's functions take text: a varchar argument is relabeled.
+      if (expr.args[i].type.id == TypeId::kVarchar) {
+        BoundExpression relabeled;
+        relabeled.kind = ExprKind::kCast;
+        relabeled.type = value::SqlType::of(TypeId::kText);
+        relabeled.args.push_back(expr.args[i]);
+        out += text(relabeled);
+      } else {
+        out += text(expr.args[i]);
+      }
+    }
     return out + ")";
   }
 

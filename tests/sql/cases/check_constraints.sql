@@ -51,6 +51,17 @@ select conname, pg_get_constraintdef(oid, true) from pg_constraint where conreli
 alter table ck rename column y to label;
 select conname, pg_get_constraintdef(oid, true) from pg_constraint where conrelid = 'ck'::regclass order by conname;
 insert into ck values (3, 'toolong');
+-- ADD COLUMN with a check: existing rows get the default and are checked.
+create table ckc (a int);
+insert into ckc values (1), (2);
+alter table ckc add column b int default 5 check (b > 0);
+alter table ckc add column c int default 0 check (c > 0);
+alter table ckc add column d int constraint d_small check (d < 10 and d > a);
+select conname, pg_get_constraintdef(oid, true) from pg_constraint where conrelid = 'ckc'::regclass order by conname;
+insert into ckc values (3, 0, null, null);
+insert into ckc values (3, 1, null, 2);
+select * from ckc order by a;
+drop table ckc;
 -- A reference qualified by the table's name follows a renamed column too.
 create table ckq (a int check (ckq.a > 0));
 alter table ckq rename column a to b;
@@ -64,7 +75,7 @@ create table ck_text (a int, b bigint, c real, d double precision, e smallint, f
   check (i = 'abc'), check (j = 'ab'), check (a + 1 > 2 * a), check ((a + 1) * 2 > a - 1), check (a is not null), check (a > 0 or b > 0 and c > 0),
   check ((a > 0 or b > 0) and c > 0), check (upper(i) <> 'X'), check (a in (1, 2, 3)), check (a not in (4, 5)), check (a between 0 and 100),
   check (i like 'a%' or i is null), check (a::numeric > 0.5), check (i || 'x' <> 'yx'), check (a % 2 = 0 or a / 2 > 1),
-  check (k between 1 and 10), check (l > '2020-1-1'), check (k > 2.5));
+  check (k between 1 and 10), check (l > '2020-1-1'), check (k > 2.5), check (length(i) < 9));
 select conname, pg_get_constraintdef(oid), pg_get_constraintdef(oid, true) from pg_constraint where conrelid = 'ck_text'::regclass order by conname;
 insert into ck_text (a) values (4);
 insert into ck_text (a, b) values (2, 5);
