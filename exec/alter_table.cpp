@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "exec/check_constraints.h"
 #include "exec/ddl_changes.h"
 #include "exec/evaluate.h"
 #include "planner/statement_planner.h"
@@ -187,6 +188,7 @@ class AlterTable {
     if (action.primary_key) apply(planner::AddPrimaryKey{{action.column.name}});
     if (action.unique) world_ = add_unique_constraint(*world_, name_, *action.unique, {action.column.name});
     if (action.reference) apply(planner::AddForeignKey{*action.reference});
+    for (const auto& check : action.checks) apply(check);
   }
 
   void apply(const planner::DropColumn& action) {
@@ -271,6 +273,9 @@ class AlterTable {
     }
     SchemaParts parts = storage::parts_of(schema);
     parts.columns[*position].name = action.to;
+    for (auto& check : parts.checks) {  // checks name their columns
+      check.expression_sql = planner::rename_column_in_check(check.expression_sql, name_, action.from, action.to);
+    }
     WorldPtr before = world_;
     world_ = with_schema(world_, old, std::move(parts));
     if (auto owned = identity_sequence(action.from)) {  // serial or identity: OWNED BY follows the column
@@ -461,10 +466,30 @@ class AlterTable {
     storage::check_foreign_key_rows(*world_, *constrained, constrained->schema().foreign_keys().size() - 1, rows);
   }
 
+  void apply(const planner::AddCheck& action) {
+    const Table& old = table();
+    SchemaParts parts = storage::parts_of(old.schema());
+    parts.checks.push_back(planner::make_check_constraint(old.schema(), action.expression_sql, action.name,
+                                                          planner::constraint_names(*world_)));
+    const storage::CheckConstraintSchema added = parts.checks.back();
+    world_ = with_schema(world_, old, std::move(parts));
+    auto constrained = world_->find_table(name_);
+    for (const auto& check : planner::bind_table_checks(constrained->schema())) {
+      if (check.name == added.name) check_existing_rows(constrained, check);
+    }
+  }
+
   void apply(const planner::DropConstraint& action) {
     const Table& old = table();
     const TableSchema& schema = old.schema();
     SchemaParts parts = storage::parts_of(schema);
+    auto check = std::find_if(parts.checks.begin(), parts.checks.end(),
+                              [&](const auto& c) { return c.name == action.name; });
+    if (check != parts.checks.end()) {
+      parts.checks.erase(check);
+      world_ = with_schema(world_, old, std::move(parts));
+      return;
+    }
     auto key = std::find_if(parts.foreign_keys.begin(), parts.foreign_keys.end(),
                             [&](const auto& k) { return k.name == action.name; });
     if (key != parts.foreign_keys.end()) {

@@ -7,7 +7,9 @@
 #include <span>
 #include <utility>
 
+#include "exec/check_constraints.h"
 #include "exec/evaluate.h"
+#include "exec/table_rows.h"
 #include "storage/constraints/foreign_key_check.h"
 #include "storage/sql_error.h"
 #include "storage/table/table.h"
@@ -428,20 +430,8 @@ void CopyLoader::finish_rows(Chunk& chunk, std::vector<std::size_t> records) {
   for (std::size_t position = 0; position < column_total; ++position) {
     if (schema.column(position).not_null) not_null.push_back(position);
   }
-  if (!not_null.empty()) {
-    for (std::size_t i = 0; i < chunk.size; ++i) {
-      for (std::size_t position : not_null) {
-        if (!chunk.columns[position].is_null(i)) continue;
-        SqlError error(sqlstate::kNotNullViolation, "null value in column \"" + schema.column(position).name +
-                                                        "\" of relation \"" + schema.name() +
-                                                        "\" violates not-null constraint");
-        error.set_context(record_context(records[i]));
-        throw error;
-      }
-    }
-  }
   storage::RowBuilder builder(schema.layout());
-  for (std::size_t i = 0; i < chunk.size; ++i) {
+  auto build_row = [&](std::size_t i) {
     for (std::size_t position = 0; position < column_total; ++position) {
       const Vector& values = chunk.columns[position];
       if (values.is_null(i)) {
@@ -450,7 +440,33 @@ void CopyLoader::finish_rows(Chunk& chunk, std::vector<std::size_t> records) {
         store_value(builder, position, values, i);
       }
     }
-    rows_.push_back(builder.finish());
+    return builder.finish();
+  };
+  // A row's NOT NULL columns, then its checks, as PostgreSQL checks them.
+  const CheckOutcomes outcomes(plan_.checks, chunk, 0, column_total);
+  if (!not_null.empty() || !plan_.checks.empty()) {
+    for (std::size_t i = 0; i < chunk.size; ++i) {
+      for (std::size_t position : not_null) {
+        if (!chunk.columns[position].is_null(i)) continue;
+        SqlError error(sqlstate::kNotNullViolation,
+                       "null value in column \"" + schema.column(position).name + "\" of relation \"" +
+                           schema.name() + "\" violates not-null constraint",
+                       failing_row(schema, build_row(i)));
+        error.set_context(record_context(records[i]));
+        throw error;
+      }
+      if (const planner::BoundCheck* failed = outcomes.first_failed(i)) {
+        try {
+          throw_check_violation(schema, failed->name, failing_row(schema, build_row(i)));
+        } catch (SqlError& error) {
+          error.set_context(record_context(records[i]));
+          throw;
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < chunk.size; ++i) {
+    rows_.push_back(build_row(i));
     row_lines_.push_back(batch_.line_numbers[records[i]]);
   }
 }

@@ -151,7 +151,7 @@ QueryResult run_insert(const planner::InsertPlan& plan, txn::WriteTarget& databa
   RowsPerChunk rows = all_rows(chunks);
   std::vector<RowRef> inserted;
   for (std::size_t c = 0; c < chunks.size(); ++c) {
-    for (RowRef& row : build_table_rows(schema, chunks[c], 0, rows[c])) inserted.push_back(std::move(row));
+    for (RowRef& row : build_table_rows(schema, chunks[c], 0, rows[c], plan.checks)) inserted.push_back(std::move(row));
   }
   OperatorMemory rows_memory(current_query_memory(), "INSERT", false);
   std::int64_t row_bytes = new_row_bytes(inserted);
@@ -180,7 +180,7 @@ QueryResult run_update(const planner::UpdatePlan& plan, txn::WriteTarget& databa
   std::vector<RowRef> new_rows;
   new_rows.reserve(matched.positions.size());
   for (std::size_t c = 0; c < chunks.size(); ++c) {
-    for (RowRef& row : build_table_rows(schema, chunks[c], 1, matched.chunk_rows[c])) new_rows.push_back(std::move(row));
+    for (RowRef& row : build_table_rows(schema, chunks[c], 1, matched.chunk_rows[c], plan.checks)) new_rows.push_back(std::move(row));
   }
   OperatorMemory rows_memory(current_query_memory(), "UPDATE", false);
   std::int64_t row_bytes = new_row_bytes(new_rows);

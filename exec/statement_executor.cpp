@@ -6,6 +6,7 @@
 #include "exec/explain.h"
 #include "exec/object_ownership.h"
 #include "exec/select_executor.h"
+#include "exec/table_rows.h"
 #include "planner/privileges.h"
 #include "storage/row/row.h"
 #include "storage/sql_error.h"
@@ -21,8 +22,19 @@ namespace {
 
 QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& database) {
   QueryResult result;
-  result.command_tag = "CREATE TABLE";
+  result.command_tag = plan.as_query ? "CREATE TABLE AS" : "CREATE TABLE";
   if (!plan.schema) return result;  // IF NOT EXISTS and it did
+  // CREATE TABLE AS: the query runs first; its rows go in with the table.
+  std::vector<storage::RowRef> rows;
+  if (plan.query) {
+    std::vector<Chunk> chunks = run_select(*plan.query);
+    for (const Chunk& chunk : chunks) {
+      std::vector<std::uint32_t> all(chunk.size);
+      for (std::uint32_t i = 0; i < chunk.size; ++i) all[i] = i;
+      for (auto& row : build_table_rows(*plan.schema, chunk, 0, all)) rows.push_back(std::move(row));
+    }
+    result.command_tag = "SELECT " + std::to_string(rows.size());
+  }
   database.write([&](const storage::World& world) -> std::shared_ptr<const storage::World> {
     if (storage::relation_kind(world, plan.schema->name())) {
       if (plan.if_not_exists) return nullptr;
@@ -31,12 +43,14 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
     // The oid is fixed at commit, so concurrent CREATEs never share one.
     auto schema = std::make_shared<storage::TableSchema>(
         world.next_oid(), plan.schema->name(), plan.schema->columns(), plan.schema->primary_key(),
-        plan.schema->indexes(), plan.schema->foreign_keys());
+        plan.schema->indexes(), plan.schema->foreign_keys(), plan.schema->checks());
     check_referenced_tables(world, *schema);  // a concurrent DROP may have removed one
     planner::check_create_in_public_schema(world);
     check_references_privilege(world, *schema);
     const std::uint32_t oid = schema->oid();
-    auto next = with_creator_as_owner(world.with_table(std::make_shared<storage::Table>(std::move(schema))), oid);
+    auto table = std::make_shared<storage::Table>(std::move(schema));
+    if (!rows.empty()) table = std::make_shared<storage::Table>(table->insert_rows(rows));
+    auto next = with_creator_as_owner(world.with_table(std::move(table)), oid);
     // The columns' sequences, numbered after the table.
     for (const auto& planned : plan.sequences) {
       if (storage::relation_kind(*next, planned.name)) {

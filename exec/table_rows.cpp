@@ -1,5 +1,6 @@
 #include "exec/table_rows.h"
 
+#include "exec/check_constraints.h"
 #include "storage/row/row_text.h"
 #include "storage/sql_error.h"
 
@@ -31,7 +32,8 @@ void store_element(storage::RowBuilder& builder, std::size_t column, const Vecto
   }
 }
 
-// PostgreSQL's detail for a constraint failure: "Failing row contains (1, null, x)."
+}  // namespace
+
 std::string failing_row(const storage::TableSchema& schema, const storage::RowRef& row) {
   std::string text = "Failing row contains (";
   for (std::size_t c = 0; c < schema.columns().size(); ++c) {
@@ -45,10 +47,9 @@ std::string failing_row(const storage::TableSchema& schema, const storage::RowRe
   return text + ").";
 }
 
-}  // namespace
-
 std::vector<storage::RowRef> build_table_rows(const storage::TableSchema& schema, const Chunk& chunk,
-                                              std::size_t first_column, std::span<const std::uint32_t> rows) {
+                                              std::size_t first_column, std::span<const std::uint32_t> rows,
+                                              std::span<const planner::BoundCheck> checks) {
   std::size_t width = schema.columns().size();
   storage::RowBuilder builder(schema.layout());
   std::vector<storage::RowRef> built;
@@ -61,14 +62,19 @@ std::vector<storage::RowRef> build_table_rows(const storage::TableSchema& schema
   for (std::size_t c = 0; c < width; ++c) {
     if (schema.column(c).not_null) not_null.push_back(c);
   }
-  // Row by row, as PostgreSQL meets them: the first failing row's first column.
-  for (std::size_t i = 0; i < rows.size() && !not_null.empty(); ++i) {
+  const CheckOutcomes outcomes(checks, chunk, first_column, width);
+  // Row by row, as PostgreSQL meets them: the first failing row's first
+  // NOT NULL column, else its first failing check.
+  for (std::size_t i = 0; i < rows.size() && (!not_null.empty() || !checks.empty()); ++i) {
     for (std::size_t c : not_null) {
       if (!chunk.columns[first_column + c].nulls[rows[i]]) continue;
       throw SqlError(sqlstate::kNotNullViolation,
                      "null value in column \"" + schema.column(c).name + "\" of relation \"" + schema.name() +
                          "\" violates not-null constraint",
                      failing_row(schema, built[i]));
+    }
+    if (const planner::BoundCheck* failed = outcomes.first_failed(rows[i])) {
+      throw_check_violation(schema, failed->name, failing_row(schema, built[i]));
     }
   }
   return built;

@@ -399,6 +399,7 @@ CopyPlan plan_copy(const PgQuery__CopyStmt& copy, const storage::World& world) {
   plan.table_name = schema.name();
   plan.schema = table->schema_ptr();
   plan.target_columns = targets;
+  plan.checks = bind_table_checks(schema);
   for (std::size_t c = 0; c < schema.columns().size(); ++c) {
     bool targeted = std::find(targets.begin(), targets.end(), c) != targets.end();
     if (targeted) {

@@ -57,12 +57,18 @@ struct DropPlan {
 };
 
 // ALTER TABLE subcommands (and the RENAME forms, which PostgreSQL parses apart).
+// ADD [CONSTRAINT name] CHECK (expression): existing rows are checked.
+struct AddCheck {
+  std::string name;  // empty: PostgreSQL's generated name
+  std::string expression_sql;
+};
 struct AddColumn {
   storage::ColumnSchema column;
   bool if_not_exists = false;
   std::optional<std::string> unique;  // UNIQUE on the column: the constraint name ("" = default)
   bool primary_key = false;
   std::optional<ForeignKeyDefinition> reference;
+  std::vector<AddCheck> checks;  // CHECK on the column, added after it
 };
 struct DropColumn {
   std::string name;
@@ -120,7 +126,7 @@ struct DropIdentity {
   bool missing_ok = false;
 };
 using AlterAction = std::variant<AddColumn, DropColumn, RenameColumn, RenameRelation, AddUnique, AddPrimaryKey,
-                                 AddForeignKey, DropConstraint, SetColumnDefault, SetColumnNotNull, AddIdentity,
+                                 AddForeignKey, AddCheck, DropConstraint, SetColumnDefault, SetColumnNotNull, AddIdentity,
                                  SetIdentity, DropIdentity>;
 
 struct AlterTablePlan {

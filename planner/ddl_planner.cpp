@@ -1,9 +1,9 @@
 #include "planner/ddl_planner.h"
 
-
 #include <algorithm>
 
 #include "planner/catalog/catalog_oids.h"
+#include "planner/check_constraint.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
@@ -82,6 +82,11 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists, c
         check_primary_key_name(constraint, table);
         action.primary_key = true;
         break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+        check_check_constraint_clauses(constraint);
+        action.checks.push_back(
+            {constraint.conname != nullptr ? constraint.conname : "", deparse_expression(constraint.raw_expr)});
+        break;
       default:
         if (is_default_constraint_timing(constraint)) break;
         refuse_constraint(constraint);
@@ -108,6 +113,9 @@ AlterAction add_constraint(const PgQuery__Constraint& constraint, const std::str
     }
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
       return AddForeignKey{foreign_key_definition(constraint, nullptr)};
+    case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+      check_check_constraint_clauses(constraint);
+      return AddCheck{constraint.conname != nullptr ? constraint.conname : "", deparse_expression(constraint.raw_expr)};
     default:
       refuse_constraint(constraint);
   }

@@ -357,6 +357,7 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
   InsertPlan plan;
   plan.table_name = schema.name();
   plan.schema = table->schema_ptr();
+  plan.checks = bind_table_checks(schema);
   plan.source = std::move(rows);
   if (insert.on_conflict_clause != nullptr) {
     plan.on_conflict = plan_on_conflict(*insert.on_conflict_clause, schema, alias_of(*insert.relation), context);
@@ -429,6 +430,7 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
   UpdatePlan plan;
   plan.table_name = schema.name();
   plan.table = table;
+  plan.checks = bind_table_checks(schema);
   plan.source = plan_dml_rows(
       context, scan_with_row_positions(table, alias_of(*update.relation)), from_items, update.where_clause,
       [&](const ExpressionBinder& binder) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "planner/bound_expression.h"
+#include "planner/check_constraint.h"
 #include "planner/ddl_plan.h"
 #include "planner/logical_plan.h"
 #include "storage/catalog/table_schema.h"
@@ -60,6 +61,7 @@ struct InsertPlan {
   // is `returning_values` over the columns of each row inserted or updated.
   std::optional<OnConflictPlan> on_conflict;
   std::vector<BoundExpression> returning_values;
+  std::vector<BoundCheck> checks;  // the table's CHECK constraints
 };
 
 // UPDATE and DELETE: `source` is a query over `table`, the version the
@@ -72,6 +74,7 @@ struct RowChangePlan {
   std::shared_ptr<const storage::Table> table;
   PlanPtr source;
   std::optional<std::vector<OutputColumn>> returning;
+  std::vector<BoundCheck> checks;  // UPDATE: the table's CHECK constraints
 };
 struct UpdatePlan : RowChangePlan {};
 struct DeletePlan : RowChangePlan {};
@@ -84,6 +87,10 @@ struct TruncatePlan {
 struct CreateTablePlan {
   std::shared_ptr<const storage::TableSchema> schema;
   bool if_not_exists = false;
+  // CREATE TABLE ... AS / SELECT ... INTO: the query whose rows fill the
+  // table (none WITH NO DATA; its columns made the schema).
+  std::shared_ptr<const SelectPlan> query;
+  bool as_query = false;
   // Sequences of serial and identity columns, owned by them; oids and
   // counters are given at commit.
   std::vector<storage::SequenceDefinition> sequences;
@@ -118,6 +125,7 @@ struct CopyPlan {
   std::vector<std::size_t> target_columns;  // table positions, in the order of the data's fields
   std::vector<BoundExpression> defaults;    // one per table column, used for those not targeted
   std::optional<BoundExpression> where;     // over the table's columns
+  std::vector<BoundCheck> checks;           // the table's CHECK constraints
   // COPY TO:
   std::optional<SelectPlan> query;
 };

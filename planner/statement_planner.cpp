@@ -5,6 +5,7 @@
 
 #include "planner/assignment_coercion.h"
 #include "planner/catalog/catalog_functions.h"
+#include "planner/check_constraint.h"
 #include "planner/copy_planner.h"
 #include "planner/ddl_clauses.h"
 #include "planner/current_time.h"
@@ -18,6 +19,7 @@
 #include "planner/privileges.h"
 #include "planner/select_planner.h"
 #include "planner/sequence_options_clause.h"
+#include "planner/storage_parameters.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
 
@@ -156,11 +158,16 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
     primary_key = std::move(keys);
   };
   std::vector<const PgQuery__Constraint*> table_constraints;
+  std::vector<const PgQuery__Constraint*> check_constraints;  // column and table level, in the order written
   std::vector<ForeignKeyDefinition> references;  // resolved once every column and key is known
   for (std::size_t i = 0; i < create.n_table_elts; ++i) {
     const PgQuery__Node* element = create.table_elts[i];
     if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
-      table_constraints.push_back(element->constraint);
+      if (element->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
+        check_constraints.push_back(element->constraint);
+      } else {
+        table_constraints.push_back(element->constraint);
+      }
       continue;
     }
     if (element->node_case == PG_QUERY__NODE__NODE_TABLE_LIKE_CLAUSE) {
@@ -245,6 +252,10 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
           references.push_back(foreign_key_definition(constraint, definition.colname));
           break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+          check_check_constraint_clauses(constraint);
+          check_constraints.push_back(&constraint);
+          break;
         default:
           if (is_default_constraint_timing(constraint)) break;
           refuse_constraint(constraint);
@@ -275,6 +286,19 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         refuse_constraint(*constraint);
     }
   }
+  // Checks may read any column, so they are bound once all are known.
+  std::vector<storage::CheckConstraintSchema> checks;
+  std::set<std::string> taken = constraint_names(world), own;
+  for (const PgQuery__Constraint* constraint : check_constraints) {
+    if (constraint->conname != nullptr && *constraint->conname && own.contains(constraint->conname)) {
+      throw SqlError("42710", "check constraint \"" + std::string(constraint->conname) + "\" already exists");
+    }
+    check_check_constraint_clauses(*constraint);
+    checks.push_back(make_check_constraint(columns, name, constraint->raw_expr,
+                                           constraint->conname != nullptr ? constraint->conname : "", taken, {}));
+    taken.insert(checks.back().name);
+    own.insert(checks.back().name);
+  }
   std::vector<storage::ForeignKeySchema> foreign_keys;
   if (!references.empty()) {
     TableSchema draft(world.next_oid(), name, columns, primary_key, indexes);
@@ -283,8 +307,65 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
     }
   }
   plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns),
-                                              std::move(primary_key), std::move(indexes), std::move(foreign_keys));
+                                              std::move(primary_key), std::move(indexes), std::move(foreign_keys),
+                                              std::move(checks));
   return plan;
+}
+
+// CREATE TABLE name [(columns)] AS query [WITH [NO] DATA] and SELECT ... INTO
+// name: the columns are the query's, named by the list where it names them,
+// typed as the query types them (an unknown literal becomes text).
+CreateTablePlan plan_create_table_as(const PgQuery__IntoClause& into, const PgQuery__SelectStmt& query,
+                                     bool if_not_exists, const storage::World& world) {
+  const PgQuery__RangeVar& relation = *into.rel;
+  check_created_relation(relation);
+  check_storage_parameters(into.options, into.n_options, StorageParameterTarget::kTable);
+  check_tablespace(into.table_space_name);
+  const std::string method = into.access_method != nullptr ? into.access_method : "";
+  if (!method.empty() && method != "heap") {
+    throw SqlError(sqlstate::kUndefinedObject, "access method \"" + method + "\" does not exist");
+  }
+  if (into.on_commit != PG_QUERY__ON_COMMIT_ACTION__ON_COMMIT_ACTION_UNDEFINED &&
+      into.on_commit != PG_QUERY__ON_COMMIT_ACTION__ONCOMMIT_NOOP) {
+    throw SqlError("42P16", "ON COMMIT can only be used on temporary tables");
+  }
+  const std::string name = relation.relname;
+  CreateTablePlan plan;
+  plan.if_not_exists = if_not_exists;
+  plan.as_query = true;
+  check_create_in_public_schema(world, relation.location + 1);
+  if (storage::relation_kind(world, name)) {
+    if (if_not_exists) return plan;  // schema stays null: nothing to do
+    throw SqlError("42P07", "relation \"" + name + "\" already exists");
+  }
+  SelectPlan select = plan_select_statement(query, world);
+  if (into.n_col_names > select.columns.size()) {
+    throw SqlError(sqlstate::kSyntaxError, "too many column names were specified");
+  }
+  std::vector<ColumnSchema> columns;
+  for (std::size_t i = 0; i < select.columns.size(); ++i) {
+    const OutputColumn& output = select.columns[i];
+    std::string column_name = i < into.n_col_names ? string_of(into.col_names[i]) : output.name;
+    for (const auto& existing : columns) {
+      if (existing.name == column_name) {
+        throw SqlError("42701", "column \"" + column_name + "\" specified more than once");
+      }
+    }
+    columns.emplace_back(std::move(column_name), output.unknown_literal ? SqlType::of(TypeId::kText) : output.type);
+  }
+  plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns), std::vector<std::size_t>{});
+  if (!into.skip_data) plan.query = std::make_shared<SelectPlan>(std::move(select));
+  return plan;
+}
+
+CreateTablePlan plan_create_table_as(const PgQuery__CreateTableAsStmt& statement, const storage::World& world) {
+  if (statement.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_MATVIEW) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "CREATE MATERIALIZED VIEW is not supported");
+  }
+  if (statement.query == nullptr || statement.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "CREATE TABLE AS EXECUTE is not supported");
+  }
+  return plan_create_table_as(*statement.into, *statement.query->select_stmt, statement.if_not_exists, world);
 }
 
 }  // namespace
@@ -305,7 +386,15 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
       return plan_explain(*statement.explain_stmt, world);
     case PG_QUERY__NODE__NODE_SELECT_STMT:
+      if (statement.select_stmt->into_clause != nullptr) {
+        // SELECT ... INTO t: the query without its INTO fills a new table.
+        PgQuery__SelectStmt query = *statement.select_stmt;
+        query.into_clause = nullptr;
+        return plan_create_table_as(*statement.select_stmt->into_clause, query, false, world);
+      }
       return plan_select_statement(*statement.select_stmt, world);
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+      return plan_create_table_as(*statement.create_table_as_stmt, world);
     case PG_QUERY__NODE__NODE_INSERT_STMT:
       return plan_insert(*statement.insert_stmt, world);
     case PG_QUERY__NODE__NODE_UPDATE_STMT:

@@ -54,6 +54,7 @@ inline constexpr const char* kInvalidParameterValue = "22023";
 inline constexpr const char* kNotNullViolation = "23502";
 inline constexpr const char* kUniqueViolation = "23505";
 inline constexpr const char* kForeignKeyViolation = "23503";
+inline constexpr const char* kCheckViolation = "23514";
 inline constexpr const char* kProtocolViolation = "08P01";
 inline constexpr const char* kFeatureNotSupported = "0A000";
 inline constexpr const char* kTooManyConnections = "53300";

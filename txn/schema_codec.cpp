@@ -5,6 +5,8 @@
 namespace ptreedb::txn {
 namespace {
 
+constexpr std::uint32_t kChecksFollow = 0x80000000u;
+
 void put_positions(ByteWriter& out, const std::vector<std::size_t>& positions) {
   out.put<std::uint32_t>(static_cast<std::uint32_t>(positions.size()));
   for (std::size_t position : positions) out.put<std::uint32_t>(static_cast<std::uint32_t>(position));
@@ -39,7 +41,10 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     put_positions(out, index.columns);
     out.put<std::uint8_t>((index.unique ? 1 : 0) | (index.standalone ? 2 : 0));
   }
-  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()));
+  // The count's top bit says a list of checks follows the foreign keys; a
+  // table without checks is written as before checks existed.
+  const bool has_checks = !schema.checks().empty();
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()) | (has_checks ? kChecksFollow : 0));
   for (const auto& key : schema.foreign_keys()) {
     out.put_bytes(key.name);
     put_positions(out, key.columns);
@@ -47,6 +52,13 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     put_positions(out, key.referenced_columns);
     out.put<std::uint8_t>(static_cast<std::uint8_t>(key.on_delete));
     out.put<std::uint8_t>(key.match_full ? 1 : 0);
+  }
+  if (!has_checks) return;
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.checks().size()));
+  for (const auto& check : schema.checks()) {
+    out.put_bytes(check.name);
+    out.put_bytes(check.expression_sql);
+    put_positions(out, check.columns);
   }
 }
 
@@ -80,7 +92,8 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
     index.unique = (flags & 1) != 0;
     index.standalone = (flags & 2) != 0;
   }
-  std::vector<storage::ForeignKeySchema> foreign_keys(in.get<std::uint32_t>());
+  const auto foreign_key_count = in.get<std::uint32_t>();
+  std::vector<storage::ForeignKeySchema> foreign_keys(foreign_key_count & ~kChecksFollow);
   for (auto& key : foreign_keys) {
     key.name = in.get_bytes();
     key.columns = check(get_positions(in));
@@ -89,9 +102,18 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
     key.on_delete = static_cast<storage::ForeignKeyAction>(in.get<std::uint8_t>());
     key.match_full = in.get<std::uint8_t>() != 0;
   }
+  std::vector<storage::CheckConstraintSchema> checks;
+  if ((foreign_key_count & kChecksFollow) != 0) {
+    checks.resize(in.get<std::uint32_t>());
+    for (auto& constraint : checks) {
+      constraint.name = in.get_bytes();
+      constraint.expression_sql = in.get_bytes();
+      constraint.columns = check(get_positions(in));
+    }
+  }
   return std::make_shared<const storage::TableSchema>(oid, std::move(name), std::move(columns),
                                                       std::move(primary_key), std::move(indexes),
-                                                      std::move(foreign_keys));
+                                                      std::move(foreign_keys), std::move(checks));
 }
 
 }  // namespace ptreedb::txn

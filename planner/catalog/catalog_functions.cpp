@@ -7,6 +7,7 @@
 
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/check_constraint_text.h"
 #include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
 #include "planner/expression_binder.h"
@@ -307,6 +308,16 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
       if (index.constraint) cases.emplace_back(index.constraint_oid, text_constant(unique_constraint_definition(index)));
     }
     for (const auto& key : foreign_keys_of(world)) cases.emplace_back(key.oid, text_constant(foreign_key_definition(key)));
+    // pg_get_constraintdef(oid, pretty): a CHECK's expression has two forms.
+    const bool pretty = args.size() == 2 && args[1].kind == ExprKind::kConstant && !args[1].constant.is_null &&
+                        args[1].type.id == value::TypeId::kBoolean && args[1].constant.int_value != 0;
+    for (const auto& table : tables_of(world)) {
+      const auto& schema = table->schema();
+      for (std::size_t i = 0; i < schema.checks().size(); ++i) {
+        cases.emplace_back(check_constraint_oid(schema, i),
+                           text_constant(check_constraint_definition(schema, schema.checks()[i], pretty)));
+      }
+    }
     return oid_case(std::move(args[0]), cases, null_constant(kText));
   }
   if (name == "pg_get_viewdef") {

@@ -18,6 +18,10 @@ std::int64_t unique_constraint_oid(const storage::TableSchema& table, std::size_
 std::int64_t foreign_key_constraint_oid(const storage::TableSchema& table, std::size_t foreign_key) {
   return base(table) + 31 + static_cast<std::int64_t>(foreign_key % 16);
 }
+std::int64_t check_constraint_oid(const storage::TableSchema& table, std::size_t check) {
+  constexpr std::int64_t kCheckOidBase = 3'000'000'000;
+  return kCheckOidBase + std::int64_t{table.oid()} * 32 + static_cast<std::int64_t>(check % 32);
+}
 std::int64_t default_oid(const storage::TableSchema& table, std::size_t column) {
   return base(table) + 47 + static_cast<std::int64_t>(column % 17);
 }

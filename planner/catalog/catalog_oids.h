@@ -38,6 +38,8 @@ std::int64_t secondary_index_oid(const storage::TableSchema& table, std::size_t 
 std::int64_t primary_key_constraint_oid(const storage::TableSchema& table);
 std::int64_t unique_constraint_oid(const storage::TableSchema& table, std::size_t index);
 std::int64_t foreign_key_constraint_oid(const storage::TableSchema& table, std::size_t foreign_key);
+// A CHECK constraint's oid, from a range of its own (the per-table block is full).
+std::int64_t check_constraint_oid(const storage::TableSchema& table, std::size_t check);
 // A column default's pg_attrdef oid.
 std::int64_t default_oid(const storage::TableSchema& table, std::size_t column);
 

@@ -151,6 +151,7 @@ SystemRows class_rows(const storage::World& world) {
                              estimated_size(*table) / 8192, rows_now == 0 ? -1 : rows_now,
                              static_cast<I>(schema.columns().size()), has_index, has_triggers,
                              owner_and_acl(world, schema.oid())));
+    rows.back()[18] = I{static_cast<I>(schema.checks().size())};  // relchecks
   }
   for (const auto& view : views_of(world)) {
     rows.push_back(class_row(view->oid, view->name, kPublicNamespace, "v", 0, 0, -1,
@@ -319,6 +320,17 @@ SystemRows constraint_rows(const storage::World& world) {
                                   entry.referenced ? I{entry.referenced->schema().oid()} : I{0}, action,
                                   key.match_full ? "f" : "s", int2array(key.columns),
                                   Cell{int2array(key.referenced_columns)}));
+  }
+  for (const auto& table : tables_of(world)) {
+    const auto& schema = table->schema();
+    for (std::size_t i = 0; i < schema.checks().size(); ++i) {
+      const auto& check = schema.checks()[i];
+      auto row = constraint_row(check_constraint_oid(schema, i), check.name, "c", schema.oid(), 0, 0, " ", " ",
+                                int2array(check.columns), kNull);
+      row.back() = S(check.expression_sql);  // conbin: the expression as stored
+      row[17] = boolean(false);               // connoinherit
+      rows.push_back(std::move(row));
+    }
   }
   return rows;
 }

@@ -17,13 +17,13 @@ void shift_after_drop(std::vector<std::size_t>& columns, std::size_t dropped) {
 
 SchemaParts parts_of(const TableSchema& schema) {
   return {schema.oid(),     schema.name(),    schema.columns(), schema.primary_key(),
-          schema.indexes(), schema.foreign_keys()};
+          schema.indexes(), schema.foreign_keys(), schema.checks()};
 }
 
 std::shared_ptr<const TableSchema> make_schema(SchemaParts parts) {
   return std::make_shared<TableSchema>(parts.oid, std::move(parts.name), std::move(parts.columns),
                                        std::move(parts.primary_key), std::move(parts.indexes),
-                                       std::move(parts.foreign_keys));
+                                       std::move(parts.foreign_keys), std::move(parts.checks));
 }
 
 SchemaParts parts_without_column(const TableSchema& schema, std::size_t column) {
@@ -40,6 +40,8 @@ SchemaParts parts_without_column(const TableSchema& schema, std::size_t column) 
     shift_after_drop(key.columns, column);
     if (key.referenced_table == schema.name()) shift_after_drop(key.referenced_columns, column);
   }
+  std::erase_if(parts.checks, [&](const CheckConstraintSchema& check) { return uses(check.columns, column); });
+  for (auto& check : parts.checks) shift_after_drop(check.columns, column);
   return parts;
 }
 

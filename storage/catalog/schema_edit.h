@@ -18,13 +18,14 @@ struct SchemaParts {
   std::vector<std::size_t> primary_key;
   std::vector<IndexSchema> indexes;
   std::vector<ForeignKeySchema> foreign_keys;
+  std::vector<CheckConstraintSchema> checks;
 };
 
 SchemaParts parts_of(const TableSchema& schema);
 std::shared_ptr<const TableSchema> make_schema(SchemaParts parts);
 
 // The parts of `schema` without column `column`: indexes and foreign keys
-// using it go (a self-reference's referenced side included), the primary key
+// and checks using it go (a self-reference's referenced side included), the primary key
 // goes if it uses it, and later column positions shift down by one.
 SchemaParts parts_without_column(const TableSchema& schema, std::size_t column);
 

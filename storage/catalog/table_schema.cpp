@@ -1,5 +1,7 @@
 #include "storage/catalog/table_schema.h"
 
+#include <algorithm>
+
 namespace ptreedb::storage {
 namespace {
 
@@ -14,16 +16,19 @@ RowLayout layout_of(const std::vector<ColumnSchema>& columns) {
 
 TableSchema::TableSchema(std::uint32_t oid, std::string name, std::vector<ColumnSchema> columns,
                          std::vector<std::size_t> primary_key, std::vector<IndexSchema> indexes,
-                         std::vector<ForeignKeySchema> foreign_keys)
+                         std::vector<ForeignKeySchema> foreign_keys, std::vector<CheckConstraintSchema> checks)
     : oid_(oid),
       name_(std::move(name)),
       columns_(std::move(columns)),
       primary_key_(std::move(primary_key)),
       indexes_(std::move(indexes)),
       foreign_keys_(std::move(foreign_keys)),
+      checks_(std::move(checks)),
       layout_(layout_of(columns_)) {
   // Primary key columns are NOT NULL, as PostgreSQL makes them.
   for (std::size_t position : primary_key_) columns_[position].not_null = true;
+  std::sort(checks_.begin(), checks_.end(),
+            [](const CheckConstraintSchema& a, const CheckConstraintSchema& b) { return a.name < b.name; });
 }
 
 std::optional<std::size_t> TableSchema::find_column(std::string_view name) const {

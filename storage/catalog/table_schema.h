@@ -55,11 +55,21 @@ struct ForeignKeySchema {
   bool match_full = false;  // MATCH FULL: all key columns NULL or none
 };
 
+// CHECK (expression): the expression as SQL text over the table's column
+// names (the planner binds it where rows are written), and the columns it
+// reads in order of first appearance (pg_constraint.conkey; a dropped column
+// takes the constraint with it, as in PostgreSQL).
+struct CheckConstraintSchema {
+  std::string name;
+  std::string expression_sql;
+  std::vector<std::size_t> columns;
+};
+
 class TableSchema {
  public:
   TableSchema(std::uint32_t oid, std::string name, std::vector<ColumnSchema> columns,
               std::vector<std::size_t> primary_key, std::vector<IndexSchema> indexes = {},
-              std::vector<ForeignKeySchema> foreign_keys = {});
+              std::vector<ForeignKeySchema> foreign_keys = {}, std::vector<CheckConstraintSchema> checks = {});
 
   std::uint32_t oid() const { return oid_; }
   const std::string& name() const { return name_; }
@@ -70,6 +80,8 @@ class TableSchema {
   bool has_primary_key() const { return !primary_key_.empty(); }
   const std::vector<IndexSchema>& indexes() const { return indexes_; }
   const std::vector<ForeignKeySchema>& foreign_keys() const { return foreign_keys_; }
+  // In name order: PostgreSQL checks them, and psql lists them, in that order.
+  const std::vector<CheckConstraintSchema>& checks() const { return checks_; }
   const RowLayout& layout() const { return layout_; }
 
   std::optional<std::size_t> find_column(std::string_view name) const;
@@ -81,6 +93,7 @@ class TableSchema {
   std::vector<std::size_t> primary_key_;
   std::vector<IndexSchema> indexes_;
   std::vector<ForeignKeySchema> foreign_keys_;
+  std::vector<CheckConstraintSchema> checks_;
   RowLayout layout_;
 };
 

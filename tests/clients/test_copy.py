@@ -280,3 +280,28 @@ def test_copy_sub_protocol_matches_postgresql(ptreedb_server, postgres_oracle):
                               None), ("closed",)]
     # The server is still there for everyone else.
     assert ptreedb_server.psql("-c", "select count(*) from raw").returncode == 0
+
+
+def test_check_constraints_are_enforced_as_postgresql_does(ptreedb_server, postgres_oracle, tmp_path):
+    # The first failing row, its NOT NULL columns before its checks, with
+    # PostgreSQL's message, detail and context; NULL passes a check.
+    lines = ["drop table if exists checked;",
+             "create table checked (id int primary key, qty int not null check (qty >= 0), "
+             "label text constraint short_label check (length(label) < 5), check (qty < id * 10));"]
+    loads = ["1\t5\tab\n2\t0\t\\N\n", "3\t1\tok\n4\t-1\tx\n5\t2\ttoolong\n", "6\t\\N\ttoolong\n",
+             "7\t2\ttoolong\n", "8\t90\tx\n", "9\t3,x\n", "10,4,abc\n11,200,a\n"]
+    for number, data in enumerate(loads):
+        path = write(tmp_path, f"checked{number}.txt", data)
+        options = "with (format csv)" if "," in data and "\t" not in data else ""
+        lines.append(f"\\copy checked from '{path}' {options}")
+    lines.append("select * from checked order by id;")
+    script = tmp_path / "checked.sql"
+    script.write_text("\n".join(lines) + "\n")
+    mine, theirs = (server.psql("-v", "ON_ERROR_STOP=0", "-f", str(script)) for server in (ptreedb_server, postgres_oracle))
+    assert mine.stdout == theirs.stdout
+    def errors(stderr):  # the first DROP's NOTICE is PostgreSQL's alone
+        return [line for line in stderr.splitlines() if "NOTICE" not in line]
+    assert errors(mine.stderr) == errors(theirs.stderr)
+    assert theirs.stderr.count("violates check constraint") == 4
+    ptreedb_server.psql("-c", "drop table checked")
+    postgres_oracle.psql("-c", "drop table checked")

@@ -12,6 +12,7 @@
 #include "storage/table/table_keys.h"
 #include "txn/byte_codec.h"
 #include "txn/checkpoint_file.h"
+#include "txn/schema_codec.h"
 
 using namespace ptreedb;
 using namespace ptreedb::storage;
@@ -211,6 +212,37 @@ TEST_CASE("schemas round-trip every column property") {
   CHECK(back.column(2).type == SqlType::numeric(10, 2));
   CHECK(back.primary_key() == std::vector<std::size_t>{0});
   CHECK(back.indexes()[0].standalone);
+}
+
+TEST_CASE("schemas round-trip CHECK constraints, and records from before them still decode") {
+  auto base = items_schema();
+  std::vector<storage::CheckConstraintSchema> checks = {{"items_name_check", "length(name) < 5", {1}},
+                                                         {"a_check", "id > 0 AND price > 0", {0, 2}}};
+  auto schema = std::make_shared<TableSchema>(base->oid(), "items", base->columns(), base->primary_key(),
+                                              base->indexes(), base->foreign_keys(), checks);
+  REQUIRE(schema->checks()[0].name == "a_check");  // kept in name order
+  auto w1 = std::make_shared<const World>()->with_table(std::make_shared<Table>(schema));
+  auto r = replay(std::make_shared<const World>(), World{}, *w1);
+  const auto& back = r->find_table("items")->schema().checks();
+  REQUIRE(back.size() == 2);
+  CHECK(back[0].name == "a_check");
+  CHECK(back[0].expression_sql == "id > 0 AND price > 0");
+  CHECK(back[0].columns == std::vector<std::size_t>{0, 2});
+  CHECK(back[1].name == "items_name_check");
+  CHECK(back[1].columns == std::vector<std::size_t>{1});
+
+  // A schema without checks is written as before checks existed: it ends
+  // with the foreign key count (no flag bit) and its foreign keys.
+  std::string bytes;
+  txn::ByteWriter out(bytes);
+  txn::encode_schema(out, *base);
+  REQUIRE(bytes.size() >= 4);
+  CHECK(bytes.substr(bytes.size() - 4) == std::string(4, '\0'));
+  txn::ByteReader in(bytes);
+  auto decoded = txn::decode_schema(in);
+  CHECK(in.at_end());
+  CHECK(decoded->checks().empty());
+  CHECK(decoded->columns().size() == base->columns().size());
 }
 
 TEST_CASE("malformed records are rejected, not trusted") {

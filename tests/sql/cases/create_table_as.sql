@@ -1,0 +1,37 @@
+-- CREATE TABLE AS and SELECT INTO (compared with PostgreSQL 15).
+create table ctas_src (a int, b numeric(10,2), c varchar(5), d text, e date, f bigint not null primary key);
+insert into ctas_src values (1, 1.5, 'x', 'y', '2020-01-01', 10), (2, 2.25, 'z', null, null, 20);
+create table ctas1 as select * from ctas_src;
+select * from ctas1 order by a;
+select attname, format_type(atttypid, atttypmod), attnotnull from pg_attribute where attrelid = 'ctas1'::regclass and attnum > 0 order by attnum;
+create table ctas2 (x, y) as select a, b * 2, 'lit' as l, 1.5 as n, c || 'q' as cq, count(*) over () as w, b + 1 as b1, c::varchar(3) as c3 from ctas_src;
+select attname, format_type(atttypid, atttypmod) from pg_attribute where attrelid = 'ctas2'::regclass and attnum > 0 order by attnum;
+select * from ctas2 order by x;
+create table ctas3 as select a from ctas_src with no data;
+select * from ctas3;
+create table if not exists ctas3 as select 1;
+create table ctas3 as select 1;
+select count(*) from ctas3;
+select a, d into ctas4 from ctas_src where a = 1;
+select * from ctas4;
+create table ctas5 (x, y, z) as select 1, 2;
+create table ctas6 as select 1, 2;
+create table ctas7 as select null as n, 'abc' as s, 1::smallint as s2, sum(a) as sm, avg(a) as av, max(c) as mc from ctas_src;
+select attname, format_type(atttypid, atttypmod) from pg_attribute where attrelid = 'ctas7'::regclass and attnum > 0 order by attnum;
+select * from ctas7;
+create table ctas8 (x) as select 1 as a, 2 as b;
+select * from ctas8;
+create table ctas9 as values (1, 'a'), (2, 'b');
+select * from ctas9 order by column1;
+create table ctas10 as select a, a from ctas_src;
+create table ctas11 with (fillfactor = 50) as select 1 as x;
+create table ctas12 as select a, f from ctas_src where a > 5;
+select count(*) from ctas12;
+-- The new table is an ordinary table.
+insert into ctas1 (f) values (30);
+update ctas1 set a = 3 where f = 30;
+select a, f from ctas1 order by f;
+create table ctas13 as select s.a, t.x from ctas_src s join ctas2 t on t.x = s.a order by 1;
+select * from ctas13 order by a;
+create table ctas14 as select * from nosuch;
+drop table ctas1, ctas2, ctas3, ctas4, ctas7, ctas8, ctas9, ctas11, ctas12, ctas13, ctas_src;
