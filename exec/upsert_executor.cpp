@@ -180,8 +180,9 @@ QueryResult run_upsert(const planner::InsertPlan& plan, txn::WriteTarget& databa
   Chunk proposed = concatenate(executor.collect(*plan.source), types);
   std::vector<std::uint32_t> all(proposed.size);
   std::iota(all.begin(), all.end(), 0);
-  // NOT NULL holds for every proposed row, conflicting or not, as in PostgreSQL.
-  std::vector<RowRef> proposed_rows = build_table_rows(schema, proposed, 0, all);
+  // NOT NULL and CHECK hold for every proposed row, conflicting or not, as
+  // PostgreSQL checks a row before it looks for conflicts.
+  std::vector<RowRef> proposed_rows = build_table_rows(schema, proposed, 0, all, plan.checks);
   std::vector<planner::BoundExpression> new_values = executor.prepare(on_conflict.new_values);
   std::optional<planner::BoundExpression> where = executor.prepare(on_conflict.where);
   std::vector<planner::BoundExpression> returning = executor.prepare(plan.returning_values);
@@ -220,7 +221,7 @@ QueryResult run_upsert(const planner::InsertPlan& plan, txn::WriteTarget& databa
       updated_values = evaluate_all(new_values, gather_rows(pairs, kept_rows));
       std::vector<std::uint32_t> every(updated_values.size);
       std::iota(every.begin(), every.end(), 0);
-      updated_rows = build_table_rows(schema, updated_values, 0, every);
+      updated_rows = build_table_rows(schema, updated_values, 0, every, plan.checks);
       for (std::uint32_t u : kept_rows) {
         replaced_keys.push_back(decisions.updated_keys[u]);
         replaced_rows.push_back(*table->rows().find(decisions.updated_keys[u]));

@@ -101,3 +101,12 @@ insert into ups_kv values (1, 'x') on conflict (k) do update set v = (select max
 insert into ups_kv values (1, 'x') on conflict (k) do update set n = (select count(*) from ups_other) where ups_kv.n < (select 10) returning *;
 with src as (select 1 as k, 'cte' as v) insert into ups_kv select k, v from src on conflict (k) do update set v = excluded.v || (select count(*) from src) returning *;
 explain (costs off) insert into ups_kv values (0, 'B'), (1, 'C') on conflict (k) do update set v = excluded.v where ups_kv.v != 'Cawesh';
+-- CHECK constraints hold for proposed rows (conflicting or not) and for rows DO UPDATE makes.
+CREATE TABLE ups_checked (k integer PRIMARY KEY, n integer CHECK (n >= 0));
+INSERT INTO ups_checked VALUES (1, 5) ON CONFLICT (k) DO NOTHING;
+INSERT INTO ups_checked VALUES (1, -1) ON CONFLICT (k) DO NOTHING;
+INSERT INTO ups_checked VALUES (2, -1) ON CONFLICT (k) DO NOTHING;
+INSERT INTO ups_checked VALUES (1, 3) ON CONFLICT (k) DO UPDATE SET n = ups_checked.n - 10;
+INSERT INTO ups_checked VALUES (1, 3) ON CONFLICT (k) DO UPDATE SET n = ups_checked.n - 1;
+SELECT * FROM ups_checked ORDER BY k;
+DROP TABLE ups_checked;
