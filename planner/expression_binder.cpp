@@ -15,6 +15,7 @@
 #include "planner/current_time.h"
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
+#include "planner/conjuncts.h"
 #include "planner/functions/function_binding.h"
 #include "planner/functions/regex_match.h"
 #include "storage/sql_error.h"
@@ -275,6 +276,47 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_coalesce(*node->coalesce_expr);
     case PG_QUERY__NODE__NODE_NULL_TEST:
       return bind_null_test(*node->null_test);
+    case PG_QUERY__NODE__NODE_BOOLEAN_TEST: {
+      // x IS [NOT] TRUE / FALSE / UNKNOWN is never NULL: x or NOT x with NULL
+      // taken as false (or true), or a NULL test.
+      const PgQuery__BooleanTest& test = *node->boolean_test;
+      static const char* const kNames[] = {"", "IS TRUE", "IS NOT TRUE", "IS FALSE", "IS NOT FALSE", "IS UNKNOWN",
+                                           "IS NOT UNKNOWN"};
+      auto kind = static_cast<int>(test.booltesttype);
+      if (kind < 1 || kind > 6) throw SqlError(sqlstate::kFeatureNotSupported, "this kind of expression is not supported yet");
+      BoundExpression arg = resolve_unknown(bind(test.arg), SqlType::of(TypeId::kBoolean));
+      if (arg.type.id != TypeId::kBoolean) {
+        // PostgreSQL points at the argument (a column or constant's own position).
+        int at = test.location;
+        if (test.arg->node_case == PG_QUERY__NODE__NODE_COLUMN_REF) at = test.arg->column_ref->location;
+        if (test.arg->node_case == PG_QUERY__NODE__NODE_A_CONST) at = test.arg->a_const->location;
+        throw SqlError(sqlstate::kDatatypeMismatch, std::string("argument of ") + kNames[kind] +
+                                                        " must be type boolean, not type " + value::format_type(arg.type),
+                       {}, {}, at + 1);
+      }
+      BoundExpression out;
+      out.type = SqlType::of(TypeId::kBoolean);
+      if (kind >= PG_QUERY__BOOL_TEST_TYPE__IS_UNKNOWN) {
+        out.kind = kind == PG_QUERY__BOOL_TEST_TYPE__IS_UNKNOWN ? ExprKind::kIsNull : ExprKind::kIsNotNull;
+        out.args.push_back(std::move(arg));
+        return out;
+      }
+      // IS TRUE: coalesce(x, false); IS NOT TRUE: coalesce(NOT x, true);
+      // IS FALSE: coalesce(NOT x, false); IS NOT FALSE: coalesce(x, true).
+      bool negate = kind == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_TRUE || kind == PG_QUERY__BOOL_TEST_TYPE__IS_FALSE;
+      bool if_null = kind == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_TRUE || kind == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_FALSE;
+      if (negate) {
+        BoundExpression inverted;
+        inverted.kind = ExprKind::kNot;
+        inverted.type = SqlType::of(TypeId::kBoolean);
+        inverted.args.push_back(std::move(arg));
+        arg = std::move(inverted);
+      }
+      std::vector<BoundExpression> args;
+      args.push_back(std::move(arg));
+      args.push_back(boolean_constant(if_null));
+      return bind_function_call(FunctionId::kCoalesce, "COALESCE", std::move(args), test.location);
+    }
     case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
       return bind_sql_value_function(*node->sqlvalue_function);
     case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:

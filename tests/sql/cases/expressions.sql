@@ -30,3 +30,13 @@ select 1::boolean, 'yes'::boolean, 't'::boolean and 'off'::boolean;
 select -2147483648::integer;
 select 5 between 1 and 10, 5 not between 6 and 7, 3 in (1, 2, 3), 'b' not in ('a', 'c'), null in (1, 2), 1 in (1, null), 4 not in (1, null);
 select 'abcdef'::varchar(3), 'ab'::char(4) || 'x';
+-- IS [NOT] TRUE / FALSE / UNKNOWN: never NULL.
+CREATE TABLE ex_bool_tests (id integer PRIMARY KEY, f boolean);
+INSERT INTO ex_bool_tests VALUES (1, true), (2, false), (3, NULL);
+SELECT id, f IS TRUE, f IS NOT TRUE, f IS FALSE, f IS NOT FALSE, f IS UNKNOWN, f IS NOT UNKNOWN FROM ex_bool_tests ORDER BY id;
+SELECT id FROM ex_bool_tests WHERE f IS NOT TRUE ORDER BY id;
+SELECT count(*) FROM ex_bool_tests WHERE (f AND id > 1) IS FALSE;
+SELECT NULL IS TRUE, NULL IS NOT UNKNOWN, 'yes' IS TRUE;
+SELECT 1 IS TRUE;
+SELECT id IS NOT FALSE FROM ex_bool_tests;
+DROP TABLE ex_bool_tests;
