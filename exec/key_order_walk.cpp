@@ -1,27 +1,20 @@
 #include "exec/key_order_walk.h"
 
+#include <tuple>
+
+#include "planner/logical_plan.h"
+
 namespace ptreedb::exec {
-
-namespace {
-
-// Entries [first, end) of `tree` between the range's bounds (inclusive).
-template <class Tree>
-void entries_between(const Tree& tree, const KeyRange& range, std::size_t& first, std::size_t& end) {
-  first = tree.rank(range.low);
-  end = range.high < range.low ? first : tree.rank(range.high) + (tree.contains(range.high) ? 1 : 0);
-}
-
-}  // namespace
 
 KeyOrderWalk::KeyOrderWalk(const storage::Table& table, std::size_t index, bool descending,
                            const planner::BoundExpression* filter)
     : table_(table), descending_(descending) {
   const storage::TableSchema& schema = table.schema();
-  if (index == kPrimaryKey) {
+  if (index == planner::ScanNode::kPrimaryKeyOrder) {
     high_ = table.rows().size();
     if (filter != nullptr) {
       if (std::optional<KeyRange> range = primary_key_range(schema, *filter)) {
-        entries_between(table.rows(), *range, low_, high_);
+        std::tie(low_, high_) = entries_between(table.rows(), *range);
       }
     }
   } else {
@@ -29,7 +22,7 @@ KeyOrderWalk::KeyOrderWalk(const storage::Table& table, std::size_t index, bool 
     high_ = index_->size();
     if (filter != nullptr) {
       if (std::optional<KeyRange> range = index_key_range(schema, schema.indexes()[index], *filter)) {
-        entries_between(*index_, *range, low_, high_);
+        std::tie(low_, high_) = entries_between(*index_, *range);
       }
     }
   }

@@ -17,9 +17,8 @@ namespace ptreedb::exec {
 
 class KeyOrderWalk {
  public:
-  static constexpr std::size_t kPrimaryKey = static_cast<std::size_t>(-1);
-
-  // `index`: a position among the schema's indexes, or kPrimaryKey.
+  // `index`: a position among the schema's indexes, or the primary key
+  // (planner::ScanNode::kPrimaryKeyOrder, as the scan names it).
   // `filter` (folded, may be null) narrows the walk to its key range.
   KeyOrderWalk(const storage::Table& table, std::size_t index, bool descending,
                const planner::BoundExpression* filter);

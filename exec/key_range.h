@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "planner/bound_expression.h"
@@ -19,6 +20,15 @@ struct KeyRange {
   storage::RowKey low;
   storage::RowKey high;
 };
+
+// The entries [first, end) of `tree` (a row tree or an index tree) between
+// the range's inclusive bounds: two rank walks, O(log n).
+template <class Tree>
+std::pair<std::size_t, std::size_t> entries_between(const Tree& tree, const KeyRange& range) {
+  std::size_t first = tree.rank(range.low);
+  if (range.high < range.low) return {first, first};
+  return {first, tree.rank(range.high) + (tree.contains(range.high) ? 1 : 0)};
+}
 
 // The AND-ed parts of `expr`, nested ANDs flattened, as pointers into it.
 void collect_conjuncts(const planner::BoundExpression& expr, std::vector<const planner::BoundExpression*>& out);

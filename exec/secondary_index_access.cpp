@@ -13,8 +13,7 @@ namespace {
 bool primary_key_positions(const storage::RowTree& rows, const std::vector<KeyRange>& ranges, std::size_t limit,
                            std::vector<std::size_t>& positions) {
   for (const KeyRange& range : ranges) {
-    std::size_t first = rows.rank(range.low);
-    std::size_t end = rows.rank(range.high) + (rows.contains(range.high) ? 1 : 0);
+    auto [first, end] = entries_between(rows, range);
     if (end <= first) continue;
     if (positions.size() + (end - first) > limit) return false;
     for (std::size_t position = first; position < end; ++position) positions.push_back(position);

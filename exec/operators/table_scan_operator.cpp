@@ -38,10 +38,9 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
   const storage::RowTree& tree = scan.table->rows();
   std::size_t first_position = 0, total = tree.size();
   if (range) {
-    first_position = tree.rank(range->low);
-    std::size_t after_high = range->high < range->low ? first_position
-                                                      : tree.rank(range->high) + (tree.contains(range->high) ? 1 : 0);
-    total = after_high - first_position;
+    auto [first, end] = entries_between(tree, *range);
+    first_position = first;
+    total = end - first;
   }
   // The scan applies its filter: the columns only the rest of the query reads
   // are decoded for the rows that passed.
@@ -55,9 +54,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
     const bool forwards = scan.key_order_index == planner::ScanNode::kPrimaryKeyOrder && !scan.key_order_descending;
     std::optional<KeyOrderWalk> walk;
     if (!forwards) {
-      walk.emplace(*scan.table, scan.key_order_index == planner::ScanNode::kPrimaryKeyOrder ? KeyOrderWalk::kPrimaryKey
-                                                                                           : scan.key_order_index,
-                   scan.key_order_descending, filter ? &*filter : nullptr);
+      walk.emplace(*scan.table, scan.key_order_index, scan.key_order_descending, filter ? &*filter : nullptr);
     }
     std::vector<std::size_t> positions;
     std::vector<MorselReader::PositionRange> ranges;

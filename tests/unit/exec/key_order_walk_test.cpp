@@ -71,7 +71,7 @@ TEST_CASE("a walk stays within the range its filter allows", "[key_order]") {
 TEST_CASE("a walk by the primary key runs backwards over its range", "[key_order]") {
   auto table = indexed_table(kRows);
   auto filter = comparison(ComparisonOp::kLess, planner::column_reference(0, kInt), integer_constant(10, kInt));
-  KeyOrderWalk walk(*table, KeyOrderWalk::kPrimaryKey, true, &filter);
+  KeyOrderWalk walk(*table, planner::ScanNode::kPrimaryKeyOrder, true, &filter);
   std::vector<std::size_t> first;
   REQUIRE(walk.next(3, first));
   CHECK(first == std::vector<std::size_t>{10, 9, 8});  // inclusive bound: the filter drops 10 later
