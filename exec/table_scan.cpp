@@ -215,6 +215,26 @@ void MorselReader::read_ranges(const std::vector<PositionRange>& ranges, Chunk& 
   decode_rows(chunk);
 }
 
+void MorselReader::read_positions(const std::size_t* positions, std::size_t count, Chunk& chunk) {
+  // Stepping over a leaf's worth of rows costs about what one seek does.
+  constexpr std::size_t kWalkLimit = 128;
+  rows_.clear();
+  positions_.clear();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t wanted = positions[i];
+    if (wanted < position_ || wanted - position_ > kWalkLimit) {
+      it_ = source_.table().rows().seek_index(wanted);
+      position_ = wanted;
+    }
+    for (; position_ < wanted; ++position_) ++it_;
+    const storage::RowRef& row = (*it_).value;
+    __builtin_prefetch(row.bytes());
+    rows_.push_back(&row);
+    positions_.push_back(wanted);
+  }
+  decode_rows(chunk);
+}
+
 void MorselReader::decode_rows(Chunk& chunk) {
   const std::size_t count = rows_.size();
   prepare_columns(chunk, count);

@@ -74,6 +74,9 @@ class MorselReader {
     std::size_t first, count;
   };
   void read_ranges(const std::vector<PositionRange>& ranges, Chunk& chunk);
+  // The rows at ascending tree positions (at most kChunkSize), walking the
+  // tree forward between near ones and seeking to far ones: a sample's rows.
+  void read_positions(const std::size_t* positions, std::size_t count, Chunk& chunk);
   // For each row of the last chunk, its index among the rows read for it.
   const std::vector<std::uint32_t>& survivors() const { return survivors_; }
 

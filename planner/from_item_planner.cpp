@@ -169,6 +169,9 @@ void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
     case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
       add_range_function(*item->range_function);
       return;
+    case PG_QUERY__NODE__NODE_RANGE_TABLE_SAMPLE:
+      add_table_sample(*item->range_table_sample);
+      return;
     case PG_QUERY__NODE__NODE_JOIN_EXPR: {
       const auto& join = *item->join_expr;
       bool merges_columns = join.is_natural || join.n_using_clause > 0;

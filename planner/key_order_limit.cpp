@@ -37,7 +37,7 @@ void limit_in_key_order(PlanNode& node) {
     below = project->input.get();
   }
   auto* scan = std::get_if<ScanNode>(&below->op);
-  if (scan == nullptr || scan->row_positions) return;
+  if (scan == nullptr || scan->row_positions || scan->sample) return;
   const storage::TableSchema& schema = scan->table->schema();
   const std::vector<std::size_t>& primary_key = schema.primary_key();
   std::optional<std::size_t> walked;

@@ -13,6 +13,7 @@
 
 #include "planner/bound_expression.h"
 #include "planner/table_function.h"
+#include "planner/table_sample.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::planner {
@@ -67,6 +68,9 @@ struct ScanNode {
   static constexpr std::size_t kPrimaryKeyOrder = static_cast<std::size_t>(-1);
   std::size_t key_order_index = kPrimaryKeyOrder;  // or a position among the indexes
   bool key_order_descending = false;
+  // TABLESAMPLE: only a random sample of the rows is read (exec/table_sample.h);
+  // the filter applies to the rows drawn.
+  std::optional<TableSample> sample;
 };
 
 // Constant rows (VALUES, or the single empty row of a FROM-less SELECT).

@@ -40,7 +40,9 @@ bool keys_lead(const std::vector<std::size_t>& columns, const std::set<std::size
 std::optional<std::size_t> lookup_key(const PlanNode& side, const std::vector<BoundExpression>& keys,
                                       const std::vector<BoundExpression>& other_keys, double other_rows) {
   const auto* scan = std::get_if<ScanNode>(&side.op);
-  if (scan == nullptr || scan->key_order_limit || scan->row_positions || keys.empty()) return std::nullopt;
+  if (scan == nullptr || scan->key_order_limit || scan->row_positions || scan->sample || keys.empty()) {
+    return std::nullopt;
+  }
   const storage::TableSchema& schema = scan->table->schema();
   std::set<std::size_t> key_columns;
   for (std::size_t k = 0; k < keys.size(); ++k) {

@@ -125,6 +125,8 @@ class QueryBlockPlanner : public SubqueryHook {
   void add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows);
   void add_range_var(const PgQuery__RangeVar& range);
   void add_range_function(const PgQuery__RangeFunction& range);
+  // A table read through TABLESAMPLE (table_sample_planner.cpp).
+  void add_table_sample(const PgQuery__RangeTableSample& sample);
   // Adds a set-returning function's rows as a relation; returns the scope
   // position of its value column.
   std::size_t add_function_relation(TableFunctionCall call, bool with_ordinality, const std::string& alias,

@@ -26,6 +26,10 @@ using planner::ExprKind;
 using planner::PlanNode;
 
 void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& scan, const Sink& sink) {
+  if (scan.sample) {
+    run_sample_scan(node, scan, sink);
+    return;
+  }
   std::optional<BoundExpression> filter = prepare(scan.filter);
   const storage::TableSchema& schema = scan.table->schema();
   // Predicates on the primary key narrow the scan to a subtree, cut in O(log n).
@@ -166,7 +170,17 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& 
     }
   }
   const Labels& labels = labels_of(node);
-  if (access) {
+  if (scan.sample) {
+    // As PostgreSQL shows it: the method, then its folded arguments.
+    title(at, "Sample Scan on " + relation, node);
+    std::string sampling = std::string("Sampling: ") + planner::sample_method_name(scan.sample->method) + " (" +
+                           shown(fold_constants(scan.sample->argument), labels, false) + ")";
+    if (scan.sample->repeatable) {
+      sampling += " REPEATABLE (" + shown(fold_constants(*scan.sample->repeatable), labels, false) + ")";
+    }
+    print_line(at.details, sampling);
+    if (scan.filter) print_line(at.details, "Filter: " + shown(*scan.filter, labels, false));
+  } else if (access) {
     std::string index = access->index == IndexAccess::kPrimaryKey ? storage::primary_key_index_name(schema)
                                                                   : schema.indexes()[access->index].name;
     title(at, "Index Scan using " + index + " on " + relation, node);

@@ -1,0 +1,230 @@
+// Sample scan (TABLESAMPLE): the positions of a random sample are drawn from
+// the table version's row tree (exec/table_sample.h) and only those rows are
+// read, by position. BERNOULLI takes each row with the given probability,
+// SYSTEM each run of kSampleBlockRows positions; both draw only inside the
+// primary-key range, or among the rows under a secondary index's range, that
+// the filter allows, which samples the rows the filter could keep exactly as
+// sampling the whole table and then filtering would. SYSTEM_ROWS and
+// SYSTEM_TIME take whole runs in random order until enough rows are drawn or
+// the time is up, from the whole table (their filter comes after the draw,
+// as in PostgreSQL).
+#include "exec/plan_executor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/evaluate.h"
+#include "exec/key_range.h"
+#include "exec/operators/operator_support.h"
+#include "exec/operators/run_partitions.h"
+#include "exec/secondary_index_access.h"
+#include "exec/table_sample.h"
+#include "exec/table_scan.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::exec {
+
+using planner::BoundExpression;
+using planner::PlanNode;
+using planner::TableSample;
+
+namespace {
+
+constexpr const char* kInvalidArgument = "2202H";
+constexpr const char* kInvalidRepeat = "2202G";
+
+// A bound argument's value: the expression folded to a constant (it reads no column).
+planner::Constant argument_value(const BoundExpression& prepared, const char* null_state, const char* null_message) {
+  Chunk one_row;
+  one_row.size = 1;
+  Vector value = evaluate(prepared, one_row);
+  if (value.is_null(0)) throw SqlError(null_state, null_message);
+  planner::Constant constant;
+  if (value::is_float_type(value.type.id)) {
+    constant.double_value = value.doubles[0];
+  } else {
+    constant.int_value = value.ints[0];
+  }
+  return constant;
+}
+
+// Reads the ascending `positions` a chunk at a time, each chunk in its own
+// partition from `first_partition` on, in parallel.
+template <class RunPartitions>
+void read_positions_in_parallel(const TableScanSource& source, const std::vector<std::size_t>& positions,
+                                const PlanExecutor::Sink& sink, const InterruptToken* interrupt,
+                                const RunPartitions& run_partitions) {
+  std::size_t batches = (positions.size() + kChunkSize - 1) / kChunkSize;
+  auto read_batch = [&](std::size_t batch) {
+    check_interrupt(interrupt);
+    std::size_t begin = batch * kChunkSize, end = std::min(positions.size(), begin + kChunkSize);
+    MorselReader reader(source, positions[begin]);
+    Chunk chunk;
+    reader.read_positions(positions.data() + begin, end - begin, chunk);
+    if (chunk.size > 0) sink(std::move(chunk), batch);
+  };
+  if (batches == 1) {
+    read_batch(0);
+  } else if (batches > 1) {
+    run_partitions(batches, read_batch);
+  }
+}
+
+}  // namespace
+
+void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode& scan, const Sink& sink) {
+  const TableSample& sample = *scan.sample;
+  // PostgreSQL evaluates the arguments, then REPEATABLE, then checks ranges.
+  planner::Constant argument = argument_value(prepare(sample.argument), kInvalidArgument,
+                                              "TABLESAMPLE parameter cannot be null");
+  std::uint64_t seed = random_sample_seed();
+  if (sample.repeatable) {
+    planner::Constant repeatable = argument_value(prepare(*sample.repeatable), kInvalidRepeat,
+                                                  "TABLESAMPLE REPEATABLE parameter cannot be null");
+    seed = sample_seed(repeatable.double_value);
+  }
+  double fraction = 0;
+  if (sample.method == TableSample::Method::kBernoulli || sample.method == TableSample::Method::kSystem) {
+    // The percentage is a real, as in PostgreSQL.
+    auto percent = static_cast<float>(argument.double_value);
+    if (std::isnan(percent) || percent < 0 || percent > 100) {
+      throw SqlError(kInvalidArgument, "sample percentage must be between 0 and 100");
+    }
+    fraction = static_cast<double>(percent) / 100.0;
+  } else if (sample.method == TableSample::Method::kSystemRows && argument.int_value < 0) {
+    throw SqlError(kInvalidArgument, "sample size must not be negative");
+  } else if (sample.method == TableSample::Method::kSystemTime &&
+             (std::isnan(argument.double_value) || argument.double_value < 0)) {
+    throw SqlError(kInvalidArgument, "sample collection time must not be negative");
+  }
+
+  std::optional<BoundExpression> filter = prepare(scan.filter);
+  const storage::TableSchema& schema = scan.table->schema();
+  const storage::RowTree& tree = scan.table->rows();
+  TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr,
+                         key_filters_for(node));
+  auto run_in_parallel = [this](std::size_t count, const auto& task) { run_partitions(count, task); };
+  const bool per_row_or_block =
+      sample.method == TableSample::Method::kBernoulli || sample.method == TableSample::Method::kSystem;
+
+  // BERNOULLI and SYSTEM draw only where the filter lets rows through.
+  std::optional<KeyRange> range;
+  std::optional<IndexAccess> access;
+  if (per_row_or_block && filter) {
+    range = primary_key_range(schema, *filter);
+    if (!range) access = choose_index_access(*scan.table, *filter);
+  }
+  if (reads_ != nullptr) {
+    range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
+  }
+  if (fraction <= 0 && per_row_or_block) return;
+
+  if (access) {
+    std::vector<std::size_t> taken;
+    for (std::size_t position : access->positions) {
+      std::uint64_t item = sample.method == TableSample::Method::kSystem ? position / kSampleBlockRows : position;
+      if (sample_takes(seed, item, fraction)) taken.push_back(position);
+    }
+    read_positions_in_parallel(source, taken, sink, interrupt_, run_in_parallel);
+    return;
+  }
+
+  std::size_t first = 0, total = tree.size();
+  if (range) {
+    auto [low, end] = entries_between(tree, *range);
+    first = low;
+    total = end - low;
+  }
+  if (per_row_or_block) {
+    // Stretches of positions drawn and read in parallel, each from its own
+    // generator, so the sample is the same however the threads share them.
+    std::size_t stretches = (total + kSampleStreamRows - 1) / kSampleStreamRows;
+    auto draw_stretch = [&](std::size_t stretch) {
+      check_interrupt(interrupt_);
+      std::size_t begin = stretch * kSampleStreamRows, count = std::min(kSampleStreamRows, total - begin);
+      std::vector<std::size_t> positions;
+      if (sample.method == TableSample::Method::kBernoulli) {
+        bernoulli_positions(seed, stretch, fraction, first + begin, count, positions);
+      } else {
+        for (std::size_t block = begin / kSampleBlockRows; block * kSampleBlockRows < begin + count; ++block) {
+          if (!sample_takes(seed, block, fraction)) continue;
+          std::size_t block_end = std::min(total, (block + 1) * kSampleBlockRows);
+          for (std::size_t at = block * kSampleBlockRows; at < block_end; ++at) positions.push_back(first + at);
+        }
+      }
+      if (positions.empty()) return;
+      MorselReader reader(source, positions.front());
+      Chunk chunk;
+      for (std::size_t done = 0; done < positions.size(); done += kChunkSize) {
+        std::size_t count_now = std::min(kChunkSize, positions.size() - done);
+        reader.read_positions(positions.data() + done, count_now, chunk);
+        if (chunk.size > 0) sink(std::move(chunk), stretch);
+      }
+    };
+    if (stretches == 1) {
+      draw_stretch(0);
+    } else if (stretches > 1) {
+      run_partitions(stretches, draw_stretch);
+    }
+    return;
+  }
+
+  // SYSTEM_ROWS and SYSTEM_TIME: whole runs in random order.
+  std::size_t blocks = (total + kSampleBlockRows - 1) / kSampleBlockRows;
+  RandomOrder order(seed, blocks);
+  auto block_positions = [&](std::size_t block, std::size_t rows, std::vector<std::size_t>& out) {
+    std::size_t begin = block * kSampleBlockRows;
+    std::size_t end = std::min({total, begin + kSampleBlockRows, begin + rows});
+    for (std::size_t at = begin; at < end; ++at) out.push_back(at);
+  };
+  if (sample.method == TableSample::Method::kSystemRows) {
+    auto wanted = static_cast<std::size_t>(argument.int_value);
+    std::vector<std::size_t> taken_blocks;
+    std::size_t rows = 0;
+    while (rows < wanted) {
+      std::optional<std::size_t> block = order.next();
+      if (!block) break;
+      taken_blocks.push_back(*block);
+      rows += std::min(kSampleBlockRows, total - *block * kSampleBlockRows);
+    }
+    // The last run drawn gives only the rows still wanted.
+    std::size_t last_rows = kSampleBlockRows;
+    if (rows > wanted && !taken_blocks.empty()) {
+      last_rows = std::min(kSampleBlockRows, total - taken_blocks.back() * kSampleBlockRows) - (rows - wanted);
+    }
+    std::size_t last_block = taken_blocks.empty() ? 0 : taken_blocks.back();
+    std::sort(taken_blocks.begin(), taken_blocks.end());
+    std::vector<std::size_t> positions;
+    for (std::size_t block : taken_blocks) block_positions(block, block == last_block ? last_rows : kSampleBlockRows, positions);
+    read_positions_in_parallel(source, positions, sink, interrupt_, run_in_parallel);
+    return;
+  }
+  // SYSTEM_TIME: runs read one batch after another until the time is up.
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(argument.double_value);
+  std::size_t partition = 0;
+  std::vector<std::size_t> positions;
+  while (Clock::now() < deadline) {
+    check_interrupt(interrupt_);
+    positions.clear();
+    while (positions.size() + kSampleBlockRows <= kChunkSize) {
+      std::optional<std::size_t> block = order.next();
+      if (!block) break;
+      block_positions(*block, kSampleBlockRows, positions);
+    }
+    if (positions.empty()) break;
+    std::sort(positions.begin(), positions.end());
+    MorselReader reader(source, positions.front());
+    Chunk chunk;
+    reader.read_positions(positions.data(), positions.size(), chunk);
+    if (chunk.size > 0) sink(std::move(chunk), partition);
+    if (ordered_ != nullptr) ordered_->complete_below(partition + 1);
+    ++partition;
+  }
+}
+
+}  // namespace ptreedb::exec
