@@ -46,6 +46,12 @@ const char* aggregate_name(AggregateKind kind) {
     case AggregateKind::kBoolOr: return "bool_or";
     case AggregateKind::kFirstValue: return "first_value";
     case AggregateKind::kSingleValue: return "single_value";
+    case AggregateKind::kApproxCount: return "approx_count";
+    case AggregateKind::kApproxSum: return "approx_sum";
+    case AggregateKind::kApproxAvg: return "approx_avg";
+    case AggregateKind::kApproxCountError: return "approx_count_error";
+    case AggregateKind::kApproxSumError: return "approx_sum_error";
+    case AggregateKind::kApproxAvgError: return "approx_avg_error";
   }
   return "?";
 }

@@ -77,7 +77,10 @@ struct InListSet {
 // scalar subquery without aggregates per outer value (its first row in the
 // call's ORDER BY, or its only row: a second one is error 21000).
 enum class AggregateKind : std::uint8_t {
-  kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr, kFirstValue, kSingleValue
+  kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr, kFirstValue, kSingleValue,
+  // Estimates for the whole table from a BERNOULLI sample, and the half-widths
+  // of their 95% confidence intervals (planner/approximate_aggregate.h).
+  kApproxCount, kApproxSum, kApproxAvg, kApproxCountError, kApproxSumError, kApproxAvgError
 };
 
 // One ORDER BY key inside an aggregate call (string_agg(x, ',' ORDER BY y DESC)).

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "planner/aggregate_binder.h"
+#include "planner/approximate_aggregate.h"
 #include "planner/window_binder.h"
 #include "planner/ddl_clauses.h"
 #include "planner/parameters.h"
@@ -476,6 +477,10 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
     throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }
   if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
+  if (auto kind = approximate_aggregate_of(name)) {
+    return bind_approximate_aggregate(*this, *kind, name, call,
+                                      subqueries_ != nullptr ? subqueries_->sampled_table() : nullptr);
+  }
   reject_aggregate_clauses(name, call);
   return bind_scalar_function(name, call);
 }

@@ -8,6 +8,7 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include "planner/bound_expression.h"
+#include "planner/table_sample.h"
 
 namespace ptreedb::planner {
 
@@ -35,6 +36,9 @@ class SubqueryHook {
  public:
   virtual ~SubqueryHook() = default;
   virtual BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) = 0;
+  // The TABLESAMPLE of the query's one sampled table, for approximate
+  // aggregates; null when none is sampled (42P10 when several are).
+  virtual const TableSample* sampled_table() const { return nullptr; }
 };
 
 class ExpressionBinder {

@@ -90,6 +90,7 @@ class QueryBlockPlanner : public SubqueryHook {
   BoundExpression bind_standalone(const PgQuery__Node* node, const Scope& scope);
 
   BoundExpression bind_sublink(const PgQuery__SubLink& sublink, const ExpressionBinder& binder) override;
+  const TableSample* sampled_table() const override;
 
   // After plan(): conjuncts of WHERE that read the enclosing query, over this
   // block's scope (kColumn) and the enclosing one (kOuterColumn), and what the

@@ -131,3 +131,21 @@ void QueryBlockPlanner::add_table_sample(const PgQuery__RangeTableSample& sample
 }
 
 }  // namespace ptreedb::planner::block_planning
+
+namespace ptreedb::planner::block_planning {
+
+const TableSample* QueryBlockPlanner::sampled_table() const {
+  const TableSample* found = nullptr;
+  for (const Relation& relation : relations_) {
+    const auto* scan = std::get_if<ScanNode>(&relation.plan->op);
+    if (scan == nullptr || !scan->sample) continue;
+    if (found != nullptr) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     "approximate aggregates over more than one table read with TABLESAMPLE are not supported");
+    }
+    found = &*scan->sample;
+  }
+  return found;
+}
+
+}  // namespace ptreedb::planner::block_planning

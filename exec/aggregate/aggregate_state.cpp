@@ -1,4 +1,5 @@
 #include "exec/aggregate/aggregate_state.h"
+#include "exec/aggregate/approximate_state.h"
 
 #include <string>
 
@@ -553,6 +554,13 @@ std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) 
     case AggregateKind::kSingleValue:
       return std::make_unique<FirstValueState>(call.kind == AggregateKind::kSingleValue, call.argument->type,
                                                call.type);
+    case AggregateKind::kApproxCount:
+    case AggregateKind::kApproxSum:
+    case AggregateKind::kApproxAvg:
+    case AggregateKind::kApproxCountError:
+    case AggregateKind::kApproxSumError:
+    case AggregateKind::kApproxAvgError:
+      return make_approximate_state(call.kind);
   }
   throw SqlError(sqlstate::kInternalError, "unknown aggregate kind");
 }

@@ -224,3 +224,62 @@ def test_samples_while_writers_update_the_table(conn):
         stop.set()
         thread.join()
     assert not errors
+
+
+@pytest.fixture(scope="module")
+def sales(conn):
+    """A Q6-shaped table: price, discount and quantity per row."""
+    conn.execute("create table sales (id int primary key, price numeric(12,2), discount numeric(4,2), "
+                 "quantity int, region int)")
+    conn.execute("insert into sales select i, 900 + (i * 7919 % 10000) / 10.0, (i % 11) / 100.0, "
+                 "1 + i * 31 % 50, i % 4 from generate_series(1, 20000) i")
+    return conn
+
+
+def test_approximate_aggregates_of_a_whole_sample_are_exact(sales):
+    exact = sales.execute("select count(*), count(quantity), sum(price * discount), avg(price) from sales").fetchone()
+    approx = sales.execute("select approx_count(*), approx_count(quantity), approx_sum(price * discount), "
+                           "approx_avg(price), approx_count_error(*), approx_sum_error(price * discount) "
+                           "from sales tablesample bernoulli (100)").fetchone()
+    assert approx[0] == exact[0] and approx[1] == exact[1]
+    assert approx[2] == pytest.approx(float(exact[2]))
+    assert approx[3] == pytest.approx(float(exact[3]))
+    assert approx[4] == 0 and approx[5] == 0
+
+
+def test_approximate_intervals_cover_the_exact_answer_about_95_percent(sales):
+    where = "where discount between 0.05 and 0.07 and quantity < 24"
+    (exact,) = sales.execute(f"select sum(price * discount) from sales {where}").fetchone()
+    runs = 300
+    with sales.pipeline():
+        cursors = [sales.execute("select approx_sum(price * discount), approx_sum_error(price * discount) "
+                                 f"from sales tablesample bernoulli (10) repeatable (%s) {where}", (seed,))
+                   for seed in range(1000, 1000 + runs)]
+    results = [cursor.fetchone() for cursor in cursors]
+    covered = sum(abs(estimate - float(exact)) <= error for estimate, error in results)
+    # 95% of 300: 285, with a binomial standard deviation under 4.
+    assert 270 <= covered <= 297, f"{covered} of {runs} intervals cover {exact}"
+    mean = sum(estimate for estimate, _ in results) / runs
+    assert abs(mean - float(exact)) < 0.01 * float(exact)  # unbiased
+
+
+def test_approximate_aggregates_per_group(sales):
+    exact = dict(sales.execute("select region, count(*) from sales group by region").fetchall())
+    rows = sales.execute("select region, approx_count(*), approx_count_error(*), approx_avg(quantity), "
+                         "approx_avg_error(quantity) from sales tablesample bernoulli (20) repeatable (8) "
+                         "group by region order by region").fetchall()
+    assert [row[0] for row in rows] == [0, 1, 2, 3]
+    for region, count, count_error, average, average_error in rows:
+        assert abs(count - exact[region]) <= 2 * count_error
+        assert 0 < average_error < 5 and 1 <= average <= 50
+
+
+def test_approximate_aggregates_need_a_bernoulli_sample(sales):
+    for statement, sqlstate in [("select approx_sum(price) from sales", "0A000"),
+                                ("select approx_sum(price) from sales tablesample system (10)", "0A000"),
+                                ("select approx_sum('x'::text) from sales tablesample bernoulli (10)", "42883"),
+                                ("select approx_sum(sum(price)) from sales tablesample bernoulli (10)", "42803"),
+                                ("select approx_sum(*) from sales tablesample bernoulli (10)", "42601")]:
+        with pytest.raises(psycopg.Error) as error:
+            sales.execute(statement)
+        assert error.value.sqlstate == sqlstate, statement
