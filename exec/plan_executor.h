@@ -16,6 +16,7 @@
 #include "exec/ordered_delivery.h"
 #include "exec/memory_budget.h"
 #include "exec/plan_statistics.h"
+#include "exec/progressive_approximation.h"
 #include "exec/read_recording.h"
 #include "exec/vector.h"
 #include "planner/plan.h"
@@ -121,6 +122,9 @@ class PlanExecutor {
   QueryMemory* memory_ = current_query_memory();
   // SERIALIZABLE: where scans report the key ranges they read (exec/read_recording.h).
   ReadRecorder* reads_ = current_read_recorder();
+  // The online approximation's round (exec/progressive_approximation.h): where
+  // aggregations note their estimates' relative errors; null outside it.
+  ApproximationReport* approximation_ = current_approximation_report();
   // Set while stream_in_order runs the output pipeline (not while inputs
   // of joins, sorts and aggregates are collected).
   OrderedDelivery* ordered_ = nullptr;

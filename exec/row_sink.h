@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "exec/vector.h"
@@ -26,6 +27,8 @@ class RowSink {
   virtual void rows(const Chunk& chunk) = 0;
   // The result is complete (not called when the statement failed).
   virtual void end() = 0;
+  // A NOTICE for the client now, while the statement runs (progress).
+  virtual void notice(const std::string& message) = 0;
 };
 
 }  // namespace ptreedb::exec

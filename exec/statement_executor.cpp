@@ -5,6 +5,7 @@
 #include "exec/evaluate.h"
 #include "exec/explain.h"
 #include "exec/object_ownership.h"
+#include "exec/progressive_approximation.h"
 #include "exec/select_executor.h"
 #include "exec/table_rows.h"
 #include "planner/privileges.h"
@@ -98,7 +99,18 @@ QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarg
     result.returns_rows = true;
     result.columns = select->columns;
     std::size_t rows = 0;
-    if (sink != nullptr) {
+    if (const ApproximationGoal& goal = current_approximation_goal(); runs_progressively(*select, goal)) {
+      // Online approximation: rounds of growing samples; the last one answers.
+      result.chunks = run_progressively(*select, goal, sink, result.notices);
+      for (const auto& chunk : result.chunks) rows += chunk.size;
+      if (sink != nullptr) {
+        sink->describe(result.columns, std::nullopt);
+        for (const auto& chunk : result.chunks) sink->rows(chunk);
+        sink->end();
+        result.chunks.clear();
+        result.streamed = true;
+      }
+    } else if (sink != nullptr) {
       sink->describe(result.columns, std::nullopt);
       rows = run_select(*select, *sink);
       sink->end();

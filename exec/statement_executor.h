@@ -25,6 +25,8 @@ struct QueryResult {
   // The rows (or COPY data) already went to the RowSink while they were
   // produced; `chunks` is empty and only CommandComplete is left to send.
   bool streamed = false;
+  // NOTICEs for the client before the result (when nothing streamed them).
+  std::vector<std::string> notices;
 };
 
 // With `rows`, a SELECT's rows and COPY TO STDOUT's data go there while they

@@ -1,8 +1,11 @@
 #include "planner/approximate_aggregate.h"
 
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "storage/sql_error.h"
+#include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
 
@@ -101,6 +104,69 @@ BoundExpression bind_approximate_aggregate(const ExpressionBinder& binder, Aggre
     out.args.push_back(std::move(filter));
   }
   return out;
+}
+
+bool is_approximate_aggregate(AggregateKind kind) {
+  return kind >= AggregateKind::kApproxCount && kind <= AggregateKind::kApproxAvgError;
+}
+
+namespace {
+
+// Calls `visit` on every node of the plan tree.
+template <class Node, class Visit>
+void visit_nodes(Node& node, const Visit& visit) {
+  check_stack_depth();
+  visit(node);
+  std::visit(
+      [&](auto& op) {
+        using Op = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Op, FilterNode> || std::is_same_v<Op, ProjectNode> ||
+                      std::is_same_v<Op, AggregateNode> || std::is_same_v<Op, SortNode> ||
+                      std::is_same_v<Op, FunctionScanNode> || std::is_same_v<Op, WindowNode>) {
+          visit_nodes(*op.input, visit);
+        } else if constexpr (std::is_same_v<Op, JoinNode>) {
+          visit_nodes(*op.probe, visit);
+          visit_nodes(*op.build, visit);
+        } else if constexpr (std::is_same_v<Op, SetOperationNode>) {
+          visit_nodes(*op.left, visit);
+          visit_nodes(*op.right, visit);
+        }
+      },
+      node.op);
+}
+
+}  // namespace
+
+const BoundExpression* approximated_sample_percentage(const PlanNode& root) {
+  const BoundExpression* percentage = nullptr;
+  bool approximated = false;
+  visit_nodes(root, [&](const PlanNode& node) {
+    if (const auto* scan = std::get_if<ScanNode>(&node.op)) {
+      if (scan->sample && scan->sample->method == TableSample::Method::kBernoulli) percentage = &scan->sample->argument;
+    } else if (const auto* aggregate = std::get_if<AggregateNode>(&node.op)) {
+      for (const AggregateCall& call : aggregate->aggregates) approximated = approximated || is_approximate_aggregate(call.kind);
+    }
+  });
+  return approximated ? percentage : nullptr;
+}
+
+PlanPtr with_sample_percentage(const PlanPtr& root, double percent) {
+  BoundExpression constant;
+  constant.kind = ExprKind::kConstant;
+  constant.type = SqlType::of(TypeId::kReal);
+  constant.constant.is_null = false;
+  constant.constant.double_value = percent;
+  PlanPtr copy = clone_plan(root);
+  visit_nodes(*copy, [&](PlanNode& node) {
+    if (auto* scan = std::get_if<ScanNode>(&node.op)) {
+      if (scan->sample && scan->sample->method == TableSample::Method::kBernoulli) scan->sample->argument = constant;
+    } else if (auto* aggregate = std::get_if<AggregateNode>(&node.op)) {
+      for (AggregateCall& call : aggregate->aggregates) {
+        if (is_approximate_aggregate(call.kind)) call.separator = constant;
+      }
+    }
+  });
+  return copy;
 }
 
 }  // namespace ptreedb::planner

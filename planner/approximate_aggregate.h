@@ -23,6 +23,7 @@
 
 #include "planner/bound_expression.h"
 #include "planner/expression_binder.h"
+#include "planner/logical_plan.h"
 
 namespace ptreedb::planner {
 
@@ -32,5 +33,15 @@ std::optional<AggregateKind> approximate_aggregate_of(const std::string& name);
 // with TABLESAMPLE BERNOULLI.
 BoundExpression bind_approximate_aggregate(const ExpressionBinder& binder, AggregateKind kind, const std::string& name,
                                            const PgQuery__FuncCall& call, const TableSample* sample);
+
+bool is_approximate_aggregate(AggregateKind kind);
+
+// For the online mode (exec/progressive_approximation.h): the percentage of
+// the plan's BERNOULLI-sampled scan when approximate aggregates of the plan
+// read it (subqueries in expressions aside); null otherwise.
+const BoundExpression* approximated_sample_percentage(const PlanNode& root);
+// A copy of the plan whose sampled scan and approximate aggregates use
+// `percent` instead.
+PlanPtr with_sample_percentage(const PlanPtr& root, double percent);
 
 }  // namespace ptreedb::planner

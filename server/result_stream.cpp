@@ -5,6 +5,7 @@
 #include "exec/evaluate.h"
 #include "server/protocol/backend_messages.h"
 #include "server/result_encoder.h"
+#include "storage/sql_error.h"
 
 namespace ptreedb::server {
 
@@ -94,6 +95,11 @@ void ResultStream::end() {
     }
     protocol::encode_copy_done(out_);
   }
+}
+
+void ResultStream::notice(const std::string& message) {
+  protocol::encode_notice_response(out_, SqlError("00000", message), protocol::Severity::kNotice);
+  write_(out_);
 }
 
 void ResultStream::write_if_full() {

@@ -33,6 +33,7 @@ class ResultStream : public exec::RowSink {
                 const std::optional<planner::CopyOptions>& copy_out) override;
   void rows(const exec::Chunk& chunk) override;
   void end() override;
+  void notice(const std::string& message) override;
 
  private:
   // RowDescription or CopyOutResponse (and COPY's header), before the first

@@ -1,6 +1,7 @@
 #include "server/session_settings.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -31,6 +32,7 @@ enum class SettingKind : std::uint8_t {
   kMemory,        // a size in kB or with a unit: '64MB' (work_mem)
   kStackDepth,    // max_stack_depth: kB, with memory units
   kTimeZone,      // TimeZone: a zone name, hours east, or a POSIX offset
+  kFraction,      // a real number from 0 to 1
 };
 
 struct SettingDefinition {
@@ -48,6 +50,11 @@ struct SettingDefinition {
 constexpr std::array kSettings = {
     SettingDefinition{"application_name", "", SettingKind::kString, true, false,
                       "Sets the application name to be reported in statistics and logs."},
+    SettingDefinition{"approximate_error_target", "0", SettingKind::kFraction, false, false,
+                      "Sets the relative error (half the 95% confidence interval over the estimate) that "
+                      "approximate aggregates sample until they reach; 0 answers from one sample."},
+    SettingDefinition{"approximate_time_limit", "0", SettingKind::kMilliseconds, false, false,
+                      "Sets the longest time approximate aggregates keep sampling to reach their error target."},
     SettingDefinition{"bytea_output", "hex", SettingKind::kString, false, false, "Sets the output format for bytea."},
     SettingDefinition{"client_encoding", "UTF8", SettingKind::kEncoding, true, false,
                       "Sets the client's character set encoding."},
@@ -283,6 +290,17 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
     }
     case SettingKind::kMilliseconds:
       return normalize_milliseconds(setting.name, text);
+    case SettingKind::kFraction: {
+      std::string trimmed(trim(text));
+      char* end = nullptr;
+      double value = trimmed.empty() ? -1 : std::strtod(trimmed.c_str(), &end);
+      if (trimmed.empty() || end != trimmed.c_str() + trimmed.size() || !(value >= 0 && value <= 1)) {
+        throw SqlError(sqlstate::kInvalidParameterValue, "invalid value for parameter \"" + std::string(setting.name) +
+                                                             "\": \"" + std::string(text) + "\"",
+                       {}, "Use a number from 0 to 1.");
+      }
+      return trimmed;
+    }
     case SettingKind::kMemory: {
       // PostgreSQL's range for work_mem: 64kB .. 2147483647kB, a bare number in kB.
       std::int64_t bytes = exec::parse_memory_size(std::string(text), 1024, true);
@@ -589,6 +607,11 @@ std::size_t max_stack_depth_kb(const SessionState& state) {
   std::string_view unit = std::string_view(value).substr(digits);
   long long factor = unit == "MB" ? 1024 : unit == "GB" ? 1024 * 1024 : unit == "TB" ? 1024LL * 1024 * 1024 : 1;
   return static_cast<std::size_t>(*number * factor);
+}
+
+double setting_fraction(const SessionState& state, std::string_view name) {
+  auto found = state.settings.find(std::string(name));
+  return found == state.settings.end() ? 0 : std::strtod(found->second.c_str(), nullptr);
 }
 
 long long setting_milliseconds(const SessionState& state, std::string_view name) {

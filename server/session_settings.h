@@ -49,6 +49,9 @@ std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(con
 // milliseconds; 0 when off.
 long long setting_milliseconds(const SessionState& state, std::string_view name);
 
+// A setting of kind fraction (approximate_error_target).
+double setting_fraction(const SessionState& state, std::string_view name);
+
 // A memory setting (work_mem) in bytes.
 std::int64_t setting_bytes(const SessionState& state, std::string_view name);
 

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "exec/interrupt_token.h"
+#include "exec/progressive_approximation.h"
 #include "exec/statement_executor.h"
 #include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
@@ -22,6 +23,14 @@
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
+
+// The statement's NOTICEs that nothing streamed, sent before its result.
+static void take_result_notices(StatementOutcome& outcome) {
+  for (const std::string& notice : outcome.result.notices) {
+    protocol::encode_notice_response(outcome.notices, SqlError("00000", notice), protocol::Severity::kNotice);
+  }
+  outcome.result.notices.clear();
+}
 
 namespace {
 
@@ -58,6 +67,7 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
     return outcome;
   }
   outcome.result = exec::execute_statement(plan, transaction, rows);
+  take_result_notices(outcome);
   if (!std::holds_alternative<planner::SelectPlan>(plan) && !std::holds_alternative<planner::CopyPlan>(plan)) {
     // A READ COMMITTED block replays its writes from their text (and bound
     // values) when COMMIT meets a changed row; EXPLAIN ANALYZE can't be replayed.
@@ -193,6 +203,10 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   // each sort or hash bounded by work_mem (53200 past either).
   exec::QueryMemory query_memory(exec::MemoryBudget::process(), setting_bytes(state, "work_mem"));
   exec::QueryMemoryScope memory_scope(&query_memory);
+  // SELECTs with approximate aggregates sample until this precise (exec/progressive_approximation.h).
+  exec::ApproximationGoalScope approximation_scope(
+      {setting_fraction(state, "approximate_error_target"),
+       static_cast<double>(setting_milliseconds(state, "approximate_time_limit"))});
   if (run_session_command(statement, state, database, outcome.notices)) {
     outcome.answered = true;
     outcome.deferred = std::move(state.committing);
@@ -257,6 +271,7 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
       }
     } else {
       outcome.result = exec::execute_statement(plan, database, rows);
+      take_result_notices(outcome);
     }
     return std::move(outcome);
   });

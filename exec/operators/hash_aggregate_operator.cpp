@@ -70,6 +70,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNo
       check_interrupt(interrupt_);
       const auto [p, begin] = slices[s];
       Chunk& rows = partitions[p];
+      if (approximation_ != nullptr && begin == 0) report_approximation(*approximation_, calls, keys.size(), rows);
       if (rows.size <= kMorselRows) {
         sink(std::move(rows), s);  // its only slice
       } else {
@@ -96,6 +97,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNo
     groups = result->table->finish();
   }
   charge_arrays(memory, groups);
+  if (approximation_ != nullptr) report_approximation(*approximation_, calls, keys.size(), groups);
   (void)node;
   stream_slices(std::move(groups), sink);
 }

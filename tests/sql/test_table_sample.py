@@ -283,3 +283,60 @@ def test_approximate_aggregates_need_a_bernoulli_sample(sales):
         with pytest.raises(psycopg.Error) as error:
             sales.execute(statement)
         assert error.value.sqlstate == sqlstate, statement
+
+
+def notices_of(connection):
+    seen = []
+    connection.add_notice_handler(lambda diagnostic: seen.append(diagnostic.message_primary))
+    return seen
+
+
+def test_online_approximation_samples_until_the_target(sales):
+    with connect(sales.server_port) as online:
+        seen = notices_of(online)
+        online.execute("set approximate_error_target = 0.05")
+        query = ("select approx_sum(price * discount), approx_sum_error(price * discount) "
+                 "from sales tablesample bernoulli (0.5) repeatable (5) where quantity < 24")
+        estimate, error = online.execute(query).fetchone()
+        assert error <= 0.05 * abs(estimate)
+        assert len(seen) >= 2, seen
+        assert seen[0].startswith("approximation round 1: 0.5% sample")
+        assert "sampling" in seen[0] and "next" in seen[0]
+        assert seen[-1].endswith(": done")
+        (exact,) = online.execute("select sum(price * discount) from sales where quantity < 24").fetchone()
+        assert abs(estimate - float(exact)) <= 2 * error
+        # Prepared (the extended protocol) alike.
+        seen.clear()
+        estimate, error = online.execute(query.replace("(5)", "(%s)"), (6,), prepare=True).fetchone()
+        assert error <= 0.05 * abs(estimate) and seen[-1].endswith(": done")
+
+
+def test_online_approximation_stops_at_the_whole_table_or_the_time_limit(sales):
+    with connect(sales.server_port) as online:
+        seen = notices_of(online)
+        online.execute("set approximate_error_target = 0.000001")
+        count, error = online.execute("select approx_count(*), approx_count_error(*) "
+                                      "from sales tablesample bernoulli (1)").fetchone()
+        assert count == 20000 and error == 0
+        assert seen[-1].endswith("the whole table was read")
+        seen.clear()
+        online.execute("set approximate_time_limit = '1ms'")
+        online.execute("select approx_count(*), approx_count_error(*) from sales tablesample bernoulli (1)").fetchone()
+        assert len(seen) <= 3
+        assert seen[-1].endswith("time limit reached") or seen[-1].endswith("the whole table was read")
+
+
+def test_online_approximation_needs_an_error_beside_the_estimate(sales):
+    with connect(sales.server_port) as online:
+        seen = notices_of(online)
+        online.execute("set approximate_error_target = 0.01")
+        online.execute("select approx_sum(price) from sales tablesample bernoulli (3)").fetchone()
+        assert len(seen) == 1 and seen[0].endswith("no approx_*_error beside its estimate")
+        seen.clear()
+        # Plain queries and samples without approximate aggregates run once, silently.
+        online.execute("select count(*) from sales tablesample bernoulli (3)").fetchone()
+        assert seen == []
+        for value in ("2", "-0.1", "abc", "''"):
+            with pytest.raises(psycopg.Error) as error:
+                online.execute(f"set approximate_error_target = {value}")
+            assert error.value.sqlstate == "22023"

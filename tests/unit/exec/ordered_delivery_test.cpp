@@ -35,6 +35,7 @@ struct RecordingSink : exec::RowSink {
     threads.push_back(std::this_thread::get_id());
   }
   void end() override {}
+  void notice(const std::string&) override {}
 };
 
 }  // namespace
