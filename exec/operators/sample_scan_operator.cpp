@@ -21,7 +21,7 @@
 #include "exec/key_range.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/run_partitions.h"
-#include "exec/secondary_index_access.h"
+#include "exec/scan_path.h"
 #include "exec/table_sample.h"
 #include "exec/table_scan.h"
 #include "storage/sql_error.h"
@@ -112,12 +112,11 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
       sample.method == TableSample::Method::kBernoulli || sample.method == TableSample::Method::kSystem;
 
   // BERNOULLI and SYSTEM draw only where the filter lets rows through.
-  std::optional<KeyRange> range;
-  std::optional<IndexAccess> access;
-  if (per_row_or_block && filter) {
-    range = primary_key_range(schema, *filter);
-    if (!range) access = choose_index_access(*scan.table, *filter);
-  }
+  ScanPath path;
+  path.count = tree.size();
+  if (per_row_or_block) path = choose_scan_path(*scan.table, filter ? &*filter : nullptr);
+  const std::optional<KeyRange>& range = path.range;
+  const std::optional<IndexAccess>& access = path.index;
   if (reads_ != nullptr) {
     range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
   }
@@ -133,12 +132,7 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
     return;
   }
 
-  std::size_t first = 0, total = tree.size();
-  if (range) {
-    auto [low, end] = entries_between(tree, *range);
-    first = low;
-    total = end - low;
-  }
+  const std::size_t first = path.first, total = path.count;
   if (per_row_or_block) {
     // Stretches of positions drawn and read in parallel, each from its own
     // generator, so the sample is the same however the threads share them.

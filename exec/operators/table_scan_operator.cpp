@@ -15,6 +15,7 @@
 #include "exec/key_range.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/run_partitions.h"
+#include "exec/scan_path.h"
 #include "exec/secondary_index_access.h"
 #include "exec/table_scan.h"
 #include "storage/table/table_keys.h"
@@ -32,20 +33,15 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
   }
   std::optional<BoundExpression> filter = prepare(scan.filter);
   const storage::TableSchema& schema = scan.table->schema();
-  // Predicates on the primary key narrow the scan to a subtree, cut in O(log n).
-  std::optional<KeyRange> range = filter ? primary_key_range(schema, *filter) : std::nullopt;
+  // Predicates on the primary key narrow the scan to a subtree, cut in
+  // O(log n); an index's range may hold fewer rows still (not under ORDER
+  // BY ... LIMIT, which walks its key's order).
+  ScanPath path = choose_scan_path(*scan.table, filter ? &*filter : nullptr, !scan.key_order_limit);
+  const std::optional<KeyRange>& range = path.range;
   if (reads_ != nullptr) {
     range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
   }
-  // The range as positions in the whole tree: two O(log n) walks, no nodes
-  // copied (a point lookup per UPDATE makes that count).
-  const storage::RowTree& tree = scan.table->rows();
-  std::size_t first_position = 0, total = tree.size();
-  if (range) {
-    auto [first, end] = entries_between(tree, *range);
-    first_position = first;
-    total = end - first;
-  }
+  const std::size_t first_position = path.first, total = path.count;
   // The scan applies its filter: the columns only the rest of the query reads
   // are decoded for the rows that passed.
   // Hash joins above may have handed down filters of their keys.
@@ -88,8 +84,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
     }
     return;
   }
-  std::optional<IndexAccess> access;
-  if (!range && filter) access = choose_index_access(*scan.table, *filter);
+  std::optional<IndexAccess>& access = path.index;
   if (access) {
     // The rows under the index's range, by ascending position: a chunk's
     // worth of them per task.
@@ -164,10 +159,9 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& 
   std::optional<IndexAccess> access;
   if (scan.filter && !scan.filter->contains(ExprKind::kSubquery)) {
     folded = fold_constants(*scan.filter);
-    ranged = primary_key_range(schema, *folded).has_value();
-    if (!ranged && !scan.key_order_limit) {
-      access = choose_index_access(*scan.table, *folded);
-    }
+    ScanPath path = choose_scan_path(*scan.table, &*folded, !scan.key_order_limit && !scan.sample);
+    ranged = path.range.has_value();
+    access = std::move(path.index);
   }
   const Labels& labels = labels_of(node);
   if (scan.sample) {

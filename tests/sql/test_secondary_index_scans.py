@@ -82,6 +82,11 @@ QUERIES = [
     "select b.id from ix_items a join ix_items b on b.grp = a.grp where a.id = 4242 order by 1",
     # most of the table: read in order, not looked up
     "select count(*), sum(id) from ix_items where grp >= 10",
+    # a primary-key range wider than an index's range: the index's rows,
+    # the key range checked on them; a narrow key range: the key range
+    "select count(*), sum(id) from ix_items where id > 10 and grp = 42",
+    "select count(*), sum(id) from ix_items where id between 1 and 20000 and grp in (3, 4)",
+    "select count(*), sum(id) from ix_items where id < 300 and grp = 42",
     # joined
     "select count(*) from ix_items a join ix_items b on b.id = a.id + 1 where a.grp = 17",
 ]
@@ -127,6 +132,12 @@ def test_explain_shows_the_index_where_few_rows_lie_in_its_range(servers):
     assert any("Sort Key" in line for line in lines), lines
     lines = plan(mine, "select * from ix_items where code = 'c7'")
     assert any("Index Scan using ix_code on ix_items" in line for line in lines), lines
+    # A primary-key range as wide as the table does not hide the index;
+    # a narrow one is read as the key range.
+    lines = plan(mine, "select * from ix_items where id > 0 and grp = 42")
+    assert any("Index Scan using ix_grp on ix_items" in line for line in lines), lines
+    lines = plan(mine, "select * from ix_items where id < 300 and grp = 42")
+    assert any("Primary Key Range Scan on ix_items" in line for line in lines), lines
     # Most of the table, an unindexed column, or no leading column: sequential.
     for query in ["select * from ix_items where grp >= 10", "select * from ix_items where note = 'n5'",
                   "select * from ix_items where sub = 3"]:

@@ -1,0 +1,28 @@
+#include "exec/scan_path.h"
+
+#include "storage/table/table_keys.h"
+
+namespace ptreedb::exec {
+
+ScanPath choose_scan_path(const storage::Table& table, const planner::BoundExpression* filter, bool consider_index) {
+  ScanPath path;
+  const storage::RowTree& tree = table.rows();
+  path.count = tree.size();
+  if (filter == nullptr) return path;
+  path.range = primary_key_range(table.schema(), *filter);
+  if (path.range) {
+    // Two O(log n) walks, no nodes copied (a point lookup per UPDATE makes that count).
+    auto [first, end] = entries_between(tree, *path.range);
+    path.first = first;
+    path.count = end - first;
+  }
+  // An index can only win where the primary-key range leaves more rows than
+  // an index is ever used for.
+  if (consider_index && path.count * kIndexFractionDivisor > tree.size()) {
+    path.index = choose_index_access(table, *filter);
+    if (path.index && path.index->positions.size() >= path.count) path.index.reset();
+  }
+  return path;
+}
+
+}  // namespace ptreedb::exec
