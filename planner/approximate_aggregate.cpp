@@ -1,6 +1,5 @@
 #include "planner/approximate_aggregate.h"
 
-#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -113,31 +112,16 @@ bool is_approximate_aggregate(AggregateKind kind) {
 namespace {
 
 // Calls `visit` on every node of the plan tree.
-template <class Node, class Visit>
-void visit_nodes(Node& node, const Visit& visit) {
+template <class Visit>
+void visit_nodes(PlanNode& node, const Visit& visit) {
   check_stack_depth();
   visit(node);
-  std::visit(
-      [&](auto& op) {
-        using Op = std::decay_t<decltype(op)>;
-        if constexpr (std::is_same_v<Op, FilterNode> || std::is_same_v<Op, ProjectNode> ||
-                      std::is_same_v<Op, AggregateNode> || std::is_same_v<Op, SortNode> ||
-                      std::is_same_v<Op, FunctionScanNode> || std::is_same_v<Op, WindowNode>) {
-          visit_nodes(*op.input, visit);
-        } else if constexpr (std::is_same_v<Op, JoinNode>) {
-          visit_nodes(*op.probe, visit);
-          visit_nodes(*op.build, visit);
-        } else if constexpr (std::is_same_v<Op, SetOperationNode>) {
-          visit_nodes(*op.left, visit);
-          visit_nodes(*op.right, visit);
-        }
-      },
-      node.op);
+  for_each_input(node, [&](PlanNode& input) { visit_nodes(input, visit); });
 }
 
 }  // namespace
 
-const BoundExpression* approximated_sample_percentage(const PlanNode& root) {
+const BoundExpression* approximated_sample_percentage(PlanNode& root) {
   const BoundExpression* percentage = nullptr;
   bool approximated = false;
   visit_nodes(root, [&](const PlanNode& node) {

@@ -39,7 +39,7 @@ bool is_approximate_aggregate(AggregateKind kind);
 // For the online mode (exec/progressive_approximation.h): the percentage of
 // the plan's BERNOULLI-sampled scan when approximate aggregates of the plan
 // read it (subqueries in expressions aside); null otherwise.
-const BoundExpression* approximated_sample_percentage(const PlanNode& root);
+const BoundExpression* approximated_sample_percentage(PlanNode& root);
 // A copy of the plan whose sampled scan and approximate aggregates use
 // `percent` instead.
 PlanPtr with_sample_percentage(const PlanPtr& root, double percent);
