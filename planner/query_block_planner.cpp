@@ -263,11 +263,47 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     columns.push_back(column);
   }
   std::size_t visible = projections.size();
-  bool distinct = select.n_distinct_clause > 0;
-  if (distinct && !(select.n_distinct_clause == 1 &&
-                    select.distinct_clause[0]->node_case == PG_QUERY__NODE__NODE__NOT_SET)) {
-    not_supported("DISTINCT ON");
-  }
+  // DISTINCT, or DISTINCT ON (expressions) (the parse tree lists those).
+  const bool distinct_on = select.n_distinct_clause > 0 &&
+                           !(select.n_distinct_clause == 1 &&
+                             select.distinct_clause[0]->node_case == PG_QUERY__NODE__NODE__NOT_SET);
+  const bool distinct = select.n_distinct_clause > 0 && !distinct_on;
+
+  // An ORDER BY or DISTINCT ON item: an output position, an output name, or
+  // any expression over the input (added as a hidden output when new).
+  auto output_position = [&](const PgQuery__Node* node, int location, const char* clause) {
+    std::optional<std::size_t> position;
+    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      std::int64_t number = node->a_const->ival->ival;
+      if (number < 1 || number > static_cast<std::int64_t>(visible)) {
+        throw SqlError("42P10", std::string(clause) + " position " + std::to_string(number) + " is not in select list",
+                       {}, {}, location + 1);
+      }
+      return static_cast<std::size_t>(number - 1);
+    }
+    if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && node->column_ref->n_fields == 1 &&
+        node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
+      std::string name = string_of(node->column_ref->fields[0]);
+      for (std::size_t c = 0; c < visible; ++c) {
+        if (columns[c].name != name) continue;
+        if (position && !same_expression(projections[*position], projections[c])) {
+          throw SqlError("42702", std::string(clause) + " \"" + name + "\" is ambiguous", {}, {}, location + 1);
+        }
+        if (!position) position = c;
+      }
+      if (position) return *position;
+    }
+    BoundExpression bound = resolve_unknown(binder.bind(node), SqlType::of(TypeId::kText));
+    for (std::size_t c = 0; c < projections.size(); ++c) {
+      if (same_expression(projections[c], bound)) return c;
+    }
+    if (distinct) {
+      throw SqlError("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", {}, {},
+                     location + 1);
+    }
+    projections.push_back(std::move(bound));
+    return projections.size() - 1;
+  };
 
   // ORDER BY an output position, an output name, or any expression over the input.
   std::vector<SortKey> sort_keys;
@@ -278,42 +314,46 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     key.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
                           ? key.descending
                           : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
-    const PgQuery__Node* node = sort.node;
-    std::optional<std::size_t> position;
-    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
-      std::int64_t number = node->a_const->ival->ival;
-      if (number < 1 || number > static_cast<std::int64_t>(visible)) {
-        throw SqlError("42P10", "ORDER BY position " + std::to_string(number) + " is not in select list", {}, {},
-                       sort.location + 1);
-      }
-      position = static_cast<std::size_t>(number - 1);
-    } else if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && node->column_ref->n_fields == 1 &&
-               node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
-      std::string name = string_of(node->column_ref->fields[0]);
-      for (std::size_t c = 0; c < visible; ++c) {
-        if (columns[c].name != name) continue;
-        if (position && !same_expression(projections[*position], projections[c])) {
-          throw SqlError("42702", "ORDER BY \"" + name + "\" is ambiguous", {}, {}, sort.location + 1);
-        }
-        if (!position) position = c;
-      }
-    }
-    if (!position) {
-      BoundExpression bound = resolve_unknown(binder.bind(node), SqlType::of(TypeId::kText));
-      for (std::size_t c = 0; c < projections.size() && !position; ++c) {
-        if (same_expression(projections[c], bound)) position = c;
-      }
-      if (!position) {
-        if (distinct) {
-          throw SqlError("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", {}, {},
-                         sort.location + 1);
-        }
-        position = projections.size();
-        projections.push_back(std::move(bound));
-      }
-    }
-    key.output = *position;
+    key.output = output_position(sort.node, sort.location, "ORDER BY");
     sort_keys.push_back(key);
+  }
+
+  // DISTINCT ON: the first row of each group of equal values in the ORDER
+  // BY's order, as row_number() OVER (PARTITION BY the values ORDER BY the
+  // ORDER BY's keys) = 1 (the filter follows the select list).
+  std::optional<std::size_t> first_of_group;
+  if (distinct_on) {
+    std::vector<std::size_t> on;
+    for (std::size_t i = 0; i < select.n_distinct_clause; ++i) {
+      const PgQuery__Node* item = select.distinct_clause[i];
+      std::size_t position = output_position(item, -1, "DISTINCT ON");
+      if (std::find(on.begin(), on.end(), position) == on.end()) on.push_back(position);
+    }
+    // The ORDER BY must start with the DISTINCT ON values (in any order).
+    std::size_t covered = 0;
+    for (std::size_t i = 0; i < sort_keys.size() && covered < on.size(); ++i) {
+      if (std::find(on.begin(), on.end(), sort_keys[i].output) == on.end()) {
+        throw SqlError("42P10", "SELECT DISTINCT ON expressions must match initial ORDER BY expressions");
+      }
+      bool seen_before = false;
+      for (std::size_t j = 0; j < i; ++j) seen_before = seen_before || sort_keys[j].output == sort_keys[i].output;
+      if (!seen_before) ++covered;
+    }
+    auto shape = std::make_shared<WindowShape>();
+    shape->function = WindowFunction::kRowNumber;
+    shape->name = "row_number";
+    shape->partition_count = on.size();
+    BoundExpression first;
+    first.kind = ExprKind::kWindow;
+    first.type = SqlType::of(TypeId::kBigint);
+    for (std::size_t position : on) first.args.push_back(projections[position]);
+    for (const SortKey& key : sort_keys) {
+      first.args.push_back(projections[key.output]);
+      shape->order.push_back({key.descending, key.nulls_first});
+    }
+    first.window = std::move(shape);
+    first_of_group = projections.size();
+    projections.push_back(std::move(first));
   }
 
   std::size_t hidden_before_input = hidden_width();
@@ -346,6 +386,16 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (has_windows) node = plan_windows(node, projections);
   std::vector<SqlType> projected_types = types_of(projections);
   node = make_node(ProjectNode{node, projections}, projected_types, node->estimated_rows);
+  if (first_of_group) {
+    BoundExpression one;
+    one.kind = ExprKind::kConstant;
+    one.type = SqlType::of(TypeId::kBigint);
+    one.constant.is_null = false;
+    one.constant.int_value = 1;
+    BoundExpression first = binder.bind_binary_operator(
+        "=", column_reference(*first_of_group, projected_types[*first_of_group]), std::move(one), -1);
+    node = make_node(FilterNode{node, std::move(first)}, projected_types, node->estimated_rows * 0.5);
+  }
   if (distinct) {
     simple_block_ = false;
     std::vector<BoundExpression> keys;
