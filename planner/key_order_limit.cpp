@@ -17,7 +17,7 @@ bool leads(const std::vector<std::size_t>& columns, const std::vector<std::size_
 
 void limit_in_key_order(PlanNode& node) {
   auto* sort = std::get_if<SortNode>(&node.op);
-  if (sort == nullptr || !sort->limit || sort->keys.empty()) return;
+  if (sort == nullptr || !sort->limit || sort->with_ties || sort->keys.empty()) return;
   std::vector<std::size_t> columns;
   const bool descending = sort->keys.front().descending;
   // NULLs sort last in a key's order: last going forwards, first backwards.

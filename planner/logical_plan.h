@@ -128,6 +128,9 @@ struct SortNode {
   std::vector<SortKey> keys;
   std::optional<std::int64_t> limit;
   std::int64_t offset = 0;
+  // FETCH FIRST n ROWS WITH TIES: also the rows after the n-th that equal it
+  // on every key.
+  bool with_ties = false;
 };
 
 // Window functions: every input row, then one column per call, each a

@@ -407,10 +407,14 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (select.limit_count != nullptr) {
     std::int64_t limit = constant_count(select.limit_count, "LIMIT");
     if (limit >= 0) sort.limit = limit;
+    sort.with_ties = select.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES;
+    if (sort.with_ties && limit < 0) {
+      throw SqlError("2201W", "row count cannot be null in FETCH FIRST ... WITH TIES clause");
+    }
   }
   if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
   if (sort.limit || sort.offset > 0) simple_block_ = false;
-  row_limit_ = sort.limit;
+  row_limit_ = sort.with_ties ? std::nullopt : sort.limit;
   row_offset_ = sort.offset;
   if (!sort.keys.empty() || sort.limit || sort.offset > 0) {
     sort.input = node;

@@ -43,6 +43,22 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& s
   std::size_t begin = std::min<std::size_t>(order.size(), static_cast<std::size_t>(sort.offset));
   std::size_t end = order.size();
   if (sort.limit) end = std::min<std::size_t>(end, begin + static_cast<std::size_t>(*sort.limit));
+  if (sort.with_ties && end > begin) {
+    // The rows after the last one kept that sort as equal to it.
+    auto ties = [&](std::uint32_t x, std::uint32_t y) {
+      for (const auto& key : sort.keys) {
+        const Vector& column = rows.columns[key.output];
+        bool a_null = column.is_null(x), b_null = column.is_null(y);
+        if (a_null || b_null) {
+          if (a_null != b_null) return false;
+          continue;
+        }
+        if (compare_elements(column, x, column, y) != 0) return false;
+      }
+      return true;
+    };
+    while (end < order.size() && ties(order[end - 1], order[end])) ++end;
+  }
   std::vector<std::uint32_t> kept(order.begin() + begin, order.begin() + end);
   Chunk sorted = gather_rows(rows, kept);
   charge_arrays(memory, sorted);
