@@ -275,6 +275,14 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_case(*node->case_expr);
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return bind_coalesce(*node->coalesce_expr);
+    case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: {
+      const auto& extreme = *node->min_max_expr;
+      std::vector<BoundExpression> args;
+      for (std::size_t i = 0; i < extreme.n_args; ++i) args.push_back(bind(extreme.args[i]));
+      bool greatest = extreme.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST;
+      return bind_function_call(greatest ? FunctionId::kGreatest : FunctionId::kLeast, greatest ? "GREATEST" : "LEAST",
+                                std::move(args), extreme.location);
+    }
     case PG_QUERY__NODE__NODE_NULL_TEST:
       return bind_null_test(*node->null_test);
     case PG_QUERY__NODE__NODE_BOOLEAN_TEST: {

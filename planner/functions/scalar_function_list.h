@@ -8,6 +8,8 @@
 #define PTREEDB_SCALAR_FUNCTIONS(X)                                                                         \
   X(Coalesce)     /* COALESCE(a, b, ...): the first non-NULL argument */                                   \
   X(NullIf)       /* NULLIF(a, b), bound as (a, a = b) */                                                   \
+  X(Greatest)     /* GREATEST(a, b, ...): the largest non-NULL argument */                                  \
+  X(Least)        /* LEAST(a, b, ...): the smallest non-NULL argument */                                    \
   X(Upper)                                                                                                  \
   X(Lower)                                                                                                  \
   X(Length)                                                                                                 \
