@@ -1,10 +1,12 @@
-// to_char(timestamp | timestamptz | interval, format): the value formatted by
-// PostgreSQL's template patterns (storage/value/to_char.h); NULL for
-// infinite timestamps, as PostgreSQL returns.
+// to_char(timestamp | timestamptz | interval | numeric | bigint | double
+// precision, format): the value formatted by PostgreSQL's template patterns
+// (storage/value/to_char.h, to_char_number.h); NULL for infinite timestamps,
+// as PostgreSQL returns.
 #include "exec/functions/function_kernel.h"
 #include "exec/vector_parts.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/to_char.h"
+#include "storage/value/to_char_number.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -23,7 +25,13 @@ Vector evaluate_to_char(const planner::BoundExpression& expr, const Chunk& input
     out.nulls[i] = source.nulls[i] || format.nulls[i] ? 1 : 0;
     if (out.nulls[i]) continue;
     std::string text;
-    if (type == TypeId::kInterval) {
+    if (type == TypeId::kNumeric) {
+      text = value::to_char_decimal(source.decimals[i], format.texts[i]);
+    } else if (type == TypeId::kBigint) {
+      text = value::to_char_integer(source.ints[i], format.texts[i]);
+    } else if (type == TypeId::kDouble) {
+      text = value::to_char_double(source.doubles[i], format.texts[i]);
+    } else if (type == TypeId::kInterval) {
       text = value::to_char_interval(source.intervals[i], format.texts[i]);
     } else if (!value::Timestamp{source.ints[i]}.is_finite()) {
       out.nulls[i] = 1;

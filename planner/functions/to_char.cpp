@@ -1,6 +1,6 @@
-// to_char(timestamp | timestamptz | date | interval, format text) -> text. A
-// date is read as timestamptz, PostgreSQL's preferred type of the category.
-// The numeric forms are refused until they are implemented.
+// to_char(timestamp | timestamptz | date | interval | numeric | integer |
+// double precision, format text) -> text. A date is read as timestamptz,
+// PostgreSQL's preferred type of the category.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
@@ -23,10 +23,13 @@ BoundExpression bind_to_char(const std::string& name, std::vector<BoundExpressio
   }
   const TypeId type = source.type.id;
   if (value::is_numeric_category(type)) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "to_char(" + value::format_type(source.type) + ", text) is not supported",
-                   {}, {}, location + 1);
+    // Integers as bigint, real as double precision, numeric as it is.
+    const TypeId as = type == TypeId::kNumeric                            ? TypeId::kNumeric
+                      : type == TypeId::kReal || type == TypeId::kDouble ? TypeId::kDouble
+                                                                          : TypeId::kBigint;
+    source = coerce(std::move(source), SqlType::of(as), false);
   }
-  if (!value::is_timestamp_or_date(type) && type != TypeId::kInterval) {
+  if (!value::is_timestamp_or_date(type) && type != TypeId::kInterval && !value::is_numeric_category(type)) {
     args[0] = std::move(source);
     throw_no_such_function(name, args, location);
   }
