@@ -168,12 +168,22 @@ class DateTimeParser {
         text_[pos_] != '-' && !is_alpha(text_[pos_])) {
       syntax_error();
     }
-    if (digits == 8 && fields_ == 0) {  // YYYYMMDD
+    if ((digits == 8 || digits == 6) && fields_ == 0) {  // YYYYMMDD, YYMMDD
       year_ = value / 10000;
       month_ = value / 100 % 100;
       day_ = value % 100;
-      year_digits_ = 4;
+      year_digits_ = digits - 4;
       fields_ = kYear | kMonth | kDay;
+      return;
+    }
+    if ((digits == 6 || digits == 4) && date_complete() && !has_time_) {  // HHMMSS, HHMM
+      const std::int64_t hour = digits == 6 ? value / 10000 : value / 100;
+      const std::int64_t minute = digits == 6 ? value / 100 % 100 : value % 100;
+      const std::int64_t second = digits == 6 ? value % 100 : 0;
+      // Not range-checked: PostgreSQL's DecodeNumberField carries 256101 into the next day.
+      time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond;
+      hour_ = hour;
+      has_time_ = true;
       return;
     }
     assign_number(value, digits);
@@ -205,6 +215,8 @@ class DateTimeParser {
       break;
     }
     if (count < 2) syntax_error();
+    // After a numeric second part PostgreSQL reads only digits: "1999-08-Jan" is no date.
+    if (is_digit(parts[0][0]) && count == 3 && is_digit(parts[1][0]) && !is_digit(parts[2][0])) syntax_error();
     if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != 'T' && text_[pos_] != 't' &&
         text_[pos_] != ',') {
       syntax_error();

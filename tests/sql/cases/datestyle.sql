@@ -86,3 +86,9 @@ set datestyle = 'Postgres, MDY'; select (timestamp '2003-01-02 04:05:06.5')::tex
 set datestyle = 'SQL, DMY'; select (timestamp '2003-01-02 04:05:06.5')::text::timestamp = timestamp '2003-01-02 04:05:06.5', (date '2003-01-02')::text::date = date '2003-01-02';
 set datestyle = 'German'; select (timestamp '2003-01-02 04:05:06.5')::text::timestamp = timestamp '2003-01-02 04:05:06.5', (date '2003-01-02')::text::date = date '2003-01-02';
 set datestyle = 'Postgres'; set time zone 'Europe/Berlin'; select (timestamptz '2003-07-02 04:05:06.5+00')::text::timestamptz = timestamptz '2003-07-02 04:05:06.5+00';
+-- Run-together digits: YYMMDD, YYYYMMDD, and HHMMSS or HHMM after a date.
+select date '990108', date '19990108', timestamp '19970210 173201', timestamp '1997-02-10 1732', timestamp '990108 173201';
+set datestyle = 'ISO, DMY'; select date '990108', timestamp '19970210 173201';
+select date '99-08-Jan';
+select date '1999-08-Jan';
+select timestamp '19970210 256101';
