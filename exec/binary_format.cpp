@@ -226,20 +226,20 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
       return std::string(bytes);
     case TypeId::kDate:
       expect(4);
-      return value::format_date(value::Date{get_big_endian<std::int32_t>(bytes, 0)});
+      return value::format_date_iso(value::Date{get_big_endian<std::int32_t>(bytes, 0)});
     case TypeId::kTimestamp:
       expect(8);
-      return value::format_timestamp(value::Timestamp{get_big_endian<std::int64_t>(bytes, 0)});
+      return value::format_timestamp_iso(value::Timestamp{get_big_endian<std::int64_t>(bytes, 0)});
     case TypeId::kTimestampTz:  // shown in UTC with its offset, so reading it back gives the instant
       expect(8);
-      return value::format_timestamptz(value::TimestampTz{get_big_endian<std::int64_t>(bytes, 0)}, value::TimeZone());
+      return value::format_timestamptz_iso(value::TimestampTz{get_big_endian<std::int64_t>(bytes, 0)}, value::TimeZone());
     case TypeId::kInterval: {
       expect(16);
       value::Interval span;
       span.micros = get_big_endian<std::int64_t>(bytes, 0);
       span.days = get_big_endian<std::int32_t>(bytes, 8);
       span.months = get_big_endian<std::int32_t>(bytes, 12);
-      return value::format_interval(span);
+      return value::format_interval_postgres(span);
     }
   }
   bad_binary(parameter_number);

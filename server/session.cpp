@@ -183,7 +183,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
 }
 
 void Session::run_query(std::unique_ptr<SimpleQuery> query) {
-  SessionTimeZone time_zone(state_);  // timestamptz values are shown in the session's zone
+  SessionFormats formats(state_);  // values are shown in the session's zone and DateStyle
   if (auto loader = query->run(state_, database_, out_)) {
     copy_loader_ = std::move(loader);
     paused_query_ = std::move(query);
@@ -245,9 +245,9 @@ bool Session::handle_copy_in_message(const Frame& frame) {
 }
 
 bool Session::handle_message(const Frame& frame) {
-  // Reads and writes timestamptz values in the session's zone (the setting
-  // is read again when a statement of the message changes it).
-  SessionTimeZone time_zone(state_);
+  // Reads and writes date/time values in the session's zone and DateStyle
+  // (the settings are read again when a statement of the message changes them).
+  SessionFormats formats(state_);
   if (copy_loader_) return handle_copy_in_message(frame);
   protocol::FrontendMessage message;
   try {
@@ -326,7 +326,7 @@ bool Session::handle_message(const Frame& frame) {
 }
 
 void Session::finish_extended_commit() {
-  SessionTimeZone time_zone(state_);
+  SessionFormats formats(state_);
   const bool sync = extended_.awaiting_sync();
   try {
     extended_.finish_commit(state_, out_);

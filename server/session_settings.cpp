@@ -335,34 +335,19 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       invalid_value(setting.name, text);
     }
     case SettingKind::kDateStyle: {
-      // Output is always ISO; the order (MDY/DMY/YMD) only affects input.
-      std::string style = "ISO";
-      std::string order = "MDY";
-      const auto& current = state.settings.find("DateStyle");
-      if (current != state.settings.end() && current->second.size() > 5) order = current->second.substr(5);
-      std::string all = std::string(text);
-      std::size_t start = 0;
-      while (start <= all.size()) {
-        std::size_t comma = all.find(',', start);
-        std::string word = lower(trim(std::string_view(all).substr(start, comma - start)));
-        if (word == "iso") style = "ISO";
-        else if (word == "mdy" || word == "us" || word == "noneuropean") order = "MDY";
-        else if (word == "dmy" || word == "euro" || word == "european") order = "DMY";
-        else if (word == "ymd") order = "YMD";
-        else if (word == "postgres" || word == "sql" || word == "german") {
-          throw SqlError(sqlstate::kFeatureNotSupported, "DateStyle \"" + trim(text) + "\" is not supported");
-        } else invalid_value(setting.name, text);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
+      // What the list leaves out keeps the current setting's half.
+      const auto current = state.settings.find("DateStyle");
+      const value::DateStyleSetting read =
+          value::read_date_style_setting(text, current != state.settings.end() ? current->second : "ISO, MDY");
+      if (!read.canonical) {
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       "invalid value for parameter \"DateStyle\": \"" + std::string(text) + "\"", read.error_detail);
       }
-      return style + ", " + order;
+      return *read.canonical;
     }
     case SettingKind::kIntervalStyle: {
-      std::string style = lower(trim(text));
-      if (style == "postgres") return style;
-      if (style == "postgres_verbose" || style == "sql_standard" || style == "iso_8601") {
-        throw SqlError(sqlstate::kFeatureNotSupported, "IntervalStyle \"" + style + "\" is not supported");
-      }
+      const std::string style = lower(trim(text));
+      if (value::read_interval_style(style)) return style;
       invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
     }
     case SettingKind::kTimeZone: {
@@ -730,6 +715,21 @@ std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(con
     default:
       return std::nullopt;
   }
+}
+
+const value::DateStyle& SessionDateStyle::date_style() {
+  const auto date_style = state_.settings.find("DateStyle");
+  const auto interval_style = state_.settings.find("IntervalStyle");
+  const std::string& date_text = date_style != state_.settings.end() ? date_style->second : std::string();
+  const std::string& interval_text = interval_style != state_.settings.end() ? interval_style->second : std::string();
+  auto& cache = state_.date_style_cache;
+  if (date_text != cache.date_setting || interval_text != cache.interval_setting) {
+    const auto interval = value::read_interval_style(interval_text);
+    cache.style = value::parse_canonical_date_style(date_text, interval.value_or(value::IntervalOutputStyle::kPostgres));
+    cache.date_setting = date_text;
+    cache.interval_setting = interval_text;
+  }
+  return cache.style;
 }
 
 const value::TimeZone& SessionTimeZone::time_zone() {

@@ -19,6 +19,7 @@
 #include "planner/settings_access.h"
 #include "server/session_state.h"
 #include "storage/stack_depth.h"
+#include "storage/value/date_style.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::server {
@@ -75,6 +76,29 @@ class SessionTimeZone : public value::TimeZoneSource {
   value::TimeZoneScope scope_;
 };
 
+// The session's DateStyle and IntervalStyle as dates, timestamps and
+// intervals are read and shown in, installed on the thread serving the
+// session (value::session_date_style).
+class SessionDateStyle : public value::DateStyleSource {
+ public:
+  explicit SessionDateStyle(SessionState& state) : state_(state), scope_(this) {}
+  const value::DateStyle& date_style() override;
+
+ private:
+  SessionState& state_;
+  value::DateStyleScope scope_;
+};
+
+// The session's formats: its time zone, DateStyle and IntervalStyle.
+class SessionFormats {
+ public:
+  explicit SessionFormats(SessionState& state) : time_zone_(state), date_style_(state) {}
+
+ private:
+  SessionTimeZone time_zone_;
+  SessionDateStyle date_style_;
+};
+
 // Lets current_setting() and set_config() reach `state` while a statement is
 // planned, and holds the calling thread to the session's max_stack_depth.
 class SettingsScope : public planner::SettingsAccess {
@@ -87,7 +111,7 @@ class SettingsScope : public planner::SettingsAccess {
         scope_(this),
         stack_depth_(max_stack_depth_kb(state)),
         sequences_(state.sequences),
-        time_zone_(state) {}
+        formats_(state) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
 
@@ -97,7 +121,7 @@ class SettingsScope : public planner::SettingsAccess {
   planner::SettingsAccessScope scope_;
   MaxStackDepthScope stack_depth_;
   planner::SequenceSessionScope sequences_;  // currval/lastval of this session
-  SessionTimeZone time_zone_;
+  SessionFormats formats_;
 };
 
 }  // namespace ptreedb::server

@@ -15,6 +15,7 @@
 #include "planner/session_directory.h"
 #include "server/protocol/backend_messages.h"
 #include "txn/isolation_level.h"
+#include "storage/value/date_style.h"
 #include "storage/value/time_zone.h"
 #include "txn/transaction.h"
 
@@ -41,6 +42,13 @@ struct SessionState {
     std::string setting = "UTC";
     value::TimeZone zone;
   } time_zone_cache;
+  // DateStyle and IntervalStyle as the text formats read them, parsed again
+  // only when either text changes.
+  struct {
+    std::string date_setting = "ISO, MDY";
+    std::string interval_setting = "postgres";
+    value::DateStyle style;
+  } date_style_cache;
   // What RESET returns each setting to: the built-in default or the value the
   // startup packet gave.
   std::map<std::string, std::string> setting_defaults;

@@ -9,17 +9,20 @@
 #include <tbb/task_arena.h>
 
 #include "exec/plan_executor.h"
+#include "storage/value/date_style.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::exec {
 
 template <class Task>
 void PlanExecutor::run_partitions(std::size_t count, const Task& unzoned_task) {
-  // oneTBB's threads serve no session: they read timestamptz values in the
-  // statement's time zone, installed around each task.
+  // oneTBB's threads serve no session: they read and show date/time values
+  // in the statement's time zone and DateStyle, installed around each task.
   const value::TimeZone zone = value::session_time_zone();
+  const value::DateStyle style = value::session_date_style();
   const auto task = [&](std::size_t index) {
     value::TimeZoneScope scope(&zone);
+    value::DateStyleScope style_scope(&style);
     unzoned_task(index);
   };
   if (ordered_ == nullptr) {

@@ -46,9 +46,9 @@ std::string constant_value_text(const Constant& constant, const value::SqlType& 
     case TypeId::kReal: return value::format_float4(static_cast<float>(constant.double_value));
     case TypeId::kDouble: return value::format_float8(constant.double_value);
     case TypeId::kNumeric: return value::format_decimal(constant.decimal_value);
-    case TypeId::kDate: return value::format_date(value::Date{static_cast<std::int32_t>(constant.int_value)});
-    case TypeId::kTimestamp: return value::format_timestamp(value::Timestamp{constant.int_value});
-    case TypeId::kInterval: return value::format_interval(constant.interval_value);
+    case TypeId::kDate: return value::format_date_iso(value::Date{static_cast<std::int32_t>(constant.int_value)});
+    case TypeId::kTimestamp: return value::format_timestamp_iso(value::Timestamp{constant.int_value});
+    case TypeId::kInterval: return value::format_interval_postgres(constant.interval_value);
     default: return constant.text_value;
   }
 }

@@ -21,6 +21,7 @@
   X(DateTrunc)    /* field name (constant text), timestamp[tz] [, zone] */                                  \
   X(AtTimeZone)   /* timezone(zone text or interval, timestamp or timestamptz): AT TIME ZONE */            \
   X(ToTimestamp)  /* to_timestamp(double precision seconds since 1970) */                                 \
+  X(ToChar)       /* to_char(timestamp, timestamptz or interval, format text) */                            \
   X(Trim)         /* text [, characters]: btrim; `negated` keeps the start (rtrim), `case_insensitive` the end (ltrim) */ \
   X(RegexMatch)   /* text ~ pattern; `negated`, `case_insensitive` */                                       \
   X(FormatType)   /* format_type(type oid, typmod) */                                                       \

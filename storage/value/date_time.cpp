@@ -1,9 +1,11 @@
 #include "storage/value/date_time.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
 #include "storage/sql_error.h"
+#include "storage/value/date_style.h"
 #include "storage/value/statement_clock.h"
 #include "storage/value/time_zone.h"
 
@@ -90,18 +92,17 @@ class DateTimeParser {
                                                          "\" must be resolved by the caller");
     }
 
-    parse_date_part();
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
-      if (is_space(c)) {
+      if (is_space(c) || c == ',') {
         ++pos_;
-      } else if ((c == 'T' || c == 't') && !has_time_ && pos_ + 1 < text_.size() &&
+      } else if ((c == 'T' || c == 't') && !has_time_ && date_complete() && pos_ + 1 < text_.size() &&
                  is_digit(text_[pos_ + 1])) {
         ++pos_;
         parse_time_part();
-      } else if (is_digit(c) && !has_time_) {
-        parse_time_part();
-      } else if ((c == '+' || c == '-') && has_time_) {
+      } else if (is_digit(c)) {
+        parse_number();
+      } else if ((c == '+' || c == '-') && (has_time_ || date_complete())) {
         read_zone_offset();
       } else if (is_alpha(c)) {
         parse_word();
@@ -109,6 +110,8 @@ class DateTimeParser {
         syntax_error();
       }
     }
+    if (!date_complete()) syntax_error();
+    apply_meridian();
     ParsedDateTime result = finish();
     result.zone_east = zone_east_;
     result.named_zone = std::move(named_zone_);
@@ -139,42 +142,195 @@ class DateTimeParser {
     return static_cast<int>(pos_ - begin);
   }
 
-  void parse_date_part() {
-    std::int64_t first;
-    const int first_digits = read_digits(first);
-    if (first_digits == 0) syntax_error();
-    if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '/' || text_[pos_] == '.')) {
-      const char separator = text_[pos_++];
-      std::int64_t second;
-      if (read_digits(second) == 0) syntax_error();
-      if (pos_ >= text_.size() || text_[pos_] != separator) syntax_error();
-      ++pos_;
-      std::int64_t third;
-      const int third_digits = read_digits(third);
-      if (third_digits == 0) syntax_error();
-      if (first_digits >= 3) {  // year first
-        year_ = first;
-        month_ = second;
-        day_ = third;
-        year_digits_ = first_digits;
-      } else {  // DateStyle MDY
-        month_ = first;
-        day_ = second;
-        year_ = third;
-        year_digits_ = third_digits;
+  enum Field : unsigned { kYear = 1, kMonth = 2, kDay = 4 };
+  bool date_complete() const { return fields_ == (kYear | kMonth | kDay); }
+
+  // A run of digits: the start of a time ("10:20"), a date with separators
+  // ("2003-01-02", "01/02/2003", "10-Feb-1997", "01.02.2003"), YYYYMMDD, or
+  // one date field ("Feb 10 17:32:01 1997").
+  void parse_number() {
+    const std::size_t begin = pos_;
+    std::int64_t value;
+    const int digits = read_digits(value);
+    if (pos_ < text_.size() && text_[pos_] == ':') {
+      if (has_time_) syntax_error();
+      pos_ = begin;
+      parse_time_part();
+      return;
+    }
+    if (pos_ + 1 < text_.size() && (text_[pos_] == '-' || text_[pos_] == '/' || text_[pos_] == '.') &&
+        (is_digit(text_[pos_ + 1]) || is_alpha(text_[pos_ + 1]))) {
+      pos_ = begin;
+      parse_separated_date();
+      return;
+    }
+    if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != ',' && text_[pos_] != '+' &&
+        text_[pos_] != '-' && !is_alpha(text_[pos_])) {
+      syntax_error();
+    }
+    if ((digits == 8 || digits == 6) && fields_ == 0) {  // YYYYMMDD, YYMMDD
+      year_ = value / 10000;
+      month_ = value / 100 % 100;
+      day_ = value % 100;
+      year_digits_ = digits - 4;
+      fields_ = kYear | kMonth | kDay;
+      return;
+    }
+    if ((digits == 6 || digits == 4) && date_complete() && !has_time_) {  // HHMMSS, HHMM
+      const std::int64_t hour = digits == 6 ? value / 10000 : value / 100;
+      const std::int64_t minute = digits == 6 ? value / 100 % 100 : value % 100;
+      const std::int64_t second = digits == 6 ? value % 100 : 0;
+      // Not range-checked: PostgreSQL's DecodeNumberField carries 256101 into the next day.
+      time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond;
+      hour_ = hour;
+      has_time_ = true;
+      return;
+    }
+    assign_number(value, digits);
+  }
+
+  // "a-b-c", "a/b/c", "a.b.c": a month name among the parts is taken first,
+  // then the numbers in order, as PostgreSQL's DecodeDate does.
+  void parse_separated_date() {
+    std::size_t first_end = pos_;
+    const bool first_digits = is_digit(text_[pos_]);
+    while (first_end < text_.size() && (first_digits ? is_digit(text_[first_end]) : is_alpha(text_[first_end]))) {
+      ++first_end;
+    }
+    const char separator = text_[first_end];
+    std::string_view parts[3];
+    int count = 0;
+    while (true) {
+      // A part is all digits or all letters: "01T12:00" ends the date at 'T'.
+      const std::size_t begin = pos_;
+      const bool digits = pos_ < text_.size() && is_digit(text_[pos_]);
+      while (pos_ < text_.size() && (digits ? is_digit(text_[pos_]) : is_alpha(text_[pos_]))) ++pos_;
+      if (pos_ == begin || count == 3) syntax_error();
+      parts[count++] = text_.substr(begin, pos_ - begin);
+      if (pos_ + 1 < text_.size() && text_[pos_] == separator &&
+          (is_digit(text_[pos_ + 1]) || is_alpha(text_[pos_ + 1]))) {
+        ++pos_;
+        continue;
       }
-      if (year_digits_ > 9) throw_out_of_range();
-    } else if (first_digits == 8) {  // YYYYMMDD
-      year_ = first / 10000;
-      month_ = first / 100 % 100;
-      day_ = first % 100;
-      year_digits_ = 4;
+      break;
+    }
+    if (count < 2) syntax_error();
+    // After a numeric second part PostgreSQL reads only digits: "1999-08-Jan" is no date.
+    if (is_digit(parts[0][0]) && count == 3 && is_digit(parts[1][0]) && !is_digit(parts[2][0])) syntax_error();
+    if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != 'T' && text_[pos_] != 't' &&
+        text_[pos_] != ',') {
+      syntax_error();
+    }
+    bool numeric[3] = {true, true, true};
+    for (int i = 0; i < count; ++i) {
+      if (!is_digit(parts[i][0])) {
+        const std::optional<int> month = month_number(lower_case(parts[i]));
+        if (!month) syntax_error();
+        set_text_month(*month);
+        numeric[i] = false;
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      if (!numeric[i]) continue;
+      std::int64_t value = 0;
+      for (char c : parts[i]) {
+        if (!is_digit(c)) syntax_error();
+        if (value < 1'000'000'000'000LL) value = value * 10 + (c - '0');
+      }
+      assign_number(value, static_cast<int>(parts[i].size()));
+    }
+  }
+
+  // One numeric date field, placed by the fields seen so far and DateStyle's
+  // order (PostgreSQL's DecodeNumber): a field of three or more digits
+  // first is a year; otherwise MDY, DMY or YMD decides.
+  void assign_number(std::int64_t value, int digits) {
+    unsigned field = 0;
+    switch (fields_) {
+      case 0:
+        field = digits >= 3 || order_ == DateFieldOrder::kYmd ? kYear
+                : order_ == DateFieldOrder::kDmy             ? kDay
+                                                             : kMonth;
+        break;
+      case kYear:
+        field = kMonth;
+        break;
+      case kMonth:
+        // After a month name: MON-DD-YYYY, YYYY-MON-DD, or YY-MON-DD in YMD.
+        field = have_text_month_ && (digits >= 3 || order_ == DateFieldOrder::kYmd) ? kYear : kDay;
+        break;
+      case kYear | kMonth:
+        if (have_text_month_ && digits >= 3 && year_digits_ <= 2) {
+          // DD-MON-YYYY read in YMD: the first number was the day.
+          day_ = year_;
+          fields_ |= kDay;
+          field = kYear;
+        } else {
+          field = kDay;
+        }
+        break;
+      case kDay:
+        field = kMonth;
+        break;
+      case kMonth | kDay:
+        field = kYear;
+        break;
+      default:
+        syntax_error();
+    }
+    fields_ |= field;
+    if (field == kYear) {
+      year_ = value;
+      year_digits_ = digits;
+      if (digits > 9) throw_out_of_range();
+    } else if (field == kMonth) {
+      month_ = value;
     } else {
-      syntax_error();
+      day_ = value;
     }
-    if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != 'T' && text_[pos_] != 't') {
-      syntax_error();
+  }
+
+  void set_text_month(int month) {
+    if (fields_ & kMonth) {
+      // "01 Jan 1970": a number read as the month was the day.
+      if (have_text_month_ || (fields_ & kDay) || month_ < 1 || month_ > 31) syntax_error();
+      day_ = month_;
+      fields_ |= kDay;
     }
+    month_ = month;
+    fields_ |= kMonth;
+    have_text_month_ = true;
+  }
+
+  static std::optional<int> month_number(std::string_view word) {
+    static constexpr std::string_view kShort[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                  "jul", "aug", "sep", "oct", "nov", "dec"};
+    static constexpr std::string_view kLong[] = {"january", "february", "march",     "april",   "may",      "june",
+                                                 "july",    "august",   "september", "october", "november", "december"};
+    for (int i = 0; i < 12; ++i) {
+      if (word == kShort[i] || word == kLong[i]) return i + 1;
+    }
+    if (word == "sept") return 9;
+    return std::nullopt;
+  }
+
+  static bool is_weekday(std::string_view word) {
+    static constexpr std::string_view kNames[] = {
+        "sun",    "mon",    "tue",      "tues",      "wed",      "wednes", "thu",      "thur",
+        "thurs",  "fri",    "sat",      "sunday",    "monday",   "tuesday", "wednesday", "thursday",
+        "friday", "saturday"};
+    for (std::string_view name : kNames) {
+      if (word == name) return true;
+    }
+    return false;
+  }
+
+  // AM/PM after a 12-hour time.
+  void apply_meridian() {
+    if (meridian_ == 0) return;
+    if (!has_time_ || hour_ > 12) field_error();
+    if (meridian_ < 0 && hour_ == 12) time_of_day_ -= 12 * kMicrosPerHour;
+    if (meridian_ > 0 && hour_ != 12) time_of_day_ += 12 * kMicrosPerHour;
   }
 
   void parse_time_part() {
@@ -215,6 +371,7 @@ class DateTimeParser {
     }
     time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond +
                    fraction_micros;
+    hour_ = hour;
     has_time_ = true;
   }
 
@@ -249,6 +406,12 @@ class DateTimeParser {
   void parse_word() {
     const std::size_t begin = pos_;
     while (pos_ < text_.size() && is_alpha(text_[pos_])) ++pos_;
+    if (pos_ + 1 < text_.size() && (text_[pos_] == '-' || text_[pos_] == '/' || text_[pos_] == '.') &&
+        is_digit(text_[pos_ + 1]) && month_number(lower_case(text_.substr(begin, pos_ - begin)))) {
+      pos_ = begin;  // "Feb-10-1997"
+      parse_separated_date();
+      return;
+    }
     {
       // Zone names: "America/New_York", "Etc/GMT+5" (read by every type,
       // used by timestamptz only).
@@ -260,7 +423,14 @@ class DateTimeParser {
       }
     }
     const std::string word = lower_case(text_.substr(begin, pos_ - begin));
-    if (word == "bc") {
+    if (auto month = month_number(word)) {
+      set_text_month(*month);
+    } else if (is_weekday(word)) {
+      // the day of the week is not checked, as in PostgreSQL
+    } else if (word == "am" || word == "pm") {
+      if (meridian_ != 0) syntax_error();
+      meridian_ = word == "am" ? -1 : 1;
+    } else if (word == "bc") {
       bc_ = true;
     } else if (word == "ad") {
       // the default era
@@ -316,6 +486,11 @@ class DateTimeParser {
   std::int64_t month_ = 0;
   std::int64_t day_ = 0;
   int year_digits_ = 0;
+  unsigned fields_ = 0;  // the date fields read so far
+  bool have_text_month_ = false;
+  DateFieldOrder order_ = session_date_style().order;
+  std::int64_t hour_ = 0;
+  int meridian_ = 0;  // -1 AM, +1 PM
   bool bc_ = false;
   bool has_time_ = false;
   std::int64_t time_of_day_ = 0;
@@ -400,27 +575,55 @@ TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone) {
   return TimestampTz{static_cast<std::int64_t>(utc)};
 }
 
-void append_date(std::string& out, Date value) {
-  if (value == Date::infinity()) {
-    out += "infinity";
-    return;
-  }
-  if (value == Date::minus_infinity()) {
-    out += "-infinity";
-    return;
-  }
-  const calendar::CivilDate date = calendar::civil_from_days(value.days);
-  append_civil_date(out, date);
-  if (date.year <= 0) out += " BC";
-}
-
 namespace {
 
-// The wall time, then the offset (if any), then " BC": ISO DateStyle.
-void append_wall_time(std::string& out, Timestamp value, std::optional<int> offset) {
-  const CivilDateTime civil = timestamp_to_civil(value);
-  append_civil_date(out, civil.date);
-  out.push_back(' ');
+constexpr std::string_view kMonthAbbreviations[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+constexpr std::string_view kDayAbbreviations[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+
+// The year as shown: BC years count from 1 backwards, " BC" is added last.
+std::int64_t shown_year(std::int64_t astronomical_year) {
+  return astronomical_year > 0 ? astronomical_year : 1 - astronomical_year;
+}
+
+// The day and month in the style's order: "12/31/1999" (SQL, MDY),
+// "31/12/1999" (SQL, DMY), "31.12.1999" (German), "12-31-1999" (Postgres),
+// "1999-12-31" (ISO). PostgreSQL's EncodeDateOnly.
+void append_styled_date(std::string& out, const calendar::CivilDate& date, const DateStyle& style) {
+  const auto day_month = [&](char separator) {
+    if (style.order == DateFieldOrder::kDmy) {
+      append_padded(out, date.day, 2);
+      out.push_back(separator);
+      append_padded(out, date.month, 2);
+    } else {
+      append_padded(out, date.month, 2);
+      out.push_back(separator);
+      append_padded(out, date.day, 2);
+    }
+    out.push_back(separator);
+  };
+  switch (style.output) {
+    case DateOutputStyle::kIso:
+      append_civil_date(out, date);
+      return;
+    case DateOutputStyle::kSql:
+      day_month('/');
+      break;
+    case DateOutputStyle::kGerman:
+      append_padded(out, date.day, 2);
+      out.push_back('.');
+      append_padded(out, date.month, 2);
+      out.push_back('.');
+      break;
+    case DateOutputStyle::kPostgres:
+      day_month('-');
+      break;
+  }
+  append_padded(out, shown_year(date.year), 4);
+}
+
+// "HH:MM:SS" with the fraction's trailing zeros dropped.
+void append_time_of_day(std::string& out, const CivilDateTime& civil) {
   append_padded(out, civil.hour, 2);
   out.push_back(':');
   append_padded(out, civil.minute, 2);
@@ -433,13 +636,86 @@ void append_wall_time(std::string& out, Timestamp value, std::optional<int> offs
     out.push_back('.');
     out += fraction;
   }
-  if (offset) append_utc_offset(out, *offset);
+}
+
+// A zone as the wall time's suffix. Offset and abbreviation are given for
+// timestamptz only. PostgreSQL's EncodeDateTime.
+struct ShownZone {
+  int offset = 0;
+  std::string abbreviation;
+};
+
+void append_styled_date_time(std::string& out, Timestamp wall, const ShownZone* zone,
+                             const DateStyle& style) {
+  const CivilDateTime civil = timestamp_to_civil(wall);
+  const auto zone_suffix = [&](bool space_before_offset) {
+    if (zone == nullptr) return;
+    if (!zone->abbreviation.empty()) {
+      out.push_back(' ');
+      out += zone->abbreviation;
+    } else {
+      if (space_before_offset) out.push_back(' ');
+      append_utc_offset(out, zone->offset);
+    }
+  };
+  switch (style.output) {
+    case DateOutputStyle::kIso:
+      append_civil_date(out, civil.date);
+      out.push_back(' ');
+      append_time_of_day(out, civil);
+      if (zone != nullptr) append_utc_offset(out, zone->offset);
+      break;
+    case DateOutputStyle::kSql:
+    case DateOutputStyle::kGerman:
+      append_styled_date(out, civil.date, style);
+      out.push_back(' ');
+      append_time_of_day(out, civil);
+      zone_suffix(false);
+      break;
+    case DateOutputStyle::kPostgres: {
+      // "Wed Dec 31 16:00:00 1969 PST" (or "Wed 31 Dec ..." under DMY).
+      const std::int64_t days = floor_div(wall.micros, kMicrosPerDay);
+      out += kDayAbbreviations[floor_mod(days + 6, 7)];  // 2000-01-01 was a Saturday
+      out.push_back(' ');
+      if (style.order == DateFieldOrder::kDmy) {
+        append_padded(out, civil.date.day, 2);
+        out.push_back(' ');
+        out += kMonthAbbreviations[civil.date.month - 1];
+      } else {
+        out += kMonthAbbreviations[civil.date.month - 1];
+        out.push_back(' ');
+        append_padded(out, civil.date.day, 2);
+      }
+      out.push_back(' ');
+      append_time_of_day(out, civil);
+      out.push_back(' ');
+      append_padded(out, shown_year(civil.date.year), 4);
+      zone_suffix(true);
+      break;
+    }
+  }
   if (civil.date.year <= 0) out += " BC";
 }
 
 }  // namespace
 
-void append_timestamp(std::string& out, Timestamp value) {
+void append_date(std::string& out, Date value, const DateStyle& style) {
+  if (value == Date::infinity()) {
+    out += "infinity";
+    return;
+  }
+  if (value == Date::minus_infinity()) {
+    out += "-infinity";
+    return;
+  }
+  const calendar::CivilDate date = calendar::civil_from_days(value.days);
+  append_styled_date(out, date, style);
+  if (date.year <= 0) out += " BC";
+}
+
+void append_date(std::string& out, Date value) { append_date(out, value, session_date_style()); }
+
+void append_timestamp(std::string& out, Timestamp value, const DateStyle& style) {
   if (value == Timestamp::infinity()) {
     out += "infinity";
     return;
@@ -448,10 +724,14 @@ void append_timestamp(std::string& out, Timestamp value) {
     out += "-infinity";
     return;
   }
-  append_wall_time(out, value, std::nullopt);
+  append_styled_date_time(out, value, nullptr, style);
 }
 
-void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone) {
+void append_timestamp(std::string& out, Timestamp value) {
+  append_timestamp(out, value, session_date_style());
+}
+
+void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone, const DateStyle& style) {
   if (value == TimestampTz::infinity()) {
     out += "infinity";
     return;
@@ -460,8 +740,13 @@ void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zon
     out += "-infinity";
     return;
   }
-  const int offset = zone.offset_at_utc(value.micros);
-  append_wall_time(out, Timestamp{value.micros + offset * kMicrosPerSecond}, offset);
+  ShownZone shown{zone.offset_at_utc(value.micros), {}};
+  if (style.output != DateOutputStyle::kIso) shown.abbreviation = zone.abbreviation_at_utc(value.micros);
+  append_styled_date_time(out, Timestamp{value.micros + shown.offset * kMicrosPerSecond}, &shown, style);
+}
+
+void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone) {
+  append_timestamptz(out, value, zone, session_date_style());
 }
 
 std::string format_timestamptz(TimestampTz value, const TimeZone& zone) {
@@ -479,6 +764,24 @@ std::string format_date(Date value) {
 std::string format_timestamp(Timestamp value) {
   std::string out;
   append_timestamp(out, value);
+  return out;
+}
+
+std::string format_date_iso(Date value) {
+  std::string out;
+  append_date(out, value, DateStyle{});
+  return out;
+}
+
+std::string format_timestamp_iso(Timestamp value) {
+  std::string out;
+  append_timestamp(out, value, DateStyle{});
+  return out;
+}
+
+std::string format_timestamptz_iso(TimestampTz value, const TimeZone& zone) {
+  std::string out;
+  append_timestamptz(out, value, zone, DateStyle{});
   return out;
 }
 

@@ -59,6 +59,7 @@ struct TimestampTz {
 };
 
 class TimeZone;
+struct DateStyle;
 
 // Valid finite ranges (PostgreSQL's IS_VALID_DATE / IS_VALID_TIMESTAMP).
 inline constexpr std::int32_t kMinDateDays = -2451545;                    // 4714-11-24 BC
@@ -100,16 +101,25 @@ Timestamp parse_timestamp(std::string_view text);
 // else `zone` does. 22023 `time zone "mars/base" not recognized`.
 TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone);
 
-// DateStyle ISO: "1998-12-01", "0044-03-15 BC", "1998-12-01 10:20:30.5",
-// "infinity".
+// Text output in the session's DateStyle (date_style.h), or in `style`.
+// ISO: "1998-12-01", "0044-03-15 BC", "1998-12-01 10:20:30.5",
+// "2024-03-01 12:00:00+01"; SQL: "12/01/1998 10:20:30.5 CET"; German:
+// "01.12.1998 10:20:30.5 CET"; Postgres: "Tue Dec 01 10:20:30.5 1998 CET";
+// "infinity". timestamptz shows the wall time in `zone` with its offset (ISO)
+// or its abbreviation (the others; the offset where it has none).
 void append_date(std::string& out, Date value);
+void append_date(std::string& out, Date value, const DateStyle& style);
 void append_timestamp(std::string& out, Timestamp value);
+void append_timestamp(std::string& out, Timestamp value, const DateStyle& style);
 std::string format_date(Date value);
 std::string format_timestamp(Timestamp value);
-// "2024-03-01 12:00:00+01", "0044-03-15 12:00:00+05:53:28 BC": the wall time
-// and offset in `zone`.
 void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone);
+void append_timestamptz(std::string& out, TimestampTz value, const TimeZone& zone, const DateStyle& style);
 std::string format_timestamptz(TimestampTz value, const TimeZone& zone);
+// ISO whatever the session's style: for texts read back by the parser.
+std::string format_date_iso(Date value);
+std::string format_timestamp_iso(Timestamp value);
+std::string format_timestamptz_iso(TimestampTz value, const TimeZone& zone);
 
 // make_date(year, month, day); negative years are BC. 22008 on invalid fields.
 Date make_date(int year, int month, int day);

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <vector>
@@ -634,6 +635,23 @@ Interval apply_interval_fields(Interval value, IntervalFields fields) {
   return value;
 }
 
+namespace {
+
+// Under IntervalStyle sql_standard a leading '-' negates every field when no
+// other field carries a sign (PostgreSQL's DecodeInterval); postgres-style
+// text signs every field after a negative one, so it reads back the same.
+bool leading_sign_applies_to_all(std::string_view body) {
+  if (body.empty() || body[0] != '-' || session_date_style().interval != IntervalOutputStyle::kSqlStandard) {
+    return false;
+  }
+  for (std::size_t i = 1; i < body.size(); ++i) {
+    if ((body[i] == '-' || body[i] == '+') && is_space(body[i - 1])) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Interval parse_interval(std::string_view text, IntervalFields fields) {
   std::size_t begin = 0;
   std::size_t end = text.size();
@@ -641,8 +659,15 @@ Interval parse_interval(std::string_view text, IntervalFields fields) {
   while (end > begin && is_space(text[end - 1])) --end;
   const std::string_view body = text.substr(begin, end - begin);
   try {
-    const Interval value = !body.empty() && body[0] == 'P' ? parse_iso8601_form(body)
-                                                           : parse_postgres_form(body, fields);
+    Interval value;
+    if (!body.empty() && body[0] == 'P') {
+      value = parse_iso8601_form(body);
+    } else if (leading_sign_applies_to_all(body)) {
+      // IntervalStyle sql_standard: '-1 2:03:04' is minus one day two hours ...
+      value = interval_negate(parse_postgres_form(body.substr(1), fields));
+    } else {
+      value = parse_postgres_form(body, fields);
+    }
     return apply_interval_fields(value, fields);
   } catch (const InputFailure& failure) {
     if (failure.error == InputError::kFieldOverflow) {
@@ -654,7 +679,154 @@ Interval parse_interval(std::string_view text, IntervalFields fields) {
   }
 }
 
+namespace {
+
+// Seconds without sign, with the fraction's trailing zeros dropped
+// (PostgreSQL's AppendSeconds).
+void append_seconds(std::string& out, std::int64_t seconds, std::int64_t micros, bool two_digits) {
+  const std::int64_t whole = seconds < 0 ? -seconds : seconds;
+  if (two_digits && whole < 10) out.push_back('0');
+  out += std::to_string(whole);
+  if (micros != 0) {
+    std::string fraction = std::to_string(micros < 0 ? -micros : micros);
+    fraction.insert(0, 6 - fraction.size(), '0');
+    fraction.erase(fraction.find_last_not_of('0') + 1);
+    out.push_back('.');
+    out += fraction;
+  }
+}
+
+// IntervalStyle postgres_verbose, sql_standard and iso_8601, as
+// PostgreSQL's EncodeInterval writes them.
+void append_styled_interval(std::string& out, Interval value, IntervalOutputStyle style) {
+  std::int64_t year = value.months / kMonthsPerYear;
+  std::int64_t mon = value.months % kMonthsPerYear;
+  std::int64_t mday = value.days;
+  std::int64_t time = value.micros;
+  std::int64_t hour = take_whole(time, kMicrosPerHour);
+  std::int64_t min = take_whole(time, kMicrosPerMinute);
+  std::int64_t sec = take_whole(time, kMicrosPerSecond);
+  std::int64_t fsec = time;
+  switch (style) {
+    case IntervalOutputStyle::kSqlStandard: {
+      const bool has_negative = year < 0 || mon < 0 || mday < 0 || hour < 0 || min < 0 || sec < 0 || fsec < 0;
+      const bool has_positive = year > 0 || mon > 0 || mday > 0 || hour > 0 || min > 0 || sec > 0 || fsec > 0;
+      const bool has_year_month = year != 0 || mon != 0;
+      const bool has_day_time = mday != 0 || hour != 0 || min != 0 || sec != 0 || fsec != 0;
+      const bool standard_value = !(has_negative && has_positive) && !(has_year_month && has_day_time);
+      // One sign before the whole value, unless the signs are mixed.
+      if (has_negative && standard_value) {
+        out.push_back('-');
+        year = -year, mon = -mon, mday = -mday, hour = -hour, min = -min, sec = -sec, fsec = -fsec;
+      }
+      const auto append_minutes = [&] {
+        out.push_back(':');
+        if (std::abs(min) < 10) out.push_back('0');
+        out += std::to_string(std::abs(min));
+        out.push_back(':');
+        append_seconds(out, sec, fsec, true);
+      };
+      if (!has_negative && !has_positive) {
+        out.push_back('0');
+      } else if (!standard_value) {
+        // Every part signed, so mixed signs read back unambiguously.
+        out.push_back(year < 0 || mon < 0 ? '-' : '+');
+        out += std::to_string(std::abs(year)) + "-" + std::to_string(std::abs(mon)) + " ";
+        out.push_back(mday < 0 ? '-' : '+');
+        out += std::to_string(std::abs(mday)) + " ";
+        out.push_back(hour < 0 || min < 0 || sec < 0 || fsec < 0 ? '-' : '+');
+        out += std::to_string(std::abs(hour));
+        append_minutes();
+      } else if (has_year_month) {
+        out += std::to_string(year) + "-" + std::to_string(mon);
+      } else if (mday != 0) {
+        out += std::to_string(mday) + " " + std::to_string(hour);
+        append_minutes();
+      } else {
+        out += std::to_string(hour);
+        append_minutes();
+      }
+      return;
+    }
+    case IntervalOutputStyle::kIso8601: {
+      if (year == 0 && mon == 0 && mday == 0 && hour == 0 && min == 0 && sec == 0 && fsec == 0) {
+        out += "PT0S";
+        return;
+      }
+      const auto part = [&](std::int64_t amount, char unit) {
+        if (amount == 0) return;
+        out += std::to_string(amount);
+        out.push_back(unit);
+      };
+      out.push_back('P');
+      part(year, 'Y');
+      part(mon, 'M');
+      part(mday, 'D');
+      if (hour != 0 || min != 0 || sec != 0 || fsec != 0) out.push_back('T');
+      part(hour, 'H');
+      part(min, 'M');
+      if (sec != 0 || fsec != 0) {
+        if (sec < 0 || fsec < 0) out.push_back('-');
+        append_seconds(out, sec, fsec, false);
+        out.push_back('S');
+      }
+      return;
+    }
+    default: {  // postgres_verbose: "@ 1 year 2 mons 3 days 4 hours 5 mins 6 secs ago"
+      bool is_zero = true;
+      bool is_before = false;
+      out.push_back('@');
+      const auto part = [&](std::int64_t amount, std::string_view unit) {
+        if (amount == 0) return;
+        if (is_zero) {  // the first part decides "ago"; the others are shown relative to it
+          is_before = amount < 0;
+          amount = amount < 0 ? -amount : amount;
+        } else if (is_before) {
+          amount = -amount;
+        }
+        out += " " + std::to_string(amount) + " ";
+        out += unit;
+        if (amount != 1) out.push_back('s');
+        is_zero = false;
+      };
+      part(year, "year");
+      part(mon, "mon");
+      part(mday, "day");
+      part(hour, "hour");
+      part(min, "min");
+      if (sec != 0 || fsec != 0) {
+        out.push_back(' ');
+        if (sec < 0 || (sec == 0 && fsec < 0)) {
+          if (is_zero) {
+            is_before = true;
+          } else if (!is_before) {
+            out.push_back('-');
+          }
+        } else if (is_before) {
+          out.push_back('-');
+        }
+        append_seconds(out, sec, fsec, false);
+        out += (std::abs(sec) != 1 || fsec != 0) ? " secs" : " sec";
+        is_zero = false;
+      }
+      if (is_zero) out += " 0";
+      if (is_before) out += " ago";
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 void append_interval(std::string& out, Interval value) {
+  append_interval(out, value, session_date_style().interval);
+}
+
+void append_interval(std::string& out, Interval value, IntervalOutputStyle style) {
+  if (style != IntervalOutputStyle::kPostgres) {
+    append_styled_interval(out, value, style);
+    return;
+  }
   const std::size_t start = out.size();
   bool is_before = false;  // the previous part was negative: a positive one gets '+'
   const auto append_part = [&](std::int64_t amount, std::string_view unit) {
@@ -703,6 +875,12 @@ void append_interval(std::string& out, Interval value) {
       out += fraction;
     }
   }
+}
+
+std::string format_interval_postgres(Interval value) {
+  std::string out;
+  append_interval(out, value, IntervalOutputStyle::kPostgres);
+  return out;
 }
 
 std::string format_interval(Interval value) {

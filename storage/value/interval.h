@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "storage/value/date_style.h"
+
 namespace ptreedb::value {
 
 inline constexpr std::int64_t kMicrosPerSecond = 1'000'000;
@@ -60,9 +62,15 @@ Interval parse_interval(std::string_view text, IntervalFields fields = IntervalF
 // truncation parse_interval does after reading).
 Interval apply_interval_fields(Interval value, IntervalFields fields);
 
-// IntervalStyle postgres: "1 year 2 mons 3 days 04:05:06", "-1 days",
-// "00:00:00", "1 day -02:00:00", "00:00:00.5".
+// In the session's IntervalStyle (date_style.h), or in `style`. postgres:
+// "1 year 2 mons 3 days 04:05:06", "-1 days", "00:00:00", "1 day -02:00:00";
+// postgres_verbose: "@ 1 year 2 mons 3 days 4 hours 5 mins 6 secs ago";
+// sql_standard: "1-2", "3 4:05:06", "+1-2 -3 +4:05:06"; iso_8601:
+// "P1Y2M3DT4H5M6S", "PT0S".
 void append_interval(std::string& out, Interval value);
+void append_interval(std::string& out, Interval value, IntervalOutputStyle style);
+// postgres style whatever the session's: for texts read back by the parser.
+std::string format_interval_postgres(Interval value);
 std::string format_interval(Interval value);
 
 // Component-wise, raising 22008 "interval out of range" on overflow.

@@ -127,6 +127,25 @@ int TimeZone::offset_at_utc(std::int64_t utc_micros) const {
   return fixed_offset_;
 }
 
+std::string TimeZone::abbreviation_at_utc(std::int64_t utc_micros) const {
+  if (iana_ != nullptr) {
+    const date::sys_seconds instant{std::chrono::seconds(unix_seconds(utc_micros))};
+    return iana_->get_info(instant).abbrev;
+  }
+  if (posix_ != nullptr) {
+    const std::int64_t seconds = std::clamp(unix_seconds(utc_micros), kPosixMinSeconds, kPosixMaxSeconds);
+    return posix_->get_info(date::sys_seconds{std::chrono::seconds(seconds)}).abbrev;
+  }
+  // A fixed zone: "<+02>-02" is abbreviated "+02", "UTC+2" "UTC".
+  if (!name_.empty() && name_[0] == '<') {
+    const std::size_t close = name_.find('>');
+    return close == std::string::npos ? std::string() : name_.substr(1, close - 1);
+  }
+  std::size_t letters = 0;
+  while (letters < name_.size() && is_alpha(name_[letters])) ++letters;
+  return letters >= 3 ? name_.substr(0, letters) : std::string();
+}
+
 int TimeZone::offset_for_local(std::int64_t local_micros) const {
   if (iana_ == nullptr && posix_ == nullptr) return fixed_offset_;
   std::int64_t seconds = unix_seconds(local_micros);

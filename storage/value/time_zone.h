@@ -33,6 +33,11 @@ class TimeZone {
   // offset before it, a time repeated by a fall-back transition the one after.
   int offset_for_local(std::int64_t local_micros) const;
 
+  // The abbreviation in force at the instant ("PST", "CEST", "LMT", "+02"),
+  // as the SQL and Postgres DateStyles show it; empty where the zone has none
+  // (a bare offset), which those styles show as the offset.
+  std::string abbreviation_at_utc(std::int64_t utc_micros) const;
+
   // The name as SHOW TimeZone prints it ("Europe/Berlin", "<+02>-02").
   const std::string& name() const { return name_; }
   bool is_fixed() const { return iana_ == nullptr && posix_ == nullptr; }
