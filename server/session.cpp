@@ -184,6 +184,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
 
 void Session::run_query(std::unique_ptr<SimpleQuery> query) {
   SessionTimeZone time_zone(state_);  // timestamptz values are shown in the session's zone
+  SessionByteaOutput bytea_output(state_);
   if (auto loader = query->run(state_, database_, out_)) {
     copy_loader_ = std::move(loader);
     paused_query_ = std::move(query);
@@ -248,6 +249,7 @@ bool Session::handle_message(const Frame& frame) {
   // Reads and writes timestamptz values in the session's zone (the setting
   // is read again when a statement of the message changes it).
   SessionTimeZone time_zone(state_);
+  SessionByteaOutput bytea_output(state_);
   if (copy_loader_) return handle_copy_in_message(frame);
   protocol::FrontendMessage message;
   try {
@@ -327,6 +329,7 @@ bool Session::handle_message(const Frame& frame) {
 
 void Session::finish_extended_commit() {
   SessionTimeZone time_zone(state_);
+  SessionByteaOutput bytea_output(state_);
   const bool sync = extended_.awaiting_sync();
   try {
     extended_.finish_commit(state_, out_);

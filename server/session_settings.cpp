@@ -31,6 +31,7 @@ enum class SettingKind : std::uint8_t {
   kMemory,        // a size in kB or with a unit: '64MB' (work_mem)
   kStackDepth,    // max_stack_depth: kB, with memory units
   kTimeZone,      // TimeZone: a zone name, hours east, or a POSIX offset
+  kByteaOutput,   // bytea_output: hex or escape
 };
 
 struct SettingDefinition {
@@ -48,7 +49,7 @@ struct SettingDefinition {
 constexpr std::array kSettings = {
     SettingDefinition{"application_name", "", SettingKind::kString, true, false,
                       "Sets the application name to be reported in statistics and logs."},
-    SettingDefinition{"bytea_output", "hex", SettingKind::kString, false, false, "Sets the output format for bytea."},
+    SettingDefinition{"bytea_output", "hex", SettingKind::kByteaOutput, false, false, "Sets the output format for bytea."},
     SettingDefinition{"client_encoding", "UTF8", SettingKind::kEncoding, true, false,
                       "Sets the client's character set encoding."},
     SettingDefinition{"client_min_messages", "notice", SettingKind::kString, false, false,
@@ -346,6 +347,12 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
         throw SqlError(sqlstate::kFeatureNotSupported, "IntervalStyle \"" + style + "\" is not supported");
       }
       invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
+    }
+    case SettingKind::kByteaOutput: {
+      // An enum setting: case-insensitive, shown in lower case.
+      std::string lowered = lower(text);
+      if (lowered != "hex" && lowered != "escape") invalid_value(setting.name, text, "Available values: escape, hex.");
+      return lowered;
     }
     case SettingKind::kTimeZone: {
       auto zone = value::find_setting_time_zone(text);
@@ -718,6 +725,12 @@ const value::TimeZone& SessionTimeZone::time_zone() {
     state_.time_zone_cache.setting = text;
   }
   return state_.time_zone_cache.zone;
+}
+
+value::ByteaOutput SessionByteaOutput::bytea_output() {
+  auto found = state_.settings.find("bytea_output");
+  return found != state_.settings.end() && found->second == "escape" ? value::ByteaOutput::kEscape
+                                                                      : value::ByteaOutput::kHex;
 }
 
 std::optional<std::string> SettingsScope::current(const std::string& name, bool missing_ok) {

@@ -19,6 +19,7 @@
 #include "planner/settings_access.h"
 #include "server/session_state.h"
 #include "storage/stack_depth.h"
+#include "storage/value/bytea.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::server {
@@ -72,6 +73,18 @@ class SessionTimeZone : public value::TimeZoneSource {
   value::TimeZoneScope scope_;
 };
 
+// The session's bytea_output setting, installed on the thread serving the
+// session (value::session_bytea_output).
+class SessionByteaOutput : public value::ByteaOutputSource {
+ public:
+  explicit SessionByteaOutput(SessionState& state) : state_(state), scope_(this) {}
+  value::ByteaOutput bytea_output() override;
+
+ private:
+  SessionState& state_;
+  value::ByteaOutputScope scope_;
+};
+
 // Lets current_setting() and set_config() reach `state` while a statement is
 // planned, and holds the calling thread to the session's max_stack_depth.
 class SettingsScope : public planner::SettingsAccess {
@@ -84,7 +97,8 @@ class SettingsScope : public planner::SettingsAccess {
         scope_(this),
         stack_depth_(max_stack_depth_kb(state)),
         sequences_(state.sequences),
-        time_zone_(state) {}
+        time_zone_(state),
+        bytea_output_(state) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
 
@@ -95,6 +109,7 @@ class SettingsScope : public planner::SettingsAccess {
   MaxStackDepthScope stack_depth_;
   planner::SequenceSessionScope sequences_;  // currval/lastval of this session
   SessionTimeZone time_zone_;
+  SessionByteaOutput bytea_output_;
 };
 
 }  // namespace ptreedb::server

@@ -9,6 +9,7 @@
 #include <tbb/task_arena.h>
 
 #include "exec/plan_executor.h"
+#include "storage/value/bytea.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::exec {
@@ -17,9 +18,12 @@ template <class Task>
 void PlanExecutor::run_partitions(std::size_t count, const Task& unzoned_task) {
   // oneTBB's threads serve no session: they read timestamptz values in the
   // statement's time zone, installed around each task.
+  // The same for bytea_output.
   const value::TimeZone zone = value::session_time_zone();
+  const value::ByteaOutput bytea_output = value::session_bytea_output();
   const auto task = [&](std::size_t index) {
     value::TimeZoneScope scope(&zone);
+    value::ByteaOutputScope bytea_scope(bytea_output);
     unzoned_task(index);
   };
   if (ordered_ == nullptr) {
