@@ -246,6 +246,8 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
       return value::format_interval(span);
     }
     case TypeId::kUuid:
+      // uuid_recv reads 16 bytes: fewer run out of the message, more are left over.
+      if (bytes.size() < value::kUuidBytes) throw SqlError("08P01", "insufficient data left in message");
       expect(value::kUuidBytes);
       return value::format_uuid(bytes);
     case TypeId::kBytea:

@@ -31,6 +31,8 @@ create table u_items (id uuid primary key, name text, ref uuid);
 insert into u_items values ('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'one', null), ('{00000000-0000-0000-0000-000000000002}', 'two', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'), ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'max', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'), ('80000000-0000-0000-0000-000000000000', 'mid', null);
 select * from u_items order by id;
 select * from u_items order by id desc;
+copy (select * from u_items order by name) to stdout;
+copy (select id from u_items order by id) to stdout with (format csv);
 select * from u_items where id = 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11';
 select * from u_items where id > '80000000-0000-0000-0000-000000000000' order by id;
 select * from u_items where id between '00000000-0000-0000-0000-000000000000' and 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' order by id;
