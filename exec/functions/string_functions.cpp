@@ -1,5 +1,5 @@
 // Text functions of fixed signatures, by UTF-8 characters as PostgreSQL counts
-// them: repeat, lpad/rpad, left/right, reverse, split_part, translate,
+// them: repeat, lpad/rpad, left/right, reverse, split_part, translate, replace,
 // initcap, chr/ascii, to_hex, starts_with.
 #include <algorithm>
 
@@ -137,6 +137,25 @@ Vector evaluate_translate(const planner::BoundExpression& expr, const Chunk& inp
   });
 }
 
+// replace(text, from, to): every occurrence of `from`, left to right; an
+// empty `from` changes nothing.
+Vector evaluate_replace(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return text_per_row(expr, args, input.size, [&](std::size_t i) {
+    std::string_view text = args[0].texts[i], from = args[1].texts[i], to = args[2].texts[i];
+    if (from.empty()) return std::string(text);
+    std::string out;
+    std::size_t at = 0;
+    for (std::size_t found; (found = text.find(from, at)) != std::string_view::npos; at = found + from.size()) {
+      out.append(text.substr(at, found - at));
+      out.append(to);
+      if (out.size() > kMaxResultBytes) throw_too_large();
+    }
+    out.append(text.substr(at));
+    return out;
+  });
+}
+
 // initcap: upper case after a character that is not a letter or digit, lower
 // case elsewhere (ASCII letters and digits, as in the C locale).
 Vector evaluate_initcap(const planner::BoundExpression& expr, const Chunk& input) {
@@ -233,6 +252,7 @@ const FunctionKernel kRightKernel{planner::FunctionId::kRight, evaluate_right};
 const FunctionKernel kReverseKernel{planner::FunctionId::kReverse, evaluate_reverse};
 const FunctionKernel kSplitPartKernel{planner::FunctionId::kSplitPart, evaluate_split_part};
 const FunctionKernel kTranslateKernel{planner::FunctionId::kTranslate, evaluate_translate};
+const FunctionKernel kReplaceKernel{planner::FunctionId::kReplace, evaluate_replace};
 const FunctionKernel kInitcapKernel{planner::FunctionId::kInitcap, evaluate_initcap};
 const FunctionKernel kChrKernel{planner::FunctionId::kChr, evaluate_chr};
 const FunctionKernel kAsciiKernel{planner::FunctionId::kAscii, evaluate_ascii};

@@ -56,6 +56,7 @@
   X(Reverse)                                                                                                \
   X(SplitPart)                                                                                              \
   X(Translate)                                                                                              \
+  X(Replace)                                                                                                \
   X(Initcap)                                                                                                \
   X(Chr)                                                                                                    \
   X(Ascii)                                                                                                  \

@@ -1,5 +1,5 @@
 // Text functions of fixed signatures: repeat, lpad/rpad, left/right, reverse,
-// split_part, translate, initcap, chr/ascii, to_hex, starts_with.
+// split_part, translate, replace, initcap, chr/ascii, to_hex, starts_with.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
@@ -37,6 +37,10 @@ BoundExpression bind_split_part(const std::string& name, std::vector<BoundExpres
 
 BoundExpression bind_translate(const std::string& name, std::vector<BoundExpression>& args, int location) {
   return bind_signature(FunctionId::kTranslate, name, args, location, {kText, kText, kText}, kText);
+}
+
+BoundExpression bind_replace(const std::string& name, std::vector<BoundExpression>& args, int location) {
+  return bind_signature(FunctionId::kReplace, name, args, location, {kText, kText, kText}, kText);
 }
 
 BoundExpression bind_initcap(const std::string& name, std::vector<BoundExpression>& args, int location) {
@@ -77,6 +81,7 @@ const FunctionBinding kRightBinding{FunctionId::kRight, "right", {"right"}, bind
 const FunctionBinding kReverseBinding{FunctionId::kReverse, "reverse", {"reverse"}, bind_reverse};
 const FunctionBinding kSplitPartBinding{FunctionId::kSplitPart, "split_part", {"split_part"}, bind_split_part};
 const FunctionBinding kTranslateBinding{FunctionId::kTranslate, "translate", {"translate"}, bind_translate};
+const FunctionBinding kReplaceBinding{FunctionId::kReplace, "replace", {"replace"}, bind_replace};
 const FunctionBinding kInitcapBinding{FunctionId::kInitcap, "initcap", {"initcap"}, bind_initcap};
 const FunctionBinding kChrBinding{FunctionId::kChr, "chr", {"chr"}, bind_chr};
 const FunctionBinding kAsciiBinding{FunctionId::kAscii, "ascii", {"ascii"}, bind_ascii};

@@ -35,6 +35,7 @@ select split_part('a,b', ',', 0);
 select strpos('hello', 'll'), strpos('hello', 'x'), strpos('hello', ''), strpos('héllo', 'l'), strpos('', 'a');
 select position('ll' in 'hello'), position('é' in 'aébé'), position('' in 'abc');
 select translate('12345', '143', 'ax'), translate('hello', 'l', 'L'), translate('héllo', 'é', 'e'), translate('abc', '', 'x'), translate('aaa', 'aa', 'bc');
+select replace('abcdefabcdef', 'cd', 'XX'), replace('aaa', 'aa', 'b'), replace('abc', '', 'x'), replace('héllo', 'é', 'e'), replace('abc', 'b', ''), replace(null, 'a', 'b');
 select initcap('hello world'), initcap('HELLO wORLD'), initcap('a-b c_d e1f 9gh'), initcap(''), initcap('élan vital');
 select chr(65), chr(233), chr(8364), chr(128512), ascii('A'), ascii('é'), ascii('€'), ascii(''), ascii('abc');
 select chr(0);
