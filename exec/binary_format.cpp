@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "storage/sql_error.h"
+#include "storage/value/bytea.h"
 #include "storage/value/utf8.h"
+#include "storage/value/uuid.h"
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
@@ -161,6 +163,8 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kUuid:   // uuid_send: the 16 bytes
+    case TypeId::kBytea:  // bytearecv: the bytes themselves
       out += column.texts[row];
       return;
     case TypeId::kDate:
@@ -241,6 +245,13 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
       span.months = get_big_endian<std::int32_t>(bytes, 12);
       return value::format_interval_postgres(span);
     }
+    case TypeId::kUuid:
+      // uuid_recv reads 16 bytes: fewer run out of the message, more are left over.
+      if (bytes.size() < value::kUuidBytes) throw SqlError("08P01", "insufficient data left in message");
+      expect(value::kUuidBytes);
+      return value::format_uuid(bytes);
+    case TypeId::kBytea:
+      return value::format_bytea(bytes, value::ByteaOutput::kHex);
   }
   bad_binary(parameter_number);
 }
@@ -304,6 +315,12 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kInterval:
       value::parse_interval(text);
+      return;
+    case TypeId::kUuid:
+      value::parse_uuid(text);
+      return;
+    case TypeId::kBytea:
+      value::parse_bytea(text);
       return;
   }
 }

@@ -424,8 +424,8 @@ void append_copy_row(std::string& out, const Chunk& chunk, std::size_t row, cons
       continue;
     }
     std::string_view value;
-    if (column.physical() == Physical::kText) {
-      value = column.texts[row];
+    if (value::is_character_type(column.type.id)) {
+      value = column.texts[row];  // the text itself; uuid and bytea through their output functions
     } else {
       scratch.clear();
       append_text(scratch, column, row);

@@ -10,6 +10,7 @@
 #include "exec/vector_parts.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
+#include "storage/value/bytea.h"
 #include "storage/value/date_time_fields.h"
 #include "storage/value/character.h"
 #include "storage/value/date_time.h"
@@ -18,6 +19,7 @@
 #include "storage/value/text_format.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
+#include "storage/value/uuid.h"
 
 namespace ptreedb::exec {
 
@@ -328,6 +330,12 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kInterval:
       value::append_interval(out, vector.intervals[i]);
       break;
+    case TypeId::kUuid:
+      value::append_uuid(out, vector.texts[i]);
+      break;
+    case TypeId::kBytea:
+      value::append_bytea(out, vector.texts[i], value::session_bytea_output());
+      break;
   }
 }
 
@@ -401,6 +409,8 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
   const value::TimeZone& zone = value::session_time_zone();
   // Text to anything: the type's input function.
   if (value::is_character_type(from) && !value::is_character_type(to)) {
+    // uuid and bytea values are new strings; other types are fixed-width.
+    auto parsed = to == TypeId::kUuid || to == TypeId::kBytea ? new_text_storage(out) : nullptr;
     each([&](std::size_t i) {
       std::string_view text = input.texts[i];
       switch (to) {
@@ -419,6 +429,11 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
         case TypeId::kTimestamp: out.ints[i] = value::parse_timestamp(text).micros; break;
         case TypeId::kTimestampTz: out.ints[i] = value::parse_timestamptz(text, zone).micros; break;
         case TypeId::kInterval: out.intervals[i] = value::parse_interval(text); break;
+        case TypeId::kUuid:
+        case TypeId::kBytea:
+          parsed->strings.push_back(to == TypeId::kUuid ? value::parse_uuid(text) : value::parse_bytea(text));
+          out.texts[i] = parsed->strings.back();
+          break;
         default: break;
       }
     });
@@ -519,9 +534,16 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
     case TypeId::kInterval:
       out.intervals = input.intervals;
       return out;
+    case TypeId::kUuid:
+    case TypeId::kBytea:
+      if (from != to) break;
+      out.texts = input.texts;
+      out.text_owners = input.text_owners;
+      return out;
     default:
-      throw SqlError("42846", "cannot cast type " + value::format_type(input.type) + " to " + value::format_type(target));
+      break;
   }
+  throw SqlError("42846", "cannot cast type " + value::format_type(input.type) + " to " + value::format_type(target));
 }
 
 }  // namespace
@@ -666,7 +688,7 @@ void fold_in_place(BoundExpression& expr) {
     fold_in_place(arg);
     constant_inputs = constant_inputs && arg.kind == ExprKind::kConstant;
   }
-  const bool is_volatile = expr.kind == ExprKind::kFunction && expr.function == planner::FunctionId::kSequenceCall;
+  const bool is_volatile = expr.kind == ExprKind::kFunction && planner::is_volatile_function(expr.function);
   if (!constant_inputs || is_volatile || expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
       expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kOuterColumn || expr.kind == ExprKind::kSubquery ||
       expr.kind == ExprKind::kWindow) {

@@ -32,7 +32,9 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
     case TypeId::kNumeric: encode::append_decimal(key, constant.decimal_value); return true;
     case TypeId::kChar: encode::append_text(key, value::bpchar_significant(constant.text_value)); return true;
     case TypeId::kVarchar:
+    case TypeId::kBytea:
     case TypeId::kText: encode::append_text(key, constant.text_value); return true;
+    case TypeId::kUuid: encode::append_uuid(key, constant.text_value); return true;
     case TypeId::kDate: encode::append_date(key, static_cast<std::int32_t>(constant.int_value)); return true;
     case TypeId::kTimestampTz:
     case TypeId::kTimestamp: encode::append_timestamp(key, constant.int_value); return true;

@@ -24,6 +24,8 @@ Physical physical_of(value::TypeId type) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kUuid:
+    case TypeId::kBytea:
       return Physical::kText;
     case TypeId::kInterval:
       return Physical::kInterval;

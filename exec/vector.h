@@ -24,7 +24,7 @@ inline constexpr std::size_t kChunkSize = 1024;
 //   kInt      boolean (0/1), smallint, integer, bigint, date (days), timestamp (µs)
 //   kDouble   real, double precision
 //   kDecimal  numeric
-//   kText     char, varchar, text (views into rows or into owned strings)
+//   kText     char, varchar, text, uuid (16 bytes), bytea (views into rows or into owned strings)
 //   kInterval interval
 enum class Physical : std::uint8_t { kInt, kDouble, kDecimal, kText, kInterval };
 Physical physical_of(value::TypeId type);

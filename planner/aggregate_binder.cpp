@@ -60,7 +60,11 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
     case AggregateKind::kMin:
     case AggregateKind::kMax:
       argument = resolve_unknown(std::move(argument), kText);
-      if (argument.type.id == TypeId::kBoolean) no_such_function(name, args, location);
+      // PostgreSQL 15 has no min/max of boolean, uuid or bytea.
+      if (argument.type.id == TypeId::kBoolean || argument.type.id == TypeId::kUuid ||
+          argument.type.id == TypeId::kBytea) {
+        no_such_function(name, args, location);
+      }
       // varchar has no min/max of its own: text's applies. char(n) loses its length.
       if (argument.type.id == TypeId::kVarchar) return kText;
       return argument.type.id == TypeId::kChar ? SqlType::of(TypeId::kChar) : argument.type;
@@ -70,7 +74,15 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
       argument = resolve_unknown(std::move(argument), kBoolean);
       return kBoolean;
     case AggregateKind::kStringAgg: {
-      // Only string_agg(text, text) exists here (bytea is not a type of ptreedb).
+      // string_agg(bytea, bytea) when the value is a bytea, else string_agg(text, text).
+      if (!args.empty() && args[0].type.id == TypeId::kBytea && !args[0].unknown_literal) {
+        const SqlType bytea = SqlType::of(TypeId::kBytea);
+        for (const BoundExpression& arg : args) {
+          if (!arg.unknown_literal && arg.type.id != TypeId::kBytea) no_such_function(name, args, location);
+        }
+        for (BoundExpression& arg : args) arg = coerce(std::move(arg), bytea, false);
+        return bytea;
+      }
       for (const BoundExpression& arg : args) {
         if (!arg.unknown_literal && !value::is_character_type(arg.type.id)) no_such_function(name, args, location);
       }

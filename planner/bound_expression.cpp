@@ -4,6 +4,15 @@
 
 namespace ptreedb::planner {
 
+bool contains_volatile_call(const BoundExpression& expr) {
+  check_stack_depth();
+  if (expr.kind == ExprKind::kFunction && is_volatile_function(expr.function)) return true;
+  for (const auto& arg : expr.args) {
+    if (contains_volatile_call(arg)) return true;
+  }
+  return false;
+}
+
 bool BoundExpression::is_constant_tree() const {
   check_stack_depth();
   if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate || kind == ExprKind::kOuterColumn ||
@@ -11,7 +20,7 @@ bool BoundExpression::is_constant_tree() const {
     return false;
   }
   // Volatile: each evaluation draws a value.
-  if (kind == ExprKind::kFunction && function == FunctionId::kSequenceCall) return false;
+  if (kind == ExprKind::kFunction && is_volatile_function(function)) return false;
   for (const auto& arg : args) {
     if (!arg.is_constant_tree()) return false;
   }

@@ -65,6 +65,14 @@ inline constexpr std::size_t kFunctionIdCount = 0
 #undef PTREEDB_COUNT_FUNCTION
     ;
 
+// Volatile functions draw a new value at each evaluation: never folded.
+inline bool is_volatile_function(FunctionId id) {
+  return id == FunctionId::kSequenceCall || id == FunctionId::kGenRandomUuid;
+}
+struct BoundExpression;
+// True when `expr` calls a volatile function anywhere (it must be evaluated once).
+bool contains_volatile_call(const BoundExpression& expr);
+
 // The constant items of a kInList as a hash set of their key encodings
 // (exec's append_key_bytes, equal exactly when the values are SQL-equal),
 // built once per statement when constants are folded.

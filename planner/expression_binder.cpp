@@ -48,6 +48,8 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
+    case TypeId::kUuid: return "uuid";
+    case TypeId::kBytea: return "bytea";
   }
   return "unknown";
 }
@@ -757,6 +759,17 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
 
 BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
                                                       BoundExpression right, int location) const {
+  if (op == "||" && (left.type.id == TypeId::kBytea || right.type.id == TypeId::kBytea) &&
+      (left.type.id == right.type.id || left.unknown_literal || right.unknown_literal)) {
+    // bytea || bytea (an untyped literal beside a bytea is a bytea): byteacat.
+    const SqlType bytea = SqlType::of(TypeId::kBytea);
+    BoundExpression out;
+    out.kind = ExprKind::kConcat;
+    out.type = bytea;
+    out.args.push_back(coerce(resolve_unknown(std::move(left), bytea), bytea, false));
+    out.args.push_back(coerce(resolve_unknown(std::move(right), bytea), bytea, false));
+    return out;
+  }
   if (op == "||") {
     // text || anything: untyped literals are text, and the other side is cast
     // to text, as PostgreSQL's textanycat / anytextcat do.

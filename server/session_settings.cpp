@@ -33,6 +33,7 @@ enum class SettingKind : std::uint8_t {
   kStackDepth,    // max_stack_depth: kB, with memory units
   kTimeZone,      // TimeZone: a zone name, hours east, or a POSIX offset
   kFraction,      // a real number from 0 to 1
+  kByteaOutput,   // bytea_output: hex or escape
 };
 
 struct SettingDefinition {
@@ -55,7 +56,7 @@ constexpr std::array kSettings = {
                       "approximate aggregates sample until they reach; 0 answers from one sample."},
     SettingDefinition{"approximate_time_limit", "0", SettingKind::kMilliseconds, false, false,
                       "Sets the longest time approximate aggregates keep sampling to reach their error target."},
-    SettingDefinition{"bytea_output", "hex", SettingKind::kString, false, false, "Sets the output format for bytea."},
+    SettingDefinition{"bytea_output", "hex", SettingKind::kByteaOutput, false, false, "Sets the output format for bytea."},
     SettingDefinition{"client_encoding", "UTF8", SettingKind::kEncoding, true, false,
                       "Sets the client's character set encoding."},
     SettingDefinition{"client_min_messages", "notice", SettingKind::kString, false, false,
@@ -349,6 +350,12 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       const std::string style = lower(trim(text));
       if (value::read_interval_style(style)) return style;
       invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
+    }
+    case SettingKind::kByteaOutput: {
+      // An enum setting: case-insensitive, shown in lower case.
+      std::string lowered = lower(text);
+      if (lowered != "hex" && lowered != "escape") invalid_value(setting.name, text, "Available values: escape, hex.");
+      return lowered;
     }
     case SettingKind::kTimeZone: {
       auto zone = value::find_setting_time_zone(text);
@@ -741,6 +748,12 @@ const value::TimeZone& SessionTimeZone::time_zone() {
     state_.time_zone_cache.setting = text;
   }
   return state_.time_zone_cache.zone;
+}
+
+value::ByteaOutput SessionByteaOutput::bytea_output() {
+  auto found = state_.settings.find("bytea_output");
+  return found != state_.settings.end() && found->second == "escape" ? value::ByteaOutput::kEscape
+                                                                      : value::ByteaOutput::kHex;
 }
 
 std::optional<std::string> SettingsScope::current(const std::string& name, bool missing_ok) {

@@ -20,6 +20,7 @@
 #include "server/session_state.h"
 #include "storage/stack_depth.h"
 #include "storage/value/date_style.h"
+#include "storage/value/bytea.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::server {
@@ -89,14 +90,27 @@ class SessionDateStyle : public value::DateStyleSource {
   value::DateStyleScope scope_;
 };
 
-// The session's formats: its time zone, DateStyle and IntervalStyle.
+// The session's bytea_output setting, installed on the thread serving the
+// session (value::session_bytea_output).
+class SessionByteaOutput : public value::ByteaOutputSource {
+ public:
+  explicit SessionByteaOutput(SessionState& state) : state_(state), scope_(this) {}
+  value::ByteaOutput bytea_output() override;
+
+ private:
+  SessionState& state_;
+  value::ByteaOutputScope scope_;
+};
+
+// The session's formats: its time zone, DateStyle and IntervalStyle, and bytea_output.
 class SessionFormats {
  public:
-  explicit SessionFormats(SessionState& state) : time_zone_(state), date_style_(state) {}
+  explicit SessionFormats(SessionState& state) : time_zone_(state), date_style_(state), bytea_output_(state) {}
 
  private:
   SessionTimeZone time_zone_;
   SessionDateStyle date_style_;
+  SessionByteaOutput bytea_output_;
 };
 
 // Lets current_setting() and set_config() reach `state` while a statement is

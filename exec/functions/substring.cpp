@@ -29,6 +29,18 @@ std::string_view utf8_substring(std::string_view text, std::int64_t start, std::
   return text.substr(begin_byte, end_byte - begin_byte);
 }
 
+// The same in bytes, for bytea.
+std::string_view byte_substring(std::string_view bytes, std::int64_t start, std::optional<std::int64_t> count) {
+  if (count && *count < 0) throw SqlError("22011", "negative substring length not allowed");
+  const std::int64_t size = static_cast<std::int64_t>(bytes.size());
+  const std::int64_t first = std::max<std::int64_t>(start, 1);
+  std::int64_t end = size + 1;
+  if (count && start <= INT64_MAX - *count) end = std::min(end, start + *count);
+  if (end <= first) return {};
+  return bytes.substr(static_cast<std::size_t>(std::min(first, size + 1) - 1),
+                      static_cast<std::size_t>(end - std::min(first, size + 1)));
+}
+
 Vector evaluate_substring(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   const Vector& a = args[0];
@@ -40,7 +52,8 @@ Vector evaluate_substring(const planner::BoundExpression& expr, const Chunk& inp
     if (null) continue;
     std::optional<std::int64_t> length;
     if (args.size() > 2) length = args[2].ints[i];
-    out.texts[i] = utf8_substring(a.texts[i], args[1].ints[i], length);
+    out.texts[i] = a.type.id == value::TypeId::kBytea ? byte_substring(a.texts[i], args[1].ints[i], length)
+                                                      : utf8_substring(a.texts[i], args[1].ints[i], length);
   }
   return out;
 }

@@ -26,4 +26,18 @@ Vector text_per_row(const planner::BoundExpression& expr, const std::vector<Vect
   return out;
 }
 
+// The same for integer results (also boolean: 0 or 1).
+template <class RowInt>
+Vector int_per_row(const planner::BoundExpression& expr, const std::vector<Vector>& args, std::size_t count,
+                   const RowInt& row_int) {
+  Vector out = new_result(expr.type, count);
+  for (std::size_t i = 0; i < count; ++i) {
+    bool null = false;
+    for (const Vector& arg : args) null = null || arg.nulls[i];
+    out.nulls[i] = null ? 1 : 0;
+    if (!null) out.ints[i] = row_int(i);
+  }
+  return out;
+}
+
 }  // namespace ptreedb::exec

@@ -4,7 +4,9 @@
 
 #include "storage/sql_error.h"
 #include "storage/value/date_time.h"
+#include "storage/value/bytea.h"
 #include "storage/value/timestamp_tz.h"
+#include "storage/value/uuid.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -12,9 +14,18 @@ namespace {
 // The body of a single-quoted SQL string literal ('' stands for '), or
 // nothing when the text is anything else (a number, a call, an expression).
 std::optional<std::string> string_literal_body(const std::string& sql) {
-  if (sql.size() < 2 || sql.front() != '\'' || sql.back() != '\'') return std::nullopt;
+  // E'...' (the deparser's form of a text with backslashes): only \\ is read.
+  const bool escaped = sql.size() >= 3 && sql.front() == 'E';
+  const std::size_t open = escaped ? 1 : 0;
+  if (sql.size() < open + 2 || sql[open] != '\'' || sql.back() != '\'') return std::nullopt;
   std::string body;
-  for (std::size_t i = 1; i + 1 < sql.size(); ++i) {
+  for (std::size_t i = open + 1; i + 1 < sql.size(); ++i) {
+    if (escaped && sql[i] == '\\') {
+      if (i + 2 >= sql.size() || sql[i + 1] != '\\') return std::nullopt;
+      body += '\\';
+      ++i;
+      continue;
+    }
     if (sql[i] != '\'') {
       body += sql[i];
       continue;
@@ -47,6 +58,8 @@ const char* cast_name(value::TypeId id) {
     case value::TypeId::kDate: return "date";
     case value::TypeId::kTimestamp: return "timestamp without time zone";
     case value::TypeId::kTimestampTz: return "timestamp with time zone";
+    case value::TypeId::kUuid: return "uuid";
+    case value::TypeId::kBytea: return "bytea";
     default: return nullptr;
   }
 }
@@ -65,6 +78,10 @@ std::string default_expression_text(const std::string& default_sql, const value:
     if (type.id == value::TypeId::kTimestampTz) {
       const value::TimeZone& zone = value::session_time_zone();
       *body = value::format_timestamptz(value::parse_timestamptz(*body, zone), zone);
+    }
+    if (type.id == value::TypeId::kUuid) *body = value::format_uuid(value::parse_uuid(*body));
+    if (type.id == value::TypeId::kBytea) {
+      *body = value::format_bytea(value::parse_bytea(*body), value::session_bytea_output());
     }
   } catch (const SqlError&) {
     return default_sql;  // 'now', 'infinity' ... : keep what was written

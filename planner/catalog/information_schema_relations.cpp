@@ -5,6 +5,7 @@
 #include "planner/sequence_options_clause.h"
 #include "planner/catalog/catalog_objects.h"
 #include "planner/catalog/catalog_oids.h"
+#include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
 
 namespace ptreedb::planner::catalog {
@@ -32,6 +33,8 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
+    case TypeId::kUuid: return "uuid";
+    case TypeId::kBytea: return "bytea";
   }
   return "text";
 }
@@ -103,7 +106,9 @@ SystemRows columns_rows(const storage::World& world) {
     const auto& schema = table->schema();
     for (std::size_t c = 0; c < schema.columns().size(); ++c) {
       const auto& column = schema.column(c);
-      Cell default_sql = column.default_sql && column.identity == 0 ? Cell{*column.default_sql} : kNull;
+      Cell default_sql = column.default_sql && column.identity == 0
+                             ? Cell{default_expression_text(*column.default_sql, column.type)}
+                             : kNull;
       auto row = column_row("public", schema.name(), column.name, column.type, static_cast<I>(c + 1),
                             !column.not_null, default_sql, true);
       if (column.identity != 0) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,12 @@ BoundExpression bind_function_call(FunctionId function, const std::string& name,
 
 // A kFunction node of `function` with result `type` over `args`, as bound.
 BoundExpression function_node(FunctionId function, value::SqlType type, std::vector<BoundExpression> args);
+
+// A call of a function with one fixed signature: untyped literals take the
+// parameter's type, other arguments must cast to it implicitly (else 42883
+// with the argument types, as PostgreSQL finds no such function).
+BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
+                               int location, std::initializer_list<value::TypeId> parameters, value::TypeId result);
 
 // 42883 "function name does not exist" with PostgreSQL's hint, as the catalog
 // functions report a call with the wrong number of arguments.

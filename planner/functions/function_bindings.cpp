@@ -1,5 +1,6 @@
 #include "planner/functions/function_binding.h"
 
+#include "planner/expression_binder.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
@@ -38,6 +39,26 @@ BoundExpression function_node(FunctionId function, value::SqlType type, std::vec
   out.type = type;
   out.args = std::move(args);
   return out;
+}
+
+BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
+                               int location, std::initializer_list<value::TypeId> parameters, value::TypeId result) {
+  if (args.size() != parameters.size()) throw_no_such_function(name, args, location);
+  std::vector<BoundExpression> coerced;
+  coerced.reserve(args.size());
+  std::size_t i = 0;
+  for (value::TypeId parameter : parameters) {
+    const BoundExpression& arg = args[i++];
+    const bool fits = arg.unknown_literal || arg.type.id == parameter ||
+                      (value::is_character_type(arg.type.id) && value::is_character_type(parameter)) ||
+                      (value::is_integer_type(arg.type.id) && value::is_integer_type(parameter) &&
+                       (parameter == value::TypeId::kBigint || arg.type.id != value::TypeId::kBigint) &&
+                       (parameter != value::TypeId::kSmallint || arg.type.id == value::TypeId::kSmallint));
+    if (!fits) throw_no_such_function(name, args, location);
+  }
+  i = 0;
+  for (value::TypeId parameter : parameters) coerced.push_back(coerce(std::move(args[i++]), value::SqlType::of(parameter), false));
+  return function_node(function, value::SqlType::of(result), std::move(coerced));
 }
 
 void throw_wrong_arguments(const std::string& name, int location) {

@@ -49,7 +49,12 @@ std::optional<SqlType> common_comparison_type(const std::vector<BoundExpression>
 }  // namespace
 
 std::optional<BoundExpression> hashed_in_list(std::vector<BoundExpression>& comparisons, bool negated) {
-  if (comparisons.size() < kHashedInListItems) return std::nullopt;
+  // A volatile x (x = random() OR x = ...) would draw once per item: one lookup draws it once.
+  if (comparisons.empty()) return std::nullopt;
+  if (comparisons.size() < kHashedInListItems &&
+      (comparisons.front().args.empty() || !contains_volatile_call(comparisons.front().args[0]))) {
+    return std::nullopt;
+  }
   ComparisonOp wanted = negated ? ComparisonOp::kNotEqual : ComparisonOp::kEqual;
   for (const auto& comparison : comparisons) {
     if (comparison.kind != ExprKind::kComparison || comparison.comparison != wanted || comparison.args.size() != 2 ||

@@ -33,4 +33,35 @@
   X(ArrayElement) /* array text [index], as text */                                                         \
   X(ArrayQuote)   /* text as an element of an array's text form ("a b" quoted, NULL as NULL) */             \
   X(InList)       /* args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN */         \
-  X(SequenceCall) /* nextval/currval/setval/lastval (`sequence_call`); volatile, never folded */
+  X(SequenceCall) /* nextval/currval/setval/lastval (`sequence_call`); volatile, never folded */          \
+  X(GenRandomUuid) /* gen_random_uuid(): volatile, never folded */                                         \
+  X(Encode)       /* encode(bytea, format) */                                                               \
+  X(Decode)       /* decode(text, format) */                                                                \
+  X(GetByte)                                                                                                \
+  X(SetByte)                                                                                                \
+  X(Md5)          /* md5(text or bytea) */                                                                  \
+  X(Sha224)                                                                                                 \
+  X(Sha256)                                                                                                 \
+  X(Sha384)                                                                                                 \
+  X(Sha512)                                                                                                 \
+  X(ConvertTo)    /* convert_to(text, encoding): UTF8 only */                                               \
+  X(ConvertFrom)  /* convert_from(bytea, encoding): UTF8 only */                                            \
+  X(OctetLength)  /* octet_length(text or bytea) */                                                         \
+  X(Strpos)       /* strpos(string, substring), position(substring IN string); text or bytea */             \
+  X(Format)       /* format(formatstr, "any"...) */                                                         \
+  X(Concat)       /* concat("any"...) */                                                                    \
+  X(ConcatWs)     /* concat_ws(separator, "any"...) */                                                      \
+  X(Repeat)                                                                                                 \
+  X(Lpad)                                                                                                   \
+  X(Rpad)                                                                                                   \
+  X(Left)                                                                                                   \
+  X(Right)                                                                                                  \
+  X(Reverse)                                                                                                \
+  X(SplitPart)                                                                                              \
+  X(Translate)                                                                                              \
+  X(Replace)                                                                                                \
+  X(Initcap)                                                                                                \
+  X(Chr)                                                                                                    \
+  X(Ascii)                                                                                                  \
+  X(ToHex)        /* to_hex(integer or bigint) */                                                           \
+  X(StartsWith)

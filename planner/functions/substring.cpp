@@ -7,7 +7,9 @@ namespace {
 
 BoundExpression bind_substring(const std::string& name, std::vector<BoundExpression>& args, int location) {
   if (args.size() < 2 || args.size() > 3) throw_no_such_function(name, args, location);
-  const value::SqlType text = value::SqlType::of(value::TypeId::kText);
+  // substring(bytea, ...) is in bytes and returns bytea.
+  const bool bytea = args[0].type.id == value::TypeId::kBytea && !args[0].unknown_literal;
+  const value::SqlType text = value::SqlType::of(bytea ? value::TypeId::kBytea : value::TypeId::kText);
   const value::SqlType integer = value::SqlType::of(value::TypeId::kInteger);
   BoundExpression out = function_node(FunctionId::kSubstring, text, {});
   out.args.push_back(coerce(std::move(args[0]), text, false));

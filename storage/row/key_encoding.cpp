@@ -67,6 +67,8 @@ void append_text(std::string& key, std::string_view text) {
   key.push_back('\0');
 }
 
+void append_uuid(std::string& key, std::string_view bytes) { key.append(bytes); }
+
 void append_date(std::string& key, std::int32_t days) {
   append_big_endian(key, static_cast<std::uint32_t>(days) ^ 0x80000000U, 4);
 }

@@ -20,7 +20,10 @@ void append_bool(std::string& key, bool value);
 void append_double(std::string& key, double value);
 // Equal numbers of different scales (1.5, 1.50) encode identically.
 void append_decimal(std::string& key, value::Decimal value);
+// Also bytea: the bytes in memcmp's order, a shorter prefix first.
 void append_text(std::string& key, std::string_view text);
+// A uuid's 16 bytes as they are: fixed width, so no terminator.
+void append_uuid(std::string& key, std::string_view bytes);
 void append_date(std::string& key, std::int32_t days);
 void append_timestamp(std::string& key, std::int64_t microseconds);
 // Intervals compare by their span with a month as 30 days, as in PostgreSQL.

@@ -1,10 +1,12 @@
 #include "storage/row/row_text.h"
 
+#include "storage/value/bytea.h"
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 #include "storage/value/time_zone.h"
+#include "storage/value/uuid.h"
 
 namespace ptreedb::storage {
 
@@ -46,6 +48,12 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
       break;
     case TypeId::kInterval:
       value::append_interval(out, row.get_interval(offset));
+      break;
+    case TypeId::kUuid:
+      value::append_uuid(out, row.get_text(offset));
+      break;
+    case TypeId::kBytea:
+      value::append_bytea(out, row.get_text(offset), value::session_bytea_output());
       break;
   }
 }

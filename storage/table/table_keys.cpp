@@ -32,7 +32,11 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
       break;
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kBytea:
       key_encoding::append_text(key, row.get_text(offset));
+      break;
+    case TypeId::kUuid:
+      key_encoding::append_uuid(key, row.get_text(offset));
       break;
     case TypeId::kDate:
       key_encoding::append_date(key, row.get_date(offset));

@@ -20,7 +20,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 14> kTypes{{
+constexpr std::array<TypeInfo, 16> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -35,6 +35,8 @@ constexpr std::array<TypeInfo, 14> kTypes{{
     {TypeId::kTimestamp, oid::kTimestamp, "timestamp", "timestamp without time zone", 8},
     {TypeId::kInterval, oid::kInterval, "interval", "interval", 16},
     {TypeId::kTimestampTz, oid::kTimestampTz, "timestamptz", "timestamp with time zone", 8},
+    {TypeId::kUuid, oid::kUuid, "uuid", "uuid", 16},
+    {TypeId::kBytea, oid::kBytea, "bytea", "bytea", -1},
 }};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -136,6 +138,10 @@ std::string format_type(const SqlType& type) {
       return "timestamp(" + std::to_string(type.timestamp_precision()) + ") without time zone";
     case TypeId::kTimestampTz:
       return "timestamp(" + std::to_string(type.timestamp_precision()) + ") with time zone";
+    case TypeId::kUuid:
+    case TypeId::kBytea:
+      // Types without a typmod output function show the number as it is.
+      return std::string(type_info.sql_name) + "(" + std::to_string(type.typmod) + ")";
     default: return std::string(type_info.sql_name);
   }
 }
@@ -174,6 +180,8 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       {"timestamptz", TypeId::kTimestampTz},
       {"timestamp with time zone", TypeId::kTimestampTz},
       {"interval", TypeId::kInterval},
+      {"uuid", TypeId::kUuid},
+      {"bytea", TypeId::kBytea},
   };
   const Alias* found = std::find_if(std::begin(kAliases), std::end(kAliases),
                                     [&](const Alias& alias) { return alias.name == name; });

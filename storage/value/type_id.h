@@ -27,12 +27,15 @@ enum class TypeId : std::uint8_t {
   kDate,
   kTimestamp,  // timestamp without time zone
   kInterval,
-  kTimestampTz,  // timestamp with time zone (last: the enum's values are logged)
+  kTimestampTz,  // timestamp with time zone
+  kUuid,         // 16 bytes, stored as a 16-byte string
+  kBytea,        // raw bytes (new types go last: the enum's values are logged)
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
 namespace oid {
 inline constexpr Oid kBool = 16;
+inline constexpr Oid kBytea = 17;
 inline constexpr Oid kInt8 = 20;
 inline constexpr Oid kInt2 = 21;
 inline constexpr Oid kInt4 = 23;
@@ -46,6 +49,7 @@ inline constexpr Oid kTimestamp = 1114;
 inline constexpr Oid kTimestampTz = 1184;
 inline constexpr Oid kInterval = 1186;
 inline constexpr Oid kNumeric = 1700;
+inline constexpr Oid kUuid = 2950;
 }  // namespace oid
 
 Oid type_oid(TypeId id);

@@ -4,6 +4,7 @@ executemany, pipeline mode), with every answer compared with the same calls
 against a private PostgreSQL 15."""
 import datetime
 import decimal
+import uuid
 import zoneinfo
 
 import psycopg
@@ -42,6 +43,8 @@ def both(ptreedb_server, postgres_oracle):
     theirs = connect(postgres_oracle.port)
     theirs.execute("DROP TABLE IF EXISTS typed")
     theirs.execute("DROP TABLE IF EXISTS pipe")
+    theirs.execute("DROP TABLE IF EXISTS ub")
+    theirs.execute("DROP TABLE IF EXISTS ub_copy")
     yield ours, theirs
     ours.close()
     theirs.close()
@@ -81,6 +84,83 @@ def test_every_type_round_trips_in_text_and_binary(both, binary):
     assert instants(row[13] for row in rows) == instants(row[13] for row in ROWS)
     assert rows[0][13].utcoffset() == datetime.timedelta(0)
     assert description[13] == ("stamp", 1184)
+
+
+UUID_BYTEA_ROWS = [
+    (1, uuid.UUID("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"), b"\x00\x01\xfe\xff\\'\"", bytearray(b"abc")),
+    (2, uuid.UUID(int=0), b"", b"\x80" * 1000),
+    (3, None, None, None),
+    (4, uuid.UUID(int=2**128 - 1), bytes(range(256)), memoryview(b"\x00")),
+]
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_uuid_and_bytea_round_trip_as_uuid_and_bytes(both, binary):
+    """Parameters sent in text or binary (%b), results read in text or binary:
+    uuid comes back as uuid.UUID, bytea as bytes, as from PostgreSQL."""
+    def run(conn):
+        conn.execute("DROP TABLE IF EXISTS ub")
+        conn.execute("CREATE TABLE ub (id int PRIMARY KEY, u uuid, b bytea, c bytea)")
+        placeholder = "%b" if binary else "%s"
+        with conn.cursor() as cur:
+            cur.executemany(f"INSERT INTO ub VALUES (%s, {placeholder}, {placeholder}, {placeholder})", UUID_BYTEA_ROWS)
+        out = []
+        with conn.cursor(binary=binary) as cur:
+            cur.execute("SELECT * FROM ub ORDER BY id")
+            out.append(cur.fetchall())
+            out.append([(d.name, d.type_code) for d in cur.description])
+            cur.execute(f"SELECT id FROM ub WHERE u = {placeholder}", [UUID_BYTEA_ROWS[0][1]])
+            out.append(cur.fetchall())
+            cur.execute(f"SELECT id, b || {placeholder}, length(b), md5(b) FROM ub WHERE b > {placeholder} ORDER BY id",
+                        [b"\xff", b"\x00"])
+            out.append(cur.fetchall())
+            cur.execute(f"SELECT {placeholder}::uuid, {placeholder}::bytea",
+                        [uuid.UUID("12345678-1234-5678-1234-567812345678"), b"\x01\x02"])
+            out.append(cur.fetchall())
+            cur.execute("SELECT u FROM ub ORDER BY u NULLS FIRST")
+            out.append(cur.fetchall())
+            # COPY in and out in the same format, rows read back equal.
+            conn.execute("CREATE TABLE ub_copy (id int PRIMARY KEY, u uuid, b bytea, c bytea)")
+            copy_format = "(FORMAT binary)" if binary else ""
+            with cur.copy(f"COPY ub TO STDOUT {copy_format}") as copy_out:
+                data = b"".join(bytes(block) for block in copy_out)
+            with cur.copy(f"COPY ub_copy FROM STDIN {copy_format}") as copy_in:
+                copy_in.write(data)
+            cur.execute("SELECT * FROM ub_copy ORDER BY id")
+            out.append(cur.fetchall() == out[0])
+        conn.execute("DROP TABLE ub")
+        conn.execute("DROP TABLE ub_copy")
+        return out
+
+    out = same(both, run)
+    rows = out[0]
+    assert [row[1] for row in rows] == [row[1] for row in UUID_BYTEA_ROWS]
+    assert isinstance(rows[0][1], uuid.UUID)
+    assert rows[0][2] == b"\x00\x01\xfe\xff\\'\"" and isinstance(rows[0][2], bytes)
+    assert rows[3][2] == bytes(range(256))
+    assert rows[1][3] == b"\x80" * 1000
+    assert out[1] == [("id", 23), ("u", 2950), ("b", 17), ("c", 17)]
+    assert out[2] == [(1,)]
+    assert out[4] == [(uuid.UUID("12345678-1234-5678-1234-567812345678"), b"\x01\x02")]
+    assert out[6] is True
+
+
+def test_uuid_and_bytea_raw_binary_parameters(both):
+    """Binary parameters through libpq directly: 16 bytes are a uuid, any
+    bytes a bytea; a uuid of the wrong length is refused as PostgreSQL does."""
+    def run(conn):
+        out = []
+        for values, types in [([bytes(range(16)), b"\x00\xff"], [2950, 17]), ([b"\x01\x02", b""], [2950, 17]),
+                              ([bytes(17), b""], [2950, 17])]:
+            result = conn.pgconn.exec_params(b"SELECT $1::uuid::text, encode($2::bytea, 'hex')", values, types, [1, 1], 0)
+            sqlstate = result.error_field(psycopg.pq.DiagnosticField.SQLSTATE)
+            out.append(sqlstate or [result.get_value(0, column) for column in range(result.nfields)])
+        return out
+
+    out = same(both, run)
+    assert out[0] == [b"00010203-0405-0607-0809-0a0b0c0d0e0f", b"00ff"]
+    assert out[1] == b"08P01"  # too few bytes run out of the message
+    assert out[2] == b"22P03"  # too many are a bad format
 
 
 @pytest.mark.parametrize("binary", [False, True])
