@@ -36,6 +36,8 @@ void store_value(storage::RowBuilder& builder, std::size_t column, const Vector&
     case TypeId::kNumeric: builder.set_decimal(column, values.decimals[i]); break;
     case TypeId::kChar:
     case TypeId::kVarchar:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
     case TypeId::kText: builder.set_text(column, values.texts[i]); break;
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(values.ints[i])); break;
     case TypeId::kTimestampTz:

@@ -17,6 +17,7 @@
 #include "planner/catalog/catalog_functions.h"
 #include "planner/conjuncts.h"
 #include "planner/functions/function_binding.h"
+#include "planner/functions/json_operators.h"
 #include "planner/functions/regex_match.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
@@ -47,6 +48,8 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
+    case TypeId::kJson: return "json";
+    case TypeId::kJsonb: return "jsonb";
   }
   return "unknown";
 }
@@ -130,6 +133,9 @@ bool castable(TypeId from, TypeId to) {
   if (from == TypeId::kTimestampTz && (to == TypeId::kDate || to == TypeId::kTimestamp)) return true;
   if (from == TypeId::kBoolean && to == TypeId::kInteger) return true;
   if (from == TypeId::kInteger && to == TypeId::kBoolean) return true;
+  if (value::is_json_type(from) && value::is_json_type(to)) return true;
+  // jsonb scalars to numbers and booleans (jsonb_numeric, jsonb_int4, jsonb_bool, ...).
+  if (from == TypeId::kJsonb && (value::is_numeric_category(to) || to == TypeId::kBoolean)) return true;
   return false;
 }
 
@@ -347,7 +353,11 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
     return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
   }
-  if (cast.type_name->n_array_bounds > 0) return catalog::bind_array_text_cast(std::move(inner));
+  if (cast.type_name->n_array_bounds > 0) {
+    BoundExpression array = catalog::bind_array_text_cast(std::move(inner));
+    array.array_text = true;
+    return array;
+  }
   if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
   SqlType target = value::resolve_type_name(name, modifiers);
   return coerce(std::move(inner), target, true);
@@ -475,6 +485,7 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
   if (is_window_only_function(name)) {
     throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }
+  refuse_unsupported_json_function(name, call.location);
   if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
   reject_aggregate_clauses(name, call);
   return bind_scalar_function(name, call);
@@ -744,6 +755,9 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
 
 BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
                                                       BoundExpression right, int location) const {
+  if (auto json_function = json_operator_function(op, left, right)) {
+    return bind_function_call(*json_function, op, {std::move(left), std::move(right)}, location);
+  }
   if (op == "||") {
     // text || anything: untyped literals are text, and the other side is cast
     // to text, as PostgreSQL's textanycat / anytextcat do.
@@ -775,6 +789,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
       {">=", ComparisonOp::kGreaterEqual}};
   for (const auto& [name, comparison] : kComparisons) {
     if (op != name) continue;
+    if (a == TypeId::kJson || b == TypeId::kJson) no_operator(op, left, right, location);  // json has no btree ops
     SqlType common;
     if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);

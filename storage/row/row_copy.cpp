@@ -20,6 +20,8 @@ void copy_column(RowBuilder& builder, std::size_t to, const RowLayout& layout, c
     case TypeId::kNumeric: builder.set_decimal(to, row.get_decimal(offset)); break;
     case TypeId::kChar:
     case TypeId::kVarchar:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
     case TypeId::kText: builder.set_text(to, row.get_text(offset)); break;
     case TypeId::kDate: builder.set_date(to, row.get_date(offset)); break;
     case TypeId::kTimestampTz:

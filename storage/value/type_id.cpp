@@ -20,7 +20,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 14> kTypes{{
+constexpr std::array<TypeInfo, 16> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -35,6 +35,8 @@ constexpr std::array<TypeInfo, 14> kTypes{{
     {TypeId::kTimestamp, oid::kTimestamp, "timestamp", "timestamp without time zone", 8},
     {TypeId::kInterval, oid::kInterval, "interval", "interval", 16},
     {TypeId::kTimestampTz, oid::kTimestampTz, "timestamptz", "timestamp with time zone", 8},
+    {TypeId::kJson, oid::kJson, "json", "json", -1},
+    {TypeId::kJsonb, oid::kJsonb, "jsonb", "jsonb", -1},
 }};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -174,6 +176,8 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       {"timestamptz", TypeId::kTimestampTz},
       {"timestamp with time zone", TypeId::kTimestampTz},
       {"interval", TypeId::kInterval},
+      {"json", TypeId::kJson},
+      {"jsonb", TypeId::kJsonb},
   };
   const Alias* found = std::find_if(std::begin(kAliases), std::end(kAliases),
                                     [&](const Alias& alias) { return alias.name == name; });
