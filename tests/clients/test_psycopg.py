@@ -278,6 +278,6 @@ def test_json_and_jsonb_round_trip_in_text_and_binary(both, binary):
     rows, types = same(both, load)
     assert types[1:3] == [114, 3802]
     assert [row[2] for row in rows] == JSON_DOCS
-    assert rows[0][3] == ('{"size": 3, "name": "ann", "tags": ["x", "y"], "ratio": 1.5, '
+    assert rows[0][3] == ('{"name": "ann", "size": 3, "tags": ["x", "y"], "ratio": 1.5, '
                           '"nested": {"a": true, "b": null}}')
     assert rows[0][5] is True and rows[1][5] is False
