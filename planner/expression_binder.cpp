@@ -485,6 +485,7 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
   if (is_window_only_function(name)) {
     throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }
+  if (auto json_aggregate = bind_json_aggregate(*this, name, call)) return std::move(*json_aggregate);
   refuse_unsupported_json_function(name, call.location);
   if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
   reject_aggregate_clauses(name, call);

@@ -322,8 +322,31 @@ void append_sql_as_json(std::string& out, const Vector& column, std::size_t i) {
   value::append_json_string(out, text);
 }
 
+// The element json[b]_agg and json[b]_object_agg collect: the value's JSON
+// text (SQL NULL as null), for the object ones "key" : value.
+Vector evaluate_aggregate_element(const BoundExpression& expr, const std::vector<Vector>& args, std::size_t count) {
+  Vector out = new_result(expr.type, count);
+  auto storage = new_text_storage(out);
+  const bool member = args.size() == 2;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string text;
+    if (member) {
+      if (args[0].nulls[i]) throw SqlError(sqlstate::kInvalidParameterValue, "field name must not be null");
+      std::string key;
+      append_text(key, args[0], i);
+      value::append_json_string(text, key);
+      text += " : ";
+    }
+    append_sql_as_json(text, args[member ? 1 : 0], i);
+    storage->strings.push_back(std::move(text));
+    out.texts[i] = storage->strings.back();
+  }
+  return out;
+}
+
 Vector evaluate_to_json(const BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
+  if (expr.negated) return evaluate_aggregate_element(expr, args, input.size);
   const bool jsonb = expr.type.id == TypeId::kJsonb;
   return optional_text_per_row(expr, args, input.size, [&](std::size_t i) -> std::optional<std::string> {
     std::string out;

@@ -1,6 +1,7 @@
 // Bindings of the json and jsonb operators and functions: argument types as
 // PostgreSQL resolves them (an untyped literal beside a jsonb is jsonb, a key
 // is text, a path is text[] in its text form).
+#include "planner/aggregate_binder.h"
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "planner/functions/json_operators.h"
@@ -232,9 +233,50 @@ BoundExpression bind_json_build(const std::string& name, std::vector<BoundExpres
 
 }  // namespace
 
+std::optional<BoundExpression> bind_json_aggregate(const ExpressionBinder& binder, const std::string& name,
+                                                   const PgQuery__FuncCall& call) {
+  const bool array = name == "json_agg" || name == "jsonb_agg";
+  const bool object = name == "json_object_agg" || name == "jsonb_object_agg";
+  if (!array && !object) return std::nullopt;
+  const bool jsonb = name.starts_with("jsonb");
+  const std::size_t wanted = object ? 2 : 1;
+  if (call.agg_star || call.n_args != wanted) {
+    std::vector<BoundExpression> args;
+    for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(binder.bind(call.args[i]));
+    throw_no_such_function(name, args, call.location);
+  }
+  // The call's clauses (DISTINCT, ORDER BY, FILTER) as a one-argument
+  // aggregate binds them; then its argument becomes the row's JSON text.
+  PgQuery__FuncCall first_argument = call;
+  first_argument.n_args = 1;
+  BoundExpression aggregate = bind_aggregate_call(binder, AggregateKind::kCount, name, first_argument);
+  std::vector<BoundExpression> element_args;
+  element_args.push_back(resolve_unknown(std::move(aggregate.args[0]), kText));
+  if (object) element_args.push_back(resolve_unknown(binder.bind(call.args[1]), kText));
+  BoundExpression element = function_node(FunctionId::kToJson, kText, std::move(element_args));
+  element.negated = true;  // an aggregate's element: NULL is JSON null
+  aggregate.args[0] = std::move(element);
+  aggregate.args.insert(aggregate.args.begin() + 1, make_constant_text(", "));
+  aggregate.aggregate = AggregateKind::kStringAgg;
+  aggregate.type = kText;
+  // '[' || string_agg(...) || ']' is NULL for a group without rows, as json_agg is.
+  auto concat = [](BoundExpression left, BoundExpression right) {
+    BoundExpression out;
+    out.kind = ExprKind::kConcat;
+    out.type = kText;
+    out.args.push_back(std::move(left));
+    out.args.push_back(std::move(right));
+    return out;
+  };
+  const char* open = array ? "[" : jsonb ? "{" : "{ ";
+  const char* close = array ? "]" : jsonb ? "}" : " }";
+  BoundExpression text = concat(concat(make_constant_text(open), std::move(aggregate)), make_constant_text(close));
+  return coerce(std::move(text), jsonb ? kJsonb : kJson, true);
+}
+
 void refuse_unsupported_json_function(const std::string& name, int location) {
   static constexpr std::string_view kUnsupported[] = {
-      "json_agg", "jsonb_agg", "json_object_agg", "jsonb_object_agg", "json_each", "jsonb_each", "json_each_text",
+      "json_each", "jsonb_each", "json_each_text",
       "jsonb_each_text", "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
       "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys", "row_to_json", "json_populate_record",
       "jsonb_populate_record", "json_to_record", "jsonb_to_record", "jsonb_path_query", "jsonb_path_exists",

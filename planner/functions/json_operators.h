@@ -5,7 +5,10 @@
 #include <optional>
 #include <string>
 
+#include <pg_query/pg_query.pb-c.h>
+
 #include "planner/bound_expression.h"
+#include "planner/expression_binder.h"
 
 namespace ptreedb::planner {
 
@@ -13,6 +16,12 @@ namespace ptreedb::planner {
 // (->, ->>, #>, #>>, @>, <@, ?, ?|, ?&, #-, and || or - beside a jsonb).
 std::optional<FunctionId> json_operator_function(const std::string& op, const BoundExpression& left,
                                                  const BoundExpression& right);
+
+// json_agg, jsonb_agg, json_object_agg, jsonb_object_agg(key, value): bound as
+// string_agg over each row's JSON text (SQL NULL as JSON null), wrapped in
+// brackets and cast to json or jsonb; nullopt for other names.
+std::optional<BoundExpression> bind_json_aggregate(const ExpressionBinder& binder, const std::string& name,
+                                                   const PgQuery__FuncCall& call);
 
 // json and jsonb functions not implemented yet (aggregates, set-returning
 // functions, row values): 0A000 naming the function, wherever it is called.
