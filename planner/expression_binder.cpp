@@ -387,6 +387,10 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
         step->a_indices->uidx == nullptr) {
       throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
     }
+    if (value.type.id == TypeId::kJsonb) {  // jsonb['key'][0]: one -> per subscript
+      value = bind_function_call(FunctionId::kJsonField, "->", {std::move(value), bind(step->a_indices->uidx)}, -1);
+      continue;
+    }
     if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
     BoundExpression index = bind(step->a_indices->uidx);
     value = bind_function_call(FunctionId::kArrayElement, "array_element", {std::move(value), std::move(index)}, -1);

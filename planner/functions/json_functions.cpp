@@ -102,13 +102,15 @@ std::vector<BoundExpression> two_jsonb(const std::string& op, std::vector<BoundE
 }
 
 BoundExpression bind_jsonb_contains(const std::string& op, std::vector<BoundExpression>& args, int location) {
+  if (args.size() != 2) throw_no_such_function(op, args, location);
   std::vector<BoundExpression> both = two_jsonb(op, args, location);
-  if (op == "<@") std::swap(both[0], both[1]);
+  if (op == "<@" || op == "jsonb_contained") std::swap(both[0], both[1]);
   return function_node(FunctionId::kJsonbContains, kBool, std::move(both));
 }
 
 BoundExpression jsonb_and_text(FunctionId id, const std::string& op, std::vector<BoundExpression>& args,
                                int location) {
+  if (args.size() != 2) throw_no_such_function(op, args, location);
   BoundExpression value = resolve_unknown(std::move(args[0]), kJsonb);
   if (value.type.id != TypeId::kJsonb || !is_text_like(args[1])) no_operator(op, value, args[1], location);
   return function_node(id, kBool, {std::move(value), text_argument(std::move(args[1]))});
@@ -120,7 +122,7 @@ BoundExpression bind_jsonb_exists(const std::string& op, std::vector<BoundExpres
 
 BoundExpression bind_jsonb_exists_any(const std::string& op, std::vector<BoundExpression>& args, int location) {
   BoundExpression out = jsonb_and_text(FunctionId::kJsonbExistsAny, op, args, location);
-  out.negated = op == "?&";
+  out.negated = op == "?&" || op == "jsonb_exists_all";
   return out;
 }
 
@@ -312,9 +314,12 @@ const FunctionBinding kJsonFieldBinding{FunctionId::kJsonField, "->", {}, bind_j
 const FunctionBinding kJsonPathBinding{
     FunctionId::kJsonPath, "json_extract_path", {"json_extract_path", "jsonb_extract_path", "json_extract_path_text", "jsonb_extract_path_text"},
     bind_json_path};
-const FunctionBinding kJsonbContainsBinding{FunctionId::kJsonbContains, "@>", {}, bind_jsonb_contains};
-const FunctionBinding kJsonbExistsBinding{FunctionId::kJsonbExists, "?", {}, bind_jsonb_exists};
-const FunctionBinding kJsonbExistsAnyBinding{FunctionId::kJsonbExistsAny, "?|", {}, bind_jsonb_exists_any};
+// The operators' functions by name too: jsonb_contains(a, b), jsonb_exists(a, key), ...
+const FunctionBinding kJsonbContainsBinding{
+    FunctionId::kJsonbContains, "@>", {"jsonb_contains", "jsonb_contained"}, bind_jsonb_contains};
+const FunctionBinding kJsonbExistsBinding{FunctionId::kJsonbExists, "?", {"jsonb_exists"}, bind_jsonb_exists};
+const FunctionBinding kJsonbExistsAnyBinding{
+    FunctionId::kJsonbExistsAny, "?|", {"jsonb_exists_any", "jsonb_exists_all"}, bind_jsonb_exists_any};
 const FunctionBinding kJsonbConcatBinding{FunctionId::kJsonbConcat, "||", {}, bind_jsonb_concat};
 const FunctionBinding kJsonbDeleteBinding{FunctionId::kJsonbDelete, "-", {}, bind_jsonb_delete};
 const FunctionBinding kJsonbDeletePathBinding{FunctionId::kJsonbDeletePath, "#-", {}, bind_jsonb_delete_path};

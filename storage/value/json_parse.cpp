@@ -146,6 +146,9 @@ std::string error_detail(std::string_view text, rapidjson::ParseErrorCode code, 
     return "The input string ended unexpectedly.";
   }
   const std::string found = token_at(text, at);
+  // PostgreSQL's lexer rejects a word that is no literal before the grammar looks at it.
+  const bool word = !found.empty() && ((found[0] >= 'a' && found[0] <= 'z') || (found[0] >= 'A' && found[0] <= 'Z'));
+  if (word && found != "true" && found != "false" && found != "null") return "Token \"" + found + "\" is invalid.";
   switch (code) {
     case kParseErrorDocumentRootNotSingular: return "Expected end of input, but found \"" + found + "\".";
     case kParseErrorObjectMissName:

@@ -12,6 +12,8 @@ select ''::json;
 select '"abc'::json;
 select '01'::json;
 select '{1:2}'::json;
+select '{bad}'::json;
+select '[1] x'::json;
 select '"\q"'::json;
 select '"\u12"'::json;
 select '"\u0000"'::json;

@@ -52,6 +52,9 @@ select '1e100'::jsonb, '1e-5'::jsonb, '0e300'::jsonb, '-1.5E+3'::jsonb;
 select v from (values ('{"b": 1}'::jsonb), ('[1, 2]'), ('"s"'), ('null'), ('1'), ('true'), ('{"a": 1, "b": 2}'), ('[]'), ('{}'), ('2.5'), ('[3]'), ('{"aa": 0}')) t(v) order by v;
 select v from (values ('{"b": 1}'::jsonb), ('[1, 2]'), ('"s"'), ('null'), ('1'), ('[3]')) t(v) order by v desc;
 select distinct v from (values ('1.0'::jsonb), ('1'), ('1.00'), ('{"a": 1}'), ('{"a":1}')) t(v) order by v;
+-- The operators' functions by name, and subscripts.
+select jsonb_contains('{"a":"b", "b":1, "c":null}', '{"a":"b"}'), jsonb_contained('{"a":"b"}', '{"a":"b", "b":1, "c":null}'), jsonb_exists('{"a": 1}', 'a'), jsonb_exists_any('{"a": 1}', '{b,a}'), jsonb_exists_all('{"a": 1}', '{b,a}');
+select ('{"a": {"b": [1, 2]}}'::jsonb)['a']['b'][1], ('[1, "2", null]'::jsonb)[1], ('{"a": 1}'::jsonb)['z'];
 -- json_agg / jsonb_agg / json_object_agg / jsonb_object_agg, with DISTINCT, ORDER BY, FILTER, GROUP BY, no rows.
 select json_agg(x), jsonb_agg(x), json_agg(x order by x desc), jsonb_agg(distinct x) from (values (1), (null), (3), (1)) t(x);
 select json_agg(v), jsonb_agg(v) from (values ('{"b": 1, "a": 2}'::jsonb), ('[1]'), ('"s"')) t(v);

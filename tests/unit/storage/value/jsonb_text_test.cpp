@@ -85,7 +85,10 @@ TEST_CASE("syntax errors are 22P02 with PostgreSQL's detail") {
   CHECK(detail_of("[1 2]") == "Expected \",\" or \"]\", but found \"2\".");
   CHECK(detail_of("{\"a\":1 \"b\"}") == "Expected \",\" or \"}\", but found \"\"b\"\".");
   CHECK(detail_of("{1:2}") == "Expected string or \"}\", but found \"1\".");
-  CHECK(detail_of("[1] x") == "Expected end of input, but found \"x\".");
+  CHECK(detail_of("[1] 2") == "Expected end of input, but found \"2\".");
+  CHECK(detail_of("[1] x") == "Token \"x\" is invalid.");
+  CHECK(detail_of("{bad}") == "Token \"bad\" is invalid.");
+  CHECK(detail_of("\"abc") == "Token \"\"abc\" is invalid.");
 }
 
 TEST_CASE("json operators find the parts of the text as written") {
