@@ -278,9 +278,7 @@ std::optional<BoundExpression> bind_json_aggregate(const ExpressionBinder& binde
 
 void refuse_unsupported_json_function(const std::string& name, int location) {
   static constexpr std::string_view kUnsupported[] = {
-      "json_each", "jsonb_each", "json_each_text",
-      "jsonb_each_text", "json_array_elements", "jsonb_array_elements", "json_array_elements_text",
-      "jsonb_array_elements_text", "json_object_keys", "jsonb_object_keys", "row_to_json", "json_populate_record",
+      "json_each", "jsonb_each", "json_each_text", "jsonb_each_text", "row_to_json", "json_populate_record",
       "jsonb_populate_record", "json_to_record", "jsonb_to_record", "jsonb_path_query", "jsonb_path_exists",
       "jsonb_path_match", "json_object", "jsonb_object", "jsonb_set_lax", "jsonb_concat", "array_to_json"};
   for (std::string_view unsupported : kUnsupported) {
