@@ -13,6 +13,8 @@
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/interval.h"
+#include "storage/value/json_parse.h"
+#include "storage/value/jsonb_text.h"
 #include "storage/value/text_format.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
@@ -165,6 +167,11 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kText:
     case TypeId::kUuid:   // uuid_send: the 16 bytes
     case TypeId::kBytea:  // bytearecv: the bytes themselves
+    case TypeId::kJson:
+      out += column.texts[row];
+      return;
+    case TypeId::kJsonb:  // jsonb_send: format version 1, then the text
+      out += '\x01';
       out += column.texts[row];
       return;
     case TypeId::kDate:
@@ -226,8 +233,16 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kJson:
       value::verify_utf8(bytes);  // textrecv checks the client's bytes as any text input is checked
       return std::string(bytes);
+    case TypeId::kJsonb:  // jsonb_recv: a version byte, 1, then the text
+      if (bytes.empty() || bytes[0] != 1) {
+        throw SqlError(sqlstate::kInternalError, "unsupported jsonb version number " +
+                                                     std::to_string(bytes.empty() ? 0 : static_cast<int>(bytes[0])));
+      }
+      value::verify_utf8(bytes.substr(1));
+      return std::string(bytes.substr(1));
     case TypeId::kDate:
       expect(4);
       return value::format_date_iso(value::Date{get_big_endian<std::int32_t>(bytes, 0)});
@@ -303,6 +318,12 @@ void check_text_value(value::SqlType type, std::string_view text) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+      return;
+    case TypeId::kJson:
+      value::check_json_text(text);
+      return;
+    case TypeId::kJsonb:
+      value::jsonb_from_text(text);
       return;
     case TypeId::kDate:
       value::parse_date(text);

@@ -38,6 +38,8 @@ void store_value(storage::RowBuilder& builder, std::size_t column, const Vector&
     case TypeId::kVarchar:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
     case TypeId::kText: builder.set_text(column, values.texts[i]); break;
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(values.ints[i])); break;
     case TypeId::kTimestampTz:

@@ -1,6 +1,7 @@
 #include "exec/evaluate.h"
 
 #include <cmath>
+#include <optional>
 
 #include "exec/functions/function_kernel.h"
 #include "exec/functions/in_list.h"
@@ -20,6 +21,9 @@
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
 #include "storage/value/uuid.h"
+#include "storage/value/json_parse.h"
+#include "storage/value/jsonb_cast.h"
+#include "storage/value/jsonb_text.h"
 
 namespace ptreedb::exec {
 
@@ -316,6 +320,8 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
       out += vector.texts[i];
       break;
     case TypeId::kDate:
@@ -391,6 +397,61 @@ Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
 
 namespace {
 
+// Casts to json and jsonb (input functions, json <-> jsonb) and from jsonb to
+// numbers and booleans; nullopt for casts that are text output (json/jsonb to text).
+std::optional<Vector> cast_json(const Vector& input, SqlType target) {
+  TypeId from = input.type.id, to = target.id;
+  std::size_t count = input.size();
+  Vector out = result_like(target, count);
+  out.nulls = input.nulls;
+  if (to == TypeId::kJson && (value::is_character_type(from) || value::is_json_type(from))) {
+    // json keeps the text verbatim (from jsonb: its normalized text).
+    if (value::is_character_type(from)) {
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!out.nulls[i]) value::check_json_text(input.texts[i]);
+      }
+    }
+    out.texts = input.texts;
+    out.text_owners = input.text_owners;
+    return out;
+  }
+  if (to == TypeId::kJsonb && (value::is_character_type(from) || from == TypeId::kJson)) {
+    auto storage = new_text_storage(out);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (out.nulls[i]) continue;
+      storage->strings.push_back(value::jsonb_from_text(input.texts[i]));
+      out.texts[i] = storage->strings.back();
+    }
+    return out;
+  }
+  if (from == TypeId::kJsonb && !value::is_character_type(to) && !value::is_json_type(to)) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (out.nulls[i]) continue;
+      value::JsonValue scalar = value::jsonb_scalar_for_cast(input.texts[i], target);
+      switch (out.physical()) {
+        case Physical::kInt:
+          out.ints[i] = to == TypeId::kBoolean ? scalar.boolean
+                                                : value::jsonb_number_to_int(scalar.text, to);
+          break;
+        case Physical::kDouble: out.doubles[i] = value::jsonb_number_to_double(scalar.text, to); break;
+        case Physical::kDecimal: {
+          value::Decimal parsed = value::parse_decimal(scalar.text);
+          out.decimals[i] = target.has_typmod()
+                                ? value::decimal_apply_typmod(parsed, target.numeric_precision(), target.numeric_scale())
+                                : parsed;
+          break;
+        }
+        default: break;
+      }
+    }
+    return out;
+  }
+  if (value::is_json_type(to)) {
+    throw SqlError("42846", "cannot cast type " + value::format_type(input.type) + " to " + value::format_type(target));
+  }
+  return std::nullopt;
+}
+
 Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_cast) {
   std::size_t count = input.size();
   TypeId from = input.type.id, to = target.id;
@@ -407,6 +468,9 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
     return v;
   };
   const value::TimeZone& zone = value::session_time_zone();
+  if (value::is_json_type(to) || value::is_json_type(from)) {
+    if (auto json = cast_json(input, target)) return std::move(*json);
+  }
   // Text to anything: the type's input function.
   if (value::is_character_type(from) && !value::is_character_type(to)) {
     // uuid and bytea values are new strings; other types are fixed-width.

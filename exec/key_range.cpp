@@ -7,6 +7,7 @@
 #include "storage/row/key_encoding.h"
 #include "storage/stack_depth.h"
 #include "storage/value/character.h"
+#include "storage/value/jsonb_order.h"
 
 namespace ptreedb::exec {
 
@@ -33,8 +34,10 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
     case TypeId::kChar: encode::append_text(key, value::bpchar_significant(constant.text_value)); return true;
     case TypeId::kVarchar:
     case TypeId::kBytea:
-    case TypeId::kText: encode::append_text(key, constant.text_value); return true;
+    case TypeId::kText:
+    case TypeId::kJson: encode::append_text(key, constant.text_value); return true;
     case TypeId::kUuid: encode::append_uuid(key, constant.text_value); return true;
+    case TypeId::kJsonb: encode::append_text(key, value::jsonb_key(constant.text_value)); return true;
     case TypeId::kDate: encode::append_date(key, static_cast<std::int32_t>(constant.int_value)); return true;
     case TypeId::kTimestampTz:
     case TypeId::kTimestamp: encode::append_timestamp(key, constant.int_value); return true;

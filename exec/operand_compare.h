@@ -6,6 +6,7 @@
 #include "storage/value/decimal.h"
 #include "storage/value/float_arith.h"
 #include "storage/value/interval.h"
+#include "storage/value/jsonb_order.h"
 
 namespace ptreedb::exec {
 
@@ -113,6 +114,12 @@ void compare_operands(planner::ComparisonOp op, const Operand& a, const Operand&
           [](const value::Decimal& x, const value::Decimal& y) { return value::decimal_compare(x, y); });
       break;
     case Physical::kText:
+      // jsonb orders by its btree order (1.0 = 1.00, shorter keys first), not its text.
+      if (a.type().id == value::TypeId::kJsonb) {
+        run.template operator()<std::string_view>(
+            [](std::string_view x, std::string_view y) { return value::jsonb_compare(x, y); });
+        break;
+      }
       if (a.is_scalar() != b.is_scalar() && !(a.is_scalar() ? a : b).scalar_is_null()) {
         const Operand& constant = a.is_scalar() ? a : b;
         compare_text_with_constant(mask, a.type().id == value::TypeId::kChar, a.is_scalar(),

@@ -5,6 +5,8 @@
 
 #include "exec/array_text.h"
 #include "storage/sql_error.h"
+#include "storage/value/json_parse.h"
+#include "storage/value/jsonb_text.h"
 #include "storage/value/date_time.h"
 #include "storage/value/timestamp_tz.h"
 #include "storage/value/decimal.h"
@@ -132,6 +134,42 @@ void timestamptz_series(RowBuilder& out, std::uint32_t row, std::int64_t start, 
   }
 }
 
+// The elements of a json or jsonb array (json's as written, jsonb's
+// normalized; the _text forms unquote strings and give NULL for null), or
+// the keys of an object, as PostgreSQL's jsonfuncs.c returns them.
+void json_rows(RowBuilder& out, std::uint32_t row, const planner::TableFunctionCall& call, const Vector& arg,
+               std::size_t i) {
+  const bool jsonb = arg.type.id == TypeId::kJsonb;
+  const std::string_view source = arg.texts[i];
+  const value::JsonValue root = jsonb ? value::parse_jsonb(source) : value::parse_json(source);
+  if (call.function == TableFunction::kJsonObjectKeys) {
+    if (root.kind != value::JsonValue::Kind::kObject) {
+      throw SqlError(sqlstate::kInvalidParameterValue, "cannot call " + call.name + " on " +
+                                                           (root.kind == value::JsonValue::Kind::kArray ? "an array"
+                                                                                                        : "a scalar"));
+    }
+    for (const auto& [key, member] : root.members) out.add_text(row, key);
+    return;
+  }
+  if (root.kind != value::JsonValue::Kind::kArray) {
+    if (!jsonb) throw SqlError(sqlstate::kInvalidParameterValue, "cannot call " + call.name + " on a non-array");
+    throw SqlError(sqlstate::kInvalidParameterValue,
+                   root.kind == value::JsonValue::Kind::kObject ? "cannot extract elements from an object"
+                                                                : "cannot extract elements from a scalar");
+  }
+  const bool as_text = call.type.id == TypeId::kText;
+  for (const value::JsonValue& element : root.elements) {
+    if (as_text && element.kind == value::JsonValue::Kind::kNull) {
+      out.add_text(row, std::nullopt);
+    } else if (as_text && element.kind == value::JsonValue::Kind::kString) {
+      out.add_text(row, element.text);
+    } else {
+      out.add_text(row, jsonb ? value::jsonb_to_text(element)
+                              : std::string(source.substr(element.begin, element.end - element.begin)));
+    }
+  }
+}
+
 }  // namespace
 
 void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& input, const std::vector<Vector>& args,
@@ -161,6 +199,10 @@ void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& i
         break;
       case TableFunction::kPartitionAncestors:
         break;  // no relation is a partition
+      case TableFunction::kJsonArrayElements:
+      case TableFunction::kJsonObjectKeys:
+        json_rows(out, row, scan.call, args[0], i);
+        break;
     }
   }
   out.flush();

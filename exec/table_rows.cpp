@@ -26,6 +26,8 @@ void store_element(storage::RowBuilder& builder, std::size_t column, const Vecto
     case TypeId::kVarchar:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
     case TypeId::kText: builder.set_text(column, vector.texts[i]); break;
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(vector.ints[i])); break;
     case TypeId::kTimestampTz:

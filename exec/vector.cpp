@@ -9,6 +9,7 @@
 #include "exec/hash_mix.h"
 #include "storage/row/key_encoding.h"
 #include "storage/value/character.h"
+#include "storage/value/jsonb_order.h"
 #include "storage/value/float_arith.h"
 
 namespace ptreedb::exec {
@@ -26,6 +27,8 @@ Physical physical_of(value::TypeId type) {
     case TypeId::kText:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
       return Physical::kText;
     case TypeId::kInterval:
       return Physical::kInterval;
@@ -140,6 +143,7 @@ int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_
     case Physical::kText: {
       // character(n) compares without trailing blanks; other text bytewise (C collation).
       if (a.type.id == value::TypeId::kChar) return value::bpchar_compare(a.texts[i], b.texts[j]);
+      if (a.type.id == value::TypeId::kJsonb) return value::jsonb_compare(a.texts[i], b.texts[j]);
       int order = a.texts[i].compare(b.texts[j]);
       return (order > 0) - (order < 0);
     }
@@ -191,6 +195,10 @@ void append_key_bytes(std::string& key, const Vector& vector, std::size_t row) {
       encode::append_decimal(key, vector.decimals[row]);
       break;
     case Physical::kText:
+      if (vector.type.id == value::TypeId::kJsonb) {
+        encode::append_text(key, value::jsonb_key(vector.texts[row]));
+        break;
+      }
       encode::append_text(key, vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[row])
                                                                       : vector.texts[row]);
       break;
@@ -294,6 +302,10 @@ void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes, std::si
       break;
     case Physical::kText:
       for (std::size_t i = begin; i < count; ++i) {
+        if (vector.type.id == value::TypeId::kJsonb) {  // equal values (1.0, 1.00) hash alike
+          combine(i, std::hash<std::string>{}(value::jsonb_key(vector.texts[i])));
+          continue;
+        }
         std::string_view text = vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[i])
                                                                         : vector.texts[i];
         combine(i, std::hash<std::string_view>{}(text));

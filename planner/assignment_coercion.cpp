@@ -12,6 +12,7 @@ bool assignment_castable(TypeId from, TypeId to) {
   if (from == to) return true;
   if (value::is_numeric_category(from) && value::is_numeric_category(to)) return true;
   if (value::is_character_type(to)) return true;  // every type's output function
+  if (value::is_json_type(from) && value::is_json_type(to)) return true;  // json <-> jsonb: assignment casts
   if (value::is_character_type(from)) return false;  // input functions need an explicit cast
   // date, timestamp and timestamptz assign to one another.
   return value::is_timestamp_or_date(from) && value::is_timestamp_or_date(to);

@@ -136,6 +136,8 @@ struct BoundExpression {
   FunctionId function = FunctionId::kCoalesce;
   bool negated = false;           // NOT LIKE
   bool case_insensitive = false;  // ILIKE
+  // A text[] cast's result: text holding an array's text form (arrays are text here).
+  bool array_text = false;
   std::shared_ptr<const SelectPlan> subquery;  // for kSubquery
   std::shared_ptr<const InListSet> in_list;    // for kInList, once its items are folded
   std::shared_ptr<const WindowShape> window;   // for kWindow (planner/window_call.h)

@@ -18,6 +18,7 @@
 #include "planner/catalog/catalog_functions.h"
 #include "planner/conjuncts.h"
 #include "planner/functions/function_binding.h"
+#include "planner/functions/json_operators.h"
 #include "planner/functions/regex_match.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
@@ -50,6 +51,8 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kInterval: return "interval";
     case TypeId::kUuid: return "uuid";
     case TypeId::kBytea: return "bytea";
+    case TypeId::kJson: return "json";
+    case TypeId::kJsonb: return "jsonb";
   }
   return "unknown";
 }
@@ -133,6 +136,9 @@ bool castable(TypeId from, TypeId to) {
   if (from == TypeId::kTimestampTz && (to == TypeId::kDate || to == TypeId::kTimestamp)) return true;
   if (from == TypeId::kBoolean && to == TypeId::kInteger) return true;
   if (from == TypeId::kInteger && to == TypeId::kBoolean) return true;
+  if (value::is_json_type(from) && value::is_json_type(to)) return true;
+  // jsonb scalars to numbers and booleans (jsonb_numeric, jsonb_int4, jsonb_bool, ...).
+  if (from == TypeId::kJsonb && (value::is_numeric_category(to) || to == TypeId::kBoolean)) return true;
   return false;
 }
 
@@ -358,7 +364,11 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
     return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
   }
-  if (cast.type_name->n_array_bounds > 0) return catalog::bind_array_text_cast(std::move(inner));
+  if (cast.type_name->n_array_bounds > 0) {
+    BoundExpression array = catalog::bind_array_text_cast(std::move(inner));
+    array.array_text = true;
+    return array;
+  }
   if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
   SqlType target = value::resolve_type_name(name, modifiers);
   return coerce(std::move(inner), target, true);
@@ -387,6 +397,10 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice ||
         step->a_indices->uidx == nullptr) {
       throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
+    }
+    if (value.type.id == TypeId::kJsonb) {  // jsonb['key'][0]: one -> per subscript
+      value = bind_function_call(FunctionId::kJsonField, "->", {std::move(value), bind(step->a_indices->uidx)}, -1);
+      continue;
     }
     if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
     BoundExpression index = bind(step->a_indices->uidx);
@@ -486,6 +500,8 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
   if (is_window_only_function(name)) {
     throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }
+  if (auto json_aggregate = bind_json_aggregate(*this, name, call)) return std::move(*json_aggregate);
+  refuse_unsupported_json_function(name, call.location);
   if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
   if (auto kind = approximate_aggregate_of(name)) {
     return bind_approximate_aggregate(*this, *kind, name, call,
@@ -770,6 +786,9 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
     out.args.push_back(coerce(resolve_unknown(std::move(right), bytea), bytea, false));
     return out;
   }
+  if (auto json_function = json_operator_function(op, left, right)) {
+    return bind_function_call(*json_function, op, {std::move(left), std::move(right)}, location);
+  }
   if (op == "||") {
     // text || anything: untyped literals are text, and the other side is cast
     // to text, as PostgreSQL's textanycat / anytextcat do.
@@ -801,6 +820,7 @@ BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, Bo
       {">=", ComparisonOp::kGreaterEqual}};
   for (const auto& [name, comparison] : kComparisons) {
     if (op != name) continue;
+    if (a == TypeId::kJson || b == TypeId::kJson) no_operator(op, left, right, location);  // json has no btree ops
     SqlType common;
     if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);

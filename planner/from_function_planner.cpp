@@ -133,7 +133,11 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
   }
   // A function returning one value names its column after the alias.
   std::size_t value_column = offset + relation_columns.size();
-  relation_columns.push_back({alias, named > 0 ? string_of(column_aliases->colnames[0]) : alias, call.type});
+  relation_columns.push_back({alias,
+                              named > 0                    ? string_of(column_aliases->colnames[0])
+                              : !call.column_name.empty() ? call.column_name
+                                                           : alias,
+                              call.type});
   std::vector<SqlType> types = input->types;
   types.push_back(call.type);
   if (with_ordinality) {

@@ -10,7 +10,9 @@ using value::SqlType;
 using value::TypeId;
 
 bool is_table_function(const std::string& name) {
-  return name == "generate_series" || name == "unnest" || name == "pg_partition_ancestors";
+  return name == "generate_series" || name == "unnest" || name == "pg_partition_ancestors" ||
+         name == "json_array_elements" || name == "jsonb_array_elements" || name == "json_array_elements_text" ||
+         name == "jsonb_array_elements_text" || name == "json_object_keys" || name == "jsonb_object_keys";
 }
 
 TableFunctionCall bind_table_function(const std::string& name, std::vector<BoundExpression> args, int location) {
@@ -63,6 +65,21 @@ TableFunctionCall bind_table_function(const std::string& name, std::vector<Bound
     call.function = TableFunction::kUnnest;
     call.type = SqlType::of(TypeId::kText);
     call.args.push_back(catalog::bind_array_text_cast(std::move(args[0])));
+    return call;
+  }
+  if (name.find("_array_elements") != std::string::npos || name.ends_with("_object_keys")) {
+    if (args.size() != 1) return no_variant();
+    const SqlType json_type = SqlType::of(name.starts_with("jsonb") ? TypeId::kJsonb : TypeId::kJson);
+    BoundExpression value = resolve_unknown(std::move(args[0]), json_type);
+    if (value.type.id != json_type.id) {
+      args[0] = std::move(value);
+      return no_variant();
+    }
+    const bool keys = name.ends_with("_object_keys");
+    call.function = keys ? TableFunction::kJsonObjectKeys : TableFunction::kJsonArrayElements;
+    call.type = keys || name.ends_with("_text") ? SqlType::of(TypeId::kText) : json_type;
+    if (!keys) call.column_name = "value";
+    call.args.push_back(std::move(value));
     return call;
   }
   if (name == "pg_partition_ancestors") {

@@ -1,5 +1,5 @@
-// Set-returning functions: generate_series, unnest and
-// pg_partition_ancestors, called in FROM (and as the only item of a FROM-less
+// Set-returning functions: generate_series, unnest, pg_partition_ancestors,
+// json[b]_array_elements[_text] and json[b]_object_keys, called in FROM (and as the only item of a FROM-less
 // select list). A call is bound once; exec/table_function_rows.h makes its rows.
 #pragma once
 
@@ -15,6 +15,8 @@ enum class TableFunction : std::uint8_t {
   kGenerateSeries,       // start, stop [, step]: integers, numerics, or timestamps with an interval step
   kUnnest,               // the elements of an array (its text form '{a,b}'), as text
   kPartitionAncestors,   // no relation is a partition: always empty
+  kJsonArrayElements,    // json[b]_array_elements[_text]: an array's elements (as json[b], or text)
+  kJsonObjectKeys,       // json[b]_object_keys: an object's keys
 };
 
 struct TableFunctionCall {
@@ -22,6 +24,7 @@ struct TableFunctionCall {
   std::string name;                  // as written, for EXPLAIN and the default column name
   std::vector<BoundExpression> args;
   value::SqlType type;               // of the one column it returns
+  std::string column_name;           // the column's name when the function names it (OUT value), else the alias
 };
 
 bool is_table_function(const std::string& name);

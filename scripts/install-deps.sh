@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   libboost-dev libpg-query-dev libprotobuf-c-dev libpmem-dev libtbb-dev libmimalloc-dev
-  libspdlog-dev catch2 libssl-dev libpq-dev libpcre2-dev libhowardhinnant-date-dev tzdata
+  libspdlog-dev catch2 libssl-dev libpq-dev libpcre2-dev libhowardhinnant-date-dev rapidjson-dev tzdata
   postgresql-client
 )
 # Test-only extras: a real PostgreSQL as oracle, pgbench, clang runtime for sanitizers,

@@ -69,6 +69,10 @@ PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
         }
         break;
       case Physical::kText: {
+        if (type.id == TypeId::kJsonb) {
+          packable_ = false;  // equal values differ in text ('1.0' = '1.00'): byte keys normalize them
+          break;
+        }
         column.field = Field::kText;
         column.blank_padded = type.id == TypeId::kChar;
         // UTF-8 takes at most 4 bytes a character.

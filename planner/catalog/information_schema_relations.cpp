@@ -29,6 +29,8 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kChar: return "character";
     case TypeId::kVarchar: return "character varying";
     case TypeId::kText: return "text";
+    case TypeId::kJson: return "json";
+    case TypeId::kJsonb: return "jsonb";
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";

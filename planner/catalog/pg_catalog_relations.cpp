@@ -44,6 +44,7 @@ const TypeRow kTypes[] = {
     {1082, "date", 4, true, "D", 1182, false},    {1114, "timestamp", 8, true, "D", 1115, false},
     {1184, "timestamptz", 8, true, "D", 1185, false},
     {1186, "interval", 16, false, "T", 1187, false}, {1700, "numeric", -1, false, "N", 1231, false},
+    {114, "json", -1, false, "U", 199, false},    {3802, "jsonb", -1, false, "U", 3807, false},
     {2205, "regclass", 4, true, "N", 2210, false}, {2206, "regtype", 4, true, "N", 2211, false},
     {2950, "uuid", 16, false, "U", 2951, false},
 };

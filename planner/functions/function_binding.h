@@ -26,7 +26,7 @@ struct FunctionBinding {
   std::string_view display_name;
   // The SQL function names a call binds by; empty for functions the binder
   // reaches from syntax (COALESCE, NULLIF, ~, array[i], = ANY, IN lists).
-  std::array<std::string_view, 3> sql_names;
+  std::array<std::string_view, 4> sql_names;
   BindFunction bind;
 };
 

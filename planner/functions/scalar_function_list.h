@@ -64,4 +64,19 @@
   X(Chr)                                                                                                    \
   X(Ascii)                                                                                                  \
   X(ToHex)        /* to_hex(integer or bigint) */                                                           \
-  X(StartsWith)
+  X(StartsWith)                                                                                            \
+  X(JsonField)    /* json[b] -> key or index; `negated`: ->> (text result) */                             \
+  X(JsonPath)     /* json[b] #> path (`case_insensitive`: one array text) or json[b]_extract_path(v, k...); `negated`: as text */ \
+  X(JsonbContains) /* jsonb @> jsonb (<@ bound with its arguments swapped) */                              \
+  X(JsonbExists)  /* jsonb ? text */                                                                        \
+  X(JsonbExistsAny) /* jsonb ?| array text; `negated`: ?& (all) */                                         \
+  X(JsonbConcat)  /* jsonb || jsonb */                                                                      \
+  X(JsonbDelete)  /* jsonb - text, - integer, - text[] (`case_insensitive`: array text) */                \
+  X(JsonbDeletePath) /* jsonb #- path array text */                                                        \
+  X(JsonTypeof)   /* json_typeof / jsonb_typeof */                                                          \
+  X(JsonArrayLength) /* json_array_length / jsonb_array_length */                                         \
+  X(JsonbPretty)  /* jsonb_pretty */                                                                        \
+  X(JsonStripNulls) /* json_strip_nulls / jsonb_strip_nulls */                                             \
+  X(JsonbSet)     /* jsonb_set(target, path, value [, create]); `negated`: jsonb_insert(.., after) */     \
+  X(ToJson)       /* to_json / to_jsonb of a scalar */                                                      \
+  X(JsonBuild)    /* json[b]_build_array(...); `negated`: json[b]_build_object(k, v, ...) */

@@ -34,6 +34,8 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
       break;
     case TypeId::kChar:
     case TypeId::kVarchar:
+    case TypeId::kJson:
+    case TypeId::kJsonb:
     case TypeId::kText:
       out += row.get_text(offset);
       break;

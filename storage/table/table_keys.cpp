@@ -3,6 +3,7 @@
 #include "storage/row/key_encoding.h"
 #include "storage/row/row_text.h"
 #include "storage/value/character.h"
+#include "storage/value/jsonb_order.h"
 
 namespace ptreedb::storage {
 
@@ -37,6 +38,12 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
       break;
     case TypeId::kUuid:
       key_encoding::append_uuid(key, row.get_text(offset));
+      break;
+    case TypeId::kJson:
+      key_encoding::append_text(key, row.get_text(offset));
+      break;
+    case TypeId::kJsonb:  // jsonb's btree order, equal for equal values
+      key_encoding::append_text(key, value::jsonb_key(row.get_text(offset)));
       break;
     case TypeId::kDate:
       key_encoding::append_date(key, row.get_date(offset));

@@ -37,6 +37,8 @@ constexpr std::array<TypeInfo, 16> kTypes{{
     {TypeId::kTimestampTz, oid::kTimestampTz, "timestamptz", "timestamp with time zone", 8},
     {TypeId::kUuid, oid::kUuid, "uuid", "uuid", 16},
     {TypeId::kBytea, oid::kBytea, "bytea", "bytea", -1},
+    {TypeId::kJson, oid::kJson, "json", "json", -1},
+    {TypeId::kJsonb, oid::kJsonb, "jsonb", "jsonb", -1},
 }};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -182,6 +184,8 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       {"interval", TypeId::kInterval},
       {"uuid", TypeId::kUuid},
       {"bytea", TypeId::kBytea},
+      {"json", TypeId::kJson},
+      {"jsonb", TypeId::kJsonb},
   };
   const Alias* found = std::find_if(std::begin(kAliases), std::end(kAliases),
                                     [&](const Alias& alias) { return alias.name == name; });

@@ -29,7 +29,9 @@ enum class TypeId : std::uint8_t {
   kInterval,
   kTimestampTz,  // timestamp with time zone
   kUuid,         // 16 bytes, stored as a 16-byte string
-  kBytea,        // raw bytes (new types go last: the enum's values are logged)
+  kBytea,        // raw bytes
+  kJson,         // json: the input text, checked
+  kJsonb,        // jsonb: normalized text (storage/value/jsonb_text.h) (last: the enum's values are logged)
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -40,6 +42,7 @@ inline constexpr Oid kInt8 = 20;
 inline constexpr Oid kInt2 = 21;
 inline constexpr Oid kInt4 = 23;
 inline constexpr Oid kText = 25;
+inline constexpr Oid kJson = 114;
 inline constexpr Oid kFloat4 = 700;
 inline constexpr Oid kFloat8 = 701;
 inline constexpr Oid kBpchar = 1042;
@@ -50,6 +53,7 @@ inline constexpr Oid kTimestampTz = 1184;
 inline constexpr Oid kInterval = 1186;
 inline constexpr Oid kNumeric = 1700;
 inline constexpr Oid kUuid = 2950;
+inline constexpr Oid kJsonb = 3802;
 }  // namespace oid
 
 Oid type_oid(TypeId id);
@@ -120,6 +124,8 @@ inline bool is_numeric_category(TypeId id) {
 inline bool is_character_type(TypeId id) {
   return id == TypeId::kChar || id == TypeId::kVarchar || id == TypeId::kText;
 }
+// json and jsonb: stored as text, with their own input, output and operators.
+inline bool is_json_type(TypeId id) { return id == TypeId::kJson || id == TypeId::kJsonb; }
 inline bool is_datetime_type(TypeId id) {
   return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kInterval ||
          id == TypeId::kTimestampTz;

@@ -321,3 +321,43 @@ def test_parameter_statuses_at_startup(both):
                  "TimeZone"]:
         assert ours.info.parameter_status(name) == theirs.info.parameter_status(name), name
     assert ours.info.server_version // 10000 == 15
+
+
+JSON_DOCS = [
+    {"name": "ann", "tags": ["x", "y"], "size": 3, "ratio": 1.5, "nested": {"b": None, "a": True}},
+    [1, "two", {"three": 3}, []],
+    "a string with \"quotes\" and ünïcode",
+    12345678901234567890123456789,
+    None,
+]
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_json_and_jsonb_round_trip_in_text_and_binary(both, binary):
+    """psycopg's Json and Jsonb adapters: dicts, lists and scalars sent as
+    parameters (jsonb in its binary form: version byte 1 and the text) and read
+    back in the text and the binary format; the oid, the normalized text and the
+    loaded Python values match PostgreSQL's."""
+    from psycopg.types.json import Json, Jsonb
+
+    def load(conn):
+        conn.execute("DROP TABLE IF EXISTS docs")
+        conn.execute("CREATE TABLE docs (id int PRIMARY KEY, j json, jb jsonb)")
+        placeholder = "%b" if binary else "%s"
+        with conn.cursor() as cur:
+            cur.executemany(f"INSERT INTO docs VALUES (%s, {placeholder}, {placeholder})",
+                            [(i, Json(doc), Jsonb(doc)) for i, doc in enumerate(JSON_DOCS)])
+        with conn.cursor(binary=binary) as cur:
+            cur.execute("SELECT id, j, jb, jb::text, jb -> 'tags', jb @> %s FROM docs ORDER BY id",
+                        [Jsonb({"size": 3})])
+            rows = cur.fetchall()
+            types = [d.type_code for d in cur.description]
+        conn.execute("DROP TABLE docs")
+        return rows, types
+
+    rows, types = same(both, load)
+    assert types[1:3] == [114, 3802]
+    assert [row[2] for row in rows] == JSON_DOCS
+    assert rows[0][3] == ('{"name": "ann", "size": 3, "tags": ["x", "y"], "ratio": 1.5, '
+                          '"nested": {"a": true, "b": null}}')
+    assert rows[0][5] is True and rows[1][5] is False

@@ -1,0 +1,42 @@
+-- json: input checked and kept verbatim (spaces, key order, duplicate keys,
+-- number spellings), errors, operators that return parts of the text as
+-- written, json functions and casts to and from text and jsonb.
+select '{"a":1,  "b" : [1, 2.50, 1e2],"a":3}'::json;
+select '  [1,2 ,3]  '::json, '"x\u00e9y"'::json, 'null'::json, 'true'::json, '-0.0'::json, '12345678901234567890123456789012345678901234567890'::json;
+select '{"a":1'::json;
+select '{"a" 1}'::json;
+select '[1,2,]'::json;
+select 'nul'::json;
+select '{"a":1} x'::json;
+select ''::json;
+select '"abc'::json;
+select '01'::json;
+select '{1:2}'::json;
+select '{bad}'::json;
+select '[1] x'::json;
+select '"\q"'::json;
+select '"\u12"'::json;
+select '"\u0000"'::json;
+select json '{"a": [1,  2], "b": {"c" : "d"}}' -> 'a', json '{"a": [1,  2], "b": {"c" : "d"}}' -> 'b';
+select '{"a": "x\ny", "b": null, "c": 1.50}'::json ->> 'a', '{"a": "x", "b": null}'::json ->> 'b', '{"c": 1.50}'::json ->> 'c';
+select '[1, "two", [3]]'::json -> 1, '[1, "two", [3]]'::json ->> 1, '[1, "two", [3]]'::json -> -1, '[1, "two", [3]]'::json -> 5, '{"a":1}'::json -> 0;
+select '{"a": {"b": [10, 20, {"c": true}]}}'::json #> '{a,b,2}', '{"a": {"b": [10, 20, {"c": true}]}}'::json #>> '{a,b,1}', '{"a":1}'::json #> '{x,y}';
+select json_typeof('{}'), json_typeof('[]'), json_typeof('"s"'), json_typeof('1.5'), json_typeof('false'), json_typeof('null');
+select json_array_length('[1, [2, 3], {}]'), json_array_length('[]');
+select json_array_length('{}');
+select json_array_length('3');
+select json_extract_path('{"a": {"b": 7}}', 'a', 'b'), json_extract_path_text('{"a": {"b": "seven"}}', 'a', 'b'), json_extract_path('{"a": 1}', 'z');
+select json_strip_nulls('{"a": null, "b": [1, null, {"c": null, "d": 2}]}');
+select to_json(1.50::numeric), to_json('a "quoted" text'::text), to_json(true), to_json(42), to_json(date '2024-03-01'), to_json(timestamp '2024-03-01 12:30:00');
+select json_build_object('a', 1, 'b', 'two', 'c', null, 'd', true), json_build_array(1, 'two', null, 2.5);
+select json_build_object('a', 1, 'b');
+select json_build_object(null, 1);
+select '{"b":1,"a":2}'::json::text, '{"b":1,"a":2, "b":3}'::json::jsonb, '{"b": 1, "a": [1.0]}'::jsonb::json;
+select format_type(114, -1), format_type(3802, -1), (select typname from pg_type where oid = 114), (select typname from pg_type where oid = 3802);
+select '{"a":1}'::json = '{"a":1}'::json;
+create table json_docs (id int primary key, doc json);
+insert into json_docs values (1, '{"name": "ann",  "tags": ["x", "y"]}'), (2, '[1, 2, 3]'), (3, null), (4, '"s"');
+insert into json_docs values (5, '{bad}');
+select id, doc, doc -> 'name', doc ->> 'name', doc -> 'tags' -> 0, json_typeof(doc) from json_docs order by id;
+select id from json_docs where doc ->> 'name' = 'ann';
+drop table json_docs;
