@@ -161,7 +161,12 @@ struct Node {
     Inner* in = inner(node);
     Node* left_child = in->left;
     Node* right_child = in->right;
-    fork_join(node->size > kParallelGrain * 8,
+    // Fork only when both subtrees go with this node: a child another
+    // version shares merely loses a count, and forking for that would wake
+    // the worker threads on every commit that frees an old path.
+    const bool both_freed = left_child != nullptr && right_child != nullptr && left_child->is_private() &&
+                            right_child->is_private();
+    fork_join(both_freed && node->size > kParallelGrain * 8,
               [&] { release(left_child); }, [&] { release(right_child); });
     destroy_single(in);
   }
