@@ -92,6 +92,13 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
     case AggregateKind::kFirstValue:
     case AggregateKind::kSingleValue:
       break;  // planner-made only, never bound from SQL text
+    case AggregateKind::kApproxCount:
+    case AggregateKind::kApproxSum:
+    case AggregateKind::kApproxAvg:
+    case AggregateKind::kApproxCountError:
+    case AggregateKind::kApproxSumError:
+    case AggregateKind::kApproxAvgError:
+      break;  // bound by planner/approximate_aggregate
   }
   no_such_function(name, args, location);
 }

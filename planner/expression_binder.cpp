@@ -283,14 +283,8 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_case(*node->case_expr);
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return bind_coalesce(*node->coalesce_expr);
-    case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: {
-      const auto& extreme = *node->min_max_expr;
-      std::vector<BoundExpression> args;
-      for (std::size_t i = 0; i < extreme.n_args; ++i) args.push_back(bind(extreme.args[i]));
-      bool greatest = extreme.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST;
-      return bind_function_call(greatest ? FunctionId::kGreatest : FunctionId::kLeast, greatest ? "GREATEST" : "LEAST",
-                                std::move(args), extreme.location);
-    }
+    case PG_QUERY__NODE__NODE_MIN_MAX_EXPR:
+      return bind_min_max(*node->min_max_expr);
     case PG_QUERY__NODE__NODE_NULL_TEST:
       return bind_null_test(*node->null_test);
     case PG_QUERY__NODE__NODE_BOOLEAN_TEST: {
@@ -407,6 +401,14 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     value = bind_function_call(FunctionId::kArrayElement, "array_element", {std::move(value), std::move(index)}, -1);
   }
   return value;
+}
+
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_min_max(const PgQuery__MinMaxExpr& extreme) const {
+  std::vector<BoundExpression> args;
+  for (std::size_t i = 0; i < extreme.n_args; ++i) args.push_back(bind(extreme.args[i]));
+  bool greatest = extreme.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST;
+  return bind_function_call(greatest ? FunctionId::kGreatest : FunctionId::kLeast, greatest ? "GREATEST" : "LEAST",
+                            std::move(args), extreme.location);
 }
 
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_coalesce(const PgQuery__CoalesceExpr& coalesce) const {
@@ -773,8 +775,10 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
   return bind_function_call(FunctionId::kArrayContains, "=", {std::move(element), std::move(array)}, expr.location);
 }
 
-BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
-                                                      BoundExpression right, int location) const {
+// Not inlined into the operator binders: its locals would sit in every frame
+// of a deeply nested expression's recursion.
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_binary_operator(const std::string& op, BoundExpression left,
+                                                                       BoundExpression right, int location) const {
   if (op == "||" && (left.type.id == TypeId::kBytea || right.type.id == TypeId::kBytea) &&
       (left.type.id == right.type.id || left.unknown_literal || right.unknown_literal)) {
     // bytea || bytea (an untyped literal beside a bytea is a bytea): byteacat.

@@ -65,6 +65,7 @@ class ExpressionBinder {
   BoundExpression bind_bool_expr(const PgQuery__BoolExpr& bool_expr) const;
   BoundExpression bind_indirection(const PgQuery__AIndirection& indirection) const;
   BoundExpression bind_coalesce(const PgQuery__CoalesceExpr& coalesce) const;
+  BoundExpression bind_min_max(const PgQuery__MinMaxExpr& extreme) const;
   BoundExpression bind_null_test(const PgQuery__NullTest& test) const;
   BoundExpression bind_sql_value_function(const PgQuery__SQLValueFunction& function) const;
   BoundExpression bind_collate(const PgQuery__CollateClause& collate) const;
