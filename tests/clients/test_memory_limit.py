@@ -133,7 +133,7 @@ def test_oversized_sort_fails_with_53200_and_the_server_stays_up(limited_server)
         # With work_mem above the limit, the server's budget is what stops it.
         conn.execute("set work_mem = '1GB'")
         error = expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
-        assert "memory limit of 256MB" in error.diag.message_detail
+        assert f"memory limit of {LIMIT_MB}MB" in error.diag.message_detail
         assert status_kb(pid, "VmHWM") <= allowed_peak_kb(limited_server, baseline_kb)
         # The failed statements gave their memory back: a sort of 100 MB fits.
         assert conn.execute("select count(*) from (select 'r' || i x from generate_series(1, 1000000) i "
