@@ -57,6 +57,18 @@ std::int64_t constant_count(const PgQuery__Node* node, const char* clause) {
   not_supported(std::string(clause) + " other than an integer constant");
 }
 
+void read_limit_clause(const PgQuery__SelectStmt& select, SortNode& sort) {
+  if (select.limit_count != nullptr) {
+    std::int64_t limit = constant_count(select.limit_count, "LIMIT");
+    if (limit >= 0) sort.limit = limit;
+    sort.with_ties = select.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES;
+    if (sort.with_ties && limit < 0) {
+      throw SqlError("2201W", "row count cannot be null in FETCH FIRST ... WITH TIES clause");
+    }
+  }
+  if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
+}
+
 std::size_t QueryBlockPlanner::hidden_width() const {
   std::size_t width = hidden_base_;
   for (const auto& apply : applies_) width += apply.added_types.size();
@@ -404,15 +416,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   }
   SortNode sort;
   sort.keys = std::move(sort_keys);
-  if (select.limit_count != nullptr) {
-    std::int64_t limit = constant_count(select.limit_count, "LIMIT");
-    if (limit >= 0) sort.limit = limit;
-    sort.with_ties = select.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES;
-    if (sort.with_ties && limit < 0) {
-      throw SqlError("2201W", "row count cannot be null in FETCH FIRST ... WITH TIES clause");
-    }
-  }
-  if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
+  read_limit_clause(select, sort);
   if (sort.limit || sort.offset > 0) simple_block_ = false;
   row_limit_ = sort.with_ties ? std::nullopt : sort.limit;
   row_offset_ = sort.offset;

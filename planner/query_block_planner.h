@@ -34,6 +34,8 @@ std::vector<SqlType> types_of(const std::vector<BoundExpression>& exprs);
 std::vector<SqlType> concat_types(const std::vector<SqlType>& a, const std::vector<SqlType>& b);
 // LIMIT's or OFFSET's constant row count (`clause` names it in errors).
 std::int64_t constant_count(const PgQuery__Node* node, const char* clause);
+// LIMIT / FETCH FIRST [WITH TIES] and OFFSET into `sort`.
+void read_limit_clause(const PgQuery__SelectStmt& select, SortNode& sort);
 
 // Aggregation as it is planned: group keys, then aggregate calls.
 struct Grouping {

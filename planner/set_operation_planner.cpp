@@ -163,15 +163,7 @@ QueryBlock QueryBlockPlanner::finish_output(QueryBlock block, const PgQuery__Sel
     key.output = *position;
     sort.keys.push_back(key);
   }
-  if (select.limit_count != nullptr) {
-    std::int64_t limit = constant_count(select.limit_count, "LIMIT");
-    if (limit >= 0) sort.limit = limit;
-    sort.with_ties = select.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES;
-    if (sort.with_ties && limit < 0) {
-      throw SqlError("2201W", "row count cannot be null in FETCH FIRST ... WITH TIES clause");
-    }
-  }
-  if (select.limit_offset != nullptr) sort.offset = std::max<std::int64_t>(0, constant_count(select.limit_offset, "OFFSET"));
+  read_limit_clause(select, sort);
   if (sort.keys.empty() && !sort.limit && sort.offset == 0) return block;
   auto types = block.root->types;
   double rows = block.root->estimated_rows;

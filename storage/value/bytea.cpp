@@ -1,16 +1,9 @@
 #include "storage/value/bytea.h"
 
-#include "storage/sql_error.h"
 #include "storage/value/binary_encoding.h"
 
 namespace ptreedb::value {
 namespace {
-
-[[noreturn]] void throw_invalid_bytea() {
-  throw SqlError(sqlstate::kInvalidTextRepresentation, "invalid input syntax for type bytea");
-}
-
-bool is_octal(char c, char high) { return c >= '0' && c <= high; }
 
 thread_local ByteaOutputSource* installed_source = nullptr;
 thread_local int installed_format = -1;  // a ByteaOutput, or -1 for none
@@ -19,23 +12,7 @@ thread_local int installed_format = -1;  // a ByteaOutput, or -1 for none
 
 std::string parse_bytea(std::string_view text) {
   if (text.size() >= 2 && text[0] == '\\' && text[1] == 'x') return decode_hex(text.substr(2));
-  std::string bytes;
-  bytes.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    if (text[i] != '\\') {
-      bytes.push_back(text[i++]);
-    } else if (i + 3 < text.size() && is_octal(text[i + 1], '3') && is_octal(text[i + 2], '7') &&
-               is_octal(text[i + 3], '7')) {
-      bytes.push_back(static_cast<char>((text[i + 1] - '0') << 6 | (text[i + 2] - '0') << 3 | (text[i + 3] - '0')));
-      i += 4;
-    } else if (i + 1 < text.size() && text[i + 1] == '\\') {
-      bytes.push_back('\\');
-      i += 2;
-    } else {
-      throw_invalid_bytea();
-    }
-  }
-  return bytes;
+  return decode_escape(text);  // the escape format, as decode(text, 'escape') reads it
 }
 
 void append_bytea(std::string& out, std::string_view bytes, ByteaOutput format) {
