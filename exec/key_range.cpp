@@ -49,13 +49,17 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
   return false;
 }
 
-struct ColumnBound {
-  ComparisonOp op;  // as `column op constant`
-  const planner::Constant* constant;
-  const BoundExpression* conjunct;
-};
+}  // namespace
 
-// Comparisons of column `column` (of type `type`, uncast) with a constant of that same type.
+void collect_conjuncts(const BoundExpression& expr, std::vector<const BoundExpression*>& out) {
+  check_stack_depth();
+  if (expr.kind == ExprKind::kAnd) {
+    for (const auto& arg : expr.args) collect_conjuncts(arg, out);
+  } else {
+    out.push_back(&expr);
+  }
+}
+
 std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& conjuncts, std::size_t column,
                                    const value::SqlType& type) {
   std::vector<ColumnBound> out;
@@ -74,16 +78,6 @@ std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& co
   return out;
 }
 
-}  // namespace
-
-void collect_conjuncts(const BoundExpression& expr, std::vector<const BoundExpression*>& out) {
-  check_stack_depth();
-  if (expr.kind == ExprKind::kAnd) {
-    for (const auto& arg : expr.args) collect_conjuncts(arg, out);
-  } else {
-    out.push_back(&expr);
-  }
-}
 
 std::string past_prefix(std::string prefix) {
   // No key encoding emits a run of 0xff bytes this long.

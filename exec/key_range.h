@@ -33,6 +33,17 @@ std::pair<std::size_t, std::size_t> entries_between(const Tree& tree, const KeyR
 // The AND-ed parts of `expr`, nested ANDs flattened, as pointers into it.
 void collect_conjuncts(const planner::BoundExpression& expr, std::vector<const planner::BoundExpression*>& out);
 
+// One comparison `column op constant` (sides swapped as needed) of a filter.
+struct ColumnBound {
+  planner::ComparisonOp op;
+  const planner::Constant* constant;
+  const planner::BoundExpression* conjunct;
+};
+// The conjuncts comparing column `column` (of type `type`, uncast) with a
+// non-NULL constant of that same type (not <>).
+std::vector<ColumnBound> bounds_on(const std::vector<const planner::BoundExpression*>& conjuncts, std::size_t column,
+                                   const value::SqlType& type);
+
 // A key above every key that starts with the encoded columns `prefix`.
 std::string past_prefix(std::string prefix);
 

@@ -2,32 +2,39 @@
 
 #include <algorithm>
 
+#include "exec/leaf_column_copy.h"
+#include "exec/memory_budget.h"
+#include "exec/resident_memory.h"
 #include "exec/selection_filter.h"
 
 namespace ptreedb::exec {
+
+storage::SlotKind slot_kind_of(value::TypeId type) {
+  using storage::SlotKind;
+  if (type == value::TypeId::kBoolean) return SlotKind::kBool;
+  if (type == value::TypeId::kDate) return SlotKind::kDate;
+  switch (physical_of(type)) {
+    case Physical::kInt: return SlotKind::kInt;
+    case Physical::kDouble: return SlotKind::kDouble;
+    case Physical::kDecimal: return SlotKind::kDecimal;
+    case Physical::kText: return SlotKind::kText;
+    case Physical::kInterval: return SlotKind::kInterval;
+  }
+  return SlotKind::kInt;
+}
 
 TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, std::vector<std::size_t> loaded,
                                  bool row_positions, const planner::BoundExpression* filter,
                                  std::vector<ScanKeyFilter> key_filters)
     : table_(std::move(table)), filter_(filter), row_positions_(row_positions) {
+  // Leaf columns add to what the tables hold; under half the memory limit
+  // they are worth it, past that the memory is left to statements.
+  const std::int64_t limit = MemoryBudget::process().limit();
+  build_leaf_columns_ = limit == 0 || resident_bytes(false) < limit / 2;
   const storage::TableSchema& schema = table_->schema();
   const storage::RowLayout& layout = schema.layout();
   for (std::size_t column : loaded) {
-    value::TypeId type = schema.columns()[column].type.id;
-    Decode decode = Decode::kInt;
-    if (type == value::TypeId::kBoolean) {
-      decode = Decode::kBool;
-    } else if (type == value::TypeId::kDate) {
-      decode = Decode::kDate;
-    } else {
-      switch (physical_of(type)) {
-        case Physical::kInt: decode = Decode::kInt; break;
-        case Physical::kDouble: decode = Decode::kDouble; break;
-        case Physical::kDecimal: decode = Decode::kDecimal; break;
-        case Physical::kText: decode = Decode::kText; break;
-        case Physical::kInterval: decode = Decode::kInterval; break;
-      }
-    }
+    Decode decode = slot_kind_of(schema.columns()[column].type.id);
     loaded_.push_back(LoadedColumn{column, layout.offset(column), decode});
   }
   for (auto& key_filter : key_filters) {
@@ -36,6 +43,7 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
     });
     if (loaded_int) key_filters_.push_back(std::move(key_filter));
   }
+  if (filter_ != nullptr) zones_ = ZoneFilter(schema, *filter_);
   if (filter_ != nullptr || !key_filters_.empty()) {
     std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
     if (filter_ != nullptr) mark_columns(*filter_, read_by_filter);
@@ -61,6 +69,7 @@ MorselReader::MorselReader(const TableScanSource& source, std::size_t first_posi
       position_(first_position),
       key_filter_use_(source.key_filters_.size()) {
   rows_.reserve(kChunkSize);
+  positions_.reserve(kChunkSize);
 }
 
 void MorselReader::apply_key_filters(Chunk& chunk) {
@@ -129,8 +138,8 @@ void decode_block(const storage::RowRef* const* rows, std::size_t begin, std::si
 
 }  // namespace
 
-void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& columns,
-                          const storage::RowRef* const* rows, std::size_t count, Chunk& chunk) {
+void MorselReader::decode(Columns columns, const storage::RowRef* const* rows, std::size_t count, Chunk& chunk,
+                          std::size_t to) {
   using Decode = TableScanSource::Decode;
   for (std::size_t begin = 0; begin < count; begin += kDecodeBlock) {
     std::size_t end = std::min(count, begin + kDecodeBlock);
@@ -138,36 +147,36 @@ void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& colu
       Vector& vector = chunk.columns[loaded.column];
       const std::size_t column = loaded.column;
       const std::uint32_t offset = loaded.offset;
-      std::uint8_t* nulls = vector.nulls.data();
+      std::uint8_t* nulls = vector.nulls.data() + to;
       decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { nulls[i] = row.is_null(column); });
       switch (loaded.decode) {
         case Decode::kBool: {
-          std::int64_t* out = vector.ints.data();
+          std::int64_t* out = vector.ints.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_bool(offset); });
           break;
         }
         case Decode::kDate: {
-          std::int64_t* out = vector.ints.data();
+          std::int64_t* out = vector.ints.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_date(offset); });
           break;
         }
         case Decode::kInt: {
-          std::int64_t* out = vector.ints.data();
+          std::int64_t* out = vector.ints.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_int(offset); });
           break;
         }
         case Decode::kDouble: {
-          double* out = vector.doubles.data();
+          double* out = vector.doubles.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_double(offset); });
           break;
         }
         case Decode::kDecimal: {
-          value::Decimal* out = vector.decimals.data();
+          value::Decimal* out = vector.decimals.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_decimal(offset); });
           break;
         }
         case Decode::kText: {
-          std::string_view* out = vector.texts.data();
+          std::string_view* out = vector.texts.data() + to;
           // The value's bytes lie past the fixed slots, often on a line of the
           // row nothing else reads: start loading it now, while the operators
           // above (a group key, a comparison) would otherwise wait for it.
@@ -178,7 +187,7 @@ void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& colu
           break;
         }
         case Decode::kInterval: {
-          value::Interval* out = vector.intervals.data();
+          value::Interval* out = vector.intervals.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_interval(offset); });
           break;
         }
@@ -187,14 +196,48 @@ void MorselReader::decode(const std::vector<TableScanSource::LoadedColumn>& colu
   }
 }
 
+const storage::LeafColumns* MorselReader::leaf_columns(const storage::RowTree::node_type::Leaf& leaf,
+                                                       std::uint32_t count) {
+  if (const ptree::LeafCache* cache = leaf.cache()) return static_cast<const storage::LeafColumns*>(cache);
+  // Building every loaded column of a leaf to read a few of its rows (a
+  // lookup, a write's read) would cost more than reading those rows.
+  if (!source_.build_leaf_columns_ || count * 4 < leaf.size) return nullptr;
+  auto* made = new storage::LeafColumns(source_.table().schema().columns().size());
+  return static_cast<const storage::LeafColumns*>(leaf.install_cache(made));
+}
+
 void MorselReader::read(std::size_t count, Chunk& chunk) {
-  rows_.resize(count);
-  positions_.resize(count);
-  for (std::size_t i = 0; i < count; ++i, ++it_) {
-    const storage::RowRef& row = (*it_).value;
-    __builtin_prefetch(row.bytes());
-    rows_[i] = &row;
-    positions_[i] = position_ + i;
+  rows_.clear();
+  positions_.clear();
+  runs_.clear();
+  for (std::size_t i = 0; i < count;) {
+    if (const auto* leaf = it_.leaf()) {
+      const std::uint32_t at = it_.leaf_position();
+      const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(count - i, leaf->size - at));
+      const storage::RowRef* values = leaf->values();
+      const storage::LeafColumns* columns = leaf_columns(*leaf, n);
+      it_.skip_in_leaf(n);
+      if (columns != nullptr && !source_.zones_.empty() && source_.zones_.excludes(*columns, values, leaf->size)) {
+        i += n;  // no row of the leaf passes the filter
+        continue;
+      }
+      runs_.push_back(Run{static_cast<std::uint32_t>(rows_.size()), n, columns, values, leaf->size, at});
+      for (std::uint32_t j = 0; j < n; ++j) {
+        rows_.push_back(&values[at + j]);
+        positions_.push_back(position_ + i + j);
+        // Rows read one by one are fetched ahead; a leaf's columns need no row.
+        if (columns == nullptr) __builtin_prefetch(values[at + j].bytes());
+      }
+      i += n;
+    } else {
+      const storage::RowRef& row = (*it_).value;
+      __builtin_prefetch(row.bytes());
+      runs_.push_back(Run{static_cast<std::uint32_t>(rows_.size()), 1, nullptr, nullptr, 0, 0});
+      rows_.push_back(&row);
+      positions_.push_back(position_ + i);
+      ++it_;
+      ++i;
+    }
   }
   position_ += count;
   decode_rows(chunk);
@@ -212,6 +255,7 @@ void MorselReader::read_ranges(const std::vector<PositionRange>& ranges, Chunk& 
       positions_.push_back(range.first + i);
     }
   }
+  runs_.assign(1, Run{0, static_cast<std::uint32_t>(rows_.size()), nullptr, nullptr, 0, 0});
   decode_rows(chunk);
 }
 
@@ -232,7 +276,61 @@ void MorselReader::read_positions(const std::size_t* positions, std::size_t coun
     rows_.push_back(&row);
     positions_.push_back(wanted);
   }
+  runs_.assign(1, Run{0, static_cast<std::uint32_t>(rows_.size()), nullptr, nullptr, 0, 0});
   decode_rows(chunk);
+}
+
+void MorselReader::decode_all(Columns columns, Chunk& chunk) {
+  for (const Run& run : runs_) {
+    if (run.columns == nullptr) {
+      decode(columns, rows_.data() + run.chunk_begin, run.count, chunk, run.chunk_begin);
+      continue;
+    }
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const auto& loaded = columns[c];
+      const storage::LeafColumn* leaf_column =
+          run.columns->column(loaded.column, loaded.decode, loaded.offset, run.leaf_rows, run.leaf_size);
+      if (leaf_column == nullptr) {
+        decode(columns.subspan(c, 1), rows_.data() + run.chunk_begin, run.count, chunk, run.chunk_begin);
+      } else {
+        copy_leaf_column(*leaf_column, run.leaf_begin, run.count, chunk.columns[loaded.column], run.chunk_begin);
+      }
+    }
+  }
+}
+
+void MorselReader::decode_kept(Columns columns, Chunk& chunk) {
+  const std::size_t kept = survivors_.size();
+  std::size_t k = 0;
+  for (const Run& run : runs_) {
+    const std::size_t first = k;
+    const std::uint32_t end = run.chunk_begin + run.count;
+    while (k < kept && survivors_[k] < end) ++k;
+    if (first == k) continue;
+    const auto count = static_cast<std::uint32_t>(k - first);
+    auto decode_rows_of_run = [&](Columns some) {
+      kept_rows_.resize(kept);
+      for (std::size_t j = first; j < k; ++j) kept_rows_[j] = rows_[survivors_[j]];
+      decode(some, kept_rows_.data() + first, count, chunk, first);
+    };
+    if (run.columns == nullptr) {
+      decode_rows_of_run(columns);
+      continue;
+    }
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const auto& loaded = columns[c];
+      const storage::LeafColumn* leaf_column =
+          run.columns->column(loaded.column, loaded.decode, loaded.offset, run.leaf_rows, run.leaf_size);
+      if (leaf_column == nullptr) {
+        decode_rows_of_run(columns.subspan(c, 1));
+      } else {
+        // survivors_ are chunk rows; the leaf row is that minus chunk_begin
+        // plus leaf_begin (unsigned arithmetic wraps back to it).
+        gather_leaf_column(*leaf_column, survivors_.data() + first, run.chunk_begin - run.leaf_begin, count,
+                           chunk.columns[loaded.column], first);
+      }
+    }
+  }
 }
 
 void MorselReader::decode_rows(Chunk& chunk) {
@@ -249,7 +347,7 @@ void MorselReader::decode_rows(Chunk& chunk) {
   if (source_.filter_ == nullptr && source_.key_filters_.empty()) {
     survivors_.resize(count);
     for (std::uint32_t row = 0; row < count; ++row) survivors_[row] = row;
-    decode(source_.loaded_, rows_.data(), count, chunk);
+    decode_all(source_.loaded_, chunk);
     return;
   }
   // The filter sees its own columns; the others stay unloaded (empty) until
@@ -258,7 +356,7 @@ void MorselReader::decode_rows(Chunk& chunk) {
   // rather than every element of every chunk before decode writes it. The
   // key filters' columns come next, for the rows the filter kept, then the
   // rest for the rows the key filters kept.
-  decode(source_.filtered_, rows_.data(), count, chunk);
+  decode_all(source_.filtered_, chunk);
   parked_.resize(source_.keyed_.size() + source_.late_.size());
   park(source_.keyed_, 0, chunk);
   park(source_.late_, source_.keyed_.size(), chunk);
@@ -270,11 +368,11 @@ void MorselReader::decode_rows(Chunk& chunk) {
   }
   if (!source_.key_filters_.empty()) {
     unpark(source_.keyed_, 0, chunk);
-    decode(source_.keyed_, kept_rows().data(), chunk.size, chunk);
+    decode_kept(source_.keyed_, chunk);
     apply_key_filters(chunk);
   }
   unpark(source_.late_, source_.keyed_.size(), chunk);
-  decode(source_.late_, kept_rows().data(), chunk.size, chunk);
+  decode_kept(source_.late_, chunk);
 }
 
 void MorselReader::park(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk) {
@@ -294,10 +392,5 @@ void MorselReader::unpark(const std::vector<TableScanSource::LoadedColumn>& colu
   }
 }
 
-const std::vector<const storage::RowRef*>& MorselReader::kept_rows() {
-  kept_rows_.resize(survivors_.size());
-  for (std::size_t k = 0; k < survivors_.size(); ++k) kept_rows_[k] = rows_[survivors_[k]];
-  return kept_rows_;
-}
 
 }  // namespace ptreedb::exec

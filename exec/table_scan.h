@@ -3,22 +3,29 @@
 // The scan pins the table version once (TextStorage::pinned), so text views
 // point straight into its rows and no row handle is copied or released per
 // row: rows are read through the tree in place. Only the columns the query
-// loads are decoded, each straight into its typed array. The shape is "a
-// morsel yields typed column spans": a columnar store can later fill the same
-// vectors from its leaves without the operators above noticing.
+// loads are decoded, each straight into its typed array. Runs of rows that
+// cover much of a leaf are read from the leaf's column arrays instead
+// (storage/table/leaf_columns.h), built by the first scan that reads that
+// column of that leaf: then a morsel is a few typed copies per leaf.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "exec/join_key_filter.h"
 #include "exec/vector.h"
+#include "exec/zone_filter.h"
 #include "planner/bound_expression.h"
+#include "storage/table/leaf_columns.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::exec {
+
+// How a column of this type is read from a row's slot.
+storage::SlotKind slot_kind_of(value::TypeId type);
 
 class TableScanSource {
  public:
@@ -37,7 +44,7 @@ class TableScanSource {
  private:
   friend class MorselReader;
   // How one loaded column is read from a row's slot.
-  enum class Decode : std::uint8_t { kBool, kDate, kInt, kDouble, kDecimal, kText, kInterval };
+  using Decode = storage::SlotKind;
   struct LoadedColumn {
     std::size_t column;
     std::uint32_t offset;
@@ -48,11 +55,15 @@ class TableScanSource {
   std::shared_ptr<const storage::Table> table_;
   std::vector<LoadedColumn> loaded_;
   const planner::BoundExpression* filter_;
+  ZoneFilter zones_;  // the filter against leaves' column ranges
   std::vector<ScanKeyFilter> key_filters_;
   // With a filter or key filters: the loaded columns the filter reads, those
   // only the key filters read, and the others.
   std::vector<LoadedColumn> filtered_, keyed_, late_;
   bool row_positions_;
+  // Whether readers may build leaves' column arrays (not when memory is
+  // short: they only speed up later scans).
+  bool build_leaf_columns_;
   // One owner for every text view of the scan: it keeps the version alive.
   std::shared_ptr<const TextStorage> text_owner_;
 };
@@ -84,21 +95,36 @@ class MorselReader {
   void prepare_columns(Chunk& chunk, std::size_t count) const;
   // Decodes rows_ (at positions_) into `chunk`, through the filters.
   void decode_rows(Chunk& chunk);
+  // `columns` of every row read (of the rows survivors_ names, with
+  // `kept`) into the chunk, run by run.
+  using Columns = std::span<const TableScanSource::LoadedColumn>;
+  void decode_all(Columns columns, Chunk& chunk);
+  void decode_kept(Columns columns, Chunk& chunk);
+  // The leaf's columns when reading `count` of its rows warrants them.
+  const storage::LeafColumns* leaf_columns(const storage::RowTree::node_type::Leaf& leaf, std::uint32_t count);
   // Drops the rows of `chunk` (and of survivors_) the key filters rule out.
   void apply_key_filters(Chunk& chunk);
   // Parks `columns`' arrays in parked_ from `first` on (the chunk holds empty
   // vectors meanwhile), and puts them back sized to the chunk.
   void park(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk);
   void unpark(const std::vector<TableScanSource::LoadedColumn>& columns, std::size_t first, Chunk& chunk);
-  // The rows of survivors_, in kept_rows_.
-  const std::vector<const storage::RowRef*>& kept_rows();
-  static void decode(const std::vector<TableScanSource::LoadedColumn>& columns, const storage::RowRef* const* rows,
-                     std::size_t count, Chunk& chunk);
+  // Reads `columns` of rows[0..count) into chunk elements [to, to + count).
+  static void decode(Columns columns, const storage::RowRef* const* rows, std::size_t count, Chunk& chunk,
+                     std::size_t to);
 
   const TableScanSource& source_;
   storage::RowTree::iterator it_;
   std::size_t position_;
   std::vector<const storage::RowRef*> rows_, kept_rows_;
+  // Consecutive rows of rows_ from one leaf (whose columns are read when
+  // `columns` is set) or one inner node.
+  struct Run {
+    std::uint32_t chunk_begin, count;
+    const storage::LeafColumns* columns;
+    const storage::RowRef* leaf_rows;  // the leaf's rows, with columns
+    std::uint32_t leaf_size, leaf_begin;
+  };
+  std::vector<Run> runs_;
   std::vector<std::size_t> positions_;  // of rows_ in the tree
   std::vector<std::uint32_t> survivors_, selected_;
   // Per key filter: rows tested and passed, and whether it is still used (a

@@ -21,6 +21,7 @@
 
 #include <tbb/scalable_allocator.h>
 
+#include "storage/ptree/leaf_cache.h"
 #include "storage/ptree/live_counter.h"
 #include "storage/ptree/parallel.h"
 
@@ -140,6 +141,7 @@ struct Node {
       keys[i].~K();
       values[i].~V();
     }
+    node->drop_cache();
     node->~Leaf();
     free_bytes(node);
     live().add(-1);
@@ -192,6 +194,18 @@ template <class K, class V, class Aug, class Less>
 struct Node<K, V, Aug, Less>::Leaf : Node<K, V, Aug, Less> {
   explicit Leaf(std::uint32_t count) : Node(true, count) {}
 
+  // What a reader derived from this leaf's entries (leaf_cache.h), or null.
+  const LeafCache* cache() const { return cache_.load(std::memory_order_acquire); }
+  // Keeps `made` unless another reader got there first; returns the one kept.
+  const LeafCache* install_cache(LeafCache* made) const {
+    LeafCache* expected = nullptr;
+    if (cache_.compare_exchange_strong(expected, made, std::memory_order_acq_rel)) return made;
+    delete made;
+    return expected;
+  }
+  // Only for a leaf no one else can see: it is freed or about to change.
+  void drop_cache() { delete cache_.exchange(nullptr, std::memory_order_acq_rel); }
+
   static constexpr std::size_t round_up(std::size_t n, std::size_t align) {
     return (n + align - 1) / align * align;
   }
@@ -240,6 +254,9 @@ struct Node<K, V, Aug, Less>::Leaf : Node<K, V, Aug, Less> {
   void refresh_aug() {
     if constexpr (kHasAug) this->aug = aug_of(0, this->size);
   }
+
+ private:
+  mutable std::atomic<LeafCache*> cache_{nullptr};
 };
 
 template <class N>

@@ -252,6 +252,16 @@ class PTree {
       ++*this;
       return old;
     }
+    // The leaf being walked and the position in it, or null when the next
+    // entry is an inner node's: a reader may take the rest of the leaf's
+    // arrays at once and then skip past them.
+    const typename node_type::Leaf* leaf() const { return leaf_; }
+    std::uint32_t leaf_position() const { return pos_; }
+    // Steps over `count` entries of the current leaf (at most those left in it).
+    void skip_in_leaf(std::uint32_t count) {
+      pos_ += count;
+      if (pos_ == leaf_->size) leaf_ = nullptr;
+    }
     bool operator==(const iterator& other) const {
       if (leaf_ != other.leaf_ || depth_ != other.depth_) return false;
       if (leaf_ != nullptr) return pos_ == other.pos_;
@@ -395,6 +405,7 @@ class PTree {
   static node_type* leaf_with_value(node_type* tree, std::uint32_t at, const Make& make) {
     Leaf* l = node_type::leaf(tree);
     if (tree->is_private()) {
+      l->drop_cache();
       l->values()[at] = make(std::move(l->values()[at]));
       l->refresh_aug();
       return tree;

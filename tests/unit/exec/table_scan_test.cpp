@@ -1,6 +1,7 @@
 #include "exec/table_scan.h"
 
 #include "planner/logical_plan.h"
+#include "storage/table/table_keys.h"
 
 #include <catch2/catch.hpp>
 
@@ -205,4 +206,52 @@ TEST_CASE("key filters drop rows whose key they rule out, after the filter and b
     CHECK(kept >= expected);
     CHECK(kept <= expected + expected / 20);
   }
+}
+
+TEST_CASE("scans build leaf columns once, and read a written leaf from its rows until it has its own",
+          "[table_scan][leaf_columns]") {
+  const std::size_t total = 4000;
+  auto table = numbered_table(total);
+  auto scan_all = [](const std::shared_ptr<const storage::Table>& version, std::size_t first) {
+    exec::TableScanSource source(version, {0, 1}, false);
+    exec::MorselReader reader(source, first);
+    exec::Chunk chunk;
+    std::vector<std::string> labels;
+    for (std::size_t position = first; position < version->row_count(); position += exec::kChunkSize) {
+      reader.read(std::min(exec::kChunkSize, version->row_count() - position), chunk);
+      for (std::size_t i = 0; i < chunk.size; ++i) {
+        CHECK(chunk.columns[0].ints[i] == static_cast<std::int64_t>(position + i));
+        labels.emplace_back(chunk.columns[1].nulls[i] ? "NULL" : std::string(chunk.columns[1].texts[i]));
+      }
+    }
+    return labels;
+  };
+  const std::int64_t before = storage::LeafColumns::live_bytes();
+  auto first = scan_all(table, 0);
+  const std::int64_t built = storage::LeafColumns::live_bytes() - before;
+  // Two columns of nearly every row (inner nodes' rows are read as rows).
+  CHECK(built >= static_cast<std::int64_t>(total * (8 + 16) * 9 / 10));
+  auto second = scan_all(table, 0);
+  CHECK(second == first);
+  CHECK(storage::LeafColumns::live_bytes() - before == built);  // nothing built twice
+  CHECK(first[10] == "NULL");
+  CHECK(first[11] == "row 11");
+
+  // Row 2001 gets a new label: its leaf is copied without columns.
+  storage::RowBuilder builder(table->schema().layout());
+  builder.set_int(0, 2001);
+  builder.set_text(1, "changed");
+  builder.set_int(2, -2001);
+  std::vector<storage::RowRef> changed;
+  changed.push_back(builder.finish());
+  std::vector<storage::RowKey> keys;
+  keys.push_back(storage::primary_key_of(table->schema(), changed[0]));
+  auto written = std::make_shared<const storage::Table>(table->replace_rows(std::move(keys), std::move(changed)));
+  auto after = scan_all(written, 0);
+  REQUIRE(after.size() == total);
+  CHECK(after[2001] == "changed");
+  CHECK(after[2000] == "NULL");
+  CHECK(after[2002] == "row 2002");
+  CHECK(scan_all(table, 0)[2001] == "row 2001");  // the old version reads its own leaf
+  CHECK(scan_all(written, 1500)[2001 - 1500] == "changed");
 }

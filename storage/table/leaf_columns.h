@@ -1,0 +1,97 @@
+// A table leaf's rows as typed column arrays, built from the rows the first
+// time a scan reads that column of that leaf and kept with the leaf (a
+// ptree::LeafCache): later scans copy whole runs of values out of flat arrays
+// instead of reaching into one row allocation per value. The rows stay the
+// leaf's entries, so writes, lookups, the log and checkpoints are untouched;
+// a leaf a write replaces simply starts without columns.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "storage/ptree/leaf_cache.h"
+#include "storage/row/row.h"
+#include "storage/value/decimal.h"
+#include "storage/value/interval.h"
+
+namespace ptreedb::storage {
+
+// How a column's slot is read from a row (see RowLayout).
+enum class SlotKind : std::uint8_t { kBool, kDate, kInt, kDouble, kDecimal, kText, kInterval };
+
+// One column of one leaf. Values are stored as narrow as the slot allows:
+// booleans as bytes, dates as int32, numerics as int64 units with the
+// leaf's one scale when every value fits (else whole Decimals), texts as
+// views into the leaf's rows. NULL bytes exist only when the leaf has NULLs.
+class LeafColumn {
+ public:
+  enum class Storage : std::uint8_t { kBytes, kInt32, kInt64, kDouble, kDecimal64, kDecimal128, kText, kInterval };
+
+  // Column values of rows[0..count) read as `kind` at slot `offset`.
+  LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t column, SlotKind kind, std::uint32_t offset);
+
+  SlotKind kind() const { return kind_; }
+  std::uint32_t offset() const { return offset_; }
+  std::uint32_t size() const { return count_; }
+  Storage storage() const { return storage_; }
+  // Null only when no value of the leaf is NULL.
+  const std::uint8_t* nulls() const { return has_nulls_ ? nulls_.get() : nullptr; }
+  std::int32_t decimal_scale() const { return decimal_scale_; }
+  // Whether any value of the leaf is not NULL.
+  bool has_values() const { return has_values_; }
+  // The least and greatest non-NULL value of an int32, int64 or int64-units
+  // numeric column (a zone map: scans skip leaves a predicate rules out).
+  bool has_range() const {
+    return has_values_ && (storage_ == Storage::kInt32 || storage_ == Storage::kInt64 || storage_ == Storage::kDecimal64);
+  }
+  std::int64_t min() const { return min_; }
+  std::int64_t max() const { return max_; }
+  // The array of the column's storage type.
+  template <class T>
+  const T* values() const {
+    return reinterpret_cast<const T*>(data_.get());
+  }
+  // Bytes this column holds (for memory accounting and tests).
+  std::size_t bytes() const;
+
+ private:
+  template <class T, class Read>
+  void fill(const RowRef* rows, Read read);
+  template <class T>
+  void find_range();
+
+  SlotKind kind_;
+  Storage storage_ = Storage::kInt64;
+  std::uint32_t offset_;
+  std::uint32_t count_;
+  bool has_nulls_ = false;
+  bool has_values_ = false;
+  std::int32_t decimal_scale_ = 0;
+  std::int64_t min_ = 0, max_ = 0;
+  std::unique_ptr<std::uint8_t[]> nulls_;
+  std::unique_ptr<std::byte[]> data_;
+};
+
+// The columns of one leaf, each built on first use by whichever reader asks.
+class LeafColumns final : public ptree::LeafCache {
+ public:
+  explicit LeafColumns(std::size_t column_count);
+  ~LeafColumns() override;
+
+  // Column `column` of the leaf's `rows`, built now if no reader built it
+  // yet; null when it was built under another slot kind or offset (a
+  // reader must then read the rows).
+  const LeafColumn* column(std::size_t column, SlotKind kind, std::uint32_t offset, const RowRef* rows,
+                           std::uint32_t count) const;
+
+  // Bytes held by columns of all leaves alive in the process.
+  static std::int64_t live_bytes();
+
+ private:
+  std::size_t column_count_;
+  std::unique_ptr<std::atomic<const LeafColumn*>[]> columns_;
+};
+
+}  // namespace ptreedb::storage

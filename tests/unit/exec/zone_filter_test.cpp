@@ -1,0 +1,108 @@
+// Zone maps: a leaf is skipped only when its least and greatest values rule
+// out a conjunct for every row, and a filtered scan with skipped leaves
+// returns exactly the rows a scan without them would.
+#include "exec/zone_filter.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "exec/table_scan.h"
+#include "tests/unit/exec/expression_builders.h"
+
+using namespace ptreedb;
+using exec::testing::comparison;
+using exec::testing::integer_constant;
+using exec::testing::logical;
+using exec::testing::numeric_constant;
+using planner::ComparisonOp;
+using value::SqlType;
+using value::TypeId;
+
+namespace {
+
+const SqlType kBigint = SqlType::of(TypeId::kBigint);
+const SqlType kNumeric = SqlType::of(TypeId::kNumeric);
+const SqlType kDate = SqlType::of(TypeId::kDate);
+
+// t(id bigint, price numeric, day date, never bigint): id = i, price = i * 1.5,
+// day = 100 + i, never always NULL.
+std::shared_ptr<const storage::TableSchema> schema() {
+  std::vector<storage::ColumnSchema> columns = {
+      {"id", kBigint}, {"price", kNumeric}, {"day", kDate}, {"never", kBigint}};
+  return std::make_shared<storage::TableSchema>(16384, "t", columns, std::vector<std::size_t>{0});
+}
+
+std::vector<storage::RowRef> rows(const storage::TableSchema& table, std::int64_t first, std::int64_t count) {
+  storage::RowBuilder builder(table.layout());
+  std::vector<storage::RowRef> out;
+  for (std::int64_t i = first; i < first + count; ++i) {
+    builder.set_int(0, i);
+    builder.set_decimal(1, value::Decimal{i * 15, 1});
+    builder.set_date(2, static_cast<std::int32_t>(100 + i));
+    out.push_back(builder.finish());
+  }
+  return out;
+}
+
+bool excludes(const planner::BoundExpression& filter) {
+  auto table = schema();
+  auto leaf = rows(*table, 0, 64);  // id 0..63, price 0.0..94.5, day 100..163
+  storage::LeafColumns columns(table->columns().size());
+  return exec::ZoneFilter(*table, filter).excludes(columns, leaf.data(), 64);
+}
+
+planner::BoundExpression id_is(ComparisonOp op, std::int64_t value) {
+  return comparison(op, planner::column_reference(0, kBigint), integer_constant(value, kBigint));
+}
+
+}  // namespace
+
+TEST_CASE("a zone filter rules out a leaf only when no row of it can pass", "[zone_filter]") {
+  CHECK(excludes(id_is(ComparisonOp::kLess, 0)));
+  CHECK_FALSE(excludes(id_is(ComparisonOp::kLessEqual, 0)));
+  CHECK(excludes(id_is(ComparisonOp::kGreater, 63)));
+  CHECK_FALSE(excludes(id_is(ComparisonOp::kGreaterEqual, 63)));
+  CHECK(excludes(id_is(ComparisonOp::kEqual, 64)));
+  CHECK(excludes(id_is(ComparisonOp::kEqual, -1)));
+  CHECK_FALSE(excludes(id_is(ComparisonOp::kEqual, 10)));
+  CHECK_FALSE(excludes(id_is(ComparisonOp::kNotEqual, 10)));
+  // The constant on the left: 70 < id.
+  CHECK(excludes(comparison(ComparisonOp::kLess, integer_constant(70, kBigint), planner::column_reference(0, kBigint))));
+  // numeric at another scale than the leaf's: 94.50 is there, 94.51 is not.
+  auto price = planner::column_reference(1, kNumeric);
+  CHECK_FALSE(excludes(comparison(ComparisonOp::kGreaterEqual, price, numeric_constant("94.50"))));
+  CHECK(excludes(comparison(ComparisonOp::kGreaterEqual, price, numeric_constant("94.51"))));
+  CHECK(excludes(comparison(ComparisonOp::kLess, price, numeric_constant("0"))));
+  auto day = planner::column_reference(2, kDate);
+  CHECK(excludes(comparison(ComparisonOp::kGreaterEqual, day, integer_constant(164, kDate))));
+  CHECK_FALSE(excludes(comparison(ComparisonOp::kGreaterEqual, day, integer_constant(163, kDate))));
+  // A column of NULLs passes no comparison.
+  CHECK(excludes(comparison(ComparisonOp::kEqual, planner::column_reference(3, kBigint), integer_constant(0, kBigint))));
+  // Any one conjunct suffices; an OR is not a conjunct.
+  CHECK(excludes(logical(planner::ExprKind::kAnd, {id_is(ComparisonOp::kGreater, 5), id_is(ComparisonOp::kLess, -5)})));
+  CHECK_FALSE(excludes(logical(planner::ExprKind::kOr, {id_is(ComparisonOp::kGreater, 500), id_is(ComparisonOp::kLess, -5)})));
+}
+
+TEST_CASE("a filtered scan that skips leaves returns the rows that pass", "[zone_filter][table_scan]") {
+  auto table_schema = schema();
+  auto table = std::make_shared<const storage::Table>(storage::Table(table_schema).insert_rows(rows(*table_schema, 0, 20000)));
+  auto filter = logical(planner::ExprKind::kAnd, {id_is(ComparisonOp::kGreaterEqual, 12345), id_is(ComparisonOp::kLess, 12445)});
+  for (int pass = 0; pass < 2; ++pass) {  // leaf columns built, then read
+    exec::TableScanSource source(table, {0, 1}, true, &filter);
+    exec::MorselReader reader(source, 0);
+    exec::Chunk chunk;
+    std::vector<std::int64_t> seen;
+    for (std::size_t position = 0; position < 20000; position += exec::kChunkSize) {
+      reader.read(std::min<std::size_t>(exec::kChunkSize, 20000 - position), chunk);
+      REQUIRE(chunk.columns[1].size() == chunk.size);
+      for (std::size_t i = 0; i < chunk.size; ++i) {
+        seen.push_back(chunk.columns[0].ints[i]);
+        CHECK(chunk.columns[4].ints[i] == chunk.columns[0].ints[i]);  // its position
+        CHECK(chunk.columns[1].decimals[i].units == chunk.columns[0].ints[i] * 15);
+      }
+    }
+    REQUIRE(seen.size() == 100);
+    for (std::size_t k = 0; k < seen.size(); ++k) CHECK(seen[k] == 12345 + static_cast<std::int64_t>(k));
+  }
+}

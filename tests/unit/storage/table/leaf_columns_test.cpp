@@ -1,0 +1,121 @@
+// A leaf's column arrays hold exactly what its rows hold, for every slot
+// kind, with NULLs, and numerics narrowed only when every value allows it.
+#include "storage/table/leaf_columns.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "storage/row/row_layout.h"
+#include "storage/value/type_id.h"
+
+using namespace ptreedb::storage;
+using ptreedb::value::Decimal;
+using ptreedb::value::Interval;
+using ptreedb::value::TypeId;
+
+namespace {
+
+const std::vector<TypeId> kTypes = {TypeId::kBoolean, TypeId::kDate,     TypeId::kBigint, TypeId::kDouble,
+                                    TypeId::kNumeric, TypeId::kText,     TypeId::kInterval, TypeId::kNumeric};
+
+// Row i: NULLs in every column where i % 7 == 3; column 7's numerics change
+// scale halfway and pass int64 at the end.
+std::vector<RowRef> sample_rows(const RowLayout& layout, int count) {
+  RowBuilder builder(layout);
+  std::vector<RowRef> rows;
+  for (int i = 0; i < count; ++i) {
+    if (i % 7 != 3) {
+      builder.set_bool(0, i % 2 == 0);
+      builder.set_date(1, -i * 3);
+      builder.set_int(2, static_cast<std::int64_t>(i) * 1'000'000'007LL);
+      builder.set_double(3, i * 0.25);
+      builder.set_decimal(4, Decimal{static_cast<__int128>(i) * 101, 2});
+      builder.set_text(5, "text " + std::to_string(i));
+      builder.set_interval(6, Interval{i, -i, static_cast<std::int64_t>(i) * 1000});
+      __int128 big = i == count - 1 ? static_cast<__int128>(1) << 70 : i;
+      builder.set_decimal(7, Decimal{big, i < count / 2 ? 1 : 3});
+    }
+    rows.push_back(builder.finish());
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("leaf columns equal the rows they were built from", "[leaf_columns]") {
+  RowLayout layout(kTypes);
+  const int count = 100;
+  std::vector<RowRef> rows = sample_rows(layout, count);
+  const SlotKind kinds[] = {SlotKind::kBool, SlotKind::kDate, SlotKind::kInt, SlotKind::kDouble,
+                            SlotKind::kDecimal, SlotKind::kText, SlotKind::kInterval, SlotKind::kDecimal};
+  LeafColumns columns(kTypes.size());
+  for (std::size_t c = 0; c < kTypes.size(); ++c) {
+    const LeafColumn* column = columns.column(c, kinds[c], layout.offset(c), rows.data(), count);
+    REQUIRE(column != nullptr);
+    REQUIRE(column->size() == count);
+    REQUIRE(column->nulls() != nullptr);
+    // The second reader gets the same column.
+    CHECK(columns.column(c, kinds[c], layout.offset(c), rows.data(), count) == column);
+    for (int i = 0; i < count; ++i) {
+      const RowRef& row = rows[i];
+      CHECK(column->nulls()[i] == (i % 7 == 3 ? 1 : 0));
+      if (row.is_null(c)) continue;
+      const std::uint32_t offset = layout.offset(c);
+      switch (column->storage()) {
+        case LeafColumn::Storage::kBytes: CHECK(column->values<std::uint8_t>()[i] == row.get_bool(offset)); break;
+        case LeafColumn::Storage::kInt32: CHECK(column->values<std::int32_t>()[i] == row.get_date(offset)); break;
+        case LeafColumn::Storage::kInt64: CHECK(column->values<std::int64_t>()[i] == row.get_int(offset)); break;
+        case LeafColumn::Storage::kDouble: CHECK(column->values<double>()[i] == row.get_double(offset)); break;
+        case LeafColumn::Storage::kDecimal64:
+          CHECK(column->values<std::int64_t>()[i] == row.get_decimal(offset).units);
+          CHECK(column->decimal_scale() == row.get_decimal(offset).scale);
+          break;
+        case LeafColumn::Storage::kDecimal128:
+          CHECK(column->values<Decimal>()[i].units == row.get_decimal(offset).units);
+          CHECK(column->values<Decimal>()[i].scale == row.get_decimal(offset).scale);
+          break;
+        case LeafColumn::Storage::kText: CHECK(column->values<std::string_view>()[i] == row.get_text(offset)); break;
+        case LeafColumn::Storage::kInterval: {
+          Interval stored = column->values<Interval>()[i], expected = row.get_interval(offset);
+          CHECK(stored.months == expected.months);
+          CHECK(stored.days == expected.days);
+          CHECK(stored.micros == expected.micros);
+          break;
+        }
+      }
+    }
+  }
+  CHECK(columns.column(0, SlotKind::kBool, layout.offset(0), rows.data(), count)->storage() ==
+        LeafColumn::Storage::kBytes);
+  CHECK(columns.column(1, SlotKind::kDate, layout.offset(1), rows.data(), count)->storage() ==
+        LeafColumn::Storage::kInt32);
+  // One scale, small units: int64. Two scales and a unit past int64: whole Decimals.
+  CHECK(columns.column(4, SlotKind::kDecimal, layout.offset(4), rows.data(), count)->storage() ==
+        LeafColumn::Storage::kDecimal64);
+  CHECK(columns.column(7, SlotKind::kDecimal, layout.offset(7), rows.data(), count)->storage() ==
+        LeafColumn::Storage::kDecimal128);
+}
+
+TEST_CASE("a column built under another slot is not handed out", "[leaf_columns]") {
+  RowLayout layout(kTypes);
+  std::vector<RowRef> rows = sample_rows(layout, 20);
+  LeafColumns columns(kTypes.size());
+  REQUIRE(columns.column(2, SlotKind::kInt, layout.offset(2), rows.data(), 20) != nullptr);
+  CHECK(columns.column(2, SlotKind::kDouble, layout.offset(2), rows.data(), 20) == nullptr);
+  CHECK(columns.column(2, SlotKind::kInt, layout.offset(3), rows.data(), 20) == nullptr);
+  CHECK(columns.column(kTypes.size(), SlotKind::kInt, layout.offset(2), rows.data(), 20) == nullptr);
+}
+
+TEST_CASE("leaf columns count the bytes they hold while alive", "[leaf_columns]") {
+  RowLayout layout(kTypes);
+  std::vector<RowRef> rows = sample_rows(layout, 64);
+  const std::int64_t before = LeafColumns::live_bytes();
+  {
+    LeafColumns columns(kTypes.size());
+    columns.column(2, SlotKind::kInt, layout.offset(2), rows.data(), 64);
+    CHECK(LeafColumns::live_bytes() - before >= static_cast<std::int64_t>(64 * sizeof(std::int64_t)));
+  }
+  CHECK(LeafColumns::live_bytes() == before);
+}
