@@ -65,8 +65,8 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
           argument.type.id == TypeId::kBytea) {
         no_such_function(name, args, location);
       }
-      // varchar has no min/max of its own: text's applies. char(n) loses its length.
-      if (argument.type.id == TypeId::kVarchar) return kText;
+      // varchar and name have no min/max of their own: text's applies. char(n) loses its length.
+      if (argument.type.id == TypeId::kVarchar || argument.type.id == TypeId::kName) return kText;
       return argument.type.id == TypeId::kChar ? SqlType::of(TypeId::kChar) : argument.type;
     case AggregateKind::kBoolAnd:
     case AggregateKind::kBoolOr:
