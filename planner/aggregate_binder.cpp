@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "planner/sort_direction.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
@@ -178,7 +179,7 @@ BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKin
         }
       }
       AggregateOrder order;
-      order.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      order.descending = sort_is_descending(sort);
       order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
                               ? order.descending
                               : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
