@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "storage/sql_error.h"
+#include "storage/value/name.h"
 #include "storage/value/bytea.h"
 #include "storage/value/utf8.h"
 #include "storage/value/uuid.h"
@@ -165,6 +166,7 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kName:   // namesend: the bytes, as text
     case TypeId::kUuid:   // uuid_send: the 16 bytes
     case TypeId::kBytea:  // bytearecv: the bytes themselves
     case TypeId::kJson:
@@ -235,6 +237,10 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kText:
     case TypeId::kJson:
       value::verify_utf8(bytes);  // textrecv checks the client's bytes as any text input is checked
+      return std::string(bytes);
+    case TypeId::kName:  // namerecv: as textrecv, but 64 bytes or more is an error, not cut
+      value::check_name_receive_length(bytes);
+      value::verify_utf8(bytes);
       return std::string(bytes);
     case TypeId::kJsonb:  // jsonb_recv: a version byte, 1, then the text
       if (bytes.empty() || bytes[0] != 1) {
@@ -318,6 +324,7 @@ void check_text_value(value::SqlType type, std::string_view text) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kName:
       return;
     case TypeId::kJson:
       value::check_json_text(text);

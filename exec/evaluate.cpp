@@ -20,6 +20,7 @@
 #include "storage/value/text_format.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
+#include "storage/value/name.h"
 #include "storage/value/uuid.h"
 #include "storage/value/json_parse.h"
 #include "storage/value/jsonb_cast.h"
@@ -320,6 +321,7 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kName:
     case TypeId::kJson:
     case TypeId::kJsonb:
       out += vector.texts[i];
@@ -517,6 +519,10 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
           out.texts[i] = value::coerce_to_varchar(source, target.char_length(), explicit_cast);
           return;
         }
+        if (to == TypeId::kName) {  // a prefix of the same bytes
+          out.texts[i] = value::clip_to_name(source);
+          return;
+        }
         if (to != TypeId::kChar) {
           out.texts[i] = source;
           return;
@@ -531,6 +537,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
       if (to == TypeId::kVarchar && target.has_typmod()) {
         text = std::string(value::coerce_to_varchar(text, target.char_length(), explicit_cast));
       }
+      if (to == TypeId::kName) text.resize(value::clip_to_name(text).size());
       storage->strings.push_back(std::move(text));
       out.texts[i] = storage->strings.back();
     });

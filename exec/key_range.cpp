@@ -35,6 +35,7 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
     case TypeId::kVarchar:
     case TypeId::kBytea:
     case TypeId::kText:
+    case TypeId::kName:
     case TypeId::kJson: encode::append_text(key, constant.text_value); return true;
     case TypeId::kUuid: encode::append_uuid(key, constant.text_value); return true;
     case TypeId::kJsonb: encode::append_text(key, value::jsonb_key(constant.text_value)); return true;

@@ -25,6 +25,7 @@ Physical physical_of(value::TypeId type) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kName:
     case TypeId::kUuid:
     case TypeId::kBytea:
     case TypeId::kJson:

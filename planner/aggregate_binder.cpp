@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "planner/sort_direction.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
@@ -65,8 +66,8 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
           argument.type.id == TypeId::kBytea) {
         no_such_function(name, args, location);
       }
-      // varchar has no min/max of its own: text's applies. char(n) loses its length.
-      if (argument.type.id == TypeId::kVarchar) return kText;
+      // varchar and name have no min/max of their own: text's applies. char(n) loses its length.
+      if (argument.type.id == TypeId::kVarchar || argument.type.id == TypeId::kName) return kText;
       return argument.type.id == TypeId::kChar ? SqlType::of(TypeId::kChar) : argument.type;
     case AggregateKind::kBoolAnd:
     case AggregateKind::kBoolOr:
@@ -178,7 +179,7 @@ BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKin
         }
       }
       AggregateOrder order;
-      order.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      order.descending = sort_is_descending(sort);
       order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
                               ? order.descending
                               : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;

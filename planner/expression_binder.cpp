@@ -45,6 +45,7 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kChar: return "character";
     case TypeId::kVarchar: return "character varying";
     case TypeId::kText: return "text";
+    case TypeId::kName: return "name";
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
@@ -104,7 +105,9 @@ SqlType common_type_of(const std::vector<BoundExpression>& exprs, const char* co
     if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
-      common = SqlType::of(TypeId::kText);
+      // Every string type casts implicitly to name, so a name found first stays
+      // (select_common_type keeps the first type unless only the new one is reachable).
+      common = SqlType::of(a == TypeId::kName ? TypeId::kName : TypeId::kText);
     } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
       common = datetime_common_type(a, b);
     } else {
@@ -123,7 +126,10 @@ bool implicitly_castable(TypeId from, TypeId to) {
     if (value::is_integer_type(to)) return integer_rank(to) >= integer_rank(from);
     return true;
   }
-  if (value::is_character_type(from) && value::is_character_type(to)) return true;
+  if (value::is_character_type(from) && value::is_character_type(to)) {
+    // name -> character / character varying are assignment casts in pg_cast.
+    return from != TypeId::kName || to == TypeId::kText;
+  }
   if (from == TypeId::kDate) return to == TypeId::kTimestamp || to == TypeId::kTimestampTz;
   return from == TypeId::kTimestamp && to == TypeId::kTimestampTz;
 }
@@ -829,7 +835,9 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
-      common = a == TypeId::kChar && b == TypeId::kChar ? SqlType::of(TypeId::kChar) : SqlType::of(TypeId::kText);
+      // name = name stays name (its own btree order, keys and indexes); name beside
+      // another string type resolves to PostgreSQL's name-text operators, compared as text.
+      common = a == b && (a == TypeId::kChar || a == TypeId::kName) ? SqlType::of(a) : SqlType::of(TypeId::kText);
     } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
       common = datetime_common_type(a, b);
     } else if (a == b) {

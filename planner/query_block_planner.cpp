@@ -17,6 +17,7 @@
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
+#include "planner/sort_direction.h"
 #include "planner/table_function.h"
 #include "planner/window_binder.h"
 #include "storage/sql_error.h"
@@ -322,7 +323,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   for (std::size_t i = 0; i < select.n_sort_clause; ++i) {
     const auto& sort = *select.sort_clause[i]->sort_by;
     SortKey key;
-    key.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    key.descending = sort_is_descending(sort);
     key.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
                           ? key.descending
                           : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;

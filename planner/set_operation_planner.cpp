@@ -17,6 +17,7 @@
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
+#include "planner/sort_direction.h"
 #include "planner/table_function.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
@@ -135,7 +136,7 @@ QueryBlock QueryBlockPlanner::finish_output(QueryBlock block, const PgQuery__Sel
   for (std::size_t i = 0; i < select.n_sort_clause; ++i) {
     const auto& sort_by = *select.sort_clause[i]->sort_by;
     SortKey key;
-    key.descending = sort_by.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    key.descending = sort_is_descending(sort_by);
     key.nulls_first = sort_by.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
                           ? key.descending
                           : sort_by.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;

@@ -24,6 +24,7 @@ std::optional<std::string> constant_text(const BoundExpression& arg, const std::
     case value::TypeId::kChar:
     case value::TypeId::kVarchar:
     case value::TypeId::kText:
+    case value::TypeId::kName:
       return node->constant.text_value;
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, function + "() needs text arguments", {}, {}, location + 1);

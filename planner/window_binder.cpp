@@ -4,6 +4,7 @@
 
 #include "planner/aggregate_binder.h"
 #include "planner/functions/function_binding.h"
+#include "planner/sort_direction.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -327,14 +328,10 @@ BoundExpression bind_window_call(const ExpressionBinder& binder, const std::stri
   shape->partition_count = window.partition.size();
   std::vector<BoundExpression> order_keys;
   for (const PgQuery__SortBy* sort : window.order) {
-    if (sort->n_use_op > 0) {
-      throw SqlError(sqlstate::kFeatureNotSupported, "ORDER BY ... USING in a window is not supported yet", {}, {},
-                     sort->location + 1);
-    }
     BoundExpression key = resolve_unknown(binder.bind(sort->node), SqlType::of(TypeId::kText));
     reject_windows_in(key, "window functions are not allowed in window definitions", call.location);
     WindowOrderKey order;
-    order.descending = sort->sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    order.descending = sort_is_descending(*sort);
     order.nulls_first = sort->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
                             ? order.descending
                             : sort->sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;

@@ -69,7 +69,7 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
   for (auto& column : columns) {
     column.name = in.get_bytes();
     auto type = in.get<std::uint8_t>();
-    if (type > static_cast<std::uint8_t>(value::TypeId::kJsonb)) throw CorruptRecord("unknown column type");
+    if (type > static_cast<std::uint8_t>(value::TypeId::kName)) throw CorruptRecord("unknown column type");
     column.type.id = static_cast<value::TypeId>(type);
     column.type.typmod = in.get<std::int32_t>();
     const auto flags = in.get<std::uint8_t>();

@@ -170,6 +170,19 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     return text_constant("PostgreSQL 15.0 (ptreedb) on x86_64-pc-linux-gnu, 64-bit");
   }
   if (name == "current_database") return arity(0, 0), text_constant(kDatabaseName);
+  if (name == "pg_typeof") {
+    // The argument's type as regtype prints it (format_type without a typmod,
+    // so character(n) is "character"); known when binding, the value unread.
+    arity(1, 1);
+    const BoundExpression& arg = args[0];
+    if (arg.contains_aggregate() || arg.contains(ExprKind::kWindow) || contains_volatile_call(arg)) {
+      // Its value would go unread: an aggregate or window call must not vanish, nextval must run.
+      throw SqlError(sqlstate::kFeatureNotSupported, "pg_typeof of an aggregate, window or volatile call is not supported", {}, {},
+                     location + 1);
+    }
+    if (arg.unknown_literal) return text_constant("unknown");
+    return text_constant(arg.type.id == value::TypeId::kChar ? "character" : value::format_type(value::SqlType::of(arg.type.id)));
+  }
   if (name == "current_schema") return arity(0, 0), text_constant("public");
   if (name == "current_schemas") {
     arity(1, 1);
@@ -359,7 +372,7 @@ BoundExpression bind_array_text_cast(BoundExpression expr) {
 }
 
 std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, BoundExpression expr, int location) {
-  if (type_name == "name" || type_name == "char" || type_name == "regproc" || type_name == "regnamespace" ||
+  if (type_name == "char" || type_name == "regproc" || type_name == "regnamespace" ||
       type_name == "regrole") {
     return coerce(resolve_unknown(std::move(expr), kText), kText, true);
   }

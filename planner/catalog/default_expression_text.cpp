@@ -4,6 +4,7 @@
 
 #include "storage/sql_error.h"
 #include "storage/value/date_time.h"
+#include "storage/value/name.h"
 #include "storage/value/bytea.h"
 #include "storage/value/timestamp_tz.h"
 #include "storage/value/uuid.h"
@@ -53,6 +54,7 @@ std::string quoted(const std::string& body) {
 const char* cast_name(value::TypeId id) {
   switch (id) {
     case value::TypeId::kText: return "text";
+    case value::TypeId::kName: return "name";
     case value::TypeId::kVarchar: return "character varying";
     case value::TypeId::kChar: return "bpchar";
     case value::TypeId::kDate: return "date";
@@ -79,6 +81,7 @@ std::string default_expression_text(const std::string& default_sql, const value:
       const value::TimeZone& zone = value::session_time_zone();
       *body = value::format_timestamptz(value::parse_timestamptz(*body, zone), zone);
     }
+    if (type.id == value::TypeId::kName) *body = std::string(value::clip_to_name(*body));
     if (type.id == value::TypeId::kUuid) *body = value::format_uuid(value::parse_uuid(*body));
     if (type.id == value::TypeId::kBytea) {
       *body = value::format_bytea(value::parse_bytea(*body), value::session_bytea_output());

@@ -29,6 +29,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kChar: return "character";
     case TypeId::kVarchar: return "character varying";
     case TypeId::kText: return "text";
+    case TypeId::kName: return "name";
     case TypeId::kJson: return "json";
     case TypeId::kJsonb: return "jsonb";
     case TypeId::kDate: return "date";

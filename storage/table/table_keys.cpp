@@ -33,6 +33,7 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
       break;
     case TypeId::kVarchar:
     case TypeId::kText:
+    case TypeId::kName:
     case TypeId::kBytea:
       key_encoding::append_text(key, row.get_text(offset));
       break;

@@ -20,7 +20,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 18> kTypes{{
+constexpr std::array<TypeInfo, 19> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -39,6 +39,7 @@ constexpr std::array<TypeInfo, 18> kTypes{{
     {TypeId::kBytea, oid::kBytea, "bytea", "bytea", -1},
     {TypeId::kJson, oid::kJson, "json", "json", -1},
     {TypeId::kJsonb, oid::kJsonb, "jsonb", "jsonb", -1},
+    {TypeId::kName, oid::kName, "name", "name", 64},
 }};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -142,6 +143,7 @@ std::string format_type(const SqlType& type) {
       return "timestamp(" + std::to_string(type.timestamp_precision()) + ") with time zone";
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kName:
       // Types without a typmod output function show the number as it is.
       return std::string(type_info.sql_name) + "(" + std::to_string(type.typmod) + ")";
     default: return std::string(type_info.sql_name);
@@ -186,6 +188,7 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       {"bytea", TypeId::kBytea},
       {"json", TypeId::kJson},
       {"jsonb", TypeId::kJsonb},
+      {"name", TypeId::kName},
   };
   const Alias* found = std::find_if(std::begin(kAliases), std::end(kAliases),
                                     [&](const Alias& alias) { return alias.name == name; });

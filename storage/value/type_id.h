@@ -31,13 +31,15 @@ enum class TypeId : std::uint8_t {
   kUuid,         // 16 bytes, stored as a 16-byte string
   kBytea,        // raw bytes
   kJson,         // json: the input text, checked
-  kJsonb,        // jsonb: normalized text (storage/value/jsonb_text.h) (last: the enum's values are logged)
+  kJsonb,        // jsonb: normalized text (storage/value/jsonb_text.h)
+  kName,         // name: at most 63 bytes, compared bytewise (last: the enum's values are logged)
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
 namespace oid {
 inline constexpr Oid kBool = 16;
 inline constexpr Oid kBytea = 17;
+inline constexpr Oid kName = 19;
 inline constexpr Oid kInt8 = 20;
 inline constexpr Oid kInt2 = 21;
 inline constexpr Oid kInt4 = 23;
@@ -121,8 +123,10 @@ inline bool is_float_type(TypeId id) { return id == TypeId::kReal || id == TypeI
 inline bool is_numeric_category(TypeId id) {
   return is_integer_type(id) || is_float_type(id) || id == TypeId::kNumeric;
 }
+// The string category (typcategory 'S'): name included, since it reads as text
+// everywhere a text argument is expected (its casts to and from text are implicit).
 inline bool is_character_type(TypeId id) {
-  return id == TypeId::kChar || id == TypeId::kVarchar || id == TypeId::kText;
+  return id == TypeId::kChar || id == TypeId::kVarchar || id == TypeId::kText || id == TypeId::kName;
 }
 // json and jsonb: stored as text, with their own input, output and operators.
 inline bool is_json_type(TypeId id) { return id == TypeId::kJson || id == TypeId::kJsonb; }

@@ -32,6 +32,11 @@ TEST_CASE("type OIDs match pg_type", "[type_id]") {
         TypeId::kDate, TypeId::kTimestamp, TypeId::kInterval}) {
     CHECK(type_from_oid(type_oid(id)) == id);
   }
+  // name: OID 19, fixed width NAMEDATALEN = 64.
+  CHECK(type_oid(TypeId::kName) == 19);
+  CHECK(type_from_oid(19) == TypeId::kName);
+  CHECK(type_length(TypeId::kName) == 64);
+  CHECK(type_internal_name(TypeId::kName) == "name");
   CHECK_FALSE(type_from_oid(1083).has_value());  // time: not supported
   CHECK(type_internal_name(TypeId::kInteger) == "int4");
   CHECK(type_internal_name(TypeId::kChar) == "bpchar");
@@ -104,6 +109,8 @@ TEST_CASE("type names resolve and format like format_type", "[type_id]") {
       {"float", {30}, "double precision"},
       {"float", {54}, "ERROR 22023: precision for type float must be less than 54 bits"},
       {"float", {0}, "ERROR 22023: precision for type float must be at least 1 bit"},
+      {"name", {}, "name"},
+      {"name", {10}, "ERROR 42601: type modifier is not allowed for type \"name\""},
   };
   for (const NameCase& c : cases) {
     INFO(c.name << " with " << c.modifiers.size() << " modifiers");
@@ -124,6 +131,7 @@ TEST_CASE("type categories", "[type_id]") {
   CHECK(is_numeric_category(TypeId::kNumeric));
   CHECK(is_float_type(TypeId::kReal));
   CHECK(is_character_type(TypeId::kChar));
+  CHECK(is_character_type(TypeId::kName));  // typcategory 'S'
   CHECK(is_datetime_type(TypeId::kInterval));
   CHECK_FALSE(is_datetime_type(TypeId::kText));
 }
