@@ -207,9 +207,12 @@ const storage::LeafColumns* MorselReader::leaf_columns(const storage::RowTree::n
 }
 
 void MorselReader::read(std::size_t count, Chunk& chunk) {
-  rows_.clear();
-  positions_.clear();
+  // rows_ holds the rows read one by one; a run read from a leaf's columns
+  // leaves its entries unset, and positions are kept only when asked for.
+  rows_.resize(count);
+  positions_.resize(source_.row_positions_ ? count : 0);
   runs_.clear();
+  std::uint32_t kept = 0;
   for (std::size_t i = 0; i < count;) {
     if (const auto* leaf = it_.leaf()) {
       const std::uint32_t at = it_.leaf_position();
@@ -221,24 +224,31 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
         i += n;  // no row of the leaf passes the filter
         continue;
       }
-      runs_.push_back(Run{static_cast<std::uint32_t>(rows_.size()), n, columns, values, leaf->size, at});
-      for (std::uint32_t j = 0; j < n; ++j) {
-        rows_.push_back(&values[at + j]);
-        positions_.push_back(position_ + i + j);
-        // Rows read one by one are fetched ahead; a leaf's columns need no row.
-        if (columns == nullptr) __builtin_prefetch(values[at + j].bytes());
+      runs_.push_back(Run{kept, n, columns, values, leaf->size, at});
+      if (columns == nullptr) {
+        for (std::uint32_t j = 0; j < n; ++j) {
+          rows_[kept + j] = &values[at + j];
+          __builtin_prefetch(values[at + j].bytes());
+        }
       }
+      if (source_.row_positions_) {
+        for (std::uint32_t j = 0; j < n; ++j) positions_[kept + j] = position_ + i + j;
+      }
+      kept += n;
       i += n;
     } else {
       const storage::RowRef& row = (*it_).value;
       __builtin_prefetch(row.bytes());
-      runs_.push_back(Run{static_cast<std::uint32_t>(rows_.size()), 1, nullptr, nullptr, 0, 0});
-      rows_.push_back(&row);
-      positions_.push_back(position_ + i);
+      runs_.push_back(Run{kept, 1, nullptr, nullptr, 0, 0});
+      rows_[kept] = &row;
+      if (source_.row_positions_) positions_[kept] = position_ + i;
+      ++kept;
       ++it_;
       ++i;
     }
   }
+  rows_.resize(kept);
+  if (source_.row_positions_) positions_.resize(kept);
   position_ += count;
   decode_rows(chunk);
 }
@@ -325,9 +335,14 @@ void MorselReader::decode_kept(Columns columns, Chunk& chunk) {
         decode_rows_of_run(columns.subspan(c, 1));
       } else {
         // survivors_ are chunk rows; the leaf row is that minus chunk_begin
-        // plus leaf_begin (unsigned arithmetic wraps back to it).
-        gather_leaf_column(*leaf_column, survivors_.data() + first, run.chunk_begin - run.leaf_begin, count,
-                           chunk.columns[loaded.column], first);
+        // plus leaf_begin (unsigned arithmetic wraps back to it). Survivors
+        // without a gap (a filter that kept the run) are one plain copy.
+        const std::uint32_t base = run.chunk_begin - run.leaf_begin;
+        if (survivors_[k - 1] - survivors_[first] == count - 1) {
+          copy_leaf_column(*leaf_column, survivors_[first] - base, count, chunk.columns[loaded.column], first);
+        } else {
+          gather_leaf_column(*leaf_column, survivors_.data() + first, base, count, chunk.columns[loaded.column], first);
+        }
       }
     }
   }
