@@ -2,6 +2,7 @@
 
 #include "storage/catalog/object_acl.h"
 #include "storage/catalog/role.h"
+#include "storage/table/leaf_columns.h"
 
 #include <algorithm>
 #include <cctype>
@@ -61,6 +62,7 @@ txn::WorldPtr with_stat_commit_view(txn::WorldPtr world, std::string_view statem
       {"oldest_snapshot_age_ms", decimal(retention.oldest_snapshot_age_ms) + "::float8"},
       {"live_row_nodes", std::to_string(retention.live_row_nodes) + "::bigint"},
       {"retained_row_nodes", std::to_string(retention.retained_row_nodes) + "::bigint"},
+      {"leaf_column_bytes", std::to_string(storage::LeafColumns::live_bytes()) + "::bigint"},
   };
   view->query_sql = "SELECT ";
   for (std::size_t i = 0; i < columns.size(); ++i) {
@@ -88,7 +90,8 @@ std::string commit_stats_log_line(txn::Database& database) {
          std::to_string(stats.unique_aborts) + " other " + std::to_string(stats.other_aborts) + ", reapplied " +
          std::to_string(stats.reapplied) + ", live worlds " + std::to_string(retention.live_worlds) +
          " (oldest out of date " + decimal(retention.oldest_snapshot_age_ms) + " ms), retained row nodes " +
-         std::to_string(retention.retained_row_nodes);
+         std::to_string(retention.retained_row_nodes) + ", leaf columns " +
+         std::to_string(storage::LeafColumns::live_bytes()) + " bytes";
 }
 
 }  // namespace ptreedb::server

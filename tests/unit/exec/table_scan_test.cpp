@@ -1,6 +1,7 @@
 #include "exec/table_scan.h"
 
 #include "planner/logical_plan.h"
+#include "exec/memory_budget.h"
 #include "storage/table/table_keys.h"
 
 #include <catch2/catch.hpp>
@@ -254,4 +255,26 @@ TEST_CASE("scans build leaf columns once, and read a written leaf from its rows 
   CHECK(after[2002] == "row 2002");
   CHECK(scan_all(table, 0)[2001] == "row 2001");  // the old version reads its own leaf
   CHECK(scan_all(written, 1500)[2001 - 1500] == "changed");
+}
+
+TEST_CASE("no leaf columns are built while the process is above half its memory limit", "[table_scan][leaf_columns]") {
+  auto table = numbered_table(3000);
+  const std::int64_t before = storage::LeafColumns::live_bytes();
+  auto& budget = exec::MemoryBudget::process();
+  const std::int64_t limit = budget.limit();
+  budget.set_limit(1);  // any resident size is past half of it
+  {
+    exec::TableScanSource source(table, {0, 1}, false);
+    exec::MorselReader reader(source, 0);
+    exec::Chunk chunk;
+    reader.read(exec::kChunkSize, chunk);
+    CHECK(chunk.columns[0].ints[5] == 5);
+  }
+  budget.set_limit(limit);
+  CHECK(storage::LeafColumns::live_bytes() == before);
+  exec::TableScanSource source(table, {0, 1}, false);
+  exec::MorselReader reader(source, 0);
+  exec::Chunk chunk;
+  reader.read(exec::kChunkSize, chunk);
+  CHECK(storage::LeafColumns::live_bytes() > before);
 }
