@@ -290,6 +290,11 @@ void MorselReader::read_positions(const std::size_t* positions, std::size_t coun
   decode_rows(chunk);
 }
 
+void MorselReader::set_rows(const Run& run) {
+  if (run.columns == nullptr) return;  // set when read
+  for (std::uint32_t j = 0; j < run.count; ++j) rows_[run.chunk_begin + j] = &run.leaf_rows[run.leaf_begin + j];
+}
+
 void MorselReader::decode_all(Columns columns, Chunk& chunk) {
   for (const Run& run : runs_) {
     if (run.columns == nullptr) {
@@ -301,6 +306,7 @@ void MorselReader::decode_all(Columns columns, Chunk& chunk) {
       const storage::LeafColumn* leaf_column =
           run.columns->column(loaded.column, loaded.decode, loaded.offset, run.leaf_rows, run.leaf_size);
       if (leaf_column == nullptr) {
+        set_rows(run);
         decode(columns.subspan(c, 1), rows_.data() + run.chunk_begin, run.count, chunk, run.chunk_begin);
       } else {
         copy_leaf_column(*leaf_column, run.leaf_begin, run.count, chunk.columns[loaded.column], run.chunk_begin);
@@ -319,6 +325,7 @@ void MorselReader::decode_kept(Columns columns, Chunk& chunk) {
     if (first == k) continue;
     const auto count = static_cast<std::uint32_t>(k - first);
     auto decode_rows_of_run = [&](Columns some) {
+      set_rows(run);
       kept_rows_.resize(kept);
       for (std::size_t j = first; j < k; ++j) kept_rows_[j] = rows_[survivors_[j]];
       decode(some, kept_rows_.data() + first, count, chunk, first);

@@ -125,6 +125,10 @@ class MorselReader {
     std::uint32_t leaf_size, leaf_begin;
   };
   std::vector<Run> runs_;
+  // Sets rows_ for a run read from a leaf's columns, for a column the leaf
+  // has not got in the kind or slot asked for (a schema that changed a
+  // column's type over the same rows).
+  void set_rows(const Run& run);
   std::vector<std::size_t> positions_;  // of rows_ in the tree
   std::vector<std::uint32_t> survivors_, selected_;
   // Per key filter: rows tested and passed, and whether it is still used (a

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -277,4 +278,57 @@ TEST_CASE("no leaf columns are built while the process is above half its memory 
   exec::Chunk chunk;
   reader.read(exec::kChunkSize, chunk);
   CHECK(storage::LeafColumns::live_bytes() > before);
+}
+
+TEST_CASE("a column a leaf has under another type is read from the rows", "[table_scan][leaf_columns]") {
+  auto table = numbered_table(3000);
+  {
+    exec::TableScanSource source(table, {0, 1, 2}, false);  // builds columns 0-2 as bigint and text
+    exec::MorselReader reader(source, 0);
+    exec::Chunk chunk;
+    for (std::size_t position = 0; position < 3000; position += exec::kChunkSize) {
+      reader.read(std::min<std::size_t>(exec::kChunkSize, 3000 - position), chunk);
+    }
+  }
+  // The same rows under a schema that reads column 2's slot as a double.
+  std::vector<storage::ColumnSchema> columns = {{"id", SqlType::of(TypeId::kBigint)},
+                                                {"label", SqlType::of(TypeId::kText)},
+                                                {"skipped", SqlType::of(TypeId::kDouble)}};
+  auto retyped = std::make_shared<storage::TableSchema>(16384, "numbers", columns, std::vector<std::size_t>{0});
+  REQUIRE(retyped->layout().offset(2) == table->schema().layout().offset(2));
+  auto same_rows = std::make_shared<const storage::Table>(table->with_schema(retyped));
+  auto id = planner::column_reference(0, SqlType::of(TypeId::kBigint));
+  planner::BoundExpression odd;  // id % 2 = 1 keeps every other row: column 2 is gathered late
+  odd.kind = planner::ExprKind::kComparison;
+  odd.type = SqlType::of(TypeId::kBoolean);
+  odd.comparison = planner::ComparisonOp::kEqual;
+  planner::BoundExpression two, one, rest;
+  two.kind = one.kind = planner::ExprKind::kConstant;
+  two.type = one.type = SqlType::of(TypeId::kBigint);
+  two.constant.is_null = one.constant.is_null = false;
+  two.constant.int_value = 2;
+  one.constant.int_value = 1;
+  rest.kind = planner::ExprKind::kArithmetic;
+  rest.type = SqlType::of(TypeId::kBigint);
+  rest.arithmetic = planner::ArithmeticOp::kModulo;
+  rest.args = {id, two};
+  odd.args = {rest, one};
+  const planner::BoundExpression* no_filter = nullptr;
+  for (const planner::BoundExpression* filter : {no_filter, static_cast<const planner::BoundExpression*>(&odd)}) {
+    exec::TableScanSource source(same_rows, {0, 2}, false, filter);
+    exec::MorselReader reader(source, 0);
+    exec::Chunk chunk;
+    std::size_t seen = 0;
+    for (std::size_t position = 0; position < 3000; position += exec::kChunkSize) {
+      reader.read(std::min<std::size_t>(exec::kChunkSize, 3000 - position), chunk);
+      for (std::size_t i = 0; i < chunk.size; ++i, ++seen) {
+        const std::int64_t row_id = chunk.columns[0].ints[i];
+        const std::int64_t stored = -row_id;
+        double expected;
+        std::memcpy(&expected, &stored, sizeof expected);
+        CHECK(std::memcmp(&chunk.columns[2].doubles[i], &expected, sizeof expected) == 0);
+      }
+    }
+    CHECK(seen == (filter == nullptr ? 3000u : 1500u));
+  }
 }
