@@ -164,3 +164,42 @@ TEST_CASE("filters compact the chunk in place and keep reusing it", "[selection_
   exec::filter_chunk(chunk, compare(ComparisonOp::kLess, column(kA), integer(0)));
   CHECK(chunk.size == 0);
 }
+
+TEST_CASE("an integer column against a constant keeps exactly the rows the comparison holds for", "[selection_filter]") {
+  // n: 1, NULL, 1, NULL, 0. Every operator, the constant on either side, over
+  // all rows and over a selection; NULL rows are unknown, never kept.
+  Chunk chunk = table_rows();
+  const std::vector<std::optional<int>> n = {1, {}, 1, {}, 0};
+  for (ComparisonOp op : {ComparisonOp::kEqual, ComparisonOp::kNotEqual, ComparisonOp::kLess, ComparisonOp::kLessEqual,
+                          ComparisonOp::kGreater, ComparisonOp::kGreaterEqual}) {
+    for (int constant : {-1, 0, 1, 2}) {
+      for (bool constant_first : {false, true}) {
+        BoundExpression column = planner::column_reference(kN, kInt);
+        BoundExpression value = exec::testing::integer_constant(constant, kInt);
+        BoundExpression expr = constant_first ? exec::testing::comparison(op, value, column)
+                                              : exec::testing::comparison(op, column, value);
+        for (const exec::RowList& rows : {exec::RowList{0, 1, 2, 3, 4}, exec::RowList{1, 2, 4}}) {
+          exec::RowList trues, unknowns;
+          exec::classify_rows(expr, chunk, rows, trues, &unknowns);
+          exec::RowList expected_trues, expected_unknowns;
+          for (std::uint32_t row : rows) {
+            if (!n[row]) {
+              expected_unknowns.push_back(row);
+              continue;
+            }
+            int left = constant_first ? constant : *n[row], right = constant_first ? *n[row] : constant;
+            bool holds = op == ComparisonOp::kEqual ? left == right
+                         : op == ComparisonOp::kNotEqual ? left != right
+                         : op == ComparisonOp::kLess ? left < right
+                         : op == ComparisonOp::kLessEqual ? left <= right
+                         : op == ComparisonOp::kGreater ? left > right
+                                                        : left >= right;
+            if (holds) expected_trues.push_back(row);
+          }
+          CHECK(trues == expected_trues);
+          CHECK(unknowns == expected_unknowns);
+        }
+      }
+    }
+  }
+}
