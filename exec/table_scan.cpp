@@ -70,6 +70,8 @@ MorselReader::MorselReader(const TableScanSource& source, std::size_t first_posi
       key_filter_use_(source.key_filters_.size()) {
   rows_.reserve(kChunkSize);
   positions_.reserve(kChunkSize);
+  picks_.reserve(kChunkSize);
+  gather_rows_.reserve(kChunkSize);
 }
 
 void MorselReader::apply_key_filters(Chunk& chunk) {
@@ -212,6 +214,7 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
   rows_.resize(count);
   positions_.resize(source_.row_positions_ ? count : 0);
   runs_.clear();
+  picks_.clear();
   std::uint32_t kept = 0;
   for (std::size_t i = 0; i < count;) {
     if (const auto* leaf = it_.leaf()) {
@@ -220,11 +223,26 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
       const storage::RowRef* values = leaf->values();
       const storage::LeafColumns* columns = leaf_columns(*leaf, n);
       it_.skip_in_leaf(n);
-      if (columns != nullptr && !source_.zones_.empty() && source_.zones_.excludes(*columns, values, leaf->size)) {
-        i += n;  // no row of the leaf passes the filter
-        continue;
+      std::uint32_t picked = n;
+      std::uint32_t picks = kAllRows;
+      if (columns != nullptr && !source_.zones_.empty()) {
+        if (source_.zones_.excludes(*columns, values, leaf->size)) {
+          i += n;  // no row of the leaf passes the filter
+          continue;
+        }
+        const auto first_pick = static_cast<std::uint32_t>(picks_.size());
+        picks_.resize(first_pick + n);
+        picked = source_.zones_.select(*columns, values, leaf->size, at, n, picks_.data() + first_pick);
+        if (picked == 0) {
+          picks_.resize(first_pick);
+          i += n;
+          continue;
+        }
+        // Every row kept is the plain run: copied, not gathered.
+        picks_.resize(picked == n ? first_pick : first_pick + picked);
+        if (picked != n) picks = first_pick;
       }
-      runs_.push_back(Run{kept, n, columns, values, leaf->size, at});
+      runs_.push_back(Run{kept, picked, columns, values, leaf->size, at, picks});
       if (columns == nullptr) {
         for (std::uint32_t j = 0; j < n; ++j) {
           rows_[kept + j] = &values[at + j];
@@ -232,9 +250,12 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
         }
       }
       if (source_.row_positions_) {
-        for (std::uint32_t j = 0; j < n; ++j) positions_[kept + j] = position_ + i + j;
+        for (std::uint32_t j = 0; j < picked; ++j) {
+          const std::uint32_t leaf_row = picks == kAllRows ? at + j : picks_[picks + j];
+          positions_[kept + j] = position_ + i + (leaf_row - at);
+        }
       }
-      kept += n;
+      kept += picked;
       i += n;
     } else {
       const storage::RowRef& row = (*it_).value;
@@ -292,7 +313,10 @@ void MorselReader::read_positions(const std::size_t* positions, std::size_t coun
 
 void MorselReader::set_rows(const Run& run) {
   if (run.columns == nullptr) return;  // set when read
-  for (std::uint32_t j = 0; j < run.count; ++j) rows_[run.chunk_begin + j] = &run.leaf_rows[run.leaf_begin + j];
+  for (std::uint32_t j = 0; j < run.count; ++j) {
+    const std::uint32_t leaf_row = run.picks == kAllRows ? run.leaf_begin + j : picks_[run.picks + j];
+    rows_[run.chunk_begin + j] = &run.leaf_rows[leaf_row];
+  }
 }
 
 void MorselReader::decode_all(Columns columns, Chunk& chunk) {
@@ -308,8 +332,11 @@ void MorselReader::decode_all(Columns columns, Chunk& chunk) {
       if (leaf_column == nullptr) {
         set_rows(run);
         decode(columns.subspan(c, 1), rows_.data() + run.chunk_begin, run.count, chunk, run.chunk_begin);
-      } else {
+      } else if (run.picks == kAllRows) {
         copy_leaf_column(*leaf_column, run.leaf_begin, run.count, chunk.columns[loaded.column], run.chunk_begin);
+      } else {
+        gather_leaf_column(*leaf_column, picks_.data() + run.picks, 0, run.count, chunk.columns[loaded.column],
+                           run.chunk_begin);
       }
     }
   }
@@ -345,7 +372,14 @@ void MorselReader::decode_kept(Columns columns, Chunk& chunk) {
         // plus leaf_begin (unsigned arithmetic wraps back to it). Survivors
         // without a gap (a filter that kept the run) are one plain copy.
         const std::uint32_t base = run.chunk_begin - run.leaf_begin;
-        if (survivors_[k - 1] - survivors_[first] == count - 1) {
+        if (run.picks != kAllRows) {
+          // Chunk row -> its place in the run -> the leaf row picked there.
+          gather_rows_.resize(count);
+          for (std::uint32_t j = 0; j < count; ++j) {
+            gather_rows_[j] = picks_[run.picks + (survivors_[first + j] - run.chunk_begin)];
+          }
+          gather_leaf_column(*leaf_column, gather_rows_.data(), 0, count, chunk.columns[loaded.column], first);
+        } else if (survivors_[k - 1] - survivors_[first] == count - 1) {
           copy_leaf_column(*leaf_column, survivors_[first] - base, count, chunk.columns[loaded.column], first);
         } else {
           gather_leaf_column(*leaf_column, survivors_.data() + first, base, count, chunk.columns[loaded.column], first);

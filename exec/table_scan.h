@@ -118,13 +118,19 @@ class MorselReader {
   std::vector<const storage::RowRef*> rows_, kept_rows_;
   // Consecutive rows of rows_ from one leaf (whose columns are read when
   // `columns` is set) or one inner node.
+  // With `picks` (an offset into picks_), the run is the leaf rows listed
+  // there, those the filter's column-constant conjuncts kept; without, the
+  // `count` rows from `leaf_begin` on.
+  static constexpr std::uint32_t kAllRows = UINT32_MAX;
   struct Run {
     std::uint32_t chunk_begin, count;
     const storage::LeafColumns* columns;
     const storage::RowRef* leaf_rows;  // the leaf's rows, with columns
     std::uint32_t leaf_size, leaf_begin;
+    std::uint32_t picks = kAllRows;
   };
   std::vector<Run> runs_;
+  std::vector<std::uint32_t> picks_, gather_rows_;
   // Sets rows_ for a run read from a leaf's columns, for a column the leaf
   // has not got in the kind or slot asked for (a schema that changed a
   // column's type over the same rows).

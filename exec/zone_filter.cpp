@@ -1,6 +1,7 @@
 #include "exec/zone_filter.h"
 
 #include "exec/key_range.h"
+#include "exec/operand.h"
 #include "exec/table_scan.h"
 
 namespace ptreedb::exec {
@@ -51,6 +52,89 @@ bool ZoneFilter::excludes(const storage::LeafColumns& columns, const storage::Ro
     if (none) return true;
   }
   return false;
+}
+
+std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows,
+                                 std::uint32_t leaf_size, std::uint32_t begin, std::uint32_t count,
+                                 std::uint32_t* picks) const {
+  using Storage = storage::LeafColumn::Storage;
+  std::uint32_t kept = 0;
+  bool started = false;
+  for (const Bound& bound : bounds_) {
+    const storage::LeafColumn* column = columns.column(bound.column, bound.kind, bound.offset, leaf_rows, leaf_size);
+    if (column == nullptr) continue;
+    const unsigned mask = comparison_mask(bound.op);
+    const std::uint8_t* nulls = column->nulls();
+    // A leaf whose least and greatest values both pass (and no NULL) passes whole.
+    if (nulls == nullptr && column->has_range() &&
+        ((mask >> (compare(bound, *column, column->min()) + 1)) & 1u) != 0 &&
+        ((mask >> (compare(bound, *column, column->max()) + 1)) & 1u) != 0 && bound.op != ComparisonOp::kNotEqual) {
+      continue;
+    }
+    // Keeps the rows whose order against the constant (-1, 0, 1) the
+    // operator accepts; NULLs never pass. No branch per row.
+    auto keep = [&](const auto& order_of) {
+      auto passes = [&](std::uint32_t row) {
+        return static_cast<std::uint32_t>(nulls == nullptr || nulls[row] == 0) & ((mask >> (order_of(row) + 1)) & 1u);
+      };
+      if (!started) {
+        for (std::uint32_t row = begin; row < begin + count; ++row) {
+          picks[kept] = row;
+          kept += passes(row);
+        }
+        started = true;
+        return;
+      }
+      std::uint32_t still = 0;
+      for (std::uint32_t k = 0; k < kept; ++k) {
+        picks[still] = picks[k];
+        still += passes(picks[k]);
+      }
+      kept = still;
+    };
+    auto order = [](auto x, auto y) { return (x > y) - (x < y); };
+    switch (column->storage()) {
+      case Storage::kInt32: {
+        const std::int32_t* values = column->values<std::int32_t>();
+        const std::int64_t wanted = bound.int_value;
+        keep([&](std::uint32_t row) { return order(std::int64_t{values[row]}, wanted); });
+        break;
+      }
+      case Storage::kInt64: {
+        const std::int64_t* values = column->values<std::int64_t>();
+        const std::int64_t wanted = bound.int_value;
+        keep([&](std::uint32_t row) { return order(values[row], wanted); });
+        break;
+      }
+      case Storage::kDecimal64: {
+        // Exact: both sides at the larger of the two scales, in 128 bits.
+        const std::int32_t leaf_scale = column->decimal_scale();
+        const value::Decimal constant = bound.decimal_value;
+        const std::int32_t gap = leaf_scale - constant.scale;
+        constexpr __int128 kUnitsLimit = static_cast<__int128>(1) << 64;
+        if (gap > 18 || gap < -18 || constant.units >= kUnitsLimit || constant.units <= -kUnitsLimit) continue;
+        __int128 power = 1;
+        for (std::int32_t k = 0; k < (gap < 0 ? -gap : gap); ++k) power *= 10;
+        const std::int64_t* values = column->values<std::int64_t>();
+        if (gap >= 0) {
+          const __int128 wanted = constant.units * power;
+          keep([&](std::uint32_t row) { return order(static_cast<__int128>(values[row]), wanted); });
+        } else {
+          const __int128 wanted = constant.units;
+          keep([&](std::uint32_t row) { return order(static_cast<__int128>(values[row]) * power, wanted); });
+        }
+        break;
+      }
+      default:
+        continue;
+    }
+    if (kept == 0) return 0;
+  }
+  if (!started) {
+    for (std::uint32_t k = 0; k < count; ++k) picks[k] = begin + k;
+    return count;
+  }
+  return kept;
 }
 
 }  // namespace ptreedb::exec

@@ -2,6 +2,8 @@
 // column values (storage/table/leaf_columns.h), so a leaf whose range a
 // conjunct `column op constant` rules out is skipped whole: its rows are
 // neither copied nor filtered. Integer, date, timestamp and numeric columns.
+// The same conjuncts then pick the rows of the leaves that remain straight
+// from their arrays, so the other columns are copied only for those rows.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +24,12 @@ class ZoneFilter {
   // True when no row of the leaf (its `leaf_size` `leaf_rows`, columns
   // built as needed) can pass the filter.
   bool excludes(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows, std::uint32_t leaf_size) const;
+  // Leaf rows [begin, begin + count) that pass every conjunct it can test
+  // on the leaf's arrays (int32, int64 and int64-unit numeric columns), in
+  // order into `picks`; returns how many. A row it keeps may still fail the
+  // rest of the filter; a row it drops fails the filter.
+  std::uint32_t select(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows, std::uint32_t leaf_size,
+                       std::uint32_t begin, std::uint32_t count, std::uint32_t* picks) const;
 
  private:
   struct Bound {

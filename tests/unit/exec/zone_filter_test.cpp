@@ -106,3 +106,33 @@ TEST_CASE("a filtered scan that skips leaves returns the rows that pass", "[zone
     for (std::size_t k = 0; k < seen.size(); ++k) CHECK(seen[k] == 12345 + static_cast<std::int64_t>(k));
   }
 }
+
+TEST_CASE("a zone filter picks a leaf's rows by the conjuncts it can test on the arrays", "[zone_filter]") {
+  auto table = schema();
+  auto leaf = rows(*table, 0, 64);  // id 0..63, price = id * 1.5, day = 100 + id
+  storage::LeafColumns columns(table->columns().size());
+  auto picked = [&](const planner::BoundExpression& filter, std::uint32_t begin, std::uint32_t count) {
+    std::vector<std::uint32_t> picks(count);
+    std::uint32_t n = exec::ZoneFilter(*table, filter).select(columns, leaf.data(), 64, begin, count, picks.data());
+    picks.resize(n);
+    return picks;
+  };
+  using Picks = std::vector<std::uint32_t>;
+  CHECK(picked(id_is(ComparisonOp::kLess, 3), 0, 64) == Picks{0, 1, 2});
+  CHECK(picked(id_is(ComparisonOp::kGreaterEqual, 62), 10, 54) == Picks{62, 63});
+  CHECK(picked(id_is(ComparisonOp::kEqual, 5), 10, 54).empty());  // outside [begin, begin + count)
+  auto price = planner::column_reference(1, kNumeric);
+  // 1.5 * id <= 4.50 (scale 2 against the leaf's 1) and >= 3 (scale 0).
+  auto both = logical(planner::ExprKind::kAnd, {comparison(ComparisonOp::kLessEqual, price, numeric_constant("4.50")),
+                                                comparison(ComparisonOp::kGreaterEqual, price, numeric_constant("3"))});
+  CHECK(picked(both, 0, 64) == Picks{2, 3});
+  CHECK(picked(comparison(ComparisonOp::kLess, price, numeric_constant("4.499")), 0, 64) == Picks{0, 1, 2});
+  auto day = planner::column_reference(2, kDate);
+  CHECK(picked(comparison(ComparisonOp::kEqual, day, integer_constant(101, kDate)), 0, 3) == Picks{1});
+  // <> is left to the filter.
+  CHECK(picked(comparison(ComparisonOp::kNotEqual, day, integer_constant(101, kDate)), 0, 3) == Picks{0, 1, 2});
+  // NULLs never pass; a filter it cannot test keeps every row.
+  CHECK(picked(comparison(ComparisonOp::kGreaterEqual, planner::column_reference(3, kBigint), integer_constant(0, kBigint)), 0, 64).empty());
+  CHECK(picked(logical(planner::ExprKind::kOr, {id_is(ComparisonOp::kLess, 1), id_is(ComparisonOp::kGreater, 60)}), 5, 3) ==
+        Picks{5, 6, 7});
+}
