@@ -27,7 +27,7 @@ build-asan: deps
 
 build-tsan: deps
 	@cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPTREEDB_SANITIZE=thread $(CMAKE_FLAGS) >/dev/null
-	@ninja -C build-tsan -j $(JOBS) ptree_concurrency_test leaf_cache_test group_commit_test worker_pool_test
+	@ninja -C build-tsan -j $(JOBS) ptree_concurrency_test leaf_cache_test leaf_columns_test group_commit_test worker_pool_test
 
 # Serves on 127.0.0.1:5432 until Ctrl-C; e.g. make run RUN_ARGS="--port 6543".
 run: build

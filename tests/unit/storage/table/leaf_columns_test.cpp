@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "storage/row/row_layout.h"
@@ -118,4 +119,39 @@ TEST_CASE("leaf columns count the bytes they hold while alive", "[leaf_columns]"
     CHECK(LeafColumns::live_bytes() - before >= static_cast<std::int64_t>(64 * sizeof(std::int64_t)));
   }
   CHECK(LeafColumns::live_bytes() == before);
+}
+
+TEST_CASE("readers racing to build a leaf's columns all get the one kept", "[leaf_columns][concurrency]") {
+  RowLayout layout(kTypes);
+  std::vector<RowRef> rows = sample_rows(layout, 128);
+  for (int round = 0; round < 20; ++round) {
+    LeafColumns columns(kTypes.size());
+    std::vector<const LeafColumn*> seen(8 * 3);
+    std::vector<char> right_value(8, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t) {
+      threads.emplace_back([&, t] {
+        // Each thread asks for the same three columns in its own order.
+        for (int k = 0; k < 3; ++k) {
+          const std::size_t c = static_cast<std::size_t>((t + k) % 3) + 2;  // bigint, double, numeric
+          const SlotKind kind = c == 2 ? SlotKind::kInt : c == 3 ? SlotKind::kDouble : SlotKind::kDecimal;
+          const LeafColumn* column = columns.column(c, kind, layout.offset(c), rows.data(), 128);
+          seen[static_cast<std::size_t>(t * 3) + (c - 2)] = column;
+          // Catch's assertions are not thread-safe: record, check after join.
+          if (column != nullptr && kind == SlotKind::kInt) {
+            right_value[static_cast<std::size_t>(t)] =
+                column->values<std::int64_t>()[5] == rows[5].get_int(layout.offset(c));
+          }
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    for (int t = 0; t < 8; ++t) {
+      CHECK(right_value[static_cast<std::size_t>(t)] == 1);
+      for (std::size_t c = 0; c < 3; ++c) {
+        REQUIRE(seen[static_cast<std::size_t>(t * 3) + c] != nullptr);
+        CHECK(seen[static_cast<std::size_t>(t * 3) + c] == seen[c]);
+      }
+    }
+  }
 }
