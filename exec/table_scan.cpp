@@ -311,6 +311,10 @@ void MorselReader::read_positions(const std::size_t* positions, std::size_t coun
   decode_rows(chunk);
 }
 
+const storage::LeafColumn* MorselReader::leaf_column_of(const Run& run, const TableScanSource::LoadedColumn& loaded) {
+  return run.columns->column(loaded.column, loaded.decode, loaded.offset, run.leaf_rows, run.leaf_size);
+}
+
 void MorselReader::set_rows(const Run& run) {
   if (run.columns == nullptr) return;  // set when read
   for (std::uint32_t j = 0; j < run.count; ++j) {
@@ -327,8 +331,7 @@ void MorselReader::decode_all(Columns columns, Chunk& chunk) {
     }
     for (std::size_t c = 0; c < columns.size(); ++c) {
       const auto& loaded = columns[c];
-      const storage::LeafColumn* leaf_column =
-          run.columns->column(loaded.column, loaded.decode, loaded.offset, run.leaf_rows, run.leaf_size);
+      const storage::LeafColumn* leaf_column = leaf_column_of(run, loaded);
       if (leaf_column == nullptr) {
         set_rows(run);
         decode(columns.subspan(c, 1), rows_.data() + run.chunk_begin, run.count, chunk, run.chunk_begin);
@@ -363,8 +366,7 @@ void MorselReader::decode_kept(Columns columns, Chunk& chunk) {
     }
     for (std::size_t c = 0; c < columns.size(); ++c) {
       const auto& loaded = columns[c];
-      const storage::LeafColumn* leaf_column =
-          run.columns->column(loaded.column, loaded.decode, loaded.offset, run.leaf_rows, run.leaf_size);
+      const storage::LeafColumn* leaf_column = leaf_column_of(run, loaded);
       if (leaf_column == nullptr) {
         decode_rows_of_run(columns.subspan(c, 1));
       } else {

@@ -135,6 +135,8 @@ class MorselReader {
   // has not got in the kind or slot asked for (a schema that changed a
   // column's type over the same rows).
   void set_rows(const Run& run);
+  // The run's leaf's array of `loaded` (built now if need be), or null.
+  static const storage::LeafColumn* leaf_column_of(const Run& run, const TableScanSource::LoadedColumn& loaded);
   std::vector<std::size_t> positions_;  // of rows_ in the tree
   std::vector<std::uint32_t> survivors_, selected_;
   // Per key filter: rows tested and passed, and whether it is still used (a
