@@ -79,7 +79,6 @@ std::vector<ColumnBound> bounds_on(const std::vector<const BoundExpression*>& co
   return out;
 }
 
-
 std::string past_prefix(std::string prefix) {
   // No key encoding emits a run of 0xff bytes this long.
   prefix.append(128, '\xff');

@@ -226,14 +226,10 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
       std::uint32_t picked = n;
       std::uint32_t picks = kAllRows;
       if (columns != nullptr && !source_.zones_.empty()) {
-        if (source_.zones_.excludes(*columns, values, leaf->size)) {
-          i += n;  // no row of the leaf passes the filter
-          continue;
-        }
         const auto first_pick = static_cast<std::uint32_t>(picks_.size());
         picks_.resize(first_pick + n);
         picked = source_.zones_.select(*columns, values, leaf->size, at, n, picks_.data() + first_pick);
-        if (picked == 0) {
+        if (picked == 0) {  // no row of the run passes the filter
           picks_.resize(first_pick);
           i += n;
           continue;
@@ -449,6 +445,5 @@ void MorselReader::unpark(const std::vector<TableScanSource::LoadedColumn>& colu
     column.resize(chunk.size);
   }
 }
-
 
 }  // namespace ptreedb::exec

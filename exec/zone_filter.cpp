@@ -30,47 +30,54 @@ int ZoneFilter::compare(const Bound& bound, const storage::LeafColumn& column, s
   return v < bound.int_value ? -1 : (v > bound.int_value ? 1 : 0);
 }
 
-bool ZoneFilter::excludes(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows,
-                          std::uint32_t leaf_size) const {
-  for (const Bound& bound : bounds_) {
-    const storage::LeafColumn* column = columns.column(bound.column, bound.kind, bound.offset, leaf_rows, leaf_size);
-    if (column == nullptr) continue;
-    // A comparison with NULL is never true: a leaf of NULLs passes nothing.
-    if (!column->has_values()) return true;
-    if (!column->has_range()) continue;
-    const int low = compare(bound, *column, column->min());
-    const int high = compare(bound, *column, column->max());
-    bool none = false;
-    switch (bound.op) {
-      case ComparisonOp::kEqual: none = low > 0 || high < 0; break;
-      case ComparisonOp::kLess: none = low >= 0; break;
-      case ComparisonOp::kLessEqual: none = low > 0; break;
-      case ComparisonOp::kGreater: none = high <= 0; break;
-      case ComparisonOp::kGreaterEqual: none = high < 0; break;
-      default: break;
-    }
-    if (none) return true;
+ZoneFilter::Reach ZoneFilter::reach(const Bound& bound, const storage::LeafColumn& column) {
+  // A comparison with NULL is never true: a leaf of NULLs passes nothing.
+  if (!column.has_values()) return Reach::kNone;
+  if (!column.has_range()) return Reach::kSome;
+  const int low = compare(bound, column, column.min());
+  const int high = compare(bound, column, column.max());
+  bool none = false;
+  switch (bound.op) {
+    case ComparisonOp::kEqual: none = low > 0 || high < 0; break;
+    case ComparisonOp::kLess: none = low >= 0; break;
+    case ComparisonOp::kLessEqual: none = low > 0; break;
+    case ComparisonOp::kGreater: none = high <= 0; break;
+    case ComparisonOp::kGreaterEqual: none = high < 0; break;
+    default: return Reach::kSome;
   }
-  return false;
+  if (none) return Reach::kNone;
+  // Every operator here is monotone: the least and greatest value passing
+  // means every value between does (and = has min = max); a NULL would not.
+  const unsigned mask = comparison_mask(bound.op);
+  const bool all = column.nulls() == nullptr && ((mask >> (low + 1)) & 1u) != 0 && ((mask >> (high + 1)) & 1u) != 0;
+  return all ? Reach::kAll : Reach::kSome;
 }
 
 std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows,
                                  std::uint32_t leaf_size, std::uint32_t begin, std::uint32_t count,
                                  std::uint32_t* picks) const {
   using Storage = storage::LeafColumn::Storage;
+  // First the leaf's ranges alone: one bound that no row can pass rules the
+  // leaf out before any row is looked at; bounds every row passes need no
+  // look (bit b of `decided`, for the first 64 bounds).
+  std::uint64_t decided = 0;
+  for (std::size_t b = 0; b < bounds_.size(); ++b) {
+    const Bound& bound = bounds_[b];
+    const storage::LeafColumn* column = columns.column(bound.column, bound.kind, bound.offset, leaf_rows, leaf_size);
+    if (column == nullptr) continue;
+    const Reach verdict = reach(bound, *column);
+    if (verdict == Reach::kNone) return 0;
+    if (verdict == Reach::kAll && b < 64) decided |= std::uint64_t{1} << b;
+  }
   std::uint32_t kept = 0;
   bool started = false;
-  for (const Bound& bound : bounds_) {
+  for (std::size_t b = 0; b < bounds_.size(); ++b) {
+    if (b < 64 && ((decided >> b) & 1u) != 0) continue;
+    const Bound& bound = bounds_[b];
     const storage::LeafColumn* column = columns.column(bound.column, bound.kind, bound.offset, leaf_rows, leaf_size);
     if (column == nullptr) continue;
     const unsigned mask = comparison_mask(bound.op);
     const std::uint8_t* nulls = column->nulls();
-    // A leaf whose least and greatest values both pass (and no NULL) passes whole.
-    if (nulls == nullptr && column->has_range() &&
-        ((mask >> (compare(bound, *column, column->min()) + 1)) & 1u) != 0 &&
-        ((mask >> (compare(bound, *column, column->max()) + 1)) & 1u) != 0 && bound.op != ComparisonOp::kNotEqual) {
-      continue;
-    }
     // Keeps the rows whose order against the constant (-1, 0, 1) the
     // operator accepts; NULLs never pass. No branch per row.
     auto keep = [&](const auto& order_of) {

@@ -21,13 +21,12 @@ class ZoneFilter {
   ZoneFilter(const storage::TableSchema& schema, const planner::BoundExpression& filter);
 
   bool empty() const { return bounds_.empty(); }
-  // True when no row of the leaf (its `leaf_size` `leaf_rows`, columns
-  // built as needed) can pass the filter.
-  bool excludes(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows, std::uint32_t leaf_size) const;
   // Leaf rows [begin, begin + count) that pass every conjunct it can test
-  // on the leaf's arrays (int32, int64 and int64-unit numeric columns), in
-  // order into `picks`; returns how many. A row it keeps may still fail the
-  // rest of the filter; a row it drops fails the filter.
+  // on the leaf's arrays (int32, int64 and int64-unit numeric columns; the
+  // leaf's `leaf_size` `leaf_rows`, columns built as needed), in order into
+  // `picks`; returns how many. A row it keeps may still fail the rest of the
+  // filter; a row it drops fails the filter. A leaf whose column ranges rule
+  // a conjunct out returns 0 before any row is read.
   std::uint32_t select(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows, std::uint32_t leaf_size,
                        std::uint32_t begin, std::uint32_t count, std::uint32_t* picks) const;
 
@@ -40,6 +39,9 @@ class ZoneFilter {
     std::int64_t int_value;    // integers, dates, timestamps
     value::Decimal decimal_value;
   };
+  // What a leaf's least and greatest values (and NULLs) say of a bound.
+  enum class Reach : std::uint8_t { kNone, kAll, kSome };
+  static Reach reach(const Bound& bound, const storage::LeafColumn& column);
   // <0, 0, >0 as the leaf's value `v` compares with the bound's constant.
   static int compare(const Bound& bound, const storage::LeafColumn& column, std::int64_t v);
   std::vector<Bound> bounds_;
