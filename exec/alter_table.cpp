@@ -76,7 +76,7 @@ void store_scalar(storage::RowBuilder& builder, std::size_t column, const Vector
     case TypeId::kBigint: builder.set_int(column, value.ints[0]); break;
     case TypeId::kReal:
     case TypeId::kDouble: builder.set_double(column, value.doubles[0]); break;
-    case TypeId::kNumeric: builder.set_decimal(column, value.decimals[0]); break;
+    case TypeId::kNumeric: builder.set_decimal(column, value.decimal(0)); break;
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kUuid:

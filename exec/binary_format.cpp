@@ -161,7 +161,7 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
       put_big_endian(out, std::bit_cast<std::uint64_t>(column.doubles[row]));
       return;
     case TypeId::kNumeric:
-      out += numeric_to_binary(value::format_decimal(column.decimals[row]));
+      out += numeric_to_binary(value::format_decimal(column.decimal(row)));
       return;
     case TypeId::kChar:
     case TypeId::kVarchar:

@@ -33,7 +33,7 @@ void store_value(storage::RowBuilder& builder, std::size_t column, const Vector&
     case TypeId::kBigint: builder.set_int(column, values.ints[i]); break;
     case TypeId::kReal:
     case TypeId::kDouble: builder.set_double(column, values.doubles[i]); break;
-    case TypeId::kNumeric: builder.set_decimal(column, values.decimals[i]); break;
+    case TypeId::kNumeric: builder.set_decimal(column, values.decimal(i)); break;
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kUuid:

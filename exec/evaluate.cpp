@@ -6,6 +6,7 @@
 #include "exec/functions/function_kernel.h"
 #include "exec/functions/in_list.h"
 #include "exec/like_match.h"
+#include "exec/numeric_units_arithmetic.h"
 #include "exec/operand.h"
 #include "exec/selection_filter.h"
 #include "exec/vector_parts.h"
@@ -55,6 +56,7 @@ void reset_array(std::vector<T>& values, std::size_t count, T zero) {
 
 void reset_result(Vector& out, SqlType type, std::size_t count) {
   out.type = type;
+  out.units_scale = Vector::kWholeDecimals;
   out.text_owners.clear();
   reset_array<std::uint8_t>(out.nulls, count, 0);
   switch (out.physical()) {
@@ -205,6 +207,7 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
 }
 
 void arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t count, Vector& out) {
+  if (expr.type.id == TypeId::kNumeric && numeric_units_arithmetic(expr.arithmetic, expr.type, a, b, count, out)) return;
   reset_result(out, expr.type, count);
   TypeId left = a.type().id;
   ArithmeticOp op = expr.arithmetic;
@@ -240,7 +243,8 @@ void arithmetic(const BoundExpression& expr, Operand& a, Operand& b, std::size_t
       return;
     case TypeId::kNumeric:
       merge_operand_nulls<value::Decimal>(out, a, b);
-      if ((op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) && a.is_scalar() != b.is_scalar()) {
+      if ((op == ArithmeticOp::kAdd || op == ArithmeticOp::kSubtract) && a.is_scalar() != b.is_scalar() &&
+          !(a.is_scalar() ? b : a).vector().holds_units()) {
         (a.is_scalar() ? a : b).align_scale_to(a.is_scalar() ? b : a);
         if (op == ArithmeticOp::kAdd) {
           numeric_with_constant<ArithmeticOp::kAdd>(a, b, out);
@@ -316,7 +320,7 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
       value::append_float8(out, vector.doubles[i]);
       break;
     case TypeId::kNumeric:
-      value::append_decimal(out, vector.decimals[i]);
+      value::append_decimal(out, vector.decimal(i));
       break;
     case TypeId::kChar:
     case TypeId::kVarchar:
@@ -551,7 +555,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
     case TypeId::kInteger:
     case TypeId::kBigint:
       if (from == TypeId::kNumeric) {
-        each([&](std::size_t i) { out.ints[i] = int_range_check(value::decimal_to_int64(input.decimals[i])); });
+        each([&](std::size_t i) { out.ints[i] = int_range_check(value::decimal_to_int64(input.decimal(i))); });
       } else if (value::is_float_type(from)) {
         each([&](std::size_t i) {
           out.ints[i] = int_range_check(value::float_to_int<std::int64_t>(input.doubles[i]));
@@ -563,7 +567,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
     case TypeId::kReal:
     case TypeId::kDouble:
       each([&](std::size_t i) {
-        double v = from == TypeId::kNumeric ? value::decimal_to_double(input.decimals[i])
+        double v = from == TypeId::kNumeric ? value::decimal_to_double(input.decimal(i))
                    : value::is_float_type(from) ? input.doubles[i]
                                                 : static_cast<double>(input.ints[i]);
         out.doubles[i] = to == TypeId::kReal ? value::double_to_float(v) : v;
@@ -571,7 +575,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
       return out;
     case TypeId::kNumeric:
       each([&](std::size_t i) {
-        value::Decimal v = from == TypeId::kNumeric ? input.decimals[i]
+        value::Decimal v = from == TypeId::kNumeric ? input.decimal(i)
                            : value::is_float_type(from) ? value::decimal_from_double(input.doubles[i])
                                                         : value::decimal_from_int(input.ints[i]);
         out.decimals[i] = target.has_typmod() ? value::decimal_apply_typmod(v, target.numeric_precision(), target.numeric_scale()) : v;
@@ -681,7 +685,7 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
           case TypeId::kBigint: out.ints[i] = value::int_negate(a.ints[i]); break;
           case TypeId::kReal:
           case TypeId::kDouble: out.doubles[i] = -a.doubles[i]; break;
-          case TypeId::kNumeric: out.decimals[i] = value::decimal_negate(a.decimals[i]); break;
+          case TypeId::kNumeric: out.decimals[i] = value::decimal_negate(a.decimal(i)); break;
           case TypeId::kInterval: out.intervals[i] = value::interval_negate(a.intervals[i]); break;
           default: break;
         }
@@ -742,7 +746,7 @@ namespace {
     switch (value.physical()) {
       case Physical::kInt: folded.constant.int_value = value.ints[0]; break;
       case Physical::kDouble: folded.constant.double_value = value.doubles[0]; break;
-      case Physical::kDecimal: folded.constant.decimal_value = value.decimals[0]; break;
+      case Physical::kDecimal: folded.constant.decimal_value = value.decimal(0); break;
       case Physical::kText: folded.constant.text_value = std::string(value.texts[0]); break;
       case Physical::kInterval: folded.constant.interval_value = value.intervals[0]; break;
     }

@@ -69,7 +69,7 @@ std::optional<JoinKeyPacking> JoinKeyPacking::for_build_keys(const std::vector<c
     if (key.physical != Physical::kInt && key.physical != Physical::kDecimal) return std::nullopt;
     if (key.physical == Physical::kDecimal) {
       for (std::size_t i = 0; i < rows; ++i) {
-        if (!vector.nulls[i]) key.scale = std::max(key.scale, vector.decimals[i].scale);
+        if (!vector.nulls[i]) key.scale = std::max(key.scale, vector.decimal(i).scale);
       }
       if (key.scale > kMaxPackedScale) return std::nullopt;
     }
@@ -81,7 +81,7 @@ std::optional<JoinKeyPacking> JoinKeyPacking::for_build_keys(const std::vector<c
       if (key.physical == Physical::kInt) {
         value = vector.ints[i];
       } else {
-        auto scaled = decimal_at_scale(vector.decimals[i], key.scale);
+        auto scaled = decimal_at_scale(vector.decimal(i), key.scale);
         if (!scaled) return std::nullopt;
         value = *scaled;
       }
@@ -145,7 +145,7 @@ void JoinKeyPacking::pack(const std::vector<const Vector*>& keys, std::size_t be
           valid[i] = 0;
           continue;
         }
-        auto scaled = decimal_at_scale(vector.decimals[i], key.scale);
+        auto scaled = decimal_at_scale(vector.decimal(i), key.scale);
         if (!scaled) {
           valid[i] = 0;
           continue;

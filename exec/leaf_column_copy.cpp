@@ -37,11 +37,17 @@ void move_values(const LeafColumn& column, std::uint32_t count, Vector& vector, 
       break;
     case LeafColumn::Storage::kDecimal64: {
       const std::int32_t scale = column.decimal_scale();
+      if (vector.units_scale == scale) {
+        widen(vector.ints.data() + to, column.values<std::int64_t>(), same);
+        break;
+      }
+      widen_units(vector);  // a leaf at another scale: whole Decimals from here on
       widen(vector.decimals.data() + to, column.values<std::int64_t>(),
             [scale](std::int64_t units) { return value::Decimal{units, scale}; });
       break;
     }
     case LeafColumn::Storage::kDecimal128:
+      widen_units(vector);
       widen(vector.decimals.data() + to, column.values<value::Decimal>(), same);
       break;
     case LeafColumn::Storage::kText:

@@ -77,7 +77,7 @@ void Operand::align_scale_to(const Operand& other) {
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (values.nulls[i]) continue;
     value::Decimal aligned = constant_->decimal_value;
-    if (values.decimals[i].scale > aligned.scale && value::decimal_rescale_exact(aligned, values.decimals[i].scale)) {
+    if (values.decimal(i).scale > aligned.scale && value::decimal_rescale_exact(aligned, values.decimal(i).scale)) {
       aligned_ = aligned;
     }
     return;
@@ -90,6 +90,14 @@ const Vector& Operand::materialize(std::size_t count) {
     *owned_ = Vector::broadcast(constant_vector(*constant_, type_), count);
     vector_ = owned_;
     constant_ = nullptr;
+  } else if (vector_->holds_units()) {
+    if (vector_ == owned_) {
+      widen_units(*owned_);
+    } else {
+      if (owned_ == nullptr) owned_ = borrow_vector();
+      without_units(*vector_, *owned_);
+      vector_ = owned_;
+    }
   }
   return *vector_;
 }

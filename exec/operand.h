@@ -33,8 +33,8 @@ class Operand {
   void align_scale_to(const Operand& other);
   const value::Decimal& aligned_decimal() const { return aligned_; }
 
-  // The values as a vector of `count` rows (a scalar is broadcast), for the
-  // kernels that have no scalar shape.
+  // The values as a vector of `count` rows (a scalar is broadcast, numeric
+  // units widened), for the kernels that have no scalar or units shape.
   const Vector& materialize(std::size_t count);
 
  private:
@@ -64,6 +64,16 @@ struct ScalarValue {
   bool null(std::size_t) const { return is_null; }
 };
 
+// A numeric vector holding units, read as Decimals by kernels without a
+// units path of their own.
+struct UnitsAsDecimals {
+  const std::int64_t* units;
+  std::int32_t scale;
+  const std::uint8_t* nulls;
+  value::Decimal operator()(std::size_t i) const { return value::Decimal{units[i], scale}; }
+  bool null(std::size_t i) const { return nulls[i] != 0; }
+};
+
 template <class T>
 const T* typed_values(const Vector& vector) {
   if constexpr (std::is_same_v<T, std::int64_t>) return vector.ints.data();
@@ -90,9 +100,16 @@ template <class T, class Body>
 void with_values(const Operand& operand, const Body& body, bool aligned = false) {
   if (operand.is_scalar()) {
     body(ScalarValue<T>{scalar_value<T>(operand, aligned), operand.scalar_is_null()});
-  } else {
-    body(VectorValues<T>{typed_values<T>(operand.vector()), operand.vector().nulls.data()});
+    return;
   }
+  const Vector& vector = operand.vector();
+  if constexpr (std::is_same_v<T, value::Decimal>) {
+    if (vector.holds_units()) {
+      body(UnitsAsDecimals{vector.ints.data(), vector.units_scale, vector.nulls.data()});
+      return;
+    }
+  }
+  body(VectorValues<T>{typed_values<T>(vector), vector.nulls.data()});
 }
 
 template <class T, class Body>

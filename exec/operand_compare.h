@@ -90,6 +90,47 @@ void compare_text_with_constant(unsigned mask, bool blank_padded, bool constant_
   }
 }
 
+// An operand of a numeric comparison as int64 units at `scale`: a vector
+// holding units at that scale, or a constant exactly representable there.
+// Calls body(reader) and answers true, or answers false without calling it.
+template <class Body>
+bool with_units_at(const Operand& operand, std::int32_t scale, const Body& body) {
+  if (!operand.is_scalar()) {
+    const Vector& vector = operand.vector();
+    if (vector.units_scale != scale) return false;
+    body(VectorValues<std::int64_t>{vector.ints.data(), vector.nulls.data()});
+    return true;
+  }
+  if (operand.scalar_is_null()) {
+    body(ScalarValue<std::int64_t>{0, true});
+    return true;
+  }
+  value::Decimal constant = operand.constant().decimal_value;
+  if (!value::decimal_rescale_exact(constant, scale) || !value::decimal_detail::fits_int64(constant.units)) {
+    return false;
+  }
+  body(ScalarValue<std::int64_t>{static_cast<std::int64_t>(constant.units), false});
+  return true;
+}
+
+// numeric compared as 64-bit integers when a side holds units and the other
+// is at the same scale; false (nothing emitted) otherwise.
+template <class Emit>
+bool compare_units(unsigned mask, const Operand& a, const Operand& b, const std::uint32_t* rows, std::size_t count,
+                   const Emit& emit) {
+  const Operand& column = a.is_scalar() ? b : a;
+  if (column.is_scalar() || !column.vector().holds_units()) return false;
+  const std::int32_t scale = column.vector().units_scale;
+  bool both = false;
+  with_units_at(a, scale, [&](const auto& left) {
+    both = with_units_at(b, scale, [&](const auto& right) {
+      compare_loop(mask, left, right, [](std::int64_t x, std::int64_t y) { return three_way(x, y); }, rows, count,
+                   emit);
+    });
+  });
+  return both;
+}
+
 }  // namespace operand_detail
 
 template <class Emit>
@@ -110,6 +151,7 @@ void compare_operands(planner::ComparisonOp op, const Operand& a, const Operand&
       run.template operator()<double>([](double x, double y) { return value::float_compare(x, y); });
       break;
     case Physical::kDecimal:
+      if (compare_units(mask, a, b, rows, count, emit)) break;
       run.template operator()<value::Decimal>(
           [](const value::Decimal& x, const value::Decimal& y) { return value::decimal_compare(x, y); });
       break;

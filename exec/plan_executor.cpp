@@ -32,7 +32,7 @@ planner::Constant constant_of(const Vector& vector, std::size_t i) {
   switch (vector.physical()) {
     case Physical::kInt: constant.int_value = vector.ints[i]; break;
     case Physical::kDouble: constant.double_value = vector.doubles[i]; break;
-    case Physical::kDecimal: constant.decimal_value = vector.decimals[i]; break;
+    case Physical::kDecimal: constant.decimal_value = vector.decimal(i); break;
     case Physical::kText: constant.text_value = std::string(vector.texts[i]); break;
     case Physical::kInterval: constant.interval_value = vector.intervals[i]; break;
   }

@@ -332,7 +332,13 @@ void compact_rows(Chunk& chunk, const std::uint32_t* rows, std::size_t count) {
     switch (column.physical()) {
       case Physical::kInt: compact_values(column.ints, rows, count); break;
       case Physical::kDouble: compact_values(column.doubles, rows, count); break;
-      case Physical::kDecimal: compact_values(column.decimals, rows, count); break;
+      case Physical::kDecimal:
+        if (column.holds_units()) {
+          compact_values(column.ints, rows, count);
+        } else {
+          compact_values(column.decimals, rows, count);
+        }
+        break;
       case Physical::kText: compact_values(column.texts, rows, count); break;
       case Physical::kInterval: compact_values(column.intervals, rows, count); break;
     }

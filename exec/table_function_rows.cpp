@@ -184,8 +184,8 @@ void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& i
     switch (scan.call.function) {
       case TableFunction::kGenerateSeries:
         if (scan.call.type.id == TypeId::kNumeric) {
-          numeric_series(out, row, args[0].decimals[i], args[1].decimals[i],
-                         args.size() > 2 ? args[2].decimals[i] : value::decimal_from_int(1));
+          numeric_series(out, row, args[0].decimal(i), args[1].decimal(i),
+                         args.size() > 2 ? args[2].decimal(i) : value::decimal_from_int(1));
         } else if (scan.call.type.id == TypeId::kTimestamp) {
           timestamp_series(out, row, args[0].ints[i], args[1].ints[i], args[2].intervals[i]);
         } else if (scan.call.type.id == TypeId::kTimestampTz) {

@@ -21,7 +21,7 @@ void store_element(storage::RowBuilder& builder, std::size_t column, const Vecto
     case TypeId::kBigint: builder.set_int(column, vector.ints[i]); break;
     case TypeId::kReal:
     case TypeId::kDouble: builder.set_double(column, vector.doubles[i]); break;
-    case TypeId::kNumeric: builder.set_decimal(column, vector.decimals[i]); break;
+    case TypeId::kNumeric: builder.set_decimal(column, vector.decimal(i)); break;
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kUuid:

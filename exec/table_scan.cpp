@@ -34,8 +34,13 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
   const storage::TableSchema& schema = table_->schema();
   const storage::RowLayout& layout = schema.layout();
   for (std::size_t column : loaded) {
-    Decode decode = slot_kind_of(schema.columns()[column].type.id);
-    loaded_.push_back(LoadedColumn{column, layout.offset(column), decode});
+    const value::SqlType& type = schema.columns()[column].type;
+    LoadedColumn loaded_column{column, layout.offset(column), slot_kind_of(type.id)};
+    if (type.id == value::TypeId::kNumeric && type.has_typmod() && type.numeric_precision() <= 18 &&
+        type.numeric_scale() >= 0) {
+      loaded_column.units_scale = type.numeric_scale();
+    }
+    loaded_.push_back(loaded_column);
   }
   for (auto& key_filter : key_filters) {
     bool loaded_int = std::any_of(loaded_.begin(), loaded_.end(), [&](const LoadedColumn& column) {
@@ -115,6 +120,7 @@ void MorselReader::prepare_columns(Chunk& chunk, std::size_t count) const {
   chunk.size = count;
   for (const auto& loaded : source_.loaded_) {
     Vector& vector = chunk.columns[loaded.column];
+    if (loaded.decode == TableScanSource::Decode::kDecimal) vector.units_scale = loaded.units_scale;
     // A late column is sized once the filter has run: growing it to the
     // whole chunk first would zero-fill elements only to drop them.
     if (!loaded.late) vector.resize(count);
@@ -173,6 +179,19 @@ void MorselReader::decode(Columns columns, const storage::RowRef* const* rows, s
           break;
         }
         case Decode::kDecimal: {
+          if (vector.holds_units()) {
+            std::int64_t* out = vector.ints.data() + to;
+            const std::int32_t scale = vector.units_scale;
+            bool exact = true;
+            decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) {
+              value::Decimal number = row.get_decimal(offset);
+              exact &= value::decimal_rescale_exact(number, scale) && value::decimal_detail::fits_int64(number.units);
+              out[i] = static_cast<std::int64_t>(number.units);
+            });
+            if (exact) break;
+            // A stored value off the column's scale: whole Decimals from here on.
+            widen_units(vector);
+          }
           value::Decimal* out = vector.decimals.data() + to;
           decode_block(rows, begin, end, [&](std::size_t i, const storage::RowRef& row) { out[i] = row.get_decimal(offset); });
           break;

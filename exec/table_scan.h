@@ -50,6 +50,8 @@ class TableScanSource {
     std::uint32_t offset;
     Decode decode;
     bool late = false;  // decoded after the filter, for the rows it kept
+    // numeric(p, s) with p <= 18: read as int64 units at scale s.
+    std::int32_t units_scale = Vector::kWholeDecimals;
   };
 
   std::shared_ptr<const storage::Table> table_;

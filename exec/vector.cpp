@@ -38,6 +38,45 @@ Physical physical_of(value::TypeId type) {
   }
 }
 
+void widen_units(Vector& vector) {
+  if (!vector.holds_units()) return;
+  const std::size_t count = vector.ints.size();
+  vector.decimals.resize(count);
+  for (std::size_t i = 0; i < count; ++i) vector.decimals[i] = value::Decimal{vector.ints[i], vector.units_scale};
+  vector.units_scale = Vector::kWholeDecimals;
+  vector.ints.clear();
+}
+
+const Vector& without_units(const Vector& vector, Vector& scratch) {
+  if (!vector.holds_units()) return vector;
+  scratch.type = vector.type;
+  scratch.units_scale = Vector::kWholeDecimals;
+  scratch.nulls.assign(vector.nulls.begin(), vector.nulls.end());
+  scratch.decimals.resize(vector.ints.size());
+  for (std::size_t i = 0; i < vector.ints.size(); ++i) scratch.decimals[i] = vector.decimal(i);
+  scratch.text_owners.clear();
+  return scratch;
+}
+
+void assign_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
+  switch (target.physical()) {
+    case Physical::kInt: target.ints[i] = source.ints[j]; break;
+    case Physical::kDouble: target.doubles[i] = source.doubles[j]; break;
+    case Physical::kDecimal:
+      if (target.holds_units()) {
+        if (source.holds_units() && source.units_scale == target.units_scale) {
+          target.ints[i] = source.ints[j];
+          break;
+        }
+        widen_units(target);
+      }
+      target.decimals[i] = source.decimal(j);
+      break;
+    case Physical::kText: target.texts[i] = source.texts[j]; break;
+    case Physical::kInterval: target.intervals[i] = source.intervals[j]; break;
+  }
+}
+
 void Vector::resize(std::size_t count) {
   nulls.resize(count, 0);
   switch (physical()) {
@@ -48,7 +87,11 @@ void Vector::resize(std::size_t count) {
       doubles.resize(count);
       break;
     case Physical::kDecimal:
-      decimals.resize(count);
+      if (holds_units()) {
+        ints.resize(count);
+      } else {
+        decimals.resize(count);
+      }
       break;
     case Physical::kText:
       texts.resize(count);
@@ -70,11 +113,26 @@ bool append_rows(Chunk& into, const Chunk& from) {
     Vector& to = into.columns[c];
     const Vector& source = from.columns[c];
     if (source.size() != from.size) continue;  // unloaded in both
+    if (to.physical() == Physical::kDecimal && to.units_scale != source.units_scale) {
+      if (to.size() == 0) {
+        to.units_scale = source.units_scale;  // an empty vector takes either form
+      } else {
+        widen_units(to);
+      }
+    }
     append(to.nulls, source.nulls, from.size);
     switch (to.physical()) {
       case Physical::kInt: append(to.ints, source.ints, from.size); break;
       case Physical::kDouble: append(to.doubles, source.doubles, from.size); break;
-      case Physical::kDecimal: append(to.decimals, source.decimals, from.size); break;
+      case Physical::kDecimal:
+        if (to.holds_units()) {
+          append(to.ints, source.ints, from.size);
+        } else if (source.holds_units()) {
+          for (std::size_t i = 0; i < from.size; ++i) to.decimals.push_back(source.decimal(i));
+        } else {
+          append(to.decimals, source.decimals, from.size);
+        }
+        break;
       case Physical::kText: append(to.texts, source.texts, from.size); break;
       case Physical::kInterval: append(to.intervals, source.intervals, from.size); break;
     }
@@ -89,6 +147,14 @@ bool append_rows(Chunk& into, const Chunk& from) {
 }
 
 void Vector::append_from(const Vector& other, std::size_t i) {
+  if (physical() == Physical::kDecimal && units_scale != other.units_scale) {
+    if (nulls.empty()) {
+      units_scale = other.units_scale;  // an empty vector takes either form
+      ints.clear();
+    } else {
+      widen_units(*this);
+    }
+  }
   nulls.push_back(other.nulls[i]);
   switch (physical()) {
     case Physical::kInt:
@@ -98,7 +164,11 @@ void Vector::append_from(const Vector& other, std::size_t i) {
       doubles.push_back(other.doubles[i]);
       break;
     case Physical::kDecimal:
-      decimals.push_back(other.decimals[i]);
+      if (holds_units()) {
+        ints.push_back(other.ints[i]);
+      } else {
+        decimals.push_back(other.decimals[i]);
+      }
       break;
     case Physical::kText:
       texts.push_back(other.texts[i]);
@@ -121,7 +191,12 @@ Vector Vector::broadcast(const Vector& scalar, std::size_t count) {
       out.doubles.assign(count, scalar.doubles[0]);
       break;
     case Physical::kDecimal:
-      out.decimals.assign(count, scalar.decimals[0]);
+      out.units_scale = scalar.units_scale;
+      if (scalar.holds_units()) {
+        out.ints.assign(count, scalar.ints[0]);
+      } else {
+        out.decimals.assign(count, scalar.decimals[0]);
+      }
       break;
     case Physical::kText:
       out.texts.assign(count, scalar.texts[0]);
@@ -140,7 +215,8 @@ int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_
     case Physical::kDouble:
       return value::float_compare(a.doubles[i], b.doubles[j]);
     case Physical::kDecimal:
-      return value::decimal_compare(a.decimals[i], b.decimals[j]);
+      if (a.holds_units() && a.units_scale == b.units_scale) return (a.ints[i] > b.ints[j]) - (a.ints[i] < b.ints[j]);
+      return value::decimal_compare(a.decimal(i), b.decimal(j));
     case Physical::kText: {
       // character(n) compares without trailing blanks; other text bytewise (C collation).
       if (a.type.id == value::TypeId::kChar) return value::bpchar_compare(a.texts[i], b.texts[j]);
@@ -193,7 +269,7 @@ void append_key_bytes(std::string& key, const Vector& vector, std::size_t row) {
       encode::append_double(key, vector.doubles[row]);
       break;
     case Physical::kDecimal:
-      encode::append_decimal(key, vector.decimals[row]);
+      encode::append_decimal(key, vector.decimal(row));
       break;
     case Physical::kText:
       if (vector.type.id == value::TypeId::kJsonb) {
@@ -220,13 +296,20 @@ Chunk slice(const Chunk& chunk, std::size_t begin, std::size_t end) {
 Vector gather(const Vector& source, std::size_t source_size, const std::vector<std::uint32_t>& rows) {
   Vector out(source.type);
   out.text_owners = source.text_owners;
+  out.units_scale = source.units_scale;
   if (source.size() != source_size) return out;  // a column nobody reads stays unloaded
   out.nulls.resize(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) out.nulls[i] = rows[i] == kNoRow ? 1 : source.nulls[rows[i]];
   switch (source.physical()) {
     case Physical::kInt: gather_values(out.ints, source.ints, rows); break;
     case Physical::kDouble: gather_values(out.doubles, source.doubles, rows); break;
-    case Physical::kDecimal: gather_values(out.decimals, source.decimals, rows); break;
+    case Physical::kDecimal:
+      if (source.holds_units()) {
+        gather_values(out.ints, source.ints, rows);
+      } else {
+        gather_values(out.decimals, source.decimals, rows);
+      }
+      break;
     case Physical::kText: gather_values(out.texts, source.texts, rows); break;
     case Physical::kInterval: gather_values(out.intervals, source.intervals, rows); break;
   }
@@ -249,11 +332,26 @@ Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& 
       Vector& target = out.columns[c];
       const Vector& source = chunk.columns[c];
       if (source.size() != chunk.size) continue;
+      if (target.physical() == Physical::kDecimal && target.units_scale != source.units_scale) {
+        if (target.size() == 0) {
+          target.units_scale = source.units_scale;  // an empty vector takes either form
+        } else {
+          widen_units(target);
+        }
+      }
       target.nulls.insert(target.nulls.end(), source.nulls.begin(), source.nulls.end());
       switch (target.physical()) {
         case Physical::kInt: target.ints.insert(target.ints.end(), source.ints.begin(), source.ints.end()); break;
         case Physical::kDouble: target.doubles.insert(target.doubles.end(), source.doubles.begin(), source.doubles.end()); break;
-        case Physical::kDecimal: target.decimals.insert(target.decimals.end(), source.decimals.begin(), source.decimals.end()); break;
+        case Physical::kDecimal:
+          if (target.holds_units()) {
+            target.ints.insert(target.ints.end(), source.ints.begin(), source.ints.end());
+          } else if (source.holds_units()) {
+            for (std::size_t i = 0; i < chunk.size; ++i) target.decimals.push_back(source.decimal(i));
+          } else {
+            target.decimals.insert(target.decimals.end(), source.decimals.begin(), source.decimals.end());
+          }
+          break;
         case Physical::kText: target.texts.insert(target.texts.end(), source.texts.begin(), source.texts.end()); break;
         case Physical::kInterval: target.intervals.insert(target.intervals.end(), source.intervals.begin(), source.intervals.end()); break;
       }
@@ -296,7 +394,7 @@ void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes, std::si
     case Physical::kDecimal:
       for (std::size_t i = begin; i < count; ++i) {
         // 1.5 and 1.50 are equal: hash the value without trailing zeros.
-        __int128 units = vector.decimals[i].units;
+        __int128 units = vector.decimal(i).units;
         while (units != 0 && units % 10 == 0) units /= 10;
         combine(i, static_cast<std::uint64_t>(units) ^ static_cast<std::uint64_t>(units >> 64));
       }

@@ -46,6 +46,13 @@ struct Vector {
   std::vector<std::string_view> texts;
   std::vector<value::Interval> intervals;
   std::vector<std::shared_ptr<const TextStorage>> text_owners;
+  // numeric only: at or above 0, the values are int64 units at this one scale
+  // in `ints` (value = ints[i] / 10^units_scale), not whole Decimals. Columns
+  // numeric(p, s) with p <= 18 are read so, and the arithmetic, comparison
+  // and sum kernels keep them so while every result fits: 8 bytes a value
+  // instead of 32, and no scale to check per row.
+  std::int32_t units_scale = kWholeDecimals;
+  static constexpr std::int32_t kWholeDecimals = -1;
 
   Vector() = default;
   explicit Vector(value::SqlType sql_type) : type(sql_type) {}
@@ -53,6 +60,11 @@ struct Vector {
   std::size_t size() const { return nulls.size(); }
   Physical physical() const { return physical_of(type.id); }
   bool is_null(std::size_t i) const { return nulls[i] != 0; }
+  bool holds_units() const { return units_scale >= 0; }
+  // Element i of a numeric vector, in either representation.
+  value::Decimal decimal(std::size_t i) const {
+    return holds_units() ? value::Decimal{ints[i], units_scale} : decimals[i];
+  }
   // Sizes the null mask and the one value array this type uses.
   void resize(std::size_t count);
   // Appends element `i` of `other` (same type); the caller keeps its text alive.
@@ -60,6 +72,15 @@ struct Vector {
   // A vector of `count` copies of element 0 of `scalar`.
   static Vector broadcast(const Vector& scalar, std::size_t count);
 };
+
+// A numeric vector holding units turned into whole Decimals (else unchanged).
+void widen_units(Vector& vector);
+// The vector itself when it holds no units, else its values widened into
+// `scratch` (whose arrays are reused).
+const Vector& without_units(const Vector& vector, Vector& scratch);
+// target[i] = source[j] for vectors of one type; a target holding units that
+// cannot take the value is widened first.
+void assign_element(Vector& target, std::size_t i, const Vector& source, std::size_t j);
 
 // Rows of a chunk: one Vector per column, all of the same size.
 struct Chunk {

@@ -13,13 +13,7 @@ void scatter(Vector& out, const std::vector<std::uint32_t>& rows, const Vector& 
   for (std::size_t i = 0; i < rows.size(); ++i) {
     std::uint32_t row = rows[i];
     out.nulls[row] = values.nulls[i];
-    switch (out.physical()) {
-      case Physical::kInt: out.ints[row] = values.ints[i]; break;
-      case Physical::kDouble: out.doubles[row] = values.doubles[i]; break;
-      case Physical::kDecimal: out.decimals[row] = values.decimals[i]; break;
-      case Physical::kText: out.texts[row] = values.texts[i]; break;
-      case Physical::kInterval: out.intervals[row] = values.intervals[i]; break;
-    }
+    assign_element(out, row, values, i);
   }
 }
 

@@ -26,22 +26,12 @@ value::Decimal checked_decimal(__int128 units, std::int32_t scale) {
   return value::Decimal{units, scale};
 }
 
-void set_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
-  switch (target.physical()) {
-    case Physical::kInt: target.ints[i] = source.ints[j]; break;
-    case Physical::kDouble: target.doubles[i] = source.doubles[j]; break;
-    case Physical::kDecimal: target.decimals[i] = source.decimals[j]; break;
-    case Physical::kText: target.texts[i] = source.texts[j]; break;
-    case Physical::kInterval: target.intervals[i] = source.intervals[j]; break;
-  }
-}
-
 // count(x) and count(*): one count per group.
 class CountState final : public AggregateState {
  public:
   explicit CountState(bool star) : star_(star) {}
   void resize(std::size_t groups) override { counts_.resize(groups, 0); }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     if (star_) {
       for (std::size_t i = 0; i < count; ++i) ++counts_[groups[i]];
       return;
@@ -76,7 +66,7 @@ class IntSumState final : public AggregateState {
  public:
   IntSumState(bool average, value::SqlType type) : average_(average), type_(type) {}
   void resize(std::size_t groups) override { sums_.resize(groups); }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     const std::uint8_t* nulls = argument.nulls.data();
     const std::int64_t* values = argument.ints.data();
     for (std::size_t i = 0; i < count; ++i) {
@@ -135,7 +125,7 @@ class DoubleSumState final : public AggregateState {
     sums_.resize(groups, 0);
     counts_.resize(groups, 0);
   }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     const std::uint8_t* nulls = argument.nulls.data();
     const double* values = argument.doubles.data();
     for (std::size_t i = 0; i < count; ++i) {
@@ -184,8 +174,24 @@ class DecimalSumState final : public AggregateState {
  public:
   DecimalSumState(bool average, value::SqlType type) : average_(average), type_(type) {}
   void resize(std::size_t groups) override { sums_.resize(groups); }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     const std::uint8_t* nulls = argument.nulls.data();
+    if (argument.holds_units()) {
+      const std::int64_t* units = argument.ints.data();
+      const std::int32_t scale = argument.units_scale;
+      if (sums_.size() <= kFewGroups) {
+        fold_units_into_few_groups(units, scale, nulls, groups, count);
+        return;
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count) __builtin_prefetch(&sums_[groups[i + kAhead]]);
+        if (nulls[i]) continue;
+        Sum& sum = sums_[groups[i]];
+        add(sum, units[i], scale);
+        ++sum.count;
+      }
+      return;
+    }
     const value::Decimal* values = argument.decimals.data();
     for (std::size_t i = 0; i < count; ++i) {
       if (i + kAhead < count) __builtin_prefetch(&sums_[groups[i + kAhead]]);
@@ -222,6 +228,9 @@ class DecimalSumState final : public AggregateState {
   }
   std::int64_t bytes_per_group() const override { return sizeof(Sum); }
 
+ protected:
+  bool reads_numeric_units() const override { return true; }
+
  private:
   static constexpr std::int32_t kNoValue = -1;  // scales are 0..16383
 
@@ -232,6 +241,46 @@ class DecimalSumState final : public AggregateState {
     std::int64_t count = 0;
     std::int32_t scale = kNoValue;  // kNoValue: no non-NULL input yet
   };
+
+  // Few groups (Q1's four) means consecutive rows update the same sums, each
+  // addition waiting for the last one's store. Rows go round kLanes separate
+  // 64-bit partial sums instead, added into the groups' sums once per block
+  // of rows; a block whose partial sums would leave 64 bits is added row by
+  // row into the 128-bit sums.
+  static constexpr std::size_t kFewGroups = 16, kLanes = 4, kBlock = 1024;
+  void fold_units_into_few_groups(const std::int64_t* units, std::int32_t scale, const std::uint8_t* nulls,
+                                  const std::uint32_t* groups, std::size_t count) {
+    for (std::size_t begin = 0; begin < count; begin += kBlock) {
+      const std::size_t end = std::min(count, begin + kBlock);
+      std::int64_t lane_sums[kLanes][kFewGroups] = {};
+      std::int64_t lane_counts[kLanes][kFewGroups] = {};
+      bool overflow = false;
+      for (std::size_t i = begin; i < end; ++i) {
+        const std::size_t lane = i % kLanes;
+        const std::uint32_t group = groups[i];
+        const std::int64_t present = nulls[i] == 0;
+        overflow |= __builtin_add_overflow(lane_sums[lane][group], units[i] & -present, &lane_sums[lane][group]);
+        lane_counts[lane][group] += present;
+      }
+      if (overflow) {
+        for (std::size_t i = begin; i < end; ++i) {
+          if (nulls[i]) continue;
+          Sum& sum = sums_[groups[i]];
+          add(sum, units[i], scale);
+          ++sum.count;
+        }
+        continue;
+      }
+      for (std::size_t group = 0; group < sums_.size(); ++group) {
+        for (std::size_t lane = 0; lane < kLanes; ++lane) {
+          if (lane_counts[lane][group] == 0) continue;
+          Sum& sum = sums_[group];
+          add(sum, lane_sums[lane][group], scale);
+          sum.count += lane_counts[lane][group];
+        }
+      }
+    }
+  }
 
   static void add(Sum& sum, __int128 units, std::int32_t scale) {
     if (scale == sum.scale) {
@@ -269,7 +318,7 @@ class IntervalSumState final : public AggregateState {
     sums_.resize(groups);
     counts_.resize(groups, 0);
   }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     for (std::size_t i = 0; i < count; ++i) {
       if (argument.nulls[i]) continue;
       std::uint32_t g = groups[i];
@@ -317,7 +366,7 @@ class ExtremeState final : public AggregateState {
     extreme_.resize(groups);
     std::fill(extreme_.nulls.begin() + static_cast<std::ptrdiff_t>(before), extreme_.nulls.end(), 1);
   }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     if (argument.physical() == Physical::kInt) {
       const std::int64_t* values = argument.ints.data();
       for (std::size_t i = 0; i < count; ++i) {
@@ -335,7 +384,7 @@ class ExtremeState final : public AggregateState {
       if (argument.nulls[i]) continue;
       std::uint32_t g = groups[i];
       if (extreme_.nulls[g] || compare_elements(argument, i, extreme_, g) == wanted_) {
-        set_element(extreme_, g, argument, i);
+        assign_element(extreme_, g, argument, i);
         extreme_.nulls[g] = 0;
       }
     }
@@ -346,7 +395,7 @@ class ExtremeState final : public AggregateState {
       std::uint32_t f = from[i], g = into[i];
       if (source.nulls[f]) continue;
       if (extreme_.nulls[g] || compare_elements(source, f, extreme_, g) == wanted_) {
-        set_element(extreme_, g, source, f);
+        assign_element(extreme_, g, source, f);
         extreme_.nulls[g] = 0;
       }
     }
@@ -369,7 +418,7 @@ class BoolState final : public AggregateState {
  public:
   BoolState(bool conjunction, value::SqlType type) : conjunction_(conjunction), type_(type) {}
   void resize(std::size_t groups) override { truth_.resize(groups, 0); }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     for (std::size_t i = 0; i < count; ++i) {
       if (argument.nulls[i]) continue;
       combine(groups[i], static_cast<std::uint8_t>(1 + (argument.ints[i] != 0)));
@@ -416,8 +465,8 @@ class StringAggState final : public AggregateState {
     texts_.resize(groups);
     first_delimiter_.resize(groups, kNoValue);
   }
-  void fold(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
-            std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
+                   std::size_t count) override {
     for (std::size_t i = 0; i < count; ++i) {
       if (argument.nulls[i]) continue;
       std::uint32_t g = groups[i];
@@ -494,13 +543,13 @@ class FirstValueState final : public AggregateState {
     std::fill(first_.nulls.begin() + static_cast<std::ptrdiff_t>(before), first_.nulls.end(), 1);
     seen_.resize(groups, 0);
   }
-  void fold(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     for (std::size_t i = 0; i < count; ++i) {
       std::uint32_t g = groups[i];
       if (!seen_[g]) {
         seen_[g] = 1;
         if (!argument.nulls[i]) {
-          set_element(first_, g, argument, i);
+          assign_element(first_, g, argument, i);
           first_.nulls[g] = 0;
         }
       } else if (single_) {
@@ -524,6 +573,16 @@ class FirstValueState final : public AggregateState {
 };
 
 }  // namespace
+
+void AggregateState::fold(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
+                          std::size_t count) {
+  if (!argument.holds_units() || reads_numeric_units()) {
+    fold_values(argument, separator, groups, count);
+    return;
+  }
+  thread_local Vector widened;
+  fold_values(without_units(argument, widened), separator, groups, count);
+}
 
 std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) {
   switch (call.kind) {

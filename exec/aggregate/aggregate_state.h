@@ -20,9 +20,9 @@ class AggregateState {
   // Adds empty states so there are `groups`.
   virtual void resize(std::size_t groups) = 0;
   // Folds rows [0, count) of `argument` (and string_agg's `separator`) into
-  // groups[i]. count(*) reads neither.
-  virtual void fold(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
-                    std::size_t count) = 0;
+  // groups[i]. count(*) reads neither. A numeric argument holding units is
+  // widened first for the kinds that read only whole Decimals.
+  void fold(const Vector& argument, const Vector* separator, const std::uint32_t* groups, std::size_t count);
   // Adds `other`'s (same kind) state of group from[i] into group into[i].
   virtual void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into,
                      std::size_t count) = 0;
@@ -39,6 +39,13 @@ class AggregateState {
   virtual std::int64_t extra_bytes() const { return 0; }
   // Bytes per group of the arrays.
   virtual std::int64_t bytes_per_group() const = 0;
+
+ protected:
+  // fold() for this kind, on an argument holding units only if
+  // reads_numeric_units().
+  virtual void fold_values(const Vector& argument, const Vector* separator, const std::uint32_t* groups,
+                           std::size_t count) = 0;
+  virtual bool reads_numeric_units() const { return false; }
 };
 
 std::unique_ptr<AggregateState> make_aggregate_state(const planner::AggregateCall& call);

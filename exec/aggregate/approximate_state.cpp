@@ -21,8 +21,8 @@ class ApproximateState final : public AggregateState {
   void resize(std::size_t groups) override { sums_.resize(groups); }
 
   // `percentage` holds the sample's percentage on every row.
-  void fold(const Vector& argument, const Vector* percentage, const std::uint32_t* groups,
-            std::size_t count) override {
+  void fold_values(const Vector& argument, const Vector* percentage, const std::uint32_t* groups,
+                   std::size_t count) override {
     if (count == 0) return;
     note_fraction(percentage->doubles[0] / 100.0);
     // A constant argument (count(*)'s) arrives as one element.

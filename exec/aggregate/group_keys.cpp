@@ -211,7 +211,13 @@ void GroupKeys::prefetch(std::uint32_t group) const {
     switch (value.physical()) {
       case Physical::kInt: __builtin_prefetch(&value.ints[group]); break;
       case Physical::kDouble: __builtin_prefetch(&value.doubles[group]); break;
-      case Physical::kDecimal: __builtin_prefetch(&value.decimals[group]); break;
+      case Physical::kDecimal:
+        if (value.holds_units()) {
+          __builtin_prefetch(&value.ints[group]);
+        } else {
+          __builtin_prefetch(&value.decimals[group]);
+        }
+        break;
       case Physical::kText: __builtin_prefetch(&value.texts[group]); break;
       case Physical::kInterval: __builtin_prefetch(&value.intervals[group]); break;
     }

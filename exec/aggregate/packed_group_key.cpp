@@ -190,7 +190,7 @@ bool PackedKeyLayout::pack_column(const Column& column, const Vector& values, st
           out[i] |= null_bit;
           continue;
         }
-        value::Decimal number = values.decimals[i];
+        value::Decimal number = values.decimal(i);
         if (number.scale != column.decimal_scale) {
           if (number.scale > column.decimal_scale) number = value::decimal_normalize(number);
           if (number.scale > column.decimal_scale ||
@@ -208,7 +208,7 @@ bool PackedKeyLayout::pack_column(const Column& column, const Vector& values, st
           out[i] |= null_bit;
           continue;
         }
-        value::Decimal number = value::decimal_normalize(values.decimals[i]);
+        value::Decimal number = value::decimal_normalize(values.decimal(i));
         if (number.units > INT64_MAX || number.units < INT64_MIN || number.scale >= (1 << kNormalizedScaleBits)) {
           return false;
         }

@@ -19,7 +19,7 @@ Vector evaluate_abs(const planner::BoundExpression& expr, const Chunk& input) {
       case TypeId::kSmallint: out.ints[i] = value::int_abs(static_cast<std::int16_t>(a.ints[i])); break;
       case TypeId::kInteger: out.ints[i] = value::int_abs(static_cast<std::int32_t>(a.ints[i])); break;
       case TypeId::kBigint: out.ints[i] = value::int_abs(a.ints[i]); break;
-      case TypeId::kNumeric: out.decimals[i] = value::decimal_abs(a.decimals[i]); break;
+      case TypeId::kNumeric: out.decimals[i] = value::decimal_abs(a.decimal(i)); break;
       default: out.doubles[i] = std::fabs(a.doubles[i]); break;
     }
   }

@@ -43,7 +43,10 @@ Vector new_result(value::SqlType type, std::size_t count) {
 std::vector<Vector> evaluate_arguments(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args;
   args.reserve(expr.args.size());
-  for (const auto& arg : expr.args) args.push_back(evaluate(arg, input));
+  for (const auto& arg : expr.args) {
+    args.push_back(evaluate(arg, input));
+    widen_units(args.back());  // function kernels read whole Decimals
+  }
   return args;
 }
 

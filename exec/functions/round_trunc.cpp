@@ -16,7 +16,7 @@ Vector evaluate_rounding(const planner::BoundExpression& expr, const Chunk& inpu
     if (out.nulls[i]) continue;
     if (expr.type.id == value::TypeId::kNumeric) {
       int scale = args.size() > 1 ? static_cast<int>(args[1].ints[i]) : 0;
-      out.decimals[i] = round ? value::decimal_round(a.decimals[i], scale) : value::decimal_trunc(a.decimals[i], scale);
+      out.decimals[i] = round ? value::decimal_round(a.decimal(i), scale) : value::decimal_trunc(a.decimal(i), scale);
     } else {
       out.doubles[i] = round ? std::nearbyint(a.doubles[i]) : std::trunc(a.doubles[i]);
     }

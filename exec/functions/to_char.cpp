@@ -26,7 +26,7 @@ Vector evaluate_to_char(const planner::BoundExpression& expr, const Chunk& input
     if (out.nulls[i]) continue;
     std::string text;
     if (type == TypeId::kNumeric) {
-      text = value::to_char_decimal(source.decimals[i], format.texts[i]);
+      text = value::to_char_decimal(source.decimal(i), format.texts[i]);
     } else if (type == TypeId::kBigint) {
       text = value::to_char_integer(source.ints[i], format.texts[i]);
     } else if (type == TypeId::kDouble) {

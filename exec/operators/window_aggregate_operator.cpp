@@ -78,13 +78,7 @@ Vector frame_offset_value(const BoundExpression& expr, bool start, bool range) {
 void copy_element(Vector& target, std::size_t i, const Vector& source, std::size_t j) {
   target.nulls[i] = source.nulls[j];
   if (source.nulls[j]) return;
-  switch (target.physical()) {
-    case Physical::kInt: target.ints[i] = source.ints[j]; break;
-    case Physical::kDouble: target.doubles[i] = source.doubles[j]; break;
-    case Physical::kDecimal: target.decimals[i] = source.decimals[j]; break;
-    case Physical::kText: target.texts[i] = source.texts[j]; break;
-    case Physical::kInterval: target.intervals[i] = source.intervals[j]; break;
-  }
+  assign_element(target, i, source, j);
 }
 
 // One call's inputs over the sorted rows.

@@ -37,9 +37,9 @@ int RangeOffsetBounds::compare_to_target(std::uint32_t j, std::uint32_t row) con
       return sign_of(static_cast<__int128>(keys_.ints[j]), target);
     }
     case TypeId::kNumeric: {
-      value::Decimal target = subtract_ ? value::decimal_sub(keys_.decimals[row], offset_.decimals[0])
-                                        : value::decimal_add(keys_.decimals[row], offset_.decimals[0]);
-      return value::decimal_compare(keys_.decimals[j], target);
+      value::Decimal target = subtract_ ? value::decimal_sub(keys_.decimal(row), offset_.decimal(0))
+                                        : value::decimal_add(keys_.decimal(row), offset_.decimal(0));
+      return value::decimal_compare(keys_.decimal(j), target);
     }
     case TypeId::kReal:
     case TypeId::kDouble: {
@@ -100,7 +100,7 @@ void check_range_offset(const Vector& offset) {
     case TypeId::kSmallint:
     case TypeId::kInteger:
     case TypeId::kBigint: negative = offset.ints[0] < 0; break;
-    case TypeId::kNumeric: negative = value::decimal_sign(offset.decimals[0]) < 0; break;
+    case TypeId::kNumeric: negative = value::decimal_sign(offset.decimal(0)) < 0; break;
     case TypeId::kReal:
     case TypeId::kDouble: negative = offset.doubles[0] < 0 || offset.doubles[0] != offset.doubles[0]; break;
     case TypeId::kInterval: negative = value::interval_compare(offset.intervals[0], value::Interval{}) < 0; break;

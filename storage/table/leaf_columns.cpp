@@ -1,5 +1,6 @@
 #include "storage/table/leaf_columns.h"
 
+#include <cstring>
 #include <limits>
 
 namespace ptreedb::storage {
@@ -86,10 +87,28 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
       }
       break;
     }
-    case SlotKind::kText:
+    case SlotKind::kText: {
       storage_ = Storage::kText;
       fill<std::string_view>(rows, [&](const RowRef& row) { return is_null(row) ? std::string_view() : row.get_text(offset); });
+      auto* views = reinterpret_cast<std::string_view*>(data_.get());
+      std::size_t total = 0;
+      bool short_texts = true;
+      for (std::uint32_t i = 0; i < count && short_texts; ++i) {
+        short_texts = views[i].size() <= kCopiedTextBytes;
+        total += views[i].size();
+      }
+      if (!short_texts || total == 0) break;
+      text_bytes_.reset(new char[total]);
+      text_byte_count_ = total;
+      char* at = text_bytes_.get();
+      for (std::uint32_t i = 0; i < count; ++i) {
+        const std::size_t size = views[i].size();
+        std::memcpy(at, views[i].data(), size);
+        views[i] = std::string_view(at, size);
+        at += size;
+      }
       break;
+    }
     case SlotKind::kInterval:
       storage_ = Storage::kInterval;
       fill<value::Interval>(rows, [&](const RowRef& row) { return is_null(row) ? value::Interval{} : row.get_interval(offset); });
@@ -111,7 +130,7 @@ std::size_t LeafColumn::bytes() const {
     case Storage::kText: width = sizeof(std::string_view); break;
     case Storage::kInterval: width = sizeof(value::Interval); break;
   }
-  return sizeof(LeafColumn) + width * count_ + (has_nulls_ ? count_ : 0);
+  return sizeof(LeafColumn) + width * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_;
 }
 
 LeafColumns::LeafColumns(std::size_t column_count)

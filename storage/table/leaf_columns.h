@@ -24,7 +24,10 @@ enum class SlotKind : std::uint8_t { kBool, kDate, kInt, kDouble, kDecimal, kTex
 // One column of one leaf. Values are stored as narrow as the slot allows:
 // booleans as bytes, dates as int32, numerics as int64 units with the
 // leaf's one scale when every value fits (else whole Decimals), texts as
-// views into the leaf's rows. NULL bytes exist only when the leaf has NULLs.
+// views: short ones into one copy of their bytes kept by the column, so that
+// comparing or grouping them reads consecutive bytes rather than a line of
+// each row; longer ones into the leaf's rows. NULL bytes exist only when the
+// leaf has NULLs.
 class LeafColumn {
  public:
   enum class Storage : std::uint8_t { kBytes, kInt32, kInt64, kDouble, kDecimal64, kDecimal128, kText, kInterval };
@@ -72,7 +75,12 @@ class LeafColumn {
   std::int64_t min_ = 0, max_ = 0;
   std::unique_ptr<std::uint8_t[]> nulls_;
   std::unique_ptr<std::byte[]> data_;
+  std::unique_ptr<char[]> text_bytes_;  // the short texts' copy, when made
+  std::size_t text_byte_count_ = 0;
 };
+
+// Texts up to this long are copied into their leaf column.
+inline constexpr std::size_t kCopiedTextBytes = 24;
 
 // The columns of one leaf, each built on first use by whichever reader asks.
 class LeafColumns final : public ptree::LeafCache {

@@ -11,6 +11,7 @@
 
 #include "storage/sql_error.h"
 #include "tests/unit/exec/expression_builders.h"
+#include "tests/unit/exec/result_texts.h"
 
 using namespace ptreedb;
 using exec::Chunk;
@@ -57,25 +58,8 @@ BoundExpression compare(ComparisonOp op, BoundExpression a, BoundExpression b) {
   return exec::testing::comparison(op, std::move(a), std::move(b));
 }
 
-// The values as a client sees them, or the error.
 std::string texts(const BoundExpression& expr, const Chunk& input) {
-  try {
-    Vector result = exec::evaluate(expr, input);
-    std::string out;
-    for (std::size_t i = 0; i < result.size(); ++i) {
-      if (i > 0) out += ",";
-      if (result.nulls[i]) {
-        out += "NULL";
-      } else if (result.type.id == TypeId::kBoolean) {
-        out += result.ints[i] ? "t" : "f";
-      } else {
-        exec::append_text(out, result, i);
-      }
-    }
-    return out;
-  } catch (const SqlError& error) {
-    return "ERROR " + error.sqlstate() + ": " + error.what();
-  }
+  return exec::testing::evaluated_texts(expr, input);
 }
 
 }  // namespace

@@ -149,7 +149,7 @@ TEST_CASE("a scan, filter and sum allocate nothing per chunk once warm", "[alloc
     exec::filter_chunk(chunk, filter);
     exec::evaluate_into(revenue, chunk, products);
     for (std::size_t i = 0; i < chunk.size; ++i) {
-      if (!products.nulls[i]) sum = value::decimal_add(sum, products.decimals[i]);
+      if (!products.nulls[i]) sum = value::decimal_add(sum, products.decimal(i));
     }
     kept += chunk.size;
   };
@@ -293,13 +293,13 @@ TEST_CASE("a scan, filter and grouped sums allocate nothing per chunk once warm"
     INFO("group " << key);
     REQUIRE(expected.count(key) == 1);
     const Expected& want = expected[key];
-    CHECK(value::format_decimal(result.columns[2].decimals[g]) == value::format_decimal(want.quantity));
-    CHECK(value::format_decimal(result.columns[3].decimals[g]) == value::format_decimal(want.price));
-    CHECK(value::format_decimal(result.columns[4].decimals[g]) == value::format_decimal(want.discounted));
-    CHECK(value::format_decimal(result.columns[5].decimals[g]) == value::format_decimal(want.charged));
+    CHECK(value::format_decimal(result.columns[2].decimal(g)) == value::format_decimal(want.quantity));
+    CHECK(value::format_decimal(result.columns[3].decimal(g)) == value::format_decimal(want.price));
+    CHECK(value::format_decimal(result.columns[4].decimal(g)) == value::format_decimal(want.discounted));
+    CHECK(value::format_decimal(result.columns[5].decimal(g)) == value::format_decimal(want.charged));
     CHECK(result.columns[9].ints[g] == want.count);
     // avg(l_discount) as PostgreSQL rounds it: numeric division of the sum by the count.
-    CHECK(value::format_decimal(result.columns[8].decimals[g]) ==
+    CHECK(value::format_decimal(result.columns[8].decimal(g)) ==
           value::format_decimal(value::decimal_div(want.discount, Decimal{want.count, 0})));
   }
 }

@@ -109,6 +109,35 @@ TEST_CASE("a column built under another slot is not handed out", "[leaf_columns]
   CHECK(columns.column(kTypes.size(), SlotKind::kInt, layout.offset(2), rows.data(), 20) == nullptr);
 }
 
+TEST_CASE("short texts are read from the column's own copy, long ones from the rows", "[leaf_columns]") {
+  const std::vector<TypeId> types = {TypeId::kText};
+  RowLayout layout(types);
+  RowBuilder builder(layout);
+  std::vector<RowRef> short_rows, long_rows;
+  for (int i = 0; i < 30; ++i) {
+    if (i % 5 != 2) builder.set_text(0, "v" + std::to_string(i));
+    short_rows.push_back(builder.finish());
+    builder.set_text(0, i == 17 ? std::string(kCopiedTextBytes + 1, 'x') : "w" + std::to_string(i));
+    long_rows.push_back(builder.finish());
+  }
+  auto inside = [](std::string_view text, const RowRef& row) {
+    return text.data() >= reinterpret_cast<const char*>(row.bytes()) &&
+           text.data() < reinterpret_cast<const char*>(row.bytes()) + row.total_size();
+  };
+  LeafColumn copied(short_rows.data(), 30, 0, SlotKind::kText, layout.offset(0));
+  LeafColumn viewed(long_rows.data(), 30, 0, SlotKind::kText, layout.offset(0));
+  std::size_t copied_bytes = 0;
+  for (int i = 0; i < 30; ++i) {
+    const std::string_view text = copied.values<std::string_view>()[i];
+    CHECK(text == (i % 5 == 2 ? std::string_view() : short_rows[i].get_text(layout.offset(0))));
+    CHECK(!inside(text, short_rows[i]));
+    copied_bytes += text.size();
+    CHECK(viewed.values<std::string_view>()[i] == long_rows[i].get_text(layout.offset(0)));
+    CHECK(inside(viewed.values<std::string_view>()[i], long_rows[i]));
+  }
+  CHECK(copied.bytes() >= 30 * sizeof(std::string_view) + copied_bytes);
+}
+
 TEST_CASE("leaf columns count the bytes they hold while alive", "[leaf_columns]") {
   RowLayout layout(kTypes);
   std::vector<RowRef> rows = sample_rows(layout, 64);
