@@ -4,9 +4,14 @@
 // neither copied nor filtered. Integer, date, timestamp and numeric columns.
 // The same conjuncts then pick the rows of the leaves that remain straight
 // from their arrays, so the other columns are copied only for those rows.
+// Text columns: a conjunct `column = constant`, an OR of such on one column
+// or an IN list is tested against the leaf's numbered values (its
+// dictionary), so a leaf without any of the constants is skipped and the
+// rows of one that has them are picked by their codes.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "planner/bound_expression.h"
@@ -20,7 +25,7 @@ class ZoneFilter {
   ZoneFilter() = default;
   ZoneFilter(const storage::TableSchema& schema, const planner::BoundExpression& filter);
 
-  bool empty() const { return bounds_.empty(); }
+  bool empty() const { return bounds_.empty() && text_sets_.empty(); }
   // Leaf rows [begin, begin + count) that pass every conjunct it can test
   // on the leaf's arrays (int32, int64 and int64-unit numeric columns; the
   // leaf's `leaf_size` `leaf_rows`, columns built as needed), in order into
@@ -44,7 +49,18 @@ class ZoneFilter {
   static Reach reach(const Bound& bound, const storage::LeafColumn& column);
   // <0, 0, >0 as the leaf's value `v` compares with the bound's constant.
   static int compare(const Bound& bound, const storage::LeafColumn& column, std::int64_t v);
+  // A text column equal to one of `values` (char(n): up to trailing blanks).
+  struct TextSet {
+    std::size_t column;
+    std::uint32_t offset;
+    bool blank_padded;
+    std::vector<std::string> values;
+  };
+  static constexpr std::size_t kMaxTextSets = 64;  // one bit each in a word
+  // Bit c set when dictionary entry c is one of the set's values.
+  static std::uint64_t matching_codes(const TextSet& set, const storage::LeafColumn& column);
   std::vector<Bound> bounds_;
+  std::vector<TextSet> text_sets_;
 };
 
 }  // namespace ptreedb::exec

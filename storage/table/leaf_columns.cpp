@@ -97,15 +97,29 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
         short_texts = views[i].size() <= kCopiedTextBytes;
         total += views[i].size();
       }
-      if (!short_texts || total == 0) break;
+      if (!short_texts) break;
+      number_texts();
+      if (codes_ != nullptr) {
+        // Numbered: one copy of each distinct value, which the rows share.
+        total = 0;
+        for (std::string_view entry : dictionary_) total += entry.size();
+      }
+      if (total == 0) break;
       text_bytes_.reset(new char[total]);
       text_byte_count_ = total;
       char* at = text_bytes_.get();
+      auto copy = [&at](std::string_view& view) {
+        std::memcpy(at, view.data(), view.size());
+        view = std::string_view(at, view.size());
+        at += view.size();
+      };
+      if (codes_ == nullptr) {
+        for (std::uint32_t i = 0; i < count; ++i) copy(views[i]);
+        break;
+      }
+      for (std::string_view& entry : dictionary_) copy(entry);
       for (std::uint32_t i = 0; i < count; ++i) {
-        const std::size_t size = views[i].size();
-        std::memcpy(at, views[i].data(), size);
-        views[i] = std::string_view(at, size);
-        at += size;
+        if (codes_[i] != kNullCode) views[i] = dictionary_[codes_[i]];
       }
       break;
     }
@@ -116,6 +130,27 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
   }
   if (storage_ == Storage::kInt32) find_range<std::int32_t>();
   if (storage_ == Storage::kInt64 || storage_ == Storage::kDecimal64) find_range<std::int64_t>();
+}
+
+void LeafColumn::number_texts() {
+  const auto* views = reinterpret_cast<const std::string_view*>(data_.get());
+  std::unique_ptr<std::uint8_t[]> codes(new std::uint8_t[count_ == 0 ? 1 : count_]);
+  std::vector<std::string_view> dictionary;
+  for (std::uint32_t i = 0; i < count_; ++i) {
+    if (has_nulls_ && nulls_[i]) {
+      codes[i] = kNullCode;
+      continue;
+    }
+    std::size_t code = 0;
+    while (code < dictionary.size() && dictionary[code] != views[i]) ++code;
+    if (code == dictionary.size()) {
+      if (dictionary.size() == kMaxDictionary) return;  // too many distinct values to number
+      dictionary.push_back(views[i]);
+    }
+    codes[i] = static_cast<std::uint8_t>(code);
+  }
+  codes_ = std::move(codes);
+  dictionary_ = std::move(dictionary);
 }
 
 std::size_t LeafColumn::bytes() const {
@@ -130,7 +165,8 @@ std::size_t LeafColumn::bytes() const {
     case Storage::kText: width = sizeof(std::string_view); break;
     case Storage::kInterval: width = sizeof(value::Interval); break;
   }
-  return sizeof(LeafColumn) + width * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_;
+  return sizeof(LeafColumn) + width * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_ +
+         (codes_ != nullptr ? count_ + dictionary_.capacity() * sizeof(std::string_view) : 0);
 }
 
 LeafColumns::LeafColumns(std::size_t column_count)

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "storage/ptree/leaf_cache.h"
 #include "storage/row/row.h"
@@ -56,10 +57,18 @@ class LeafColumn {
   const T* values() const {
     return reinterpret_cast<const T*>(data_.get());
   }
+  // A text column whose leaf holds at most kMaxDictionary distinct values
+  // also numbers them: dictionary() lists the distinct byte strings, and
+  // codes()[i] is row i's place in it (kNullCode for a NULL). Null otherwise.
+  static constexpr std::size_t kMaxDictionary = 63;
+  static constexpr std::uint8_t kNullCode = 63;
+  const std::uint8_t* codes() const { return codes_.get(); }
+  const std::vector<std::string_view>& dictionary() const { return dictionary_; }
   // Bytes this column holds (for memory accounting and tests).
   std::size_t bytes() const;
 
  private:
+  void number_texts();
   template <class T, class Read>
   void fill(const RowRef* rows, Read read);
   template <class T>
@@ -77,10 +86,12 @@ class LeafColumn {
   std::unique_ptr<std::byte[]> data_;
   std::unique_ptr<char[]> text_bytes_;  // the short texts' copy, when made
   std::size_t text_byte_count_ = 0;
+  std::unique_ptr<std::uint8_t[]> codes_;
+  std::vector<std::string_view> dictionary_;
 };
 
 // Texts up to this long are copied into their leaf column.
-inline constexpr std::size_t kCopiedTextBytes = 24;
+inline constexpr std::size_t kCopiedTextBytes = 32;
 
 // The columns of one leaf, each built on first use by whichever reader asks.
 class LeafColumns final : public ptree::LeafCache {

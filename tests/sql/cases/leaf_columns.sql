@@ -45,3 +45,27 @@ SELECT count(*), sum(amount) FROM lc WHERE amount < 0;
 SELECT count(*) FROM lc WHERE id >= 5000 AND id < 6000;
 SELECT code, count(*) FROM lc WHERE id > 29000 GROUP BY code ORDER BY code;
 SELECT count(*), sum(amount) FROM lc WHERE id >= 12345 AND id < 12445;
+-- Text equalities tested on a leaf's numbered values: present, absent,
+-- char(n) against a constant without its blanks, OR and IN lists, NULLs.
+CREATE TABLE lt (id bigint PRIMARY KEY, mode char(10), kind varchar(12), note text);
+INSERT INTO lt SELECT i,
+  CASE WHEN i % 11 = 0 THEN NULL WHEN i % 5 = 0 THEN 'AIR' WHEN i % 5 = 1 THEN 'AIR REG' WHEN i % 5 = 2 THEN 'SHIP'
+       WHEN i % 5 = 3 THEN 'MAIL' ELSE 'TRUCK' END,
+  CASE WHEN i < 6000 THEN 'early' ELSE 'late ' || (i % 3) END,
+  'note ' || i
+FROM generate_series(1, 12000) i;
+SELECT count(*), sum(id) FROM lt WHERE mode = 'AIR';
+SELECT count(*), sum(id) FROM lt WHERE mode = 'AIR';
+SELECT count(*), sum(id) FROM lt WHERE mode = 'AIR       ';
+SELECT count(*) FROM lt WHERE mode = 'RAIL';
+SELECT count(*), sum(id) FROM lt WHERE mode = 'AIR' OR mode = 'AIR REG';
+SELECT count(*), sum(id) FROM lt WHERE mode IN ('SHIP', 'MAIL', 'FOB') AND kind = 'early';
+SELECT count(*), sum(id) FROM lt WHERE mode NOT IN ('SHIP', 'MAIL');
+SELECT count(*), sum(id) FROM lt WHERE kind = 'late 2';
+SELECT count(*), sum(id) FROM lt WHERE kind = 'late 2 ';
+SELECT count(*) FROM lt WHERE kind IN ('early', 'late 1') AND mode IS NULL;
+SELECT count(*) FROM lt WHERE note = 'note 77' OR note = 'note 78';
+SELECT mode, count(*) FROM lt WHERE mode IN ('TRUCK', 'AIR REG') GROUP BY mode ORDER BY mode;
+UPDATE lt SET mode = 'RAIL' WHERE id % 1000 = 1;
+SELECT count(*), sum(id) FROM lt WHERE mode = 'RAIL';
+SELECT count(*), sum(id) FROM lt WHERE mode = 'AIR' OR mode = 'RAIL';

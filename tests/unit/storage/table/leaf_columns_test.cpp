@@ -138,6 +138,33 @@ TEST_CASE("short texts are read from the column's own copy, long ones from the r
   CHECK(copied.bytes() >= 30 * sizeof(std::string_view) + copied_bytes);
 }
 
+TEST_CASE("a text column with few distinct values numbers them", "[leaf_columns]") {
+  const std::vector<TypeId> types = {TypeId::kText};
+  RowLayout layout(types);
+  RowBuilder builder(layout);
+  std::vector<RowRef> few, many;
+  for (int i = 0; i < 100; ++i) {
+    if (i % 9 != 4) builder.set_text(0, "k" + std::to_string(i % 5));
+    few.push_back(builder.finish());
+    builder.set_text(0, "k" + std::to_string(i));
+    many.push_back(builder.finish());
+  }
+  LeafColumn numbered(few.data(), 100, 0, SlotKind::kText, layout.offset(0));
+  REQUIRE(numbered.codes() != nullptr);
+  CHECK(numbered.dictionary().size() == 5);
+  for (int i = 0; i < 100; ++i) {
+    if (i % 9 == 4) {
+      CHECK(numbered.codes()[i] == LeafColumn::kNullCode);
+    } else {
+      CHECK(numbered.dictionary()[numbered.codes()[i]] == "k" + std::to_string(i % 5));
+      // Rows of one value share the one copy of its bytes.
+      CHECK(numbered.dictionary()[numbered.codes()[i]].data() == numbered.values<std::string_view>()[i].data());
+    }
+  }
+  LeafColumn unnumbered(many.data(), 100, 0, SlotKind::kText, layout.offset(0));
+  CHECK(unnumbered.codes() == nullptr);
+}
+
 TEST_CASE("leaf columns count the bytes they hold while alive", "[leaf_columns]") {
   RowLayout layout(kTypes);
   std::vector<RowRef> rows = sample_rows(layout, 64);
