@@ -84,6 +84,12 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
                             home->self_referring.end();
       QueryBlock block = self_referring ? plan_recursive_query(*common, inner)
                                         : plan_query_block(*common->ctequery->select_stmt, inner);
+      if (common->n_aliascolnames > block.columns.size()) {
+        throw SqlError("42P10",
+                       "WITH query \"" + name + "\" has " + std::to_string(block.columns.size()) +
+                           " columns available but " + std::to_string(common->n_aliascolnames) + " columns specified",
+                       {}, {}, common->location + 1);
+      }
       for (std::size_t i = 0; i < common->n_aliascolnames && i < block.columns.size(); ++i) {
         block.columns[i].name = string_of(common->aliascolnames[i]);
       }

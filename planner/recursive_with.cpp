@@ -77,8 +77,30 @@ class ReferenceWalker {
       walk(sublink.testexpr);
       return true;
     }
-    // A WITH clause is walked by its SELECT; other statements' WITH are not SELECT's.
-    return message.descriptor == &pg_query__with_clause__descriptor;
+    if (message.descriptor == &pg_query__with_clause__descriptor) {
+      // A SELECT's WITH is walked by select(); this is another statement's.
+      const auto& with = reinterpret_cast<const PgQuery__WithClause&>(message);
+      with_queries(with);
+      inner_withs_.pop_back();
+      return true;
+    }
+    return false;
+  }
+
+  // Walks the queries of `with` with their names pushed as visible (left pushed).
+  void with_queries(const PgQuery__WithClause& with) {
+    // A RECURSIVE list's names are visible to all of it; otherwise each to the ones after it.
+    inner_withs_.emplace_back();
+    if (with.recursive) {
+      for (std::size_t i = 0; i < with.n_ctes; ++i) {
+        inner_withs_.back().push_back(with.ctes[i]->common_table_expr->ctename);
+      }
+    }
+    for (std::size_t i = 0; i < with.n_ctes; ++i) {
+      const auto* common = with.ctes[i]->common_table_expr;
+      walk(common->ctequery);
+      if (!with.recursive) inner_withs_.back().push_back(common->ctename);
+    }
   }
 
   void range_var(const PgQuery__RangeVar& range) {
@@ -96,18 +118,7 @@ class ReferenceWalker {
       select_body(select);
       return;
     }
-    // A RECURSIVE list's names are visible to all of it; otherwise each to the ones after it.
-    inner_withs_.emplace_back();
-    if (with->recursive) {
-      for (std::size_t i = 0; i < with->n_ctes; ++i) {
-        inner_withs_.back().push_back(with->ctes[i]->common_table_expr->ctename);
-      }
-    }
-    for (std::size_t i = 0; i < with->n_ctes; ++i) {
-      const auto* common = with->ctes[i]->common_table_expr;
-      walk(common->ctequery);
-      if (!with->recursive) inner_withs_.back().push_back(common->ctename);
-    }
+    with_queries(*with);
     select_body(select);
     inner_withs_.pop_back();
   }

@@ -46,6 +46,10 @@ void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope)
     const auto* common = with.ctes[i]->common_table_expr;
     if (common->search_clause != nullptr) block_planning::not_supported("SEARCH clause of a WITH query", common->location);
     if (common->cycle_clause != nullptr) block_planning::not_supported("CYCLE clause of a WITH query", common->location);
+    // A data-modifying WITH query runs even when nothing reads it: never skipped silently.
+    if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+      block_planning::not_supported("WITH queries other than SELECT", common->location);
+    }
     scope.tables.push_back(common);
   }
 }
