@@ -229,7 +229,106 @@ void check_well_formed(const PgQuery__CommonTableExpr& common) {
   if (select.n_locking_clause > 0) not_implemented("FOR UPDATE/SHARE", nullptr);
 }
 
+std::string string_value(const PgQuery__Node* node) {
+  return node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
+}
+
+// The type a CYCLE mark constant has before resolution ("" for a string
+// literal, which takes the other's type, or anything else).
+std::string constant_type(const PgQuery__Node* node) {
+  if (node == nullptr || node->node_case != PG_QUERY__NODE__NODE_A_CONST) return "";
+  switch (node->a_const->val_case) {
+    case PG_QUERY__A__CONST__VAL_BOOLVAL: return "boolean";
+    case PG_QUERY__A__CONST__VAL_IVAL: return "integer";
+    case PG_QUERY__A__CONST__VAL_FVAL: return "numeric";
+    default: return "";
+  }
+}
+
+// The SEARCH or CYCLE column list: each a column of the query, once.
+void check_clause_columns(const char* clause, PgQuery__Node* const* list, std::size_t count,
+                          const std::vector<std::string>& columns, int location) {
+  std::vector<std::string> seen;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string name = string_value(list[i]);
+    if (std::find(columns.begin(), columns.end(), name) == columns.end()) {
+      recursion_error(std::string(clause) + " column \"" + name + "\" not in WITH query column list", location,
+                      sqlstate::kSyntaxError);
+    }
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+      recursion_error(std::string(clause) + " column \"" + name + "\" specified more than once", location, "42701");
+    }
+    seen.push_back(name);
+  }
+}
+
 }  // namespace
+
+void refuse_search_and_cycle(const PgQuery__CommonTableExpr& common, bool self_referring) {
+  const auto* search = common.search_clause;
+  const auto* cycle = common.cycle_clause;
+  const char* what = search != nullptr ? "SEARCH clause of a WITH query" : "CYCLE clause of a WITH query";
+  auto refuse = [&] { recursion_error(std::string(what) + " is not supported yet", common.location,
+                                      sqlstate::kFeatureNotSupported); };
+  if (!self_referring || common.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) refuse();
+  const auto& select = *common.ctequery->select_stmt;
+  const char* sides[] = {"left", "right"};
+  const PgQuery__SelectStmt* terms[] = {select.larg, select.rarg};
+  for (int side = 0; side < 2; ++side) {
+    if (terms[side] != nullptr && terms[side]->op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+      recursion_error(std::string("with a SEARCH or CYCLE clause, the ") + sides[side] +
+                          " side of the UNION must be a SELECT",
+                      common.location, sqlstate::kSyntaxError);
+    }
+  }
+  // The names are known here only from the column list (else from the planned term: not checked).
+  if (common.n_aliascolnames == 0) refuse();
+  std::vector<std::string> columns;
+  for (std::size_t i = 0; i < common.n_aliascolnames; ++i) columns.push_back(string_value(common.aliascolnames[i]));
+  auto listed = [&](const std::string& name) { return std::find(columns.begin(), columns.end(), name) != columns.end(); };
+  if (search != nullptr) {
+    check_clause_columns("search", search->search_col_list, search->n_search_col_list, columns, search->location);
+    if (listed(search->search_seq_column)) {
+      recursion_error("search sequence column name \"" + std::string(search->search_seq_column) +
+                          "\" already used in WITH query column list",
+                      search->location, sqlstate::kSyntaxError);
+    }
+  }
+  if (cycle != nullptr) {
+    check_clause_columns("cycle", cycle->cycle_col_list, cycle->n_cycle_col_list, columns, cycle->location);
+    std::string mark = cycle->cycle_mark_column, path = cycle->cycle_path_column;
+    if (listed(mark)) {
+      recursion_error("cycle mark column name \"" + mark + "\" already used in WITH query column list",
+                      cycle->location, sqlstate::kSyntaxError);
+    }
+    if (listed(path)) {
+      recursion_error("cycle path column name \"" + path + "\" already used in WITH query column list",
+                      cycle->location, sqlstate::kSyntaxError);
+    }
+    if (mark == path) {
+      recursion_error("cycle mark column name and cycle path column name are the same", cycle->location,
+                      sqlstate::kSyntaxError);
+    }
+    std::string value_type = constant_type(cycle->cycle_mark_value);
+    std::string default_type = constant_type(cycle->cycle_mark_default);
+    if (!value_type.empty() && !default_type.empty() && value_type != default_type) {
+      recursion_error("CYCLE types " + value_type + " and " + default_type + " cannot be matched", cycle->location,
+                      sqlstate::kDatatypeMismatch);
+    }
+  }
+  if (search != nullptr && cycle != nullptr) {
+    std::string sequence = search->search_seq_column;
+    if (sequence == cycle->cycle_mark_column) {
+      recursion_error("search sequence column name and cycle mark column name are the same", search->location,
+                      sqlstate::kSyntaxError);
+    }
+    if (sequence == cycle->cycle_path_column) {
+      recursion_error("search sequence column name and cycle path column name are the same", search->location,
+                      sqlstate::kSyntaxError);
+    }
+  }
+  refuse();
+}
 
 std::vector<const PgQuery__CommonTableExpr*> check_recursive_with(const PgQuery__WithClause& with) {
   std::vector<const PgQuery__CommonTableExpr*> items;

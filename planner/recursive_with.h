@@ -20,4 +20,11 @@ namespace ptreedb::planner {
 // and for the SEARCH and CYCLE clauses.
 std::vector<const PgQuery__CommonTableExpr*> check_recursive_with(const PgQuery__WithClause& with);
 
+// A WITH query's SEARCH and CYCLE clauses, which are not implemented: the
+// errors PostgreSQL reports for them first (columns not in the query's
+// column list or named twice, generated column names already used, a side
+// of the UNION that is not a SELECT, mark values of types that do not
+// match), then 0A000 naming the clause.
+[[noreturn]] void refuse_search_and_cycle(const PgQuery__CommonTableExpr& common, bool self_referring);
+
 }  // namespace ptreedb::planner

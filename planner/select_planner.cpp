@@ -1,5 +1,7 @@
 #include "planner/select_planner.h"
 
+#include <algorithm>
+
 #include "planner/catalog/catalog_functions.h"
 #include "planner/primary_key_lookup.h"
 #include "planner/query_block_planner.h"
@@ -44,8 +46,11 @@ void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope)
   }
   for (std::size_t i = 0; i < with.n_ctes; ++i) {
     const auto* common = with.ctes[i]->common_table_expr;
-    if (common->search_clause != nullptr) block_planning::not_supported("SEARCH clause of a WITH query", common->location);
-    if (common->cycle_clause != nullptr) block_planning::not_supported("CYCLE clause of a WITH query", common->location);
+    if (common->search_clause != nullptr || common->cycle_clause != nullptr) {
+      bool self_referring = std::find(scope.self_referring.begin(), scope.self_referring.end(), common) !=
+                            scope.self_referring.end();
+      refuse_search_and_cycle(*common, self_referring);
+    }
     // A data-modifying WITH query runs even when nothing reads it: never skipped silently.
     if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
       block_planning::not_supported("WITH queries other than SELECT", common->location);

@@ -82,3 +82,29 @@ TEST_CASE("decorations around the UNION, mutual recursion and repeated names are
   CHECK(error_of("WITH RECURSIVE a AS (SELECT 1), a AS (SELECT 2) SELECT * FROM a") ==
         std::pair<std::string, std::string>{"42712", "WITH query name \"a\" specified more than once"});
 }
+
+TEST_CASE("SEARCH and CYCLE report PostgreSQL's errors, then are refused") {
+  auto refusal = [](const std::string& sql) -> std::pair<std::string, std::string> {
+    auto tree = parse_sql(sql);
+    const auto* with = tree.statement(0).stmt->select_stmt->with_clause;
+    auto recursive = check_recursive_with(*with);
+    try {
+      ptreedb::planner::refuse_search_and_cycle(*with->ctes[0]->common_table_expr, !recursive.empty());
+    } catch (const SqlError& error) {
+      return {error.sqlstate(), error.what()};
+    }
+    return {"", ""};
+  };
+  const std::string head = "WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) ";
+  CHECK(refusal(head + "SEARCH DEPTH FIRST BY n SET ord SELECT * FROM t") ==
+        std::pair<std::string, std::string>{"0A000", "SEARCH clause of a WITH query is not supported yet"});
+  CHECK(refusal(head + "CYCLE n SET c USING p SELECT * FROM t").first == "0A000");
+  CHECK(refusal(head + "SEARCH DEPTH FIRST BY m SET ord SELECT * FROM t").second ==
+        "search column \"m\" not in WITH query column list");
+  CHECK(refusal(head + "CYCLE n, n SET c USING p SELECT * FROM t") ==
+        std::pair<std::string, std::string>{"42701", "cycle column \"n\" specified more than once"});
+  CHECK(refusal(head + "CYCLE n SET c TO true DEFAULT 0 USING p SELECT * FROM t") ==
+        std::pair<std::string, std::string>{"42804", "CYCLE types boolean and integer cannot be matched"});
+  CHECK(refusal(head + "SEARCH DEPTH FIRST BY n SET s CYCLE n SET c USING s SELECT * FROM t").second ==
+        "search sequence column name and cycle path column name are the same");
+}
