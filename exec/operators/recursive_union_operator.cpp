@@ -38,7 +38,7 @@ const PlanNode* PlanExecutor::recursive_union_below(const PlanNode& node) {
 namespace {
 
 // A round's new rows: those whose key is not among the keys seen (UNION),
-// or all of them (UNION ALL). `charge` gets the bytes the seen keys grew by.
+// or all of them (UNION ALL). `memory` is charged what the seen keys grow by.
 std::vector<Chunk> new_rows(std::vector<Chunk> chunks, std::unordered_set<std::string>* seen,
                             OperatorMemory& memory) {
   if (seen == nullptr) return chunks;
