@@ -93,10 +93,12 @@ void PlanPrinter::count_relations(const PlanNode& node) {
         } else if constexpr (std::is_same_v<Op, planner::JoinNode>) {
           count_relations(*op.probe);
           count_relations(*op.build);
-        } else if constexpr (std::is_same_v<Op, planner::SetOperationNode>) {
+        } else if constexpr (std::is_same_v<Op, planner::SetOperationNode> ||
+                             std::is_same_v<Op, planner::RecursiveUnionNode>) {
           count_relations(*op.left);
           count_relations(*op.right);
-        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode>) {
+        } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode> ||
+                             std::is_same_v<Op, planner::WorkTableScanNode>) {
           ++relations_;
         } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
           ++relations_;

@@ -109,6 +109,11 @@ std::vector<Chunk> PlanExecutor::collect(const PlanNode& node) {
 }
 
 std::vector<Chunk> PlanExecutor::collect(const PlanNode& node, OperatorMemory& memory) {
+  return collect_into(node, memory, nullptr);
+}
+
+std::vector<Chunk> PlanExecutor::collect_into(const PlanNode& node, OperatorMemory& memory,
+                                              std::atomic<std::size_t>* received) {
   NotTheOutput input(ordered_);
   std::mutex mutex;
   std::map<std::size_t, std::vector<Chunk>> partitions;
@@ -116,6 +121,7 @@ std::vector<Chunk> PlanExecutor::collect(const PlanNode& node, OperatorMemory& m
   stream(node, [&](Chunk&& chunk, std::size_t partition) {
     if (chunk.size == 0) return;
     std::lock_guard lock(mutex);
+    if (received != nullptr) received->fetch_add(chunk.size, std::memory_order_relaxed);
     memory.add(footprint.add(chunk));
     // A chunk a filter left small is copied onto the partition's last one
     // while it has room, not kept with its whole arrays: the source refills

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -68,6 +70,8 @@ class PlanExecutor {
   void run_operator(const planner::PlanNode& node, const planner::SetOperationNode& set, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::FunctionScanNode& function, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::WorkTableScanNode& work_table, const Sink& sink);
   // Whether node kind Op has its overload (checked in stream_operator).
   template <class Op>
   static constexpr bool has_operator = requires(PlanExecutor& executor, const planner::PlanNode& node, const Op& op,
@@ -112,6 +116,24 @@ class PlanExecutor {
   template <class Task>
   void run_partitions(std::size_t count, const Task& task);
 
+  // A LIMIT without ORDER BY over a recursive union (through filters and
+  // projections only): the union stops once the LIMIT has what it keeps,
+  // so a recursion that never ends by itself can be read in part.
+  struct RowGoal {
+    std::size_t wanted = 0;
+    std::atomic<std::size_t> received{0};
+  };
+  // The recursive union whose rows reach `node` unchanged in order, if any.
+  static const planner::PlanNode* recursive_union_below(const planner::PlanNode& node);
+  // collect(), also counting the rows in `received` (may be null) as they come.
+  std::vector<Chunk> collect_into(const planner::PlanNode& node, OperatorMemory& memory,
+                                  std::atomic<std::size_t>* received);
+
+  // The rows each running recursive union's last round added, by work table.
+  std::map<std::uint64_t, const std::vector<Chunk>*> work_tables_;
+  std::map<const planner::PlanNode*, const RowGoal*> row_goals_;
+  // Guards both maps: operators below joins may start on parallel tasks.
+  std::mutex recursion_mutex_;
   std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
   std::mutex key_filters_mutex_;
   std::map<const planner::PlanNode*, std::vector<ScanKeyFilter>> key_filters_;

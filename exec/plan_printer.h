@@ -61,6 +61,8 @@ class PlanPrinter {
   void print_operator(const planner::PlanNode& node, const planner::SetOperationNode& set, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::FunctionScanNode& function, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const NodeLines& at);
+  void print_operator(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive, const NodeLines& at);
+  void print_operator(const planner::PlanNode& node, const planner::WorkTableScanNode& scan, const NodeLines& at);
   Labels operator_labels(const planner::PlanNode& node, const planner::ScanNode& scan);
   Labels operator_labels(const planner::PlanNode& node, const planner::ValuesNode& values);
   Labels operator_labels(const planner::PlanNode& node, const planner::FilterNode& filter);
@@ -72,6 +74,8 @@ class PlanPrinter {
   Labels operator_labels(const planner::PlanNode& node, const planner::SetOperationNode& set);
   Labels operator_labels(const planner::PlanNode& node, const planner::FunctionScanNode& function);
   Labels operator_labels(const planner::PlanNode& node, const planner::OuterValuesNode& outer);
+  Labels operator_labels(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive);
+  Labels operator_labels(const planner::PlanNode& node, const planner::WorkTableScanNode& scan);
   void print_on_conflict(const storage::TableSchema& schema, const planner::OnConflictPlan& on_conflict);
   void print_line(std::size_t column, const std::string& text) { lines_.push_back(std::string(column, ' ') + text); }
   std::string header(const std::string& name, std::optional<double> estimated_rows, const NodeStatistics* measured,

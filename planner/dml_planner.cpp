@@ -118,8 +118,7 @@ void check_no_cursor(const PgQuery__Node* where) {
 PlanningContext context_with(const storage::World& world, const PgQuery__WithClause* with, CommonTableScope& scope) {
   PlanningContext context{world};
   if (with == nullptr) return context;
-  if (with->recursive) not_supported("WITH RECURSIVE", with->location);
-  for (std::size_t i = 0; i < with->n_ctes; ++i) scope.tables.push_back(with->ctes[i]->common_table_expr);
+  enter_with_clause(*with, scope);
   context.common_tables = &scope;
   return context;
 }

@@ -60,7 +60,12 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
       if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
         not_supported("WITH queries other than SELECT", common->location);
       }
-      // A WITH query sees the WITH queries listed before it, not itself.
+      if (const WorkTableReference* work = context_.common_tables->work_table_for(common)) {
+        add_work_table_scan(*common, *work, alias, column_aliases, range.location);
+        return;
+      }
+      // A WITH query sees the WITH queries listed before it, not itself;
+      // under RECURSIVE the whole list.
       CommonTableScope visible;
       const CommonTableScope* home = context_.common_tables;
       while (home != nullptr &&
@@ -68,12 +73,23 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
         home = home->parent;
       }
       visible.parent = home->parent;
+      visible.recursive = home->recursive;
+      visible.self_referring = home->self_referring;
       for (const auto* table : home->tables) {
-        if (table == common) break;
+        if (table == common && !home->recursive) break;
         visible.tables.push_back(table);
       }
       PlanningContext inner{context_.world, &visible, context_.expanding_views};
-      QueryBlock block = plan_query_block(*common->ctequery->select_stmt, inner);
+      bool self_referring = std::find(home->self_referring.begin(), home->self_referring.end(), common) !=
+                            home->self_referring.end();
+      QueryBlock block = self_referring ? plan_recursive_query(*common, inner)
+                                        : plan_query_block(*common->ctequery->select_stmt, inner);
+      if (common->n_aliascolnames > block.columns.size()) {
+        throw SqlError("42P10",
+                       "WITH query \"" + name + "\" has " + std::to_string(block.columns.size()) +
+                           " columns available but " + std::to_string(common->n_aliascolnames) + " columns specified",
+                       {}, {}, common->location + 1);
+      }
       for (std::size_t i = 0; i < common->n_aliascolnames && i < block.columns.size(); ++i) {
         block.columns[i].name = string_of(common->aliascolnames[i]);
       }
@@ -147,6 +163,25 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
   scan.table = table;
   scan.alias = alias;
   add_relation(make_node(std::move(scan), std::move(types)), columns, static_cast<double>(table->row_count()));
+}
+
+void QueryBlockPlanner::add_work_table_scan(const PgQuery__CommonTableExpr& common, const WorkTableReference& work,
+                                            const std::string& alias, const PgQuery__Alias* column_aliases,
+                                            int location) {
+  reads_work_table_ = true;
+  QueryBlock block;
+  WorkTableScanNode scan;
+  scan.work_table = work.id;
+  scan.name = common.ctename;
+  scan.alias = alias;
+  std::vector<SqlType> types;
+  for (const auto& column : work.columns) {
+    scan.columns.push_back(column.name);
+    types.push_back(column.type);
+  }
+  block.columns = work.columns;
+  block.root = make_node(std::move(scan), std::move(types), 10);
+  add_block(block, alias, column_aliases, location);
 }
 
 void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {

@@ -80,6 +80,7 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
   QueryBlockPlanner left(context_, scope_.outer), right(context_, scope_.outer);
   left.add_from_item(join.larg);
   right.add_from_item(join.rarg);
+  reads_work_table_ = reads_work_table_ || left.reads_work_table_ || right.reads_work_table_;
   if (!left.outer_value_columns().empty() || !right.outer_value_columns().empty()) {
     not_supported("a function in FROM that reads the enclosing query inside an outer join");
   }

@@ -127,7 +127,7 @@ PlanPtr clone_plan(const PlanPtr& node) {
         } else if constexpr (std::is_same_v<Op, JoinNode>) {
           op.probe = clone_plan(op.probe);
           op.build = clone_plan(op.build);
-        } else if constexpr (std::is_same_v<Op, SetOperationNode>) {
+        } else if constexpr (std::is_same_v<Op, SetOperationNode> || std::is_same_v<Op, RecursiveUnionNode>) {
           op.left = clone_plan(op.left);
           op.right = clone_plan(op.right);
         }
@@ -232,6 +232,10 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
           bool pass_through = op.operation == SetOperation::kUnion && op.all;
           prune_columns(*op.left, pass_through ? needed : all_columns(*op.left));
           prune_columns(*op.right, pass_through ? needed : all_columns(*op.right));
+        } else if constexpr (std::is_same_v<Op, RecursiveUnionNode>) {
+          // Every column feeds the next round through the work table.
+          prune_columns(*op.left, all_columns(*op.left));
+          prune_columns(*op.right, all_columns(*op.right));
         }
       },
       node.op);

@@ -150,6 +150,27 @@ struct SetOperationNode {
   bool all = false;
 };
 
+// WITH RECURSIVE: the non-recursive term's rows (`left`), then the
+// recursive term (`right`) run again and again over the rows the previous
+// round added (its WorkTableScanNode reads them) until a round adds none.
+// UNION (not `all`) drops every row equal to one already produced.
+struct RecursiveUnionNode {
+  PlanPtr left;   // the non-recursive term
+  PlanPtr right;  // the recursive term
+  bool all = false;
+  std::uint64_t work_table = 0;  // what the recursive term's WorkTableScanNode names
+  std::string name;              // the WITH query's name (for EXPLAIN)
+  std::vector<std::string> columns;  // its column names (for EXPLAIN)
+};
+
+// The rows the enclosing RecursiveUnionNode's previous round added.
+struct WorkTableScanNode {
+  std::uint64_t work_table = 0;
+  std::string name;   // the WITH query's name
+  std::string alias;  // the FROM item's name
+  std::vector<std::string> columns;  // the WITH query's column names (for EXPLAIN)
+};
+
 // A set-returning function in FROM: for each input row, that row's columns
 // followed by each value the function returns for arguments evaluated over
 // the row (then its ordinal, from 1, WITH ORDINALITY). The input is one empty
@@ -171,7 +192,8 @@ struct OuterValuesNode {
 
 struct PlanNode {
   std::variant<ScanNode, ValuesNode, FilterNode, ProjectNode, JoinNode, AggregateNode, SortNode,
-               SetOperationNode, FunctionScanNode, OuterValuesNode, WindowNode>
+               SetOperationNode, FunctionScanNode, OuterValuesNode, WindowNode, RecursiveUnionNode,
+               WorkTableScanNode>
       op;
   std::vector<value::SqlType> types;  // of the output columns
   double estimated_rows = 1;          // for join ordering

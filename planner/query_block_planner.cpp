@@ -172,11 +172,8 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
 
 QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (select.with_clause != nullptr) {
-    if (select.with_clause->recursive) not_supported("WITH RECURSIVE", select.with_clause->location);
     own_common_tables_.parent = context_.common_tables;
-    for (std::size_t i = 0; i < select.with_clause->n_ctes; ++i) {
-      own_common_tables_.tables.push_back(select.with_clause->ctes[i]->common_table_expr);
-    }
+    enter_with_clause(*select.with_clause, own_common_tables_);
     context_.common_tables = &own_common_tables_;
   }
   if (select.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
@@ -388,6 +385,13 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   for (const auto& projection : projections) {
     has_aggregates = has_aggregates || projection.contains_aggregate();
     has_windows = has_windows || projection.contains(ExprKind::kWindow);
+  }
+  if (reads_work_table_) {
+    for (const auto& projection : projections) {
+      if (projection.contains_aggregate()) {
+        throw SqlError("42P19", "aggregate functions are not allowed in a recursive query's recursive term");
+      }
+    }
   }
   plain_rows_ = select.n_group_clause == 0 && !has_aggregates && !distinct && !has_windows;
   if (has_windows) simple_block_ = false;

@@ -67,6 +67,11 @@ struct Apply {
   std::function<PlanPtr(PlanPtr distinct_outer)> make_build;
 };
 
+// A WITH RECURSIVE query that reads itself (recursive_query_planner.cpp):
+// its non-recursive term, then its recursive term over the work table, as a
+// RecursiveUnionNode; `context` is what the query sees.
+QueryBlock plan_recursive_query(const PgQuery__CommonTableExpr& common, const PlanningContext& context);
+
 // 42P20 "window functions are not allowed in <where>" when `expr` has a window call.
 void reject_window_calls(const BoundExpression& expr, const char* where);
 
@@ -127,6 +132,9 @@ class QueryBlockPlanner : public SubqueryHook {
 
   void add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows);
   void add_range_var(const PgQuery__RangeVar& range);
+  // A recursive term's reference to its own WITH query: the work table.
+  void add_work_table_scan(const PgQuery__CommonTableExpr& common, const WorkTableReference& work,
+                           const std::string& alias, const PgQuery__Alias* column_aliases, int location);
   void add_range_function(const PgQuery__RangeFunction& range);
   // A table read through TABLESAMPLE (table_sample_planner.cpp).
   void add_table_sample(const PgQuery__RangeTableSample& sample);
@@ -173,6 +181,7 @@ class QueryBlockPlanner : public SubqueryHook {
   std::size_t hidden_base_ = 0;  // hidden columns of subqueries already joined into the input
   bool outer_in_output_ = false;  // the select list or ORDER BY reads the enclosing query
   bool has_windows_ = false;
+  bool reads_work_table_ = false;  // a FROM item of this block is a recursive term's work table
   bool plain_rows_ = false;   // no GROUP BY, aggregates, DISTINCT, set operation, VALUES
   std::vector<BoundExpression> row_projections_;  // select list and ORDER BY expressions, over the input
   std::vector<SortKey> row_order_;

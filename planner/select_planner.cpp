@@ -1,8 +1,12 @@
 #include "planner/select_planner.h"
 
+#include <algorithm>
+
 #include "planner/catalog/catalog_functions.h"
 #include "planner/primary_key_lookup.h"
 #include "planner/query_block_planner.h"
+#include "planner/recursive_with.h"
+#include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
@@ -16,6 +20,43 @@ const PgQuery__CommonTableExpr* CommonTableScope::find(const std::string& name) 
     }
   }
   return nullptr;
+}
+
+const WorkTableReference* CommonTableScope::work_table_for(const PgQuery__CommonTableExpr* common) const {
+  for (const CommonTableScope* scope = this; scope != nullptr; scope = scope->parent) {
+    if (scope->work_table_of == common) return scope->work_table;
+  }
+  return nullptr;
+}
+
+void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope) {
+  if (with.recursive) {
+    scope.recursive = true;
+    scope.self_referring = check_recursive_with(with);
+  } else {
+    for (std::size_t i = 0; i < with.n_ctes; ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        const auto* common = with.ctes[i]->common_table_expr;
+        if (std::string(common->ctename) == with.ctes[j]->common_table_expr->ctename) {
+          throw SqlError("42712", "WITH query name \"" + std::string(common->ctename) + "\" specified more than once",
+                         {}, {}, common->location + 1);
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < with.n_ctes; ++i) {
+    const auto* common = with.ctes[i]->common_table_expr;
+    if (common->search_clause != nullptr || common->cycle_clause != nullptr) {
+      bool self_referring = std::find(scope.self_referring.begin(), scope.self_referring.end(), common) !=
+                            scope.self_referring.end();
+      refuse_search_and_cycle(*common, self_referring);
+    }
+    // A data-modifying WITH query runs even when nothing reads it: never skipped silently.
+    if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+      block_planning::not_supported("WITH queries other than SELECT", common->location);
+    }
+    scope.tables.push_back(common);
+  }
 }
 
 PlanPtr plan_dml_rows(const PlanningContext& context, PlannedRelation relation,

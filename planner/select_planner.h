@@ -2,6 +2,7 @@
 // operations and CTEs) into an operator tree.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
@@ -15,13 +16,33 @@
 
 namespace ptreedb::planner {
 
+// The rows a recursive WITH query's recursive term reads of itself: the
+// previous round's, with the non-recursive term's columns.
+struct WorkTableReference {
+  std::uint64_t id = 0;
+  std::vector<OutputColumn> columns;
+};
+
 // The WITH queries visible at a point of a statement; an inner WITH shadows
 // an outer one.
 struct CommonTableScope {
   std::vector<const PgQuery__CommonTableExpr*> tables;
   const CommonTableScope* parent = nullptr;
+  // WITH RECURSIVE: each query sees the whole list; these read themselves.
+  bool recursive = false;
+  std::vector<const PgQuery__CommonTableExpr*> self_referring;
+  // A scope of no tables set while `work_table_of`'s recursive term is
+  // planned: a reference to that query reads `work_table`.
+  const PgQuery__CommonTableExpr* work_table_of = nullptr;
+  const WorkTableReference* work_table = nullptr;
+
   const PgQuery__CommonTableExpr* find(const std::string& name) const;
+  const WorkTableReference* work_table_for(const PgQuery__CommonTableExpr* common) const;
 };
+
+// The queries of `with` as the scope of what follows it (`scope`'s parent
+// stays the caller's); a RECURSIVE list checked first (planner/recursive_with.h).
+void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope);
 
 // The views being expanded around a point of a statement, innermost first: a
 // view met again inside its own expansion is a cycle.

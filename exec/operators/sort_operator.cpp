@@ -4,6 +4,7 @@
 #include "exec/plan_printer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 #include "exec/operators/operator_support.h"
@@ -14,7 +15,34 @@ using planner::PlanNode;
 
 void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& sort, const Sink& sink) {
   OperatorMemory memory(memory_, "Sort");
-  std::vector<Chunk> chunks = collect(*sort.input, memory);
+  std::vector<Chunk> chunks;
+  const PlanNode* recursive = nullptr;
+  if (sort.keys.empty() && sort.limit && !sort.with_ties &&
+      (recursive = recursive_union_below(*sort.input)) != nullptr) {
+    // The recursive union below stops once this many rows have arrived.
+    RowGoal goal;
+    auto limit = static_cast<std::size_t>(std::max<std::int64_t>(0, *sort.limit));
+    auto offset = static_cast<std::size_t>(std::max<std::int64_t>(0, sort.offset));
+    goal.wanted = limit > SIZE_MAX - offset ? SIZE_MAX : offset + limit;
+    auto set_goal = [&](const RowGoal* value) {
+      std::lock_guard lock(recursion_mutex_);
+      if (value != nullptr) {
+        row_goals_[recursive] = value;
+      } else {
+        row_goals_.erase(recursive);
+      }
+    };
+    set_goal(&goal);
+    try {
+      chunks = collect_into(*sort.input, memory, &goal.received);
+    } catch (...) {
+      set_goal(nullptr);
+      throw;
+    }
+    set_goal(nullptr);
+  } else {
+    chunks = collect(*sort.input, memory);
+  }
   charge_concatenation(memory, chunks);
   Chunk rows = concatenate(std::move(chunks), node.types);
   check_interrupt(interrupt_);
