@@ -224,6 +224,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     if (filter.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
     }
+    if (filter.contains(ExprKind::kGrouping)) throw SqlError("42803", "grouping operations are not allowed in WHERE");
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
     reject_window_calls(filter, "WHERE");
     conjuncts = split_conjuncts(std::move(filter));
@@ -456,6 +457,7 @@ PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQ
     if (filter.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
     }
+    if (filter.contains(ExprKind::kGrouping)) throw SqlError("42803", "grouping operations are not allowed in WHERE");
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
     reject_window_calls(filter, "WHERE");
     conjuncts = split_conjuncts(std::move(filter));
