@@ -455,6 +455,10 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
   out.type = SqlType::of(TypeId::kInteger);
   for (std::size_t i = 0; i < grouping.n_args; ++i) {
     out.args.push_back(resolve_unknown(bind(grouping.args[i]), SqlType::of(TypeId::kText)));
+    if (out.args.back().contains(ExprKind::kOuterColumn)) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "GROUPING of an enclosing query's columns is not supported yet", {},
+                     {}, grouping.location + 1);
+    }
   }
   return out;
 }

@@ -156,15 +156,23 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
                                          const std::vector<OutputColumn>& columns, std::size_t visible) {
   simple_block_ = simple_block_ && select.n_group_clause == 0 && select.having_clause == nullptr;
   Grouping grouping;
+  // As in PostgreSQL, a key is a select-list entry (the one named by
+  // position or output name, else the first equal one) or an expression
+  // outside the list: `select g as a, g as b ... group by a, rollup(b)` has
+  // two keys, b NULL where only a is grouped.
+  constexpr std::size_t kNoEntry = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> key_entries;  // per key
   // A GROUP BY item's expression as a position among the distinct keys.
   auto bind_key = [&](const PgQuery__Node* item) -> std::size_t {
     BoundExpression key;
+    std::size_t entry = kNoEntry;
     if (item->node_case == PG_QUERY__NODE__NODE_A_CONST && item->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
       std::int64_t number = item->a_const->ival->ival;
       if (number < 1 || number > static_cast<std::int64_t>(visible)) {
         throw SqlError("42P10", "GROUP BY position " + std::to_string(number) + " is not in select list");
       }
       key = projections[number - 1];
+      entry = number - 1;
     } else {
       try {
         key = binder.bind(item);
@@ -177,16 +185,25 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
                                    [&](const OutputColumn& c) { return c.name == name; });
         if (output == columns.end()) throw;
         key = projections[output - columns.begin()];
+        entry = output - columns.begin();
       }
     }
     if (key.contains(ExprKind::kGrouping)) throw SqlError("42803", "grouping operations are not allowed in GROUP BY");
     if (key.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in GROUP BY");
     reject_window_calls(key, "GROUP BY");
     key = resolve_unknown(std::move(key), SqlType::of(TypeId::kText));
-    auto same = std::find_if(grouping.keys.begin(), grouping.keys.end(),
-                             [&](const BoundExpression& k) { return same_expression(k, key); });
-    if (same != grouping.keys.end()) return same - grouping.keys.begin();
+    if (entry == kNoEntry) {
+      for (std::size_t p = 0; p < visible && entry == kNoEntry; ++p) {
+        if (same_expression(projections[p], key)) entry = p;
+      }
+    }
+    for (std::size_t k = 0; k < grouping.keys.size(); ++k) {
+      bool same = entry != kNoEntry ? key_entries[k] == entry
+                                    : key_entries[k] == kNoEntry && same_expression(grouping.keys[k], key);
+      if (same) return k;
+    }
     grouping.keys.push_back(std::move(key));
+    key_entries.push_back(entry);
     return grouping.keys.size() - 1;
   };
   // An item inside GROUPING SETS, ROLLUP or CUBE; (a, b) there is one set.
@@ -234,7 +251,12 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
     // One set grouping by every key is a plain GROUP BY.
     if (sets.size() > 1 || sets[0].size() != grouping.keys.size()) grouping.sets = std::move(sets);
   }
-  for (auto& projection : projections) projection = over_groups(projection, input_scope, grouping);
+  for (std::size_t p = 0; p < projections.size(); ++p) {
+    auto entry_key = std::find(key_entries.begin(), key_entries.end(), p);
+    projections[p] = entry_key != key_entries.end()
+                         ? column_reference(entry_key - key_entries.begin(), grouping.keys[entry_key - key_entries.begin()].type)
+                         : over_groups(projections[p], input_scope, grouping);
+  }
   std::optional<BoundExpression> having;
   std::vector<Apply> having_applies;
   if (!applies_.empty()) not_supported("IN, EXISTS or a correlated subquery in GROUP BY");

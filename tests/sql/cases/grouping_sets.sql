@@ -53,3 +53,7 @@ select count(*) from gs_sales group by cube (id, region, city, product, qty, pri
 select count(*) from gs_sales group by cube (id, region, city, product), cube (qty, price, id + 1, id + 2), cube (id + 3, id + 4, id + 5, id + 6), rollup (id + 7);
 select count(*) from gs_sales group by rollup (region, 9);
 select grouping(region, city, product, qty, price, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id) from gs_sales group by region, city, product, qty, price, id;
+-- A key is a select-list entry: two entries of one expression are two keys.
+select g as alias1, g as alias2 from generate_series(1, 3) g group by alias1, rollup (alias2) order by 1, 2;
+select g as a1, g + 1 as b, g as a2, count(*) from generate_series(1, 3) g group by g, rollup (3) order by 1, 3;
+select g, g, count(*) from generate_series(1, 3) g group by rollup (g, 2) order by 1, 2;
