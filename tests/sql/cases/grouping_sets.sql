@@ -57,3 +57,10 @@ select grouping(region, city, product, qty, price, id, id, id, id, id, id, id, i
 select g as alias1, g as alias2 from generate_series(1, 3) g group by alias1, rollup (alias2) order by 1, 2;
 select g as a1, g + 1 as b, g as a2, count(*) from generate_series(1, 3) g group by g, rollup (3) order by 1, 3;
 select g, g, count(*) from generate_series(1, 3) g group by rollup (g, 2) order by 1, 2;
+-- Many groups per set, folded by several threads.
+create table gs_many (k integer primary key, g integer, name text, x numeric(20,2));
+insert into gs_many select k, k % 1000, 'customer#' || (k % 900), k % 7 from generate_series(1, 100000) k;
+select count(*), sum(c), sum(s), count(distinct name), max(length(name)) from (select g, name, count(*) c, sum(x) s from gs_many group by cube (g, name)) q;
+select gr, count(*), sum(c), sum(d) from (select grouping(g, name) gr, count(*) c, count(distinct k % 5) d from gs_many group by rollup (name, g)) q group by gr order by gr;
+select name, g, count(*), sum(x) from gs_many group by grouping sets ((name), (g), ()) order by 3 desc, 1 nulls first, 2 nulls first limit 5;
+select name, sum(k) from gs_many group by rollup (name) having sum(k) > 5570000 order by 2 desc, 1 nulls first limit 4;
