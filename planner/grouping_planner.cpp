@@ -84,6 +84,13 @@ BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, Gro
   return out;
 }
 
+void reject_aggregates(const BoundExpression& expr, const char* where) {
+  if (expr.contains(ExprKind::kGrouping)) {
+    throw SqlError("42803", std::string("grouping operations are not allowed in ") + where);
+  }
+  if (expr.contains_aggregate()) throw SqlError("42803", std::string("aggregate functions are not allowed in ") + where);
+}
+
 std::vector<SqlType> grouping_types(const Grouping& grouping) {
   std::vector<SqlType> types = types_of(grouping.keys);
   for (const auto& call : grouping.aggregates) types.push_back(call.type);

@@ -105,6 +105,7 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
     }
     reject_window_calls(bound, "JOIN conditions");
+    reject_aggregates(bound, "JOIN conditions");
     for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
   }
   pending_on_.clear();

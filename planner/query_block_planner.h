@@ -79,6 +79,8 @@ struct Apply {
 
 // 42P20 "window functions are not allowed in <where>" when `expr` has a window call.
 void reject_window_calls(const BoundExpression& expr, const char* where);
+// 42803 for GROUPING() or an aggregate call where PostgreSQL allows neither.
+void reject_aggregates(const BoundExpression& expr, const char* where);
 
 // HAVING's subquery columns while its expression is rewritten over groups.
 constexpr std::size_t kParkedColumn = std::size_t{1} << 40;

@@ -52,6 +52,11 @@ select region, city from gs_sales group by rollup (region);
 select count(*) from gs_sales group by cube (id, region, city, product, qty, price, id + 1, id + 2, id + 3, id + 4, id + 5, id + 6, id + 7);
 select count(*) from gs_sales group by cube (id, region, city, product), cube (qty, price, id + 1, id + 2), cube (id + 3, id + 4, id + 5, id + 6), rollup (id + 7);
 select count(*) from gs_sales group by rollup (region, 9);
+values (grouping(1));
+values (count(*));
+select 1 from gs_sales s join gs_sales t on grouping(s.id) = 0;
+select 1 from gs_sales s left join gs_sales t on sum(s.id) = t.id;
+select 1 from gs_sales s join gs_sales t on count(*) > 0;
 select grouping(region, city, product, qty, price, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id, id) from gs_sales group by region, city, product, qty, price, id;
 -- A key is a select-list entry: two entries of one expression are two keys.
 select g as alias1, g as alias2 from generate_series(1, 3) g group by alias1, rollup (alias2) order by 1, 2;
