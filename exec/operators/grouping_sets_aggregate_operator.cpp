@@ -13,8 +13,10 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
+#include "exec/aggregate/partitioned_merge.h"
 #include "exec/hash_aggregate.h"
 #include "exec/operators/operator_support.h"
+#include "exec/operators/run_partitions.h"
 
 namespace ptreedb::exec {
 
@@ -93,18 +95,40 @@ void PlanExecutor::run_grouping_sets(const PlanNode& node, const planner::Aggreg
       charge_growth(task);
     });
   }
-  TaskTables result = make_tables();
-  for (auto& task : tasks) {
-    for (std::size_t s = 0; s < sets.size(); ++s) {
-      check_interrupt(interrupt_);
-      result.tables[s]->merge(*task.tables[s]);
-      task.tables[s].reset();
-    }
-    charge_growth(result);
-  }
-  std::vector<Chunk> outputs;
+  // Each set's group rows: one chunk, or one per partition when many groups
+  // merge in parallel (as a plain hash aggregate merges them).
+  std::vector<std::pair<std::size_t, Chunk>> parts;  // set, its group rows
   for (std::size_t s = 0; s < sets.size(); ++s) {
-    Chunk groups = result.tables[s]->finish();
+    std::vector<std::unique_ptr<AggregationTable>> tables;
+    std::size_t total_groups = 0;
+    for (auto& task : tasks) {
+      total_groups += task.tables[s]->group_count();
+      tables.push_back(std::move(task.tables[s]));
+    }
+    if (tables.size() > 1 && total_groups >= kPartitionedMergeGroups) {
+      for (auto& rows : merge_partitioned(std::move(tables), set_keys[s], calls, memory,
+                                          [&] { check_interrupt(interrupt_); })) {
+        parts.emplace_back(s, std::move(rows));
+      }
+      continue;
+    }
+    // Into the first task's table (already charged), or a new one when no
+    // input reached any task.
+    std::unique_ptr<AggregationTable> result =
+        tables.empty() ? std::make_unique<AggregationTable>(set_keys[s], calls) : std::move(tables[0]);
+    std::int64_t charged = result->approximate_bytes();
+    for (std::size_t t = 1; t < tables.size(); ++t) {
+      check_interrupt(interrupt_);
+      result->merge(*tables[t]);
+      tables[t].reset();
+    }
+    memory.add(std::max<std::int64_t>(0, result->approximate_bytes() - charged));
+    parts.emplace_back(s, result->finish());
+  }
+  // The output rows of each part: every key (NULL outside the set), the
+  // aggregates, the GROUPING() bitmasks.
+  std::vector<Chunk> outputs;
+  for (auto& [s, groups] : parts) {
     Chunk out;
     out.size = groups.size;
     for (std::size_t k = 0; k < keys.size(); ++k) {
@@ -116,11 +140,20 @@ void PlanExecutor::run_grouping_sets(const PlanNode& node, const planner::Aggreg
     for (const auto& call : aggregate.grouping_calls) {
       out.columns.push_back(int4_vector(grouping_bits(call, sets[s]), out.size));
     }
+    charge_arrays(memory, out);
     outputs.push_back(std::move(out));
   }
-  Chunk rows = concatenate(std::move(outputs), node.types);
-  charge_arrays(memory, rows);
-  stream_slices(std::move(rows), sink);
+  // Every part's rows go out in slices, all numbered in one sequence.
+  std::vector<std::pair<std::size_t, std::size_t>> slices;  // part, first row
+  for (std::size_t p = 0; p < outputs.size(); ++p) {
+    for (std::size_t begin = 0; begin < outputs[p].size; begin += kMorselRows) slices.emplace_back(p, begin);
+  }
+  if (slices.empty()) return stream_slices(concatenate({}, node.types), sink);
+  run_partitions(slices.size(), [&](std::size_t index) {
+    check_interrupt(interrupt_);
+    const auto [p, begin] = slices[index];
+    sink(slice(outputs[p], begin, std::min(outputs[p].size, begin + kMorselRows)), index);
+  });
 }
 
 // EXPLAIN: as PostgreSQL shows hashed grouping sets, a "Hash Key" line per

@@ -69,3 +69,6 @@ select count(*), sum(c), sum(s), count(distinct name), max(length(name)) from (s
 select gr, count(*), sum(c), sum(d) from (select grouping(g, name) gr, count(*) c, count(distinct k % 5) d from gs_many group by rollup (name, g)) q group by gr order by gr;
 select name, g, count(*), sum(x) from gs_many group by grouping sets ((name), (g), ()) order by 3 desc, 1 nulls first, 2 nulls first limit 5;
 select name, sum(k) from gs_many group by rollup (name) having sum(k) > 5570000 order by 2 desc, 1 nulls first limit 4;
+select count(*), count(k), count(g), sum(c), sum(gr), sum(s) from (select k, g, count(*) c, sum(x) s, grouping(k, g) gr from gs_many group by rollup (g, k)) q;
+select g, k, sum(x), grouping(g, k) from gs_many group by rollup (g, k) order by 1 nulls first, 2 nulls first limit 4;
+select k % 3 as m, count(*) from (select k, name from gs_many group by grouping sets ((k, name), (k), ())) q group by m order by m nulls first;
