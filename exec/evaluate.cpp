@@ -725,6 +725,7 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
     case ExprKind::kOuterColumn:
     case ExprKind::kSubquery:
     case ExprKind::kWindow:
+    case ExprKind::kGrouping:
       break;  // the planner and executor replace these before evaluation
   }
   throw SqlError(sqlstate::kInternalError, "unexpected expression kind in evaluation");

@@ -223,6 +223,7 @@ std::string PlanPrinter::expression(const BoundExpression& expr, const Labels& l
       return "(" + arg(0) + " " + op + " " + arg(1) + ")";
     }
     case ExprKind::kFunction: return function_text(expr, labels, qualified);
+    case ExprKind::kGrouping: return "GROUPING" + joined(", ");
     case ExprKind::kWindow: {
       std::string out = expr.window->name + "(";
       for (std::size_t i = 0; i < expr.window->argument_count; ++i) out += (i > 0 ? ", " : "") + arg(i);

@@ -78,6 +78,9 @@ class PlanExecutor {
                                                 const Sink& sink) { executor.run_operator(node, op, sink); };
   // A scan with TABLESAMPLE: only the rows drawn are read (sample_scan_operator.cpp).
   void run_sample_scan(const planner::PlanNode& node, const planner::ScanNode& scan, const Sink& sink);
+  // GROUP BY with grouping sets: one aggregation per set over one pass of the
+  // input (grouping_sets_aggregate_operator.cpp).
+  void run_grouping_sets(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink);
   // A join that reads one side by primary-key lookups (primary_key_lookup_join.cpp).
   void run_lookup_join(const planner::JoinNode& join, const Sink& sink);
   // The semi/anti join variant that hashes the probe side (hash_join_probe_side_operator.cpp).

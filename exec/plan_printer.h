@@ -56,6 +56,8 @@ class PlanPrinter {
   // (exec/operators/primary_key_lookup_join.cpp).
   void print_lookup_side(const planner::JoinNode& join, std::size_t column);
   void print_operator(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const NodeLines& at);
+  // An aggregation over grouping sets (exec/operators/grouping_sets_aggregate_operator.cpp).
+  void print_grouping_sets(const planner::PlanNode& node, const planner::AggregateNode& aggregate, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::SortNode& sort, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::WindowNode& window, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::SetOperationNode& set, const NodeLines& at);

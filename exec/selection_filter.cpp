@@ -202,6 +202,7 @@ double qual_cost(const BoundExpression& expr) {
     case ExprKind::kSubquery:  // run once before the query: a constant here
     case ExprKind::kAggregate:
     case ExprKind::kWindow:
+    case ExprKind::kGrouping:
       return 0;
     case ExprKind::kCast:
       own = value::is_character_type(expr.args[0].type.id) && value::is_character_type(expr.type.id) &&

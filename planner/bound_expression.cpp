@@ -16,7 +16,7 @@ bool contains_volatile_call(const BoundExpression& expr) {
 bool BoundExpression::is_constant_tree() const {
   check_stack_depth();
   if (kind == ExprKind::kColumn || kind == ExprKind::kAggregate || kind == ExprKind::kOuterColumn ||
-      kind == ExprKind::kSubquery || kind == ExprKind::kWindow) {
+      kind == ExprKind::kSubquery || kind == ExprKind::kWindow || kind == ExprKind::kGrouping) {
     return false;
   }
   // Volatile: each evaluation draws a value.
@@ -33,7 +33,7 @@ namespace ptreedb::planner {
 
 bool BoundExpression::contains_aggregate() const {
   check_stack_depth();
-  if (kind == ExprKind::kAggregate) return true;
+  if (kind == ExprKind::kAggregate || kind == ExprKind::kGrouping) return true;
   for (const auto& arg : args) {
     if (arg.contains_aggregate()) return true;
   }

@@ -50,6 +50,7 @@ enum class ExprKind : std::uint8_t {
   kOuterColumn,  // column `column` of the enclosing query's scope (a correlated reference)
   kSubquery,     // an uncorrelated scalar subquery, run once before the query
   kWindow,       // a window function call (`window`); only until the planner puts it in a WindowNode
+  kGrouping,     // GROUPING(args): int4; only until grouping rewrites it (counts as an aggregate)
 };
 
 // The scalar functions, one id each (planner/functions/scalar_function_list.h).

@@ -340,6 +340,8 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_collate(*node->collate_clause);
     case PG_QUERY__NODE__NODE_SUB_LINK:
       return bind_sublink(*node->sub_link);
+    case PG_QUERY__NODE__NODE_GROUPING_FUNC:
+      return bind_grouping(*node->grouping_func);
     default:
       expression_not_supported();
   }
@@ -440,6 +442,25 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_collate(const PgQuery__CollateClause& collate) const {
   catalog::check_collation(string_value(collate.collname[collate.n_collname - 1]), collate.location);
   return bind(collate.arg);
+}
+
+// GROUPING(a, b, ...): the arguments as bound; grouping checks that they are
+// group keys and turns the call into its bitmask (planner/grouping_planner).
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_grouping(const PgQuery__GroupingFunc& grouping) const {
+  if (grouping.n_args > 31) {
+    throw SqlError("54023", "GROUPING must have fewer than 32 arguments", {}, {}, grouping.location + 1);
+  }
+  BoundExpression out;
+  out.kind = ExprKind::kGrouping;
+  out.type = SqlType::of(TypeId::kInteger);
+  for (std::size_t i = 0; i < grouping.n_args; ++i) {
+    out.args.push_back(resolve_unknown(bind(grouping.args[i]), SqlType::of(TypeId::kText)));
+    if (out.args.back().contains(ExprKind::kOuterColumn)) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "GROUPING of an enclosing query's columns is not supported yet", {},
+                     {}, grouping.location + 1);
+    }
+  }
+  return out;
 }
 
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_sublink(const PgQuery__SubLink& sublink) const {

@@ -70,6 +70,7 @@ class ExpressionBinder {
   BoundExpression bind_sql_value_function(const PgQuery__SQLValueFunction& function) const;
   BoundExpression bind_collate(const PgQuery__CollateClause& collate) const;
   BoundExpression bind_sublink(const PgQuery__SubLink& sublink) const;
+  BoundExpression bind_grouping(const PgQuery__GroupingFunc& grouping) const;
   BoundExpression bind_function(const PgQuery__FuncCall& call) const;
   BoundExpression bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const;
   BoundExpression bind_case(const PgQuery__CaseExpr& case_expr) const;

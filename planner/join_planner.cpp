@@ -112,6 +112,7 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
     if (on.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
     }
+    reject_aggregates(on, "JOIN conditions");
     if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
     conjuncts = split_conjuncts(std::move(on));
   }
@@ -258,6 +259,7 @@ PlanPtr QueryBlockPlanner::join_relations(std::vector<BoundExpression> conjuncts
     if (bound.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
     }
+    reject_aggregates(bound, "JOIN conditions");
     for (auto& part : split_conjuncts(std::move(bound))) conjuncts.push_back(std::move(part));
   }
   pending_on_.clear();

@@ -120,6 +120,14 @@ struct AggregateNode {
   PlanPtr input;
   std::vector<BoundExpression> keys;
   std::vector<AggregateCall> aggregates;
+  // GROUPING SETS, ROLLUP, CUBE (planner/grouping_sets.h): when not empty,
+  // the groups of each set in turn (positions in `keys`; the others read
+  // NULL), an empty set giving one row even over no input; then after the
+  // aggregates one int4 column per GROUPING() call (the key positions of its
+  // arguments): bit set for each argument its row's set does not group by,
+  // the first argument highest.
+  std::vector<std::vector<std::size_t>> grouping_sets = {};
+  std::vector<std::vector<std::size_t>> grouping_calls = {};
 };
 
 // Sorts (when keys are given), then skips `offset` rows and keeps `limit`.

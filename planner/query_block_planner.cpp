@@ -105,6 +105,7 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
     }
     reject_window_calls(bound, "JOIN conditions");
+    reject_aggregates(bound, "JOIN conditions");
     for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
   }
   pending_on_.clear();
@@ -221,6 +222,7 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     if (filter.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
     }
+    if (filter.contains(ExprKind::kGrouping)) throw SqlError("42803", "grouping operations are not allowed in WHERE");
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
     reject_window_calls(filter, "WHERE");
     conjuncts = split_conjuncts(std::move(filter));
@@ -460,6 +462,7 @@ PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQ
     if (filter.type.id != TypeId::kBoolean) {
       throw SqlError(sqlstate::kDatatypeMismatch, "argument of WHERE must be type boolean");
     }
+    if (filter.contains(ExprKind::kGrouping)) throw SqlError("42803", "grouping operations are not allowed in WHERE");
     if (filter.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in WHERE");
     reject_window_calls(filter, "WHERE");
     conjuncts = split_conjuncts(std::move(filter));

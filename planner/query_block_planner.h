@@ -37,18 +37,28 @@ std::int64_t constant_count(const PgQuery__Node* node, const char* clause);
 // LIMIT / FETCH FIRST [WITH TIES] and OFFSET into `sort`.
 void read_limit_clause(const PgQuery__SelectStmt& select, SortNode& sort);
 
-// Aggregation as it is planned: group keys, then aggregate calls.
+// Aggregation as it is planned: group keys, then aggregate calls; with more
+// than one grouping set, the sets (positions in keys) and the GROUPING()
+// calls (key positions of their arguments), whose columns come last.
 struct Grouping {
   std::vector<BoundExpression> keys;
   std::vector<AggregateCall> aggregates;
+  std::vector<std::vector<std::size_t>> sets;
+  std::vector<std::vector<std::size_t>> grouping_calls;
 };
+
+// Where over_groups puts a GROUPING() column until the aggregates are all
+// known (finish_grouping_columns moves it after them).
+constexpr std::size_t kGroupingColumn = std::size_t{1} << 41;
 
 // Rewrites an expression over input rows into one over group rows: group key
 // expressions become key columns, aggregate calls become aggregate columns, and
 // any other input column is an error, as in PostgreSQL.
 BoundExpression over_groups(const BoundExpression& expr, const Scope& scope, Grouping& grouping);
-// The group rows' column types: keys, then aggregate results.
+// The group rows' column types: keys, then aggregate results, then GROUPING() calls.
 std::vector<SqlType> grouping_types(const Grouping& grouping);
+// The GROUPING() columns over_groups left in `expr` at their final place.
+BoundExpression finish_grouping_columns(BoundExpression expr, const Grouping& grouping);
 
 // A subquery joined to the FROM result: EXISTS/IN as semi, anti or mark joins,
 // correlated scalar subqueries as left joins to their grouped result.
@@ -74,6 +84,8 @@ QueryBlock plan_recursive_query(const PgQuery__CommonTableExpr& common, const Pl
 
 // 42P20 "window functions are not allowed in <where>" when `expr` has a window call.
 void reject_window_calls(const BoundExpression& expr, const char* where);
+// 42803 for GROUPING() or an aggregate call where PostgreSQL allows neither.
+void reject_aggregates(const BoundExpression& expr, const char* where);
 
 // HAVING's subquery columns while its expression is rewritten over groups.
 constexpr std::size_t kParkedColumn = std::size_t{1} << 40;

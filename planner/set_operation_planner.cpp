@@ -51,6 +51,7 @@ QueryBlock QueryBlockPlanner::plan_values(const PgQuery__SelectStmt& select) {
     for (std::size_t i = 0; i < list.n_items; ++i) {
       row.push_back(binder.bind(list.items[i]));
       reject_window_calls(row.back(), "VALUES");
+      reject_aggregates(row.back(), "VALUES");
     }
     rows.push_back(std::move(row));
   }

@@ -20,6 +20,7 @@ using planner::BoundExpression;
 using planner::PlanNode;
 
 void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {
+  if (!aggregate.grouping_sets.empty()) return run_grouping_sets(node, aggregate, sink);
   std::vector<BoundExpression> keys = prepare(aggregate.keys);
   std::vector<planner::AggregateCall> calls = aggregate.aggregates;
   for (auto& call : calls) {
@@ -112,10 +113,19 @@ Labels PlanPrinter::operator_labels(const PlanNode&, const planner::AggregateNod
   for (const auto& call : aggregate.aggregates) {
     labels.push_back({aggregate_text(call, input, false), aggregate_text(call, input, true)});
   }
+  for (const auto& call : aggregate.grouping_calls) {
+    std::string plain = "GROUPING(", qualified = "GROUPING(";
+    for (std::size_t i = 0; i < call.size(); ++i) {
+      plain += (i > 0 ? ", " : "") + shown(aggregate.keys[call[i]], input, false);
+      qualified += (i > 0 ? ", " : "") + shown(aggregate.keys[call[i]], input, true);
+    }
+    labels.push_back({plain + ")", qualified + ")"});
+  }
   return labels;
 }
 
 void PlanPrinter::print_operator(const PlanNode& node, const planner::AggregateNode& aggregate, const NodeLines& at) {
+  if (!aggregate.grouping_sets.empty()) return print_grouping_sets(node, aggregate, at);
   title(at, aggregate.keys.empty() ? "Aggregate" : "HashAggregate", node);
   const Labels& input = labels_of(*aggregate.input);
   if (!aggregate.keys.empty()) {

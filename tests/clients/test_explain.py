@@ -183,6 +183,20 @@ def test_explain_shows_aggregates_with_filter_distinct_and_order(server):
                       "FILTER (WHERE (amount > 2))")
 
 
+def test_grouping_sets_show_a_key_line_per_set(server):
+    lines = plan_of(server, "explain select region, customer, grouping(region, customer), count(*) "
+                            "from ex_orders group by rollup (region, customer)")
+    output = next(line.strip() for line in lines if line.strip().startswith("Output:"))
+    assert output == "Output: region, customer, GROUPING(region, customer), count(*)"
+    aggregate = node(lines, "MixedAggregate")
+    keys = [line.strip() for line in lines if line.strip().startswith(("Hash Key:", "Group Key:"))]
+    assert keys == ["Hash Key: region, customer", "Hash Key: region", "Group Key: ()"], "\n".join(lines)
+    assert depth(node(lines, "Seq Scan on ex_orders")) > depth(aggregate)
+    lines = plan_of(server, "explain select region, count(*) from ex_orders group by grouping sets (region, customer)")
+    node(lines, "HashAggregate")
+    assert not any("Group Key" in line for line in lines), "\n".join(lines)
+
+
 def test_analyze_counts_actual_rows(server):
     lines = plan_of(server, """
         explain analyze select c.name, count(*)
