@@ -77,6 +77,19 @@ std::size_t QueryBlockPlanner::hidden_width() const {
 }
 
 PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
+  // An inner join's ON conditions join the WHERE's conjuncts: a subquery in
+  // them becomes a semi join or leaves a test of a column it adds, as there.
+  for (const PgQuery__Node* on : pending_on_) {
+    ExpressionBinder binder(scope_, this);
+    BoundExpression bound = coerce(binder.bind(on), SqlType::of(TypeId::kBoolean), false);
+    if (bound.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+    }
+    reject_window_calls(bound, "JOIN conditions");
+    reject_aggregates(bound, "JOIN conditions");
+    for (auto& part : split_conjuncts(std::move(bound))) conjuncts.push_back(std::move(part));
+  }
+  pending_on_.clear();
   std::vector<BoundExpression> local, after_applies;
   std::size_t scope_width = scope_.columns.size();
   for (auto& conjunct : conjuncts) {
@@ -98,17 +111,6 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
   for (const auto& relation : relations_) {
     inputs.push_back({relation.plan, relation.offset, relation.width, relation.base_rows});
   }
-  for (const PgQuery__Node* on : pending_on_) {
-    ExpressionBinder binder(scope_, this);
-    BoundExpression bound = coerce(binder.bind(on), SqlType::of(TypeId::kBoolean), false);
-    if (bound.type.id != TypeId::kBoolean) {
-      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
-    }
-    reject_window_calls(bound, "JOIN conditions");
-    reject_aggregates(bound, "JOIN conditions");
-    for (auto& part : split_conjuncts(std::move(bound))) local.push_back(std::move(part));
-  }
-  pending_on_.clear();
   // Semi and anti joins that read one relation only are placed by the join
   // order (over that relation's filtered scan or over the joined rows); the
   // others follow the joins.

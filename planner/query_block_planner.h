@@ -119,6 +119,8 @@ class QueryBlockPlanner : public SubqueryHook {
   const std::vector<BoundExpression>& select_list() const { return select_list_; }
   const Scope& scope() const { return scope_; }
   bool simple_block() const { return simple_block_; }
+  // No GROUP BY, aggregates, DISTINCT or window functions: one output row per input row.
+  bool plain_rows() const { return plain_rows_; }
   bool outer_in_output() const { return outer_in_output_; }
   // The select list or ORDER BY calls window functions.
   bool has_windows() const { return has_windows_; }

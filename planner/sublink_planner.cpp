@@ -337,7 +337,11 @@ BoundExpression QueryBlockPlanner::bind_sublink(const PgQuery__SubLink& sublink,
     apply.build = block.root;
     build_width = block.root->types.size();
   } else {
-    if (!child.simple_block()) not_supported("a correlated subquery with grouping, DISTINCT or LIMIT", sublink.location);
+    // Its correlation becomes join keys over the subquery's rows, which is
+    // right only while each of those rows is an output row.
+    if (!child.simple_block() || !child.plain_rows()) {
+      not_supported("a correlated subquery with aggregates, grouping, DISTINCT or LIMIT", sublink.location);
+    }
     apply.build = child.filtered_input();
     build_width = child.scope().columns.size();
   }

@@ -53,3 +53,20 @@ SELECT id, (SELECT s FROM cs_keyed k WHERE k.o_id = cs_o.id ORDER BY k.id LIMIT 
 SELECT id, (SELECT s FROM cs_keyed k WHERE k.o_id = cs_o.id ORDER BY k.id DESC LIMIT 1) FROM cs_o ORDER BY id;
 SELECT s FROM cs_keyed ORDER BY id DESC LIMIT 2;
 DROP TABLE cs_keyed;
+-- Subqueries in an inner join's ON condition become semi joins or tests of
+-- the columns they add, as in WHERE (an IN here took the server down).
+CREATE TABLE on_a (a int);
+CREATE TABLE on_b (b int);
+INSERT INTO on_a VALUES (1), (2), (NULL);
+INSERT INTO on_b VALUES (1), (3), (NULL);
+SELECT * FROM on_a JOIN on_b ON on_a.a IN (SELECT count(*) FROM on_b WHERE b IS NOT NULL) ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON on_a.a IN (SELECT b FROM on_b) ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON on_a.a = on_b.b AND on_a.a IN (SELECT count(*) FROM on_b) ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON on_a.a NOT IN (SELECT b FROM on_b WHERE b > 1) ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON EXISTS (SELECT 1 FROM on_b b2 WHERE b2.b = on_a.a + 2) ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON on_a.a IN (SELECT b FROM on_b) OR on_b.b = 3 ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON (on_a.a IN (SELECT b FROM on_b)) = (on_b.b IN (SELECT a FROM on_a)) ORDER BY 1, 2;
+SELECT * FROM on_a JOIN on_b ON on_b.b IN (SELECT x.a FROM on_a x WHERE x.a = on_a.a) ORDER BY 1, 2;
+SELECT * FROM on_a a1 JOIN on_a a2 ON a1.a = a2.a JOIN on_b ON on_b.b IN (SELECT a1.a) ORDER BY 1, 2, 3;
+DROP TABLE on_a;
+DROP TABLE on_b;
