@@ -109,7 +109,7 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
       text_byte_count_ = total;
       char* at = text_bytes_.get();
       auto copy = [&at](std::string_view& view) {
-        std::memcpy(at, view.data(), view.size());
+        if (!view.empty()) std::memcpy(at, view.data(), view.size());  // an empty view may have no data
         view = std::string_view(at, view.size());
         at += view.size();
       };
