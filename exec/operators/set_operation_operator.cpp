@@ -3,6 +3,7 @@
 #include "exec/plan_executor.h"
 #include "exec/plan_printer.h"
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -14,12 +15,40 @@ namespace ptreedb::exec {
 
 using planner::PlanNode;
 
+namespace {
+
+bool is_union_all(const planner::SetOperationNode& set) {
+  return set.operation == planner::SetOperation::kUnion && set.all;
+}
+
+// The inputs of a UNION ALL and of the UNION ALLs it directly appends to (a
+// chain is planned left-deep), in order: run and shown as one Append, as
+// PostgreSQL does, and walked in a loop, so thousands of them do not nest
+// thousands of calls.
+std::vector<const PlanNode*> append_inputs(const planner::SetOperationNode& set) {
+  std::vector<const PlanNode*> inputs;
+  const planner::SetOperationNode* current = &set;
+  while (true) {
+    inputs.push_back(current->right.get());
+    const auto* inner = std::get_if<planner::SetOperationNode>(&current->left->op);
+    if (inner == nullptr || !is_union_all(*inner)) {
+      inputs.push_back(current->left.get());
+      break;
+    }
+    current = inner;
+  }
+  std::reverse(inputs.begin(), inputs.end());
+  return inputs;
+}
+
+}  // namespace
+
 void PlanExecutor::run_operator(const PlanNode& node, const planner::SetOperationNode& set, const Sink& sink) {
   using planner::SetOperation;
   OperatorMemory memory(memory_, "SetOp");
-  if (set.operation == SetOperation::kUnion && set.all) {
+  if (is_union_all(set)) {
     std::size_t offset = 0;
-    for (const auto* side : {set.left.get(), set.right.get()}) {
+    for (const PlanNode* side : append_inputs(set)) {
       // Each side is held only until it is passed on, and an Append is not
       // bounded by work_mem: the statement's budget alone bounds it.
       OperatorMemory side_memory(memory_, "ExecutorState", false);
@@ -85,14 +114,15 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SetOperatio
 // EXPLAIN: the output columns' names, and the node's lines.
 
 Labels PlanPrinter::operator_labels(const PlanNode&, const planner::SetOperationNode& set) {
-  Labels labels = labels_of(*set.left);
-  return labels;
+  return labels_of(is_union_all(set) ? *append_inputs(set).front() : *set.left);
 }
 
 void PlanPrinter::print_operator(const PlanNode& node, const planner::SetOperationNode& set, const NodeLines& at) {
   std::string name;
-  if (set.operation == planner::SetOperation::kUnion && set.all) {
-    name = "Append";
+  if (is_union_all(set)) {
+    title(at, "Append", node);
+    for (const PlanNode* input : append_inputs(set)) print_node(*input, at.details, true);
+    return;
   } else {
     name = set.operation == planner::SetOperation::kUnion       ? "HashSetOp Union"
            : set.operation == planner::SetOperation::kIntersect ? "HashSetOp Intersect"
