@@ -87,6 +87,16 @@ std::vector<BoundExpression> PlanExecutor::prepare(const std::vector<BoundExpres
   return out;
 }
 
+std::vector<planner::AggregateCall> PlanExecutor::prepare(std::vector<planner::AggregateCall> calls) {
+  for (auto& call : calls) {
+    call.argument = prepare(call.argument);
+    call.separator = prepare(call.separator);
+    call.filter = prepare(call.filter);
+    for (auto& key : call.order) key.expression = prepare(key.expression);
+  }
+  return calls;
+}
+
 
 std::size_t PlanExecutor::stream_in_order(const PlanNode& node, RowSink& sink) {
   OrderedDelivery delivery(sink, memory_);

@@ -48,6 +48,8 @@ class PlanExecutor {
   planner::BoundExpression prepare(const planner::BoundExpression& expr);
   std::optional<planner::BoundExpression> prepare(const std::optional<planner::BoundExpression>& expr);
   std::vector<planner::BoundExpression> prepare(const std::vector<planner::BoundExpression>& exprs);
+  // Aggregate calls with their argument, separator, FILTER and ORDER BY prepared.
+  std::vector<planner::AggregateCall> prepare(std::vector<planner::AggregateCall> calls);
 
  private:
   planner::Constant scalar_subquery(const planner::SelectPlan& plan);

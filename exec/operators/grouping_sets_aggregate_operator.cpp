@@ -54,13 +54,7 @@ std::int64_t grouping_bits(const std::vector<std::size_t>& call, const std::vect
 
 void PlanExecutor::run_grouping_sets(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {
   std::vector<BoundExpression> keys = prepare(aggregate.keys);
-  std::vector<planner::AggregateCall> calls = aggregate.aggregates;
-  for (auto& call : calls) {
-    call.argument = prepare(call.argument);
-    call.separator = prepare(call.separator);
-    call.filter = prepare(call.filter);
-    for (auto& key : call.order) key.expression = prepare(key.expression);
-  }
+  std::vector<planner::AggregateCall> calls = prepare(aggregate.aggregates);
   const auto& sets = aggregate.grouping_sets;
   // Each set's key expressions; the tables keep references to them.
   std::vector<std::vector<BoundExpression>> set_keys(sets.size());

@@ -22,13 +22,7 @@ using planner::PlanNode;
 void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNode& aggregate, const Sink& sink) {
   if (!aggregate.grouping_sets.empty()) return run_grouping_sets(node, aggregate, sink);
   std::vector<BoundExpression> keys = prepare(aggregate.keys);
-  std::vector<planner::AggregateCall> calls = aggregate.aggregates;
-  for (auto& call : calls) {
-    call.argument = prepare(call.argument);
-    call.separator = prepare(call.separator);
-    call.filter = prepare(call.filter);
-    for (auto& key : call.order) key.expression = prepare(key.expression);
-  }
+  std::vector<planner::AggregateCall> calls = prepare(aggregate.aggregates);
   OperatorMemory memory(memory_, "HashAggregate");
   // Each task's table, and what it has charged so far.
   struct TaskTable {
