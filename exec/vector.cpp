@@ -77,6 +77,36 @@ void assign_element(Vector& target, std::size_t i, const Vector& source, std::si
   }
 }
 
+namespace {
+
+// Before `from`'s numeric values are appended to `to`: an empty `to` takes
+// `from`'s form, a non-empty one of another form is widened.
+void match_decimal_form(Vector& to, const Vector& from) {
+  if (to.physical() != Physical::kDecimal || to.units_scale == from.units_scale) return;
+  if (to.size() == 0) {
+    to.units_scale = from.units_scale;
+    to.ints.clear();
+    to.decimals.clear();
+  } else {
+    widen_units(to);
+  }
+}
+
+// `from`'s numeric values [begin, begin + count) appended to `to`, after
+// match_decimal_form: units stay units only when both hold them.
+void append_decimal_values(Vector& to, const Vector& from, std::size_t begin, std::size_t count) {
+  const auto first = static_cast<std::ptrdiff_t>(begin), last = static_cast<std::ptrdiff_t>(begin + count);
+  if (to.holds_units()) {
+    to.ints.insert(to.ints.end(), from.ints.begin() + first, from.ints.begin() + last);
+  } else if (!from.holds_units()) {
+    to.decimals.insert(to.decimals.end(), from.decimals.begin() + first, from.decimals.begin() + last);
+  } else {
+    for (std::size_t i = begin; i < begin + count; ++i) to.decimals.push_back(from.decimal(i));
+  }
+}
+
+}  // namespace
+
 void Vector::resize(std::size_t count) {
   nulls.resize(count, 0);
   switch (physical()) {
@@ -113,26 +143,12 @@ bool append_rows(Chunk& into, const Chunk& from) {
     Vector& to = into.columns[c];
     const Vector& source = from.columns[c];
     if (source.size() != from.size) continue;  // unloaded in both
-    if (to.physical() == Physical::kDecimal && to.units_scale != source.units_scale) {
-      if (to.size() == 0) {
-        to.units_scale = source.units_scale;  // an empty vector takes either form
-      } else {
-        widen_units(to);
-      }
-    }
+    match_decimal_form(to, source);
     append(to.nulls, source.nulls, from.size);
     switch (to.physical()) {
       case Physical::kInt: append(to.ints, source.ints, from.size); break;
       case Physical::kDouble: append(to.doubles, source.doubles, from.size); break;
-      case Physical::kDecimal:
-        if (to.holds_units()) {
-          append(to.ints, source.ints, from.size);
-        } else if (source.holds_units()) {
-          for (std::size_t i = 0; i < from.size; ++i) to.decimals.push_back(source.decimal(i));
-        } else {
-          append(to.decimals, source.decimals, from.size);
-        }
-        break;
+      case Physical::kDecimal: append_decimal_values(to, source, 0, from.size); break;
       case Physical::kText: append(to.texts, source.texts, from.size); break;
       case Physical::kInterval: append(to.intervals, source.intervals, from.size); break;
     }
@@ -147,14 +163,7 @@ bool append_rows(Chunk& into, const Chunk& from) {
 }
 
 void Vector::append_from(const Vector& other, std::size_t i) {
-  if (physical() == Physical::kDecimal && units_scale != other.units_scale) {
-    if (nulls.empty()) {
-      units_scale = other.units_scale;  // an empty vector takes either form
-      ints.clear();
-    } else {
-      widen_units(*this);
-    }
-  }
+  match_decimal_form(*this, other);
   nulls.push_back(other.nulls[i]);
   switch (physical()) {
     case Physical::kInt:
@@ -164,11 +173,7 @@ void Vector::append_from(const Vector& other, std::size_t i) {
       doubles.push_back(other.doubles[i]);
       break;
     case Physical::kDecimal:
-      if (holds_units()) {
-        ints.push_back(other.ints[i]);
-      } else {
-        decimals.push_back(other.decimals[i]);
-      }
+      append_decimal_values(*this, other, i, 1);
       break;
     case Physical::kText:
       texts.push_back(other.texts[i]);
@@ -332,26 +337,12 @@ Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& 
       Vector& target = out.columns[c];
       const Vector& source = chunk.columns[c];
       if (source.size() != chunk.size) continue;
-      if (target.physical() == Physical::kDecimal && target.units_scale != source.units_scale) {
-        if (target.size() == 0) {
-          target.units_scale = source.units_scale;  // an empty vector takes either form
-        } else {
-          widen_units(target);
-        }
-      }
+      match_decimal_form(target, source);
       target.nulls.insert(target.nulls.end(), source.nulls.begin(), source.nulls.end());
       switch (target.physical()) {
         case Physical::kInt: target.ints.insert(target.ints.end(), source.ints.begin(), source.ints.end()); break;
         case Physical::kDouble: target.doubles.insert(target.doubles.end(), source.doubles.begin(), source.doubles.end()); break;
-        case Physical::kDecimal:
-          if (target.holds_units()) {
-            target.ints.insert(target.ints.end(), source.ints.begin(), source.ints.end());
-          } else if (source.holds_units()) {
-            for (std::size_t i = 0; i < chunk.size; ++i) target.decimals.push_back(source.decimal(i));
-          } else {
-            target.decimals.insert(target.decimals.end(), source.decimals.begin(), source.decimals.end());
-          }
-          break;
+        case Physical::kDecimal: append_decimal_values(target, source, 0, chunk.size); break;
         case Physical::kText: target.texts.insert(target.texts.end(), source.texts.begin(), source.texts.end()); break;
         case Physical::kInterval: target.intervals.insert(target.intervals.end(), source.intervals.begin(), source.intervals.end()); break;
       }

@@ -189,6 +189,9 @@ TEST_CASE("vector helpers keep units or widen them, never mixing the two", "[num
   CHECK(built.holds_units());
   built.append_from(whole, 0);
   CHECK(texts(built) == "1.50,-0.07,123.456789");
+  built.append_from(twos, 0);  // units after whole Decimals
+  CHECK_FALSE(built.holds_units());
+  CHECK(texts(built) == "1.50,-0.07,123.456789,1.50");
 
   Vector target = units(2, {1, 2});
   exec::assign_element(target, 1, fours, 2);
