@@ -62,21 +62,13 @@ bool units_loop(const X& x, const Y& y, std::int64_t x_factor, std::int64_t y_fa
   return !overflow;
 }
 
-struct ArrayReader {
-  const std::int64_t* values;
-  std::int64_t operator()(std::size_t i) const { return values[i]; }
-};
-struct ConstantReader {
-  std::int64_t value;
-  std::int64_t operator()(std::size_t) const { return value; }
-};
-
+// The operand's reader from exec/operand.h: its array, or its constant.
 template <class Body>
 void with_reader(const UnitsOperand& operand, const Body& body) {
   if (operand.values != nullptr) {
-    body(ArrayReader{operand.values});
+    body(VectorValues<std::int64_t>{operand.values, operand.nulls});
   } else {
-    body(ConstantReader{operand.constant});
+    body(ScalarValue<std::int64_t>{operand.constant, false});
   }
 }
 

@@ -146,6 +146,7 @@ std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const stor
   // The text sets: none of the leaf's values in the set rules it out; all of
   // them (and no NULL) needs no look (bit t of `text_decided`).
   std::uint64_t matching[kMaxTextSets] = {};
+  const std::uint8_t* text_codes[kMaxTextSets] = {};
   std::uint64_t text_decided = 0;
   for (std::size_t t = 0; t < text_sets_.size(); ++t) {
     const TextSet& set = text_sets_[t];
@@ -155,6 +156,7 @@ std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const stor
       continue;
     }
     matching[t] = matching_codes(set, *column);
+    text_codes[t] = column->codes();
     if (matching[t] == 0) return 0;
     const std::uint64_t every = (std::uint64_t{1} << column->dictionary().size()) - 1;
     if (matching[t] == every && column->nulls() == nullptr) text_decided |= std::uint64_t{1} << t;
@@ -181,9 +183,7 @@ std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const stor
   };
   for (std::size_t t = 0; t < text_sets_.size(); ++t) {
     if (((text_decided >> t) & 1u) != 0) continue;
-    const TextSet& set = text_sets_[t];
-    const storage::LeafColumn* column = columns.column(set.column, SlotKind::kText, set.offset, leaf_rows, leaf_size);
-    const std::uint8_t* codes = column->codes();
+    const std::uint8_t* codes = text_codes[t];
     const std::uint64_t wanted = matching[t];  // bit kNullCode is never set
     keep_rows([&](std::uint32_t row) { return static_cast<std::uint32_t>((wanted >> codes[row]) & 1u); });
     if (kept == 0) return 0;
