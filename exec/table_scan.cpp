@@ -49,6 +49,10 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
     if (loaded_int) key_filters_.push_back(std::move(key_filter));
   }
   if (filter_ != nullptr) zones_ = ZoneFilter(schema, *filter_);
+  for (const LoadedColumn& column : loaded_) touched_columns_.push_back(column.column);
+  for (std::size_t column : zones_.columns()) touched_columns_.push_back(column);
+  std::sort(touched_columns_.begin(), touched_columns_.end());
+  touched_columns_.erase(std::unique(touched_columns_.begin(), touched_columns_.end()), touched_columns_.end());
   if (filter_ != nullptr || !key_filters_.empty()) {
     std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
     if (filter_ != nullptr) mark_columns(*filter_, read_by_filter);
@@ -227,7 +231,49 @@ const storage::LeafColumns* MorselReader::leaf_columns(const storage::RowTree::n
   return static_cast<const storage::LeafColumns*>(leaf.install_cache(made));
 }
 
+void MorselReader::walk(std::size_t count) {
+  segments_.clear();
+  for (std::size_t i = 0; i < count;) {
+    if (const auto* leaf = it_.leaf()) {
+      const std::uint32_t at = it_.leaf_position();
+      const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(count - i, leaf->size - at));
+      if (const ptree::LeafCache* cache = leaf->cache()) __builtin_prefetch(cache);
+      segments_.push_back(Segment{leaf, nullptr, at, n});
+      it_.skip_in_leaf(n);
+      i += n;
+    } else {
+      const storage::RowRef& row = (*it_).value;
+      __builtin_prefetch(row.bytes());
+      segments_.push_back(Segment{nullptr, &row, 0, 1});
+      ++it_;
+      ++i;
+    }
+  }
+  // A leaf's column arrays lie two loads past the leaf (the slot in its
+  // columns, then the column with its values): each step starts the loads
+  // of every leaf of the morsel before waiting for any of them.
+  const std::vector<std::size_t>& touched = source_.touched_columns_;
+  auto each_cached = [&](const auto& visit) {
+    for (const Segment& segment : segments_) {
+      if (segment.leaf == nullptr) continue;
+      if (const ptree::LeafCache* cache = segment.leaf->cache()) visit(*static_cast<const storage::LeafColumns*>(cache));
+    }
+  };
+  each_cached([&](const storage::LeafColumns& columns) {
+    for (std::size_t column : touched) columns.prefetch_slot(column);
+  });
+  each_cached([&](const storage::LeafColumns& columns) {
+    for (std::size_t column : touched) storage::LeafColumn::prefetch(columns.built(column));
+  });
+  each_cached([&](const storage::LeafColumns& columns) {
+    for (std::size_t column : touched) {
+      if (const storage::LeafColumn* built = columns.built(column)) built->prefetch_side_arrays();
+    }
+  });
+}
+
 void MorselReader::read(std::size_t count, Chunk& chunk) {
+  walk(count);
   // rows_ holds the rows read one by one; a run read from a leaf's columns
   // leaves its entries unset, and positions are kept only when asked for.
   rows_.resize(count);
@@ -235,13 +281,13 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
   runs_.clear();
   picks_.clear();
   std::uint32_t kept = 0;
-  for (std::size_t i = 0; i < count;) {
-    if (const auto* leaf = it_.leaf()) {
-      const std::uint32_t at = it_.leaf_position();
-      const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(count - i, leaf->size - at));
+  std::size_t i = 0;
+  for (const Segment& segment : segments_) {
+    if (const auto* leaf = segment.leaf) {
+      const std::uint32_t at = segment.leaf_begin;
+      const std::uint32_t n = segment.count;
       const storage::RowRef* values = leaf->values();
       const storage::LeafColumns* columns = leaf_columns(*leaf, n);
-      it_.skip_in_leaf(n);
       std::uint32_t picked = n;
       std::uint32_t picks = kAllRows;
       if (columns != nullptr && !source_.zones_.empty()) {
@@ -273,13 +319,10 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
       kept += picked;
       i += n;
     } else {
-      const storage::RowRef& row = (*it_).value;
-      __builtin_prefetch(row.bytes());
       runs_.push_back(Run{kept, 1, nullptr, nullptr, 0, 0});
-      rows_[kept] = &row;
+      rows_[kept] = segment.row;
       if (source_.row_positions_) positions_[kept] = position_ + i;
       ++kept;
-      ++it_;
       ++i;
     }
   }

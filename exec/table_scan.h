@@ -68,6 +68,8 @@ class TableScanSource {
   bool build_leaf_columns_;
   // One owner for every text view of the scan: it keeps the version alive.
   std::shared_ptr<const TextStorage> text_owner_;
+  // The columns a reader reads from leaves: loaded or tested by zones_.
+  std::vector<std::size_t> touched_columns_;
 };
 
 // Reads consecutive rows of the tree from one position on (one per morsel
@@ -95,6 +97,9 @@ class MorselReader {
 
  private:
   void prepare_columns(Chunk& chunk, std::size_t count) const;
+  // Steps the iterator over the next `count` rows into segments_, and starts
+  // loading the leaf column arrays they will read.
+  void walk(std::size_t count);
   // Decodes rows_ (at positions_) into `chunk`, through the filters.
   void decode_rows(Chunk& chunk);
   // `columns` of every row read (of the rows survivors_ names, with
@@ -132,6 +137,13 @@ class MorselReader {
     std::uint32_t picks = kAllRows;
   };
   std::vector<Run> runs_;
+  // What walk() stepped over: a run of a leaf's rows, or one inner node's row.
+  struct Segment {
+    const storage::RowTree::node_type::Leaf* leaf;
+    const storage::RowRef* row;
+    std::uint32_t leaf_begin, count;
+  };
+  std::vector<Segment> segments_;
   std::vector<std::uint32_t> picks_, gather_rows_;
   // Sets rows_ for a run read from a leaf's columns, for a column the leaf
   // has not got in the kind or slot asked for (a schema that changed a

@@ -1,5 +1,7 @@
 #include "exec/zone_filter.h"
 
+#include <algorithm>
+#include <limits>
 #include <optional>
 
 #include "exec/key_range.h"
@@ -75,18 +77,19 @@ ZoneFilter::ZoneFilter(const storage::TableSchema& schema, const planner::BoundE
       continue;
     }
     if (kind != SlotKind::kInt && kind != SlotKind::kDate && kind != SlotKind::kDecimal) continue;
+    ColumnBounds on_column{column, kind, schema.layout().offset(column), {}};
     for (const ColumnBound& bound : bounds_on(conjuncts, column, type)) {
-      bounds_.push_back(Bound{column, kind, schema.layout().offset(column), bound.op, bound.constant->int_value,
-                              bound.constant->decimal_value});
+      on_column.bounds.push_back(Bound{bound.op, bound.constant->int_value, bound.constant->decimal_value});
     }
+    if (!on_column.bounds.empty()) bounds_.push_back(std::move(on_column));
   }
 }
 
-int ZoneFilter::compare(const Bound& bound, const storage::LeafColumn& column, std::int64_t v) {
-  if (bound.kind == SlotKind::kDecimal) {
-    return value::decimal_compare(value::Decimal{v, column.decimal_scale()}, bound.decimal_value);
-  }
-  return v < bound.int_value ? -1 : (v > bound.int_value ? 1 : 0);
+std::vector<std::size_t> ZoneFilter::columns() const {
+  std::vector<std::size_t> columns;
+  for (const ColumnBounds& bounds : bounds_) columns.push_back(bounds.column);
+  for (const TextSet& set : text_sets_) columns.push_back(set.column);
+  return columns;
 }
 
 std::uint64_t ZoneFilter::matching_codes(const TextSet& set, const storage::LeafColumn& column) {
@@ -104,145 +107,156 @@ std::uint64_t ZoneFilter::matching_codes(const TextSet& set, const storage::Leaf
   return matching;
 }
 
-ZoneFilter::Reach ZoneFilter::reach(const Bound& bound, const storage::LeafColumn& column) {
-  // A comparison with NULL is never true: a leaf of NULLs passes nothing.
-  if (!column.has_values()) return Reach::kNone;
-  if (!column.has_range()) return Reach::kSome;
-  const int low = compare(bound, column, column.min());
-  const int high = compare(bound, column, column.max());
-  bool none = false;
-  switch (bound.op) {
-    case ComparisonOp::kEqual: none = low > 0 || high < 0; break;
-    case ComparisonOp::kLess: none = low >= 0; break;
-    case ComparisonOp::kLessEqual: none = low > 0; break;
-    case ComparisonOp::kGreater: none = high <= 0; break;
-    case ComparisonOp::kGreaterEqual: none = high < 0; break;
-    default: return Reach::kSome;
+std::optional<ZoneFilter::Range> ZoneFilter::range_in(const ColumnBounds& on_column, const storage::LeafColumn& column) {
+  using Storage = storage::LeafColumn::Storage;
+  using Wide = __int128;
+  constexpr Wide kUnitsLimit = static_cast<Wide>(1) << 64;
+  // Inclusive, in the leaf's stored units; widened so that c + 1 cannot wrap.
+  Wide low = std::numeric_limits<std::int64_t>::min(), high = std::numeric_limits<std::int64_t>::max();
+  bool empty = false;
+  for (const Bound& bound : on_column.bounds) {
+    // The constant in stored units: exactly `at`, or between `below` and
+    // `below + 1` when it falls between two stored values.
+    Wide at = bound.int_value;
+    bool exact = true;
+    if (column.storage() == Storage::kDecimal64) {
+      const value::Decimal constant = bound.decimal_value;
+      const std::int32_t gap = column.decimal_scale() - constant.scale;
+      if (gap > 18 || gap < -18 || constant.units >= kUnitsLimit || constant.units <= -kUnitsLimit) return std::nullopt;
+      Wide power = 1;
+      for (std::int32_t k = 0; k < (gap < 0 ? -gap : gap); ++k) power *= 10;
+      if (gap >= 0) {
+        at = constant.units * power;
+      } else {
+        at = constant.units / power;
+        const Wide rest = constant.units - at * power;
+        if (rest < 0) --at;  // floor
+        exact = rest == 0;
+      }
+    } else if (column.storage() != Storage::kInt32 && column.storage() != Storage::kInt64) {
+      return std::nullopt;
+    }
+    // Not exact: `at` is the stored value just below the constant.
+    switch (bound.op) {
+      case ComparisonOp::kGreaterEqual: low = std::max(low, exact ? at : at + 1); break;
+      case ComparisonOp::kGreater: low = std::max(low, at + 1); break;
+      case ComparisonOp::kLessEqual: high = std::min(high, at); break;
+      case ComparisonOp::kLess: high = std::min(high, exact ? at - 1 : at); break;
+      case ComparisonOp::kEqual:
+        empty |= !exact;
+        low = std::max(low, at);
+        high = std::min(high, at);
+        break;
+      default: return std::nullopt;
+    }
   }
-  if (none) return Reach::kNone;
-  // Every operator here is monotone: the least and greatest value passing
-  // means every value between does (and = has min = max); a NULL would not.
-  const unsigned mask = comparison_mask(bound.op);
-  const bool all = column.nulls() == nullptr && ((mask >> (low + 1)) & 1u) != 0 && ((mask >> (high + 1)) & 1u) != 0;
-  return all ? Reach::kAll : Reach::kSome;
+  empty |= low > high;
+  if (empty) return Range{0, 0, true};
+  return Range{static_cast<std::int64_t>(low), static_cast<std::int64_t>(high), false};
 }
+
+namespace {
+
+// mask[i] (or &=, unless `first`) whether values[i] lies in [low, high] and is not NULL.
+template <class T>
+void mask_range(const T* values, const std::uint8_t* nulls, std::uint32_t count, std::int64_t low, std::int64_t high,
+                bool first, std::uint8_t* mask) {
+  const std::uint64_t span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
+  const auto base = static_cast<std::uint64_t>(low);
+  auto pass = [&](std::uint32_t i) -> std::uint8_t {
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(values[i])) - base <= span;
+  };
+  if (first) {
+    for (std::uint32_t i = 0; i < count; ++i) mask[i] = pass(i);
+  } else {
+    for (std::uint32_t i = 0; i < count; ++i) mask[i] &= pass(i);
+  }
+  if (nulls != nullptr) {
+    for (std::uint32_t i = 0; i < count; ++i) mask[i] &= nulls[i] == 0;
+  }
+}
+
+}  // namespace
 
 std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows,
                                  std::uint32_t leaf_size, std::uint32_t begin, std::uint32_t count,
                                  std::uint32_t* picks) const {
   using Storage = storage::LeafColumn::Storage;
-  // First the leaf's ranges alone: one bound that no row can pass rules the
-  // leaf out before any row is looked at; bounds every row passes need no
-  // look (bit b of `decided`, for the first 64 bounds).
-  std::uint64_t decided = 0;
-  for (std::size_t b = 0; b < bounds_.size(); ++b) {
-    const Bound& bound = bounds_[b];
-    const storage::LeafColumn* column = columns.column(bound.column, bound.kind, bound.offset, leaf_rows, leaf_size);
+  // First the leaves' ranges alone: a column whose values all miss its range
+  // rules the leaf out before any row is looked at; one whose values all
+  // fall in it needs no look. What remains is tested row by row.
+  struct RangeTest {
+    const storage::LeafColumn* column;
+    Range range;
+  };
+  RangeTest range_tests[kMaxTests];
+  std::size_t range_test_count = 0;
+  for (const ColumnBounds& on_column : bounds_) {
+    const storage::LeafColumn* column =
+        columns.column(on_column.column, on_column.kind, on_column.offset, leaf_rows, leaf_size);
     if (column == nullptr) continue;
-    const Reach verdict = reach(bound, *column);
-    if (verdict == Reach::kNone) return 0;
-    if (verdict == Reach::kAll && b < 64) decided |= std::uint64_t{1} << b;
+    // A comparison with NULL is never true: a leaf of NULLs passes nothing.
+    if (!column->has_values()) return 0;
+    const std::optional<Range> range = range_in(on_column, *column);
+    if (!range) continue;  // the whole filter still tests it
+    if (range->empty || column->max() < range->low || column->min() > range->high) return 0;
+    if (column->nulls() == nullptr && column->min() >= range->low && column->max() <= range->high) continue;
+    if (range_test_count < kMaxTests) range_tests[range_test_count++] = RangeTest{column, *range};
   }
   // The text sets: none of the leaf's values in the set rules it out; all of
-  // them (and no NULL) needs no look (bit t of `text_decided`).
-  std::uint64_t matching[kMaxTextSets] = {};
-  const std::uint8_t* text_codes[kMaxTextSets] = {};
-  std::uint64_t text_decided = 0;
-  for (std::size_t t = 0; t < text_sets_.size(); ++t) {
-    const TextSet& set = text_sets_[t];
-    const storage::LeafColumn* column = columns.column(set.column, SlotKind::kText, set.offset, leaf_rows, leaf_size);
-    if (column == nullptr || column->codes() == nullptr) {
-      text_decided |= std::uint64_t{1} << t;  // nothing to test it on
-      continue;
-    }
-    matching[t] = matching_codes(set, *column);
-    text_codes[t] = column->codes();
-    if (matching[t] == 0) return 0;
-    const std::uint64_t every = (std::uint64_t{1} << column->dictionary().size()) - 1;
-    if (matching[t] == every && column->nulls() == nullptr) text_decided |= std::uint64_t{1} << t;
-  }
-  std::uint32_t kept = 0;
-  bool started = false;
-  // Keeps the rows `passes` (0 or 1 per row) accepts, among all of the run
-  // at first, then among those kept so far. No branch per row.
-  auto keep_rows = [&](const auto& passes) {
-    if (!started) {
-      for (std::uint32_t row = begin; row < begin + count; ++row) {
-        picks[kept] = row;
-        kept += passes(row);
-      }
-      started = true;
-      return;
-    }
-    std::uint32_t still = 0;
-    for (std::uint32_t k = 0; k < kept; ++k) {
-      picks[still] = picks[k];
-      still += passes(picks[k]);
-    }
-    kept = still;
+  // them (and no NULL) needs no look.
+  struct TextTest {
+    const std::uint8_t* codes;
+    std::uint64_t matching;  // bit kNullCode is never set
   };
-  for (std::size_t t = 0; t < text_sets_.size(); ++t) {
-    if (((text_decided >> t) & 1u) != 0) continue;
-    const std::uint8_t* codes = text_codes[t];
-    const std::uint64_t wanted = matching[t];  // bit kNullCode is never set
-    keep_rows([&](std::uint32_t row) { return static_cast<std::uint32_t>((wanted >> codes[row]) & 1u); });
-    if (kept == 0) return 0;
+  TextTest text_tests[kMaxTextSets];
+  std::size_t text_test_count = 0;
+  for (const TextSet& set : text_sets_) {
+    const storage::LeafColumn* column = columns.column(set.column, SlotKind::kText, set.offset, leaf_rows, leaf_size);
+    if (column == nullptr || column->codes() == nullptr) continue;  // nothing to test it on
+    const std::uint64_t matching = matching_codes(set, *column);
+    if (matching == 0) return 0;
+    const std::uint64_t every = (std::uint64_t{1} << column->dictionary().size()) - 1;
+    if (matching == every && column->nulls() == nullptr) continue;
+    text_tests[text_test_count++] = TextTest{column->codes(), matching};
   }
-  for (std::size_t b = 0; b < bounds_.size(); ++b) {
-    if (b < 64 && ((decided >> b) & 1u) != 0) continue;
-    const Bound& bound = bounds_[b];
-    const storage::LeafColumn* column = columns.column(bound.column, bound.kind, bound.offset, leaf_rows, leaf_size);
-    if (column == nullptr) continue;
-    const unsigned mask = comparison_mask(bound.op);
-    const std::uint8_t* nulls = column->nulls();
-    // Keeps the rows whose order against the constant (-1, 0, 1) the
-    // operator accepts; NULLs never pass.
-    auto keep = [&](const auto& order_of) {
-      keep_rows([&](std::uint32_t row) {
-        return static_cast<std::uint32_t>(nulls == nullptr || nulls[row] == 0) & ((mask >> (order_of(row) + 1)) & 1u);
-      });
-    };
-    auto order = [](auto x, auto y) { return (x > y) - (x < y); };
-    switch (column->storage()) {
-      case Storage::kInt32: {
-        const std::int32_t* values = column->values<std::int32_t>();
-        const std::int64_t wanted = bound.int_value;
-        keep([&](std::uint32_t row) { return order(std::int64_t{values[row]}, wanted); });
-        break;
-      }
-      case Storage::kInt64: {
-        const std::int64_t* values = column->values<std::int64_t>();
-        const std::int64_t wanted = bound.int_value;
-        keep([&](std::uint32_t row) { return order(values[row], wanted); });
-        break;
-      }
-      case Storage::kDecimal64: {
-        // Exact: both sides at the larger of the two scales, in 128 bits.
-        const std::int32_t leaf_scale = column->decimal_scale();
-        const value::Decimal constant = bound.decimal_value;
-        const std::int32_t gap = leaf_scale - constant.scale;
-        constexpr __int128 kUnitsLimit = static_cast<__int128>(1) << 64;
-        if (gap > 18 || gap < -18 || constant.units >= kUnitsLimit || constant.units <= -kUnitsLimit) continue;
-        __int128 power = 1;
-        for (std::int32_t k = 0; k < (gap < 0 ? -gap : gap); ++k) power *= 10;
-        const std::int64_t* values = column->values<std::int64_t>();
-        if (gap >= 0) {
-          const __int128 wanted = constant.units * power;
-          keep([&](std::uint32_t row) { return order(static_cast<__int128>(values[row]), wanted); });
-        } else {
-          const __int128 wanted = constant.units;
-          keep([&](std::uint32_t row) { return order(static_cast<__int128>(values[row]) * power, wanted); });
-        }
-        break;
-      }
-      default:
-        continue;
-    }
-    if (kept == 0) return 0;
-  }
-  if (!started) {
+  if (range_test_count == 0 && text_test_count == 0) {
     for (std::uint32_t k = 0; k < count; ++k) picks[k] = begin + k;
     return count;
+  }
+  // Every test over every row of a block into a mask (plain loops the
+  // compiler vectorizes), then the passing rows listed once.
+  constexpr std::uint32_t kBlock = 256;
+  std::uint8_t mask[kBlock];
+  std::uint32_t kept = 0;
+  for (std::uint32_t from = begin; from < begin + count; from += kBlock) {
+    const std::uint32_t n = std::min(kBlock, begin + count - from);
+    bool first = true;
+    for (std::size_t t = 0; t < range_test_count; ++t) {
+      const storage::LeafColumn& column = *range_tests[t].column;
+      const Range range = range_tests[t].range;
+      const std::uint8_t* nulls = column.nulls() != nullptr ? column.nulls() + from : nullptr;
+      if (column.storage() == Storage::kInt32) {
+        mask_range(column.values<std::int32_t>() + from, nulls, n, range.low, range.high, first, mask);
+      } else {
+        mask_range(column.values<std::int64_t>() + from, nulls, n, range.low, range.high, first, mask);
+      }
+      first = false;
+    }
+    for (std::size_t t = 0; t < text_test_count; ++t) {
+      const std::uint8_t* codes = text_tests[t].codes + from;
+      const std::uint64_t wanted = text_tests[t].matching;
+      if (first) {
+        for (std::uint32_t i = 0; i < n; ++i) mask[i] = static_cast<std::uint8_t>((wanted >> codes[i]) & 1u);
+      } else {
+        for (std::uint32_t i = 0; i < n; ++i) mask[i] &= static_cast<std::uint8_t>((wanted >> codes[i]) & 1u);
+      }
+      first = false;
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {  // no branch per row
+      picks[kept] = from + i;
+      kept += mask[i];
+    }
   }
   return kept;
 }

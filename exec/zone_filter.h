@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ class ZoneFilter {
   ZoneFilter(const storage::TableSchema& schema, const planner::BoundExpression& filter);
 
   bool empty() const { return bounds_.empty() && text_sets_.empty(); }
+  // The columns whose leaf arrays select() reads.
+  std::vector<std::size_t> columns() const;
   // Leaf rows [begin, begin + count) that pass every conjunct it can test
   // on the leaf's arrays (int32, int64 and int64-unit numeric columns; the
   // leaf's `leaf_size` `leaf_rows`, columns built as needed), in order into
@@ -37,18 +40,25 @@ class ZoneFilter {
 
  private:
   struct Bound {
-    std::size_t column;
-    storage::SlotKind kind;
-    std::uint32_t offset;
     planner::ComparisonOp op;  // column op value
     std::int64_t int_value;    // integers, dates, timestamps
     value::Decimal decimal_value;
   };
-  // What a leaf's least and greatest values (and NULLs) say of a bound.
-  enum class Reach : std::uint8_t { kNone, kAll, kSome };
-  static Reach reach(const Bound& bound, const storage::LeafColumn& column);
-  // <0, 0, >0 as the leaf's value `v` compares with the bound's constant.
-  static int compare(const Bound& bound, const storage::LeafColumn& column, std::int64_t v);
+  // The bounds on one column, which a leaf turns into one inclusive range
+  // of its stored values.
+  struct ColumnBounds {
+    std::size_t column;
+    storage::SlotKind kind;
+    std::uint32_t offset;
+    std::vector<Bound> bounds;
+  };
+  struct Range {
+    std::int64_t low, high;
+    bool empty;
+  };
+  // The stored values of `column` (int32, int64 or int64 units) that pass
+  // every bound; none when the leaf's storage cannot say exactly.
+  static std::optional<Range> range_in(const ColumnBounds& bounds, const storage::LeafColumn& column);
   // A text column equal to one of `values` (char(n): up to trailing blanks).
   struct TextSet {
     std::size_t column;
@@ -56,10 +66,11 @@ class ZoneFilter {
     bool blank_padded;
     std::vector<std::string> values;
   };
-  static constexpr std::size_t kMaxTextSets = 64;  // one bit each in a word
+  static constexpr std::size_t kMaxTextSets = 64;
+  static constexpr std::size_t kMaxTests = 64;  // columns with bounds tested row by row
   // Bit c set when dictionary entry c is one of the set's values.
   static std::uint64_t matching_codes(const TextSet& set, const storage::LeafColumn& column);
-  std::vector<Bound> bounds_;
+  std::vector<ColumnBounds> bounds_;
   std::vector<TextSet> text_sets_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <limits>
+#include <new>
 
 namespace ptreedb::storage {
 
@@ -11,16 +12,34 @@ std::atomic<std::int64_t> live_column_bytes{0};
 
 }  // namespace
 
+// The header rounded up so that the values after it are aligned for any
+// element type (Decimal holds an __int128).
+constexpr std::size_t kHeaderBytes = (sizeof(LeafColumn) + 15) / 16 * 16;
+
+std::size_t width_of(LeafColumn::Storage storage) {
+  using Storage = LeafColumn::Storage;
+  switch (storage) {
+    case Storage::kBytes: return 1;
+    case Storage::kInt32: return 4;
+    case Storage::kInt64:
+    case Storage::kDouble:
+    case Storage::kDecimal64: return 8;
+    case Storage::kDecimal128: return sizeof(value::Decimal);
+    case Storage::kText: return sizeof(std::string_view);
+    case Storage::kInterval: return sizeof(value::Interval);
+  }
+  return 8;
+}
+
 template <class T, class Read>
 void LeafColumn::fill(const RowRef* rows, Read read) {
-  data_.reset(new std::byte[sizeof(T) * (count_ == 0 ? 1 : count_)]);
-  T* out = reinterpret_cast<T*>(data_.get());
+  T* out = reinterpret_cast<T*>(data_);
   for (std::uint32_t i = 0; i < count_; ++i) out[i] = read(rows[i]);
 }
 
 template <class T>
 void LeafColumn::find_range() {
-  const T* values = reinterpret_cast<const T*>(data_.get());
+  const T* values = reinterpret_cast<const T*>(data_);
   bool first = true;
   for (std::uint32_t i = 0; i < count_; ++i) {
     if (has_nulls_ && nulls_[i]) continue;
@@ -31,10 +50,58 @@ void LeafColumn::find_range() {
   }
 }
 
-LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t column, SlotKind kind,
-                       std::uint32_t offset)
-    : kind_(kind), offset_(offset), count_(count) {
-  for (std::uint32_t i = 0; i < count && !has_nulls_; ++i) has_nulls_ = rows[i].is_null(column);
+LeafColumn* LeafColumn::build(const RowRef* rows, std::uint32_t count, std::size_t column, SlotKind kind,
+                              std::uint32_t offset) {
+  bool has_nulls = false;
+  for (std::uint32_t i = 0; i < count && !has_nulls; ++i) has_nulls = rows[i].is_null(column);
+  Storage storage = Storage::kInt64;
+  std::int32_t decimal_scale = 0;
+  switch (kind) {
+    case SlotKind::kBool: storage = Storage::kBytes; break;
+    case SlotKind::kDate: storage = Storage::kInt32; break;
+    case SlotKind::kInt: storage = Storage::kInt64; break;
+    case SlotKind::kDouble: storage = Storage::kDouble; break;
+    case SlotKind::kText: storage = Storage::kText; break;
+    case SlotKind::kInterval: storage = Storage::kInterval; break;
+    case SlotKind::kDecimal: {
+      // int64 units under one scale when every value allows it (numeric(p, s)
+      // with p <= 18 always does), else the values as they are.
+      bool narrow = true;
+      bool scale_known = false;
+      for (std::uint32_t i = 0; i < count && narrow; ++i) {
+        if (has_nulls && rows[i].is_null(column)) continue;
+        value::Decimal d = rows[i].get_decimal(offset);
+        if (!scale_known) {
+          decimal_scale = d.scale;
+          scale_known = true;
+        }
+        narrow = d.scale == decimal_scale && d.units >= std::numeric_limits<std::int64_t>::min() &&
+                 d.units <= std::numeric_limits<std::int64_t>::max();
+      }
+      storage = narrow ? Storage::kDecimal64 : Storage::kDecimal128;
+      break;
+    }
+  }
+  void* memory = ::operator new(kHeaderBytes + width_of(storage) * (count == 0 ? 1 : count));
+  auto* made = new (memory) LeafColumn(kind, storage, offset, count, has_nulls, decimal_scale,
+                                       static_cast<std::byte*>(memory) + kHeaderBytes);
+  made->fill_from(rows, column);
+  return made;
+}
+
+LeafColumn::LeafColumn(SlotKind kind, Storage storage, std::uint32_t offset, std::uint32_t count, bool has_nulls,
+                       std::int32_t decimal_scale, std::byte* data)
+    : kind_(kind),
+      storage_(storage),
+      offset_(offset),
+      count_(count),
+      has_nulls_(has_nulls),
+      decimal_scale_(decimal_scale),
+      data_(data) {}
+
+void LeafColumn::fill_from(const RowRef* rows, std::size_t column) {
+  const std::uint32_t count = count_;
+  const std::uint32_t offset = offset_;
   if (has_nulls_) {
     nulls_.reset(new std::uint8_t[count]);
     for (std::uint32_t i = 0; i < count; ++i) nulls_[i] = rows[i].is_null(column) ? 1 : 0;
@@ -43,54 +110,32 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
   for (std::uint32_t i = 0; i < count && !has_values_; ++i) has_values_ = nulls_[i] == 0;
   // A NULL's slot holds nothing meaningful: its element is zero (or empty).
   auto is_null = [&](const RowRef& row) { return has_nulls_ && row.is_null(column); };
-  switch (kind) {
+  switch (kind_) {
     case SlotKind::kBool:
-      storage_ = Storage::kBytes;
       fill<std::uint8_t>(rows, [&](const RowRef& row) -> std::uint8_t { return !is_null(row) && row.get_bool(offset); });
       break;
     case SlotKind::kDate:
-      storage_ = Storage::kInt32;
       fill<std::int32_t>(rows, [&](const RowRef& row) { return is_null(row) ? 0 : row.get_date(offset); });
       break;
     case SlotKind::kInt:
-      storage_ = Storage::kInt64;
       fill<std::int64_t>(rows, [&](const RowRef& row) -> std::int64_t { return is_null(row) ? 0 : row.get_int(offset); });
       break;
     case SlotKind::kDouble:
-      storage_ = Storage::kDouble;
       fill<double>(rows, [&](const RowRef& row) { return is_null(row) ? 0.0 : row.get_double(offset); });
       break;
-    case SlotKind::kDecimal: {
-      // int64 units under one scale when every value allows it (numeric(p, s)
-      // with p <= 18 always does), else the values as they are.
-      bool narrow = true;
-      bool scale_known = false;
-      for (std::uint32_t i = 0; i < count && narrow; ++i) {
-        if (is_null(rows[i])) continue;
-        value::Decimal d = rows[i].get_decimal(offset);
-        if (!scale_known) {
-          decimal_scale_ = d.scale;
-          scale_known = true;
-        }
-        narrow = d.scale == decimal_scale_ && d.units >= std::numeric_limits<std::int64_t>::min() &&
-                 d.units <= std::numeric_limits<std::int64_t>::max();
-      }
-      if (narrow) {
-        storage_ = Storage::kDecimal64;
+    case SlotKind::kDecimal:
+      if (storage_ == Storage::kDecimal64) {
         fill<std::int64_t>(rows, [&](const RowRef& row) -> std::int64_t {
           return is_null(row) ? 0 : static_cast<std::int64_t>(row.get_decimal(offset).units);
         });
       } else {
-        storage_ = Storage::kDecimal128;
         fill<value::Decimal>(rows,
                              [&](const RowRef& row) { return is_null(row) ? value::Decimal{} : row.get_decimal(offset); });
       }
       break;
-    }
     case SlotKind::kText: {
-      storage_ = Storage::kText;
       fill<std::string_view>(rows, [&](const RowRef& row) { return is_null(row) ? std::string_view() : row.get_text(offset); });
-      auto* views = reinterpret_cast<std::string_view*>(data_.get());
+      auto* views = reinterpret_cast<std::string_view*>(data_);
       std::size_t total = 0;
       bool short_texts = true;
       for (std::uint32_t i = 0; i < count && short_texts; ++i) {
@@ -124,7 +169,6 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
       break;
     }
     case SlotKind::kInterval:
-      storage_ = Storage::kInterval;
       fill<value::Interval>(rows, [&](const RowRef& row) { return is_null(row) ? value::Interval{} : row.get_interval(offset); });
       break;
   }
@@ -133,7 +177,7 @@ LeafColumn::LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t colu
 }
 
 void LeafColumn::number_texts() {
-  const auto* views = reinterpret_cast<const std::string_view*>(data_.get());
+  const auto* views = reinterpret_cast<const std::string_view*>(data_);
   std::unique_ptr<std::uint8_t[]> codes(new std::uint8_t[count_ == 0 ? 1 : count_]);
   std::vector<std::string_view> dictionary;
   for (std::uint32_t i = 0; i < count_; ++i) {
@@ -154,29 +198,18 @@ void LeafColumn::number_texts() {
 }
 
 std::size_t LeafColumn::bytes() const {
-  std::size_t width = 8;
-  switch (storage_) {
-    case Storage::kBytes: width = 1; break;
-    case Storage::kInt32: width = 4; break;
-    case Storage::kInt64:
-    case Storage::kDouble:
-    case Storage::kDecimal64: width = 8; break;
-    case Storage::kDecimal128: width = sizeof(value::Decimal); break;
-    case Storage::kText: width = sizeof(std::string_view); break;
-    case Storage::kInterval: width = sizeof(value::Interval); break;
-  }
-  return sizeof(LeafColumn) + width * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_ +
+  return kHeaderBytes + width_of(storage_) * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_ +
          (codes_ != nullptr ? count_ + dictionary_.capacity() * sizeof(std::string_view) : 0);
 }
 
-LeafColumns::LeafColumns(std::size_t column_count)
-    : column_count_(column_count), columns_(new std::atomic<const LeafColumn*>[column_count]) {
-  for (std::size_t c = 0; c < column_count; ++c) columns_[c].store(nullptr, std::memory_order_relaxed);
+LeafColumns::LeafColumns(std::size_t column_count) : column_count_(column_count) {
+  if (column_count > kInlineSlots) more_slots_.reset(new std::atomic<const LeafColumn*>[column_count - kInlineSlots]);
+  for (std::size_t c = 0; c < column_count; ++c) slot(c).store(nullptr, std::memory_order_relaxed);
 }
 
 LeafColumns::~LeafColumns() {
   for (std::size_t c = 0; c < column_count_; ++c) {
-    if (const LeafColumn* built = columns_[c].load(std::memory_order_acquire)) {
+    if (const LeafColumn* built = slot(c).load(std::memory_order_acquire)) {
       live_column_bytes.fetch_sub(static_cast<std::int64_t>(built->bytes()), std::memory_order_relaxed);
       delete built;
     }
@@ -186,11 +219,12 @@ LeafColumns::~LeafColumns() {
 const LeafColumn* LeafColumns::column(std::size_t column, SlotKind kind, std::uint32_t offset, const RowRef* rows,
                                       std::uint32_t count) const {
   if (column >= column_count_) return nullptr;
-  const LeafColumn* built = columns_[column].load(std::memory_order_acquire);
+  std::atomic<const LeafColumn*>& place = slot(column);
+  const LeafColumn* built = place.load(std::memory_order_acquire);
   if (built == nullptr) {
-    auto* made = new LeafColumn(rows, count, column, kind, offset);
+    LeafColumn* made = LeafColumn::build(rows, count, column, kind, offset);
     const LeafColumn* expected = nullptr;
-    if (columns_[column].compare_exchange_strong(expected, made, std::memory_order_acq_rel)) {
+    if (place.compare_exchange_strong(expected, made, std::memory_order_acq_rel)) {
       live_column_bytes.fetch_add(static_cast<std::int64_t>(made->bytes()), std::memory_order_relaxed);
       built = made;
     } else {

@@ -33,8 +33,13 @@ class LeafColumn {
  public:
   enum class Storage : std::uint8_t { kBytes, kInt32, kInt64, kDouble, kDecimal64, kDecimal128, kText, kInterval };
 
-  // Column values of rows[0..count) read as `kind` at slot `offset`.
-  LeafColumn(const RowRef* rows, std::uint32_t count, std::size_t column, SlotKind kind, std::uint32_t offset);
+  // Column values of rows[0..count) read as `kind` at slot `offset`, in one
+  // allocation with its value array (freed by delete).
+  static LeafColumn* build(const RowRef* rows, std::uint32_t count, std::size_t column, SlotKind kind,
+                           std::uint32_t offset);
+  static void operator delete(void* memory) { ::operator delete(memory); }
+  LeafColumn(const LeafColumn&) = delete;
+  LeafColumn& operator=(const LeafColumn&) = delete;
 
   SlotKind kind() const { return kind_; }
   std::uint32_t offset() const { return offset_; }
@@ -55,7 +60,7 @@ class LeafColumn {
   // The array of the column's storage type.
   template <class T>
   const T* values() const {
-    return reinterpret_cast<const T*>(data_.get());
+    return reinterpret_cast<const T*>(data_);
   }
   // A text column whose leaf holds at most kMaxDictionary distinct values
   // also numbers them: dictionary() lists the distinct byte strings, and
@@ -66,8 +71,28 @@ class LeafColumn {
   const std::vector<std::string_view>& dictionary() const { return dictionary_; }
   // Bytes this column holds (for memory accounting and tests).
   std::size_t bytes() const;
+  // Starts loading the column at `column` (header and first values) from
+  // its address alone, so that a reader going over several leaves waits for
+  // their misses together; then, once the header is in, the NULL and code
+  // arrays that lie elsewhere.
+  static void prefetch(const LeafColumn* column) {
+    if (column == nullptr) return;
+    const auto* bytes = reinterpret_cast<const char*>(column);
+    __builtin_prefetch(bytes);
+    __builtin_prefetch(bytes + 64);
+    __builtin_prefetch(bytes + 128);
+    __builtin_prefetch(bytes + 192);
+  }
+  void prefetch_side_arrays() const {
+    if (has_nulls_) __builtin_prefetch(nulls_.get());
+    if (codes_ != nullptr) __builtin_prefetch(codes_.get());
+  }
 
  private:
+  LeafColumn(SlotKind kind, Storage storage, std::uint32_t offset, std::uint32_t count, bool has_nulls,
+             std::int32_t decimal_scale, std::byte* data);
+  // Reads the values (the storage chosen by build()).
+  void fill_from(const RowRef* rows, std::size_t column);
   void number_texts();
   template <class T, class Read>
   void fill(const RowRef* rows, Read read);
@@ -83,7 +108,7 @@ class LeafColumn {
   std::int32_t decimal_scale_ = 0;
   std::int64_t min_ = 0, max_ = 0;
   std::unique_ptr<std::uint8_t[]> nulls_;
-  std::unique_ptr<std::byte[]> data_;
+  std::byte* data_;  // right after this header, in its allocation
   std::unique_ptr<char[]> text_bytes_;  // the short texts' copy, when made
   std::size_t text_byte_count_ = 0;
   std::unique_ptr<std::uint8_t[]> codes_;
@@ -105,12 +130,29 @@ class LeafColumns final : public ptree::LeafCache {
   const LeafColumn* column(std::size_t column, SlotKind kind, std::uint32_t offset, const RowRef* rows,
                            std::uint32_t count) const;
 
+  // Column `column` if a reader built it already, else null; builds nothing.
+  const LeafColumn* built(std::size_t column) const {
+    return column < column_count_ ? slot(column).load(std::memory_order_acquire) : nullptr;
+  }
+  // Starts loading the slot that points to column `column`.
+  void prefetch_slot(std::size_t column) const {
+    if (column < column_count_) __builtin_prefetch(&slot(column));
+  }
+
   // Bytes held by columns of all leaves alive in the process.
   static std::int64_t live_bytes();
 
  private:
+  // The first columns' slots lie in this object, so a reader finds a
+  // column two loads past the leaf; wider tables keep the rest apart.
+  static constexpr std::size_t kInlineSlots = 16;
+  std::atomic<const LeafColumn*>& slot(std::size_t column) const {
+    return column < kInlineSlots ? inline_slots_[column] : more_slots_[column - kInlineSlots];
+  }
+
   std::size_t column_count_;
-  std::unique_ptr<std::atomic<const LeafColumn*>[]> columns_;
+  mutable std::atomic<const LeafColumn*> inline_slots_[kInlineSlots];
+  std::unique_ptr<std::atomic<const LeafColumn*>[]> more_slots_;
 };
 
 }  // namespace ptreedb::storage

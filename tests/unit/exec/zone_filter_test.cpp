@@ -39,7 +39,7 @@ std::vector<storage::RowRef> rows(const storage::TableSchema& table, std::int64_
   std::vector<storage::RowRef> out;
   for (std::int64_t i = first; i < first + count; ++i) {
     builder.set_int(0, i);
-    builder.set_decimal(1, value::Decimal{i * 15, 1});
+    builder.set_decimal(1, value::Decimal{static_cast<std::int64_t>(i) * 15, 1});
     builder.set_date(2, static_cast<std::int32_t>(100 + i));
     out.push_back(builder.finish());
   }
@@ -194,4 +194,55 @@ TEST_CASE("a zone filter tests text equalities on a leaf's numbered values", "[z
   // With a range conjunct as well: both narrow the picks.
   CHECK(picked(logical(planner::ExprKind::kAnd, {mode_is("SHIP"), mode_is("SHIP")})) ==
         rows_where([](std::uint32_t i) { return i % 3 == 1; }));
+}
+
+TEST_CASE("a zone filter's ranges on numerics at other scales keep exactly the rows that compare so", "[zone_filter]") {
+  auto table = schema();
+  auto leaf = rows(*table, 0, 64);  // price = id * 1.5, stored at scale 1
+  storage::LeafColumns columns(table->columns().size());
+  auto price = planner::column_reference(1, kNumeric);
+  const std::vector<const char*> constants = {"-1", "0", "0.0", "1.5", "1.49", "1.51", "4.45", "4.5", "4.500",
+                                              "4.55", "4.499", "94.5", "94.55", "100", "-0.001", "7.5000001"};
+  const ComparisonOp ops[] = {ComparisonOp::kEqual, ComparisonOp::kLess, ComparisonOp::kLessEqual,
+                              ComparisonOp::kGreater, ComparisonOp::kGreaterEqual};
+  auto passes = [](ComparisonOp op, int order) {
+    switch (op) {
+      case ComparisonOp::kEqual: return order == 0;
+      case ComparisonOp::kLess: return order < 0;
+      case ComparisonOp::kLessEqual: return order <= 0;
+      case ComparisonOp::kGreater: return order > 0;
+      default: return order >= 0;
+    }
+  };
+  auto picked = [&](const planner::BoundExpression& filter) {
+    std::vector<std::uint32_t> picks(64);
+    std::uint32_t n = exec::ZoneFilter(*table, filter).select(columns, leaf.data(), 64, 0, 64, picks.data());
+    picks.resize(n);
+    return picks;
+  };
+  for (const char* low : constants) {
+    for (ComparisonOp low_op : ops) {
+      const auto first = comparison(low_op, price, numeric_constant(low));
+      std::vector<std::uint32_t> expected;
+      for (std::uint32_t i = 0; i < 64; ++i) {
+        if (passes(low_op, value::decimal_compare(value::Decimal{static_cast<std::int64_t>(i) * 15, 1}, numeric_constant(low).constant.decimal_value))) {
+          expected.push_back(i);
+        }
+      }
+      INFO("price " << static_cast<int>(low_op) << " " << low);
+      CHECK(picked(first) == expected);
+      // And with a second bound: both conjuncts make one range.
+      for (const char* high : constants) {
+        const auto second = comparison(ComparisonOp::kLess, price, numeric_constant(high));
+        std::vector<std::uint32_t> both;
+        for (std::uint32_t i : expected) {
+          if (value::decimal_compare(value::Decimal{static_cast<std::int64_t>(i) * 15, 1}, numeric_constant(high).constant.decimal_value) < 0) {
+            both.push_back(i);
+          }
+        }
+        INFO("and price < " << high);
+        CHECK(picked(logical(planner::ExprKind::kAnd, {first, second})) == both);
+      }
+    }
+  }
 }

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -124,8 +125,10 @@ TEST_CASE("short texts are read from the column's own copy, long ones from the r
     return text.data() >= reinterpret_cast<const char*>(row.bytes()) &&
            text.data() < reinterpret_cast<const char*>(row.bytes()) + row.total_size();
   };
-  LeafColumn copied(short_rows.data(), 30, 0, SlotKind::kText, layout.offset(0));
-  LeafColumn viewed(long_rows.data(), 30, 0, SlotKind::kText, layout.offset(0));
+  const std::unique_ptr<LeafColumn> copied_built(LeafColumn::build(short_rows.data(), 30, 0, SlotKind::kText, layout.offset(0)));
+  const LeafColumn& copied = *copied_built;
+  const std::unique_ptr<LeafColumn> viewed_built(LeafColumn::build(long_rows.data(), 30, 0, SlotKind::kText, layout.offset(0)));
+  const LeafColumn& viewed = *viewed_built;
   std::size_t copied_bytes = 0;
   for (int i = 0; i < 30; ++i) {
     const std::string_view text = copied.values<std::string_view>()[i];
@@ -149,7 +152,8 @@ TEST_CASE("a text column with few distinct values numbers them", "[leaf_columns]
     builder.set_text(0, "k" + std::to_string(i));
     many.push_back(builder.finish());
   }
-  LeafColumn numbered(few.data(), 100, 0, SlotKind::kText, layout.offset(0));
+  const std::unique_ptr<LeafColumn> numbered_built(LeafColumn::build(few.data(), 100, 0, SlotKind::kText, layout.offset(0)));
+  const LeafColumn& numbered = *numbered_built;
   REQUIRE(numbered.codes() != nullptr);
   CHECK(numbered.dictionary().size() == 5);
   for (int i = 0; i < 100; ++i) {
@@ -161,7 +165,8 @@ TEST_CASE("a text column with few distinct values numbers them", "[leaf_columns]
       CHECK(numbered.dictionary()[numbered.codes()[i]].data() == numbered.values<std::string_view>()[i].data());
     }
   }
-  LeafColumn unnumbered(many.data(), 100, 0, SlotKind::kText, layout.offset(0));
+  const std::unique_ptr<LeafColumn> unnumbered_built(LeafColumn::build(many.data(), 100, 0, SlotKind::kText, layout.offset(0)));
+  const LeafColumn& unnumbered = *unnumbered_built;
   CHECK(unnumbered.codes() == nullptr);
 }
 
