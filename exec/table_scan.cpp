@@ -53,6 +53,9 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
   for (std::size_t column : zones_.columns()) touched_columns_.push_back(column);
   std::sort(touched_columns_.begin(), touched_columns_.end());
   touched_columns_.erase(std::unique(touched_columns_.begin(), touched_columns_.end()), touched_columns_.end());
+  // Where in a row a reader looks: its NULL bitmap and those columns' slots.
+  touched_row_offsets_.push_back(storage::RowLayout::kHeaderBytes);
+  for (std::size_t column : touched_columns_) touched_row_offsets_.push_back(layout.offset(column));
   if (filter_ != nullptr || !key_filters_.empty()) {
     std::vector<std::uint8_t> read_by_filter(schema.columns().size() + 1, 0);
     if (filter_ != nullptr) mark_columns(*filter_, read_by_filter);
@@ -243,7 +246,7 @@ void MorselReader::walk(std::size_t count) {
       i += n;
     } else {
       const storage::RowRef& row = (*it_).value;
-      __builtin_prefetch(row.bytes());
+      for (std::uint32_t offset : source_.touched_row_offsets_) __builtin_prefetch(row.bytes() + offset);
       segments_.push_back(Segment{nullptr, &row, 0, 1});
       ++it_;
       ++i;

@@ -70,6 +70,8 @@ class TableScanSource {
   std::shared_ptr<const TextStorage> text_owner_;
   // The columns a reader reads from leaves: loaded or tested by zones_.
   std::vector<std::size_t> touched_columns_;
+  // Where in a row a reader of those columns looks (bitmap, slots).
+  std::vector<std::uint32_t> touched_row_offsets_;
 };
 
 // Reads consecutive rows of the tree from one position on (one per morsel
