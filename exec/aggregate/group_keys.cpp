@@ -35,14 +35,15 @@ GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) 
 }
 
 void GroupKeys::assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups) {
-  chunk_keys_.resize(rows);
   if (mode_ == Mode::kDirect) {
-    if (layout_.pack_compact(keys, rows, chunk_keys_.data())) {
+    chunk_codes_.resize(rows);
+    if (layout_.pack_compact(keys, rows, chunk_codes_.data())) {
       assign_direct(rows, groups, keys);
       return;
     }
     switch_to_packed();
   }
+  chunk_keys_.resize(rows);
   if (mode_ == Mode::kPacked) {
     if (layout_.pack(keys, rows, chunk_keys_.data())) {
       assign_packed(rows, groups, keys);
@@ -55,10 +56,10 @@ void GroupKeys::assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* 
 
 void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys) {
   for (std::size_t i = 0; i < rows; ++i) {
-    std::uint32_t& entry = direct_[static_cast<std::size_t>(chunk_keys_[i])];
+    std::uint32_t& entry = direct_[chunk_codes_[i]];
     if (entry == 0) {
       entry = static_cast<std::uint32_t>(group_count_) + 1;
-      packed_.push_back(chunk_keys_[i]);
+      packed_.push_back(PackedKey{chunk_codes_[i]});
       append_values(keys, i);
     }
     groups[i] = entry - 1;

@@ -82,6 +82,7 @@ class GroupKeys {
   std::vector<std::uint64_t> key_ends_; // bytes: where each group's key ends in arena_
   // Reused for every chunk.
   std::vector<PackedKey> chunk_keys_;
+  std::vector<std::uint32_t> chunk_codes_;  // direct
   std::vector<std::uint64_t> chunk_hashes_;
   std::string chunk_bytes_;
   std::vector<std::uint32_t> chunk_ends_;

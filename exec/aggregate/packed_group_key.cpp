@@ -100,48 +100,51 @@ PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
   if (bits_ > kMaxBits) packable_ = false;
 }
 
-bool PackedKeyLayout::pack_compact(const KeyColumns& keys, std::size_t rows, PackedKey* out) const {
-  std::memset(static_cast<void*>(out), 0, rows * sizeof(PackedKey));
+namespace {
+
+// A one-character value's code, or 0x80 (no code) when it has none: NULL 0,
+// '' (or, in char(n), blanks) 1, an ASCII byte b >= 2 is b.
+std::uint32_t character_code(std::string_view text, bool blank_padded) {
+  if (blank_padded) {
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  }
+  if (text.empty()) return 1;
+  const auto byte = static_cast<unsigned char>(text[0]);
+  return text.size() == 1 && byte >= 2 && byte < 0x80 ? byte : 0x80;
+}
+
+}  // namespace
+
+bool PackedKeyLayout::pack_compact(const KeyColumns& keys, std::size_t rows, std::uint32_t* out) const {
   for (std::size_t c = 0; c < columns_.size(); ++c) {
     const Column& column = columns_[c];
     const Vector& values = *keys[c];
     const std::uint8_t* nulls = values.nulls.data();
+    const int shift = column.compact_offset;
+    // The first column sets each code, the others add theirs.
+    auto put = [&](std::size_t i, std::uint32_t code) { out[i] = (c == 0 ? 0 : out[i]) | code << shift; };
     if (column.field == Field::kInt) {  // boolean: NULL 0, false 1, true 2
-      for (std::size_t i = 0; i < rows; ++i) {
-        std::uint64_t code = nulls[i] ? 0 : 1 + (values.ints[i] != 0);
-        out[i] |= PackedKey{code} << column.compact_offset;
-      }
+      const std::int64_t* ints = values.ints.data();
+      for (std::size_t i = 0; i < rows; ++i) put(i, nulls[i] ? 0 : 1 + (ints[i] != 0));
       continue;
     }
-    // One character: NULL 0, '' 1, an ASCII byte b >= 2 is b.
-    bool fits = true;
+    std::uint32_t missing = 0;  // 0x80 once a value has no code
     const std::string_view* texts = values.texts.data();
-    constexpr std::size_t kAhead = 16;  // the bytes live in the rows: load them ahead
+    constexpr std::size_t kAhead = 16;  // the bytes may live in the rows: load them ahead
     for (std::size_t i = 0; i < std::min(rows, kAhead); ++i) __builtin_prefetch(texts[i].data());
     for (std::size_t i = 0; i < rows; ++i) {
       if (i + kAhead < rows) __builtin_prefetch(texts[i + kAhead].data());
-      std::uint64_t code = 0;
+      std::uint32_t code = 0;
       if (!nulls[i]) {
-        std::string_view text = texts[i];
-        if (text.size() == 1 && text[0] != ' ') {  // the usual stored char(1): one non-blank byte
-          code = static_cast<unsigned char>(text[0]);
-          fits &= code >= 2 && code < 0x80;
-          out[i] |= PackedKey{code} << column.compact_offset;
-          continue;
-        }
-        if (column.blank_padded) {
-          while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-        }
-        if (text.empty()) {
-          code = 1;
-        } else {
-          code = static_cast<unsigned char>(text[0]);
-          fits &= text.size() == 1 && code >= 2 && code < 0x80;
-        }
+        const std::string_view text = texts[i];
+        const auto byte = text.empty() ? 0u : static_cast<unsigned char>(text[0]);
+        // The usual stored char(1): one byte, neither blank nor control.
+        code = text.size() == 1 && byte > ' ' && byte < 0x80 ? byte : character_code(text, column.blank_padded);
+        missing |= code & 0x80;
       }
-      out[i] |= PackedKey{code} << column.compact_offset;
+      put(i, code);
     }
-    if (!fits) return false;
+    if (missing != 0) return false;
   }
   return true;
 }

@@ -39,9 +39,9 @@ class PackedKeyLayout {
   // together index a direct array. The bits of all codes, or -1 if a column
   // has no code.
   int compact_bits() const { return compact_bits_; }
-  // The codes of rows [0, rows); false if a value has no code (a non-ASCII
-  // character or a control character below 2).
-  bool pack_compact(const KeyColumns& keys, std::size_t rows, PackedKey* out) const;
+  // The codes of rows [0, rows) (compact_bits() <= 32); false if a value
+  // has no code (a non-ASCII character or a control character below 2).
+  bool pack_compact(const KeyColumns& keys, std::size_t rows, std::uint32_t* out) const;
 
  private:
   enum class Field : std::uint8_t { kInt, kDouble, kScaledDecimal, kNormalizedDecimal, kText };
