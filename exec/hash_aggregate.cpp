@@ -75,7 +75,11 @@ AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& 
   separator_values_.resize(aggregates.size());
   for (std::size_t a = 0; a < aggregates.size(); ++a) {
     const AggregateCall& call = aggregates[a];
-    states_.push_back(make_aggregate_state(call));
+    std::unique_ptr<AggregateState> companion;
+    for (std::size_t earlier = 0; earlier < a && companion == nullptr; ++earlier) {
+      if (states_[earlier]->folds()) companion = make_companion_state(*states_[earlier], aggregates[earlier], call);
+    }
+    states_.push_back(companion != nullptr ? std::move(companion) : make_aggregate_state(call));
     buffered_[a] = call.argument && needs_buffer(call);
     if (buffered_[a]) {
       Chunk& rows = buffers_[a].rows;
@@ -133,6 +137,7 @@ void AggregationTable::consume(const Chunk& input) {
   // Arithmetic several calls share is computed once for the chunk.
   SharedArguments::Scope shared_arguments(shared_arguments_, input);
   for (std::size_t a = 0; a < states_.size(); ++a) {
+    if (!states_[a]->folds()) continue;  // another call's state folds the same
     const AggregateCall& call = aggregates_[a];
     const Chunk* rows = &input;
     const std::vector<std::uint32_t>* row_groups = &groups;

@@ -212,8 +212,11 @@ class DecimalSumState final : public AggregateState {
       sum.count += part.count;
     }
   }
-  Vector finish(std::size_t groups) override {
-    Vector result(type_);
+  Vector finish(std::size_t groups) override { return finish_as(groups, average_, type_); }
+  // The sums, or the averages, of groups [0, groups) as `type`: sum(x) and
+  // avg(x) of one x keep the same state (see make_companion_state).
+  Vector finish_as(std::size_t groups, bool average, const value::SqlType& type) const {
+    Vector result(type);
     result.resize(groups);
     for (std::size_t g = 0; g < groups; ++g) {
       const Sum& state = sums_[g];
@@ -222,7 +225,7 @@ class DecimalSumState final : public AggregateState {
         continue;
       }
       value::Decimal sum = checked_decimal(state.units, state.scale);
-      result.decimals[g] = average_ ? value::decimal_div(sum, value::decimal_from_int(state.count)) : sum;
+      result.decimals[g] = average ? value::decimal_div(sum, value::decimal_from_int(state.count)) : sum;
     }
     return result;
   }
@@ -582,6 +585,48 @@ void AggregateState::fold(const Vector& argument, const Vector* separator, const
   }
   thread_local Vector widened;
   fold_values(without_units(argument, widened), separator, groups, count);
+}
+
+namespace {
+
+// A call whose results another call's state computes as well: it folds and
+// merges nothing, and finishes from that state.
+class CompanionSumState final : public AggregateState {
+ public:
+  CompanionSumState(const DecimalSumState& owner, bool average, value::SqlType type)
+      : owner_(owner), average_(average), type_(type) {}
+  bool folds() const override { return false; }
+  void resize(std::size_t) override {}
+  void merge(AggregateState&, const std::uint32_t*, const std::uint32_t*, std::size_t) override {}
+  Vector finish(std::size_t groups) override { return owner_.finish_as(groups, average_, type_); }
+  std::int64_t bytes_per_group() const override { return 0; }
+
+ protected:
+  void fold_values(const Vector&, const Vector*, const std::uint32_t*, std::size_t) override {}
+  bool reads_numeric_units() const override { return true; }
+
+ private:
+  const DecimalSumState& owner_;
+  bool average_;
+  value::SqlType type_;
+};
+
+bool plain_sum_or_average(const planner::AggregateCall& call) {
+  return (call.kind == AggregateKind::kSum || call.kind == AggregateKind::kAvg) && call.argument && !call.distinct &&
+         !call.filter && physical_of(call.argument->type.id) == Physical::kDecimal;
+}
+
+}  // namespace
+
+std::unique_ptr<AggregateState> make_companion_state(AggregateState& owner, const planner::AggregateCall& owner_call,
+                                                     const planner::AggregateCall& call) {
+  if (!plain_sum_or_average(owner_call) || !plain_sum_or_average(call) ||
+      !planner::same_expression(*owner_call.argument, *call.argument)) {
+    return nullptr;
+  }
+  const auto* sums = dynamic_cast<const DecimalSumState*>(&owner);
+  if (sums == nullptr) return nullptr;
+  return std::make_unique<CompanionSumState>(*sums, call.kind == AggregateKind::kAvg, call.type);
 }
 
 std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) {

@@ -39,6 +39,9 @@ class AggregateState {
   virtual std::int64_t extra_bytes() const { return 0; }
   // Bytes per group of the arrays.
   virtual std::int64_t bytes_per_group() const = 0;
+  // False for a state that reads another's (make_companion_state): its call
+  // needs no argument and no fold.
+  virtual bool folds() const { return true; }
 
  protected:
   // fold() for this kind, on an argument holding units only if
@@ -49,5 +52,10 @@ class AggregateState {
 };
 
 std::unique_ptr<AggregateState> make_aggregate_state(const planner::AggregateCall& call);
+// sum(x) and avg(x) of one numeric x (neither DISTINCT nor filtered) keep the
+// same 128-bit sums and counts: `call`'s state that finishes from `owner`'s
+// (made for `owner_call`), which alone folds x; null when the two cannot share.
+std::unique_ptr<AggregateState> make_companion_state(AggregateState& owner, const planner::AggregateCall& owner_call,
+                                                     const planner::AggregateCall& call);
 
 }  // namespace ptreedb::exec

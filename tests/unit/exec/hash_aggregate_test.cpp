@@ -684,3 +684,49 @@ TEST_CASE("numeric sums over few groups: values near 10^18, NULLs, one value of 
                                                   })})),
                   SqlError);
 }
+
+TEST_CASE("sum and avg of one numeric share their sums and give what each gives alone", "[hash_aggregate]") {
+  const SqlType numeric = SqlType::numeric(15, 2);
+  const SqlType result = SqlType::of(TypeId::kNumeric);
+  // Rows (group text, x numeric(15, 2) as units at scale 2, NULL every fifth).
+  auto numbers = [&](std::size_t first, std::size_t count) {
+    Chunk chunk;
+    chunk.size = count;
+    chunk.columns = {Vector(kText), Vector(numeric)};
+    chunk.columns[1].units_scale = 2;
+    for (auto& column : chunk.columns) column.resize(count);
+    static const char* const kGroups[] = {"a", "b", "c"};
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t row = first + i;
+      chunk.columns[0].texts[i] = kGroups[row % 3];
+      chunk.columns[1].nulls[i] = row % 5 == 4;
+      chunk.columns[1].ints[i] = static_cast<std::int64_t>(row * 137 % 1000) - 300;
+    }
+    return chunk;
+  };
+  const std::vector<planner::BoundExpression> keys{planner::column_reference(0, kText)};
+  const AggregateCall sum = call(AggregateKind::kSum, 1, numeric, result);
+  const AggregateCall avg = call(AggregateKind::kAvg, 1, numeric, result);
+  AggregateCall filtered = avg;  // FILTER sees other rows: it keeps its own sums
+  filtered.filter = exec::testing::comparison(planner::ComparisonOp::kGreater, planner::column_reference(1, numeric),
+                                               exec::testing::numeric_constant("0"));
+  auto run = [&](const std::vector<AggregateCall>& calls) {
+    AggregationTable first(keys, calls), second(keys, calls);
+    first.consume(numbers(0, 700));
+    second.consume(numbers(700, 900));
+    first.merge(second);
+    return first.finish();
+  };
+  const std::vector<AggregateCall> together{sum, avg, filtered, sum};
+  const Chunk both = run(together);
+  const Chunk sums = run({sum}), averages = run({avg}), filtered_averages = run({filtered});
+  REQUIRE(both.size == 3);
+  for (std::size_t g = 0; g < 3; ++g) {
+    CHECK(both.columns[0].texts[g] == sums.columns[0].texts[g]);
+    CHECK(value::decimal_compare(both.columns[1].decimals[g], sums.columns[1].decimals[g]) == 0);
+    CHECK(value::decimal_compare(both.columns[2].decimals[g], averages.columns[1].decimals[g]) == 0);
+    CHECK(both.columns[2].decimals[g].scale == averages.columns[1].decimals[g].scale);
+    CHECK(value::decimal_compare(both.columns[3].decimals[g], filtered_averages.columns[1].decimals[g]) == 0);
+    CHECK(value::decimal_compare(both.columns[4].decimals[g], sums.columns[1].decimals[g]) == 0);
+  }
+}
