@@ -6,6 +6,7 @@
 #include "exec/functions/function_kernel.h"
 #include "exec/functions/in_list.h"
 #include "exec/like_match.h"
+#include "exec/like_pattern.h"
 #include "exec/numeric_units_arithmetic.h"
 #include "exec/operand.h"
 #include "exec/selection_filter.h"
@@ -713,6 +714,17 @@ Vector evaluate(const BoundExpression& expr, const Chunk& input) {
       return evaluate_function(expr, input);
     case ExprKind::kLike: {
       Operand text_operand(expr.args[0], input), pattern_operand(expr.args[1], input);
+      if (pattern_operand.is_scalar() && !pattern_operand.scalar_is_null()) {
+        if (auto compiled = LikePattern::compile(pattern_operand.constant().text_value, expr.case_insensitive)) {
+          const Vector& text = text_operand.materialize(input.size);
+          Vector out = result_like(expr.type, input.size);
+          for (std::size_t i = 0; i < input.size; ++i) {
+            out.nulls[i] = text.nulls[i];
+            if (!out.nulls[i]) out.ints[i] = compiled->matches(text.texts[i]) != expr.negated;
+          }
+          return out;
+        }
+      }
       const Vector &text = text_operand.materialize(input.size), &pattern = pattern_operand.materialize(input.size);
       Vector out = result_like(expr.type, input.size);
       merge_nulls(out, text, pattern);
