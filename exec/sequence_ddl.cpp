@@ -37,7 +37,7 @@ WorldPtr create_sequence(const storage::World& world, const planner::CreateSeque
     if (plan.if_not_exists) return nullptr;
     throw SqlError("42P07", "relation \"" + plan.name + "\" already exists");
   }
-  planner::check_create_in_public_schema(world);
+  planner::check_create_in_public_schema(world, 0, plan.name);
   auto resolved = planner::resolve_sequence_options(nullptr, 0, plan.changes);
   auto sequence = std::make_shared<storage::SequenceDefinition>();
   sequence->name = plan.name;

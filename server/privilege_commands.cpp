@@ -9,9 +9,11 @@
 #include "exec/ddl_changes.h"
 #include "exec/object_ownership.h"
 #include "planner/privileges.h"
+#include "planner/relation_names.h"
 #include "planner/settings_access.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::server {
 namespace {
@@ -95,23 +97,35 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
                      location >= 0 ? location + 1 : 0);
     }
   };
-  auto check_schema = [](const PgQuery__Node* node) {
+  auto check_schema = [&](const PgQuery__Node* node) {
     std::string name = node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
-    if (name != "public") throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
+    const std::uint32_t oid = name == "public" || world.find_namespace(name) ? planner::namespace_oid(world, name) : 0;
+    if (oid == 0) throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
+    return std::pair{oid, name};
   };
   if (grant.targtype == PG_QUERY__GRANT_TARGET_TYPE__ACL_TARGET_ALL_IN_SCHEMA) {
     if (grant.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
       throw SqlError(sqlstate::kFeatureNotSupported, "GRANT ON ALL SEQUENCES/FUNCTIONS IN SCHEMA is not supported");
     }
-    for (std::size_t i = 0; i < grant.n_objects; ++i) check_schema(grant.objects[i]);
-    for (auto it = world.tables().begin(); it != world.tables().end(); ++it) add_relation((*it).key, -1);
-    for (auto it = world.views().begin(); it != world.views().end(); ++it) add_relation((*it).key, -1);
+    std::vector<std::string> schemas;
+    for (std::size_t i = 0; i < grant.n_objects; ++i) schemas.push_back(check_schema(grant.objects[i]).second);
+    auto in_schemas = [&](const std::string& key) {
+      return std::find(schemas.begin(), schemas.end(), storage::split_relation_key(key).schema) != schemas.end();
+    };
+    for (auto it = world.tables().begin(); it != world.tables().end(); ++it) {
+      if (in_schemas((*it).key)) add_relation((*it).key, -1);
+    }
+    for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+      if (in_schemas((*it).key)) add_relation((*it).key, -1);
+    }
     std::sort(targets.begin(), targets.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });
     return targets;
   }
   if (grant.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
-    for (std::size_t i = 0; i < grant.n_objects; ++i) check_schema(grant.objects[i]);
-    targets.push_back({storage::kPublicNamespaceOid, "public", TargetKind::kSchema, nullptr, {}});
+    for (std::size_t i = 0; i < grant.n_objects; ++i) {
+      auto [oid, name] = check_schema(grant.objects[i]);
+      targets.push_back({oid, name, TargetKind::kSchema, nullptr, {}});
+    }
     return targets;
   }
   if (grant.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
@@ -121,10 +135,15 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
     const PgQuery__Node* object = grant.objects[i];
     if (object->node_case != PG_QUERY__NODE__NODE_RANGE_VAR) continue;
     const PgQuery__RangeVar& range = *object->range_var;
-    if (range.schemaname != nullptr && range.schemaname[0] != '\0' && std::string(range.schemaname) != "public") {
-      throw SqlError("3F000", "schema " + quoted(range.schemaname) + " does not exist");
+    const std::string schema = range.schemaname != nullptr ? range.schemaname : "";
+    if (!schema.empty() && schema != "public") {
+      auto key = planner::relation_key_of(world, schema, range.relname);
+      if (!key) throw SqlError("3F000", "schema " + quoted(schema) + " does not exist");
+      add_relation(*key, range.location);
+      continue;
     }
-    add_relation(range.relname, range.location);
+    auto key = planner::resolve_unqualified_relation(world, range.relname);
+    add_relation(key.value_or(range.relname), range.location);
   }
   return targets;
 }
@@ -295,7 +314,7 @@ WorldPtr grant_on(const GrantContext& context, const WorldPtr& world, const Gran
   auto existing = world->find_acl(target.oid);
   auto next = std::make_shared<storage::ObjectAcl>(existing ? *existing : storage::ObjectAcl{owner, {}, {}});
   next->owner = owner;
-  const storage::Acl current_acl = target.kind == TargetKind::kSchema ? planner::public_schema_acl(*world)
+  const storage::Acl current_acl = target.kind == TargetKind::kSchema ? planner::schema_acl(*world, target.oid)
                                                                       : planner::relation_acl(*world, target.oid);
   if (privileges.object != 0 || privileges.columns.empty()) {
     next->acl = change_acl(context, current_acl, owner, privileges.object, privileges.all, {},
@@ -548,25 +567,26 @@ std::optional<std::string> alter_schema_owner(const PgQuery__AlterOwnerStmt& sta
   std::string name = statement.object != nullptr && statement.object->node_case == PG_QUERY__NODE__NODE_STRING
                          ? statement.object->string->sval
                          : "";
-  if (name != "public") throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
   database.write([&](const World& world) -> WorldPtr {
+    const std::uint32_t oid = name == "public" || world.find_namespace(name) ? planner::namespace_oid(world, name) : 0;
+    if (oid == 0) throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
     const std::uint32_t new_owner = role_of_spec(world, *statement.newowner, false);
     const std::uint32_t current = planner::checking_role_oid(world);
     if (!planner::is_superuser(world, current)) {
-      planner::check_owner(world, storage::kPublicNamespaceOid, "schema", name);
+      planner::check_owner(world, oid, "schema", name);
       if (!planner::is_member_of(world, current, new_owner)) {
         throw SqlError(kInsufficientPrivilege, "must be member of role " + quoted(role_by_oid(world, new_owner)->name));
       }
     }
-    auto with_acl = world.find_acl(storage::kPublicNamespaceOid);
+    auto with_acl = world.find_acl(oid);
     WorldPtr next = std::make_shared<const World>(world);
     if (with_acl == nullptr) {
       auto entry = std::make_shared<storage::ObjectAcl>();
-      entry->owner = storage::kDatabaseOwnerRoleOid;
-      entry->acl = storage::default_public_schema_acl();
-      next = next->with_acl(storage::kPublicNamespaceOid, std::move(entry));
+      entry->owner = planner::owner_of(world, oid);
+      entry->acl = planner::schema_acl(world, oid);
+      next = next->with_acl(oid, std::move(entry));
     }
-    return with_owner(next, storage::kPublicNamespaceOid, new_owner);
+    return with_owner(next, oid, new_owner);
   });
   return "ALTER SCHEMA";
 }

@@ -1,0 +1,71 @@
+#include "server/temp_tables.h"
+
+#include <memory>
+#include <vector>
+
+#include "exec/ddl_changes.h"
+#include "storage/world/relation_name.h"
+
+namespace ptreedb::server {
+
+using storage::World;
+using WorldPtr = std::shared_ptr<const World>;
+
+void remember_on_commit(const PgQuery__Node& statement, TempOnCommit& actions) {
+  auto creation = planner::temp_table_creation(statement);
+  if (!creation) return;
+  if (creation->on_commit == planner::OnCommitAction::kPreserveRows) {
+    actions.erase(creation->key);
+  } else {
+    actions[creation->key] = creation->on_commit;
+  }
+}
+
+void apply_on_commit(TempOnCommit& actions, txn::WriteTarget& target) {
+  if (actions.empty()) return;
+  target.write([&](const World& world) -> WorldPtr {
+    WorldPtr next = std::make_shared<const World>(world);
+    bool changed = false;
+    planner::DropPlan drop;
+    drop.cascade = true;
+    drop.missing_ok = true;
+    for (const auto& [key, action] : actions) {
+      auto table = world.find_table(key);
+      if (!table) continue;
+      if (action == planner::OnCommitAction::kDrop) {
+        drop.names.push_back(key);
+      } else if (table->row_count() > 0) {
+        next = next->with_table(std::make_shared<storage::Table>(table->truncated()));
+        changed = true;
+      }
+    }
+    if (!drop.names.empty()) {
+      if (WorldPtr dropped = exec::drop_relations(*next, drop)) {
+        next = dropped;
+        changed = true;
+      }
+    }
+    return changed ? next : nullptr;
+  });
+  // Tables gone (dropped, or created in a block rolled back) need nothing more.
+  auto world = target.snapshot();
+  for (auto it = actions.begin(); it != actions.end();) {
+    it = world->find_table(it->first) ? std::next(it) : actions.erase(it);
+  }
+}
+
+void drop_temp_schema(std::int32_t pid, txn::WriteTarget& target) {
+  const std::string schema = storage::kTempSchemaPrefix + std::to_string(pid);
+  target.write([&](const World& world) -> WorldPtr {
+    planner::DropPlan drop;
+    drop.cascade = true;
+    drop.missing_ok = true;
+    for (auto entry : world.tables()) {
+      if (storage::split_relation_key(entry.key).schema == schema) drop.names.push_back(entry.key);
+    }
+    if (drop.names.empty()) return nullptr;
+    return exec::drop_relations(world, drop);
+  });
+}
+
+}  // namespace ptreedb::server
