@@ -376,6 +376,36 @@ std::optional<std::string> relation_key_of(const World& world, const std::string
   return storage::relation_key(schema, name);
 }
 
+std::string relation_key_from_text(const World& world, const std::string& text) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        parts.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        parts.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == '.') {
+      parts.emplace_back();
+    } else {
+      parts.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (parts.size() == 1) return resolve_unqualified_relation(world, parts[0]).value_or(parts[0]);
+  if (parts.size() == 2) {
+    if (parts[0] == "public" || is_system_schema(parts[0])) return parts[1];
+    return relation_key_of(world, parts[0], parts[1]).value_or(text);
+  }
+  return text;
+}
+
 const PgQuery__Node& qualify_relation_names(const PgQuery__Node& statement, const World& world,
                                             std::pmr::memory_resource& arena) {
   const bool temp_create = temp_table_creation(statement).has_value();

@@ -44,6 +44,10 @@ std::optional<std::string> resolve_unqualified_relation(const storage::World& wo
 std::optional<std::string> relation_key_of(const storage::World& world, const std::string& schema,
                                            const std::string& name);
 
+// regclass input ('t', 's.t', '"S"."T"'): the key the name resolves to, or the
+// name itself when nothing has it.
+std::string relation_key_from_text(const storage::World& world, const std::string& text);
+
 // The statement with its relation names as keys: `statement` itself when
 // nothing needs rewriting, else a copy in `arena`.
 const PgQuery__Node& qualify_relation_names(const PgQuery__Node& statement, const storage::World& world,

@@ -294,6 +294,9 @@ std::optional<std::string> run_role_command(const PgQuery__Node& statement, cons
     case PG_QUERY__NODE__NODE_DROP_ROLE_STMT:
       return drop_roles(*statement.drop_role_stmt, state, database, out);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
+      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
+        return run_schema_command(statement, database, out);
+      }
       if (statement.rename_stmt->rename_type != PG_QUERY__OBJECT_TYPE__OBJECT_ROLE) return std::nullopt;
       return rename_role(*statement.rename_stmt, state, database, out);
     default: {

@@ -435,11 +435,7 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
     for (const char* prefix : {"public.", "pg_catalog."}) {
       if (name.rfind(prefix, 0) == 0) name = name.substr(std::string(prefix).size());
     }
-    if (const auto dot = name.find('.'); dot != std::string::npos) {
-      if (auto key = relation_key_of(world_or_empty(), name.substr(0, dot), name.substr(dot + 1))) name = *key;
-    } else if (auto key = resolve_unqualified_relation(world_or_empty(), name)) {
-      name = *key;
-    }
+    name = relation_key_from_text(world_or_empty(), name);
     for (const auto& [oid, relation] : relation_names()) {
       if (relation == name) return int_constant(oid, kBigint);
     }

@@ -188,6 +188,7 @@ SystemRows class_rows(const storage::World& world) {
                              static_cast<I>(schema.columns().size()), has_index, has_triggers,
                              owner_and_acl(world, schema.oid())));
     rows.back()[18] = I{static_cast<I>(schema.checks().size())};  // relchecks
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");  // relpersistence
   }
   for (const auto& view : views_of(world)) {
     const ClassName named = class_name(world, view->name);
@@ -206,6 +207,7 @@ SystemRows class_rows(const storage::World& world) {
     rows.push_back(class_row(index.oid, named.name, named.nspace, "i", kBtreeAm, 1, 0,
                              static_cast<I>(index.columns.size()), false, false,
                              {I{owner_of(world, index.table->schema().oid())}, kNull}));
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");
   }
   for (const auto& relation : system_relations()) {
     bool view = is_system_view(relation);
