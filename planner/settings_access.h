@@ -44,6 +44,8 @@ std::string current_role_setting();
 std::optional<std::string> current_setting_text(const std::string& name);
 // The installed session's process id; 0 when none is installed.
 std::int32_t current_backend_pid();
+// The installed access, or null.
+SettingsAccess* current_settings_access();
 
 // current_setting(name [, missing_ok]) and set_config(name, value, is_local)
 // with constant arguments, evaluated while binding: a text constant.

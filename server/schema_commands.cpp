@@ -2,16 +2,21 @@
 
 #include <algorithm>
 #include <memory>
+#include <memory_resource>
 #include <vector>
 
 #include "exec/ddl_changes.h"
+#include "exec/statement_executor.h"
+#include "planner/parse/parse_tree_copy.h"
 #include "planner/privileges.h"
 #include "planner/relation_names.h"
 #include "planner/settings_access.h"
+#include "planner/statement_planner.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
 #include "storage/world/relation_name.h"
+#include "txn/statement_world.h"
 
 namespace ptreedb::server {
 namespace {
@@ -66,10 +71,84 @@ void check_schema_name(const std::string& name) {
   }
 }
 
-std::string create_schema(const PgQuery__CreateSchemaStmt& statement, txn::WriteTarget& database, std::string& out) {
-  if (statement.n_schema_elts > 0) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "CREATE SCHEMA with schema elements is not supported");
+// While CREATE SCHEMA runs its elements, the new schema comes first on the
+// search path (PostgreSQL's override path); other settings are the session's.
+class SchemaFirstSearchPath : public planner::SettingsAccess {
+ public:
+  explicit SchemaFirstSearchPath(const std::string& schema)
+      : session_(planner::current_settings_access()),
+        search_path_(quoted(schema) + ", " + planner::current_setting_text("search_path").value_or("public")),
+        scope_(this) {}
+  std::optional<std::string> current(const std::string& name, bool missing_ok) override {
+    if (name == "search_path") return search_path_;
+    return session_ != nullptr ? session_->current(name, missing_ok) : std::nullopt;
   }
+  std::string set(const std::string& name, const std::string& value, bool is_local) override {
+    return session_ != nullptr ? session_->set(name, value, is_local) : value;
+  }
+  std::int32_t backend_pid() const override { return session_ != nullptr ? session_->backend_pid() : 0; }
+
+ private:
+  planner::SettingsAccess* session_;
+  std::string search_path_;
+  planner::SettingsAccessScope scope_;
+};
+
+// The element's created relation, put in `schema` (42P15 when it names another).
+PgQuery__RangeVar* element_relation(PgQuery__Node& element) {
+  switch (element.node_case) {
+    case PG_QUERY__NODE__NODE_CREATE_STMT: return element.create_stmt->relation;
+    case PG_QUERY__NODE__NODE_VIEW_STMT: return element.view_stmt->view;
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT: return element.create_seq_stmt->sequence;
+    case PG_QUERY__NODE__NODE_INDEX_STMT: return element.index_stmt->relation;
+    default: return nullptr;
+  }
+}
+
+int element_order(const PgQuery__Node& element) {
+  switch (element.node_case) {
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT: return 0;
+    case PG_QUERY__NODE__NODE_CREATE_STMT: return 1;
+    case PG_QUERY__NODE__NODE_VIEW_STMT: return 2;
+    case PG_QUERY__NODE__NODE_INDEX_STMT: return 3;
+    case PG_QUERY__NODE__NODE_CREATE_TRIG_STMT:
+      throw SqlError(sqlstate::kFeatureNotSupported, "CREATE TRIGGER in CREATE SCHEMA is not supported");
+    case PG_QUERY__NODE__NODE_GRANT_STMT:
+      throw SqlError(sqlstate::kFeatureNotSupported, "GRANT in CREATE SCHEMA is not supported");
+    default:
+      throw SqlError("42601", "unrecognized node type in CREATE SCHEMA");
+  }
+}
+
+// The schema's elements, planned and run in PostgreSQL's order (sequences,
+// tables, views, indexes) on top of `world`, which already holds the schema.
+WorldPtr with_schema_elements(const PgQuery__CreateSchemaStmt& statement, const std::string& schema, WorldPtr world) {
+  std::vector<PgQuery__Node*> elements(statement.schema_elts, statement.schema_elts + statement.n_schema_elts);
+  std::stable_sort(elements.begin(), elements.end(),
+                   [](const PgQuery__Node* a, const PgQuery__Node* b) { return element_order(*a) < element_order(*b); });
+  SchemaFirstSearchPath search_path(schema);
+  std::pmr::monotonic_buffer_resource arena;
+  for (const PgQuery__Node* original : elements) {
+    PgQuery__Node* element = planner::copy_parse_node(*original, arena);
+    if (PgQuery__RangeVar* relation = element_relation(*element)) {
+      const std::string named = relation->schemaname != nullptr ? relation->schemaname : "";
+      if (!named.empty() && named != schema) {
+        throw SqlError("42P15", "CREATE specifies a schema (" + named + ") different from the one being created (" +
+                                    schema + ")");
+      }
+      const std::size_t size = schema.size() + 1;
+      auto* copy = static_cast<char*>(arena.allocate(size, 1));
+      std::copy(schema.c_str(), schema.c_str() + size, copy);
+      relation->schemaname = copy;
+    }
+    txn::StatementWorld target(world);
+    exec::execute_statement(planner::plan_statement(*element, *world), target);
+    world = target.snapshot();
+  }
+  return world;
+}
+
+std::string create_schema(const PgQuery__CreateSchemaStmt& statement, txn::WriteTarget& database, std::string& out) {
   std::string notices;
   database.write([&](const World& world) -> WorldPtr {
     notices.clear();
@@ -101,7 +180,8 @@ std::string create_schema(const PgQuery__CreateSchemaStmt& statement, txn::Write
     auto acl = std::make_shared<storage::ObjectAcl>();
     acl->owner = owner->oid;
     const std::uint32_t oid = schema->oid;
-    return world.with_namespace(std::move(schema))->with_acl(oid, std::move(acl));
+    WorldPtr next = world.with_namespace(std::move(schema))->with_acl(oid, std::move(acl));
+    return statement.n_schema_elts == 0 ? next : with_schema_elements(statement, name, std::move(next));
   });
   out += notices;
   return "CREATE SCHEMA";

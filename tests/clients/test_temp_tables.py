@@ -92,7 +92,7 @@ def test_nothing_survives_a_restart(tmp_path, how):
 @pytest.mark.parametrize("statement, named", [
     ("create temp view v as select 1", "CREATE TEMPORARY VIEW"),
     ("create temp sequence s", "CREATE TEMPORARY SEQUENCE"),
-    ("create schema e create table e.t (a int)", "CREATE SCHEMA with schema elements"),
+    ("create schema e create table t (a int) grant select on t to public", "GRANT in CREATE SCHEMA"),
     ("drop schema public", "DROP SCHEMA public"),
 ])
 def test_refused_with_0a000(ptreedb_server, statement, named):

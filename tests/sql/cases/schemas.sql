@@ -86,3 +86,13 @@ alter schema sch_c owner to nobody_here;
 drop schema sch_a, sch_c cascade;
 select nspname from pg_namespace where nspname like 'sch%' order by 1;
 select * from items;
+-- Schema elements: sequences, tables, views, indexes, in that order, the new schema first on the path.
+create schema sch_el create unique index el_a_idx on el (a) create view el_view as select a + 1 as a, b from el create table el (a serial, b int unique) create sequence el_seq;
+insert into sch_el.el (b) values (10), (20);
+select * from sch_el.el_view order by a;
+select relname, relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace where nspname = 'sch_el' order by 1;
+select nextval('sch_el.el_seq');
+create schema sch_bad create table sch_other.t (a int);
+create schema sch_bad2 create table t (a int) create view v as select * from nope;
+select count(*) from pg_namespace where nspname like 'sch_bad%';
+drop schema sch_el cascade;
