@@ -86,11 +86,20 @@ class NameQualifier {
     walk_messages(&statement.base, [&](ProtobufCMessage& message) {
       if (message.descriptor == &pg_query__range_var__descriptor) {
         auto& range = reinterpret_cast<PgQuery__RangeVar&>(message);
-        if (!handled_.contains(&range)) qualify_reference(range);
+        if (!handled_.contains(&range)) {
+          qualify_reference(range);
+          reads_temporary_ = reads_temporary_ || storage::is_temp_relation_key(text_of(range.relname));
+        }
         return false;
       }
       return true;
     });
+    // As in PostgreSQL, a view over a temporary relation is temporary itself.
+    if (view_ != nullptr && view_unqualified_ && reads_temporary_ &&
+        !storage::is_temp_relation_key(text_of(view_->relname))) {
+      view_->relname = copy(storage::relation_key(temp_schema_name(),
+                                                  storage::split_relation_key(text_of(view_->relname)).relation));
+    }
   }
 
  private:
@@ -215,11 +224,8 @@ class NameQualifier {
         }
         break;
       case PG_QUERY__NODE__NODE_VIEW_STMT:
-        if (statement.view_stmt->view != nullptr &&
-            text_of(statement.view_stmt->view->relpersistence) == "t") {
-          throw SqlError(sqlstate::kFeatureNotSupported, "CREATE TEMPORARY VIEW is not supported", {}, {},
-                         statement.view_stmt->view->location + 1);
-        }
+        view_ = statement.view_stmt->view;
+        view_unqualified_ = view_ != nullptr && text_of(view_->schemaname).empty();
         qualify_created_range(statement.view_stmt->view);
         break;
       case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
@@ -273,6 +279,9 @@ class NameQualifier {
   const World& world_;
   std::pmr::memory_resource& arena_;
   std::set<std::string> common_tables_;
+  PgQuery__RangeVar* view_ = nullptr;  // CREATE VIEW's
+  bool view_unqualified_ = false;
+  bool reads_temporary_ = false;
   std::unordered_set<const PgQuery__RangeVar*> handled_;
 };
 
@@ -289,9 +298,11 @@ std::string temp_schema_name() {
 
 bool has_temp_relations(const World& world) {
   const std::string prefix = temp_schema_name() + ".";
-  const auto& tables = world.tables();
-  const std::size_t rank = tables.rank(prefix);
-  return rank < tables.size() && tables.select(rank).key.starts_with(prefix);
+  auto holds = [&](const auto& map) {
+    const std::size_t rank = map.rank(prefix);
+    return rank < map.size() && map.select(rank).key.starts_with(prefix);
+  };
+  return holds(world.tables()) || holds(world.views());
 }
 
 bool schema_exists(const World& world, const std::string& name) {

@@ -57,14 +57,29 @@ void apply_on_commit(TempOnCommit& actions, txn::WriteTarget& target) {
 void drop_temp_schema(std::int32_t pid, txn::WriteTarget& target) {
   const std::string schema = storage::kTempSchemaPrefix + std::to_string(pid);
   target.write([&](const World& world) -> WorldPtr {
-    planner::DropPlan drop;
-    drop.cascade = true;
-    drop.missing_ok = true;
-    for (auto entry : world.tables()) {
-      if (storage::split_relation_key(entry.key).schema == schema) drop.names.push_back(entry.key);
+    WorldPtr next = std::make_shared<const World>(world);
+    bool changed = false;
+    // Views first (those over the tables go with them anyway), then tables.
+    for (auto kind : {storage::RelationKind::kView, storage::RelationKind::kTable}) {
+      planner::DropPlan drop;
+      drop.kind = kind;
+      drop.cascade = true;
+      drop.missing_ok = true;
+      auto add = [&](const std::string& key) {
+        if (storage::split_relation_key(key).schema == schema) drop.names.push_back(key);
+      };
+      if (kind == storage::RelationKind::kView) {
+        for (auto entry : next->views()) add(entry.key);
+      } else {
+        for (auto entry : next->tables()) add(entry.key);
+      }
+      if (drop.names.empty()) continue;
+      if (WorldPtr dropped = exec::drop_relations(*next, drop)) {
+        next = dropped;
+        changed = true;
+      }
     }
-    if (drop.names.empty()) return nullptr;
-    return exec::drop_relations(world, drop);
+    return changed ? next : nullptr;
   });
 }
 

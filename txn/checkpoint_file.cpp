@@ -146,7 +146,10 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
   // Each table as the change from the empty world to a world of that table
   // alone; the rest (views, roles, owners and grants, next OID) as a last section.
   std::vector<std::shared_ptr<const storage::Table>> tables;
-  std::vector<std::uint32_t> temporary_oids;  // temporary tables and their owners are never saved
+  std::vector<std::uint32_t> temporary_oids;  // temporary relations and their owners are never saved
+  for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+    if (storage::is_temp_relation_key((*it).key)) temporary_oids.push_back((*it).value->oid);
+  }
   for (auto it = world.tables().begin(); it != world.tables().end(); ++it) {
     if (storage::is_temp_relation_key((*it).key)) {
       temporary_oids.push_back((*it).value->schema().oid());
@@ -161,7 +164,9 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
       sections[i] = encode_world_change(storage::World{}, *storage::World{}.with_table(tables[i]));
     } else {
       auto rest = std::make_shared<const storage::World>()->with_next_oid(world.next_oid());
-      for (auto it = world.views().begin(); it != world.views().end(); ++it) rest = rest->with_view((*it).value);
+      for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+        if (!storage::is_temp_relation_key((*it).key)) rest = rest->with_view((*it).value);
+      }
       for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
         rest = rest->with_sequence((*it).value);
       }

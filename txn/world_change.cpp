@@ -184,7 +184,10 @@ std::string encode_world_change(const World& before, const World& after) {
       before.views(), after.views(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const storage::ViewDefinition>* old_view,
           const std::shared_ptr<const storage::ViewDefinition>* new_view) {
-        (void)old_view;
+        if (storage::is_temp_relation_key(name)) {
+          temporary_oids.push_back((new_view != nullptr ? *new_view : *old_view)->oid);
+          return;
+        }
         if (new_view == nullptr) {
           out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewDrop));
           out.put_bytes(name);

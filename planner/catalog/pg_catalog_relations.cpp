@@ -194,6 +194,7 @@ SystemRows class_rows(const storage::World& world) {
     const ClassName named = class_name(world, view->name);
     rows.push_back(class_row(view->oid, named.name, named.nspace, "v", 0, 0, -1,
                              static_cast<I>(view->column_names.size()), false, false, owner_and_acl(world, view->oid)));
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");
   }
   for (auto entry : world.sequences()) {
     const auto& sequence = *entry.value;

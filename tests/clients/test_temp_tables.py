@@ -90,7 +90,6 @@ def test_nothing_survives_a_restart(tmp_path, how):
 
 
 @pytest.mark.parametrize("statement, named", [
-    ("create temp view v as select 1", "CREATE TEMPORARY VIEW"),
     ("create temp sequence s", "CREATE TEMPORARY SEQUENCE"),
     ("create schema e create table t (a int) grant select on t to public", "GRANT in CREATE SCHEMA"),
     ("drop schema public", "DROP SCHEMA public"),

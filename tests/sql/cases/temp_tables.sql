@@ -24,3 +24,8 @@ drop schema tt_sch;
 create temp table tt_idx (a int, b text); create index tt_idx_b on tt_idx (b); insert into tt_idx values (1, 'q'); select * from tt_idx where b = 'q';
 create temp table tt_upd (a int primary key, b int); insert into tt_upd values (1, 1), (2, 2); update tt_upd set b = b * 10 where a = 2; delete from tt_upd where a = 1; select * from tt_upd;
 create temp table tt_d (a int); drop table tt_d; select * from tt_d;
+create temp view tt_v as select 1 as one; select * from tt_v;
+select * from tt_v;
+create temp table tt_base (a int); insert into tt_base values (3); create view tt_over as select a * 2 as b from tt_base; select * from tt_over;
+select * from tt_over;
+create temp table tt_base (a int); create view tt_over as select a from tt_base; select relpersistence from pg_class where relname = 'tt_over';
