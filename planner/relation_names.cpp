@@ -319,7 +319,7 @@ std::vector<std::string> search_path_schemas(const World& world) {
   if (!catalog_listed) schemas.push_back("pg_catalog");
   for (auto entry : entries) {
     if (entry == "$user") entry = current_role_setting();
-    if (entry == "pg_temp") continue;  // searched first anyway
+    if (entry == "pg_temp") entry = temp_schema_name();  // where it is listed, not first
     if (!schema_exists(world, entry)) continue;
     if (std::find(schemas.begin(), schemas.end(), entry) == schemas.end()) schemas.push_back(entry);
   }
@@ -329,7 +329,7 @@ std::vector<std::string> search_path_schemas(const World& world) {
 std::optional<std::string> current_schema(const World& world) {
   for (auto entry : search_path_entries()) {
     if (entry == "$user") entry = current_role_setting();
-    if (entry == "pg_temp") continue;
+    if (entry == "pg_temp") return temp_schema_name();  // made when first needed, as PostgreSQL does
     if (schema_exists(world, entry)) return entry;
   }
   return std::nullopt;
@@ -337,8 +337,9 @@ std::optional<std::string> current_schema(const World& world) {
 
 std::string current_schemas_text(const World& world, bool include_implicit) {
   std::vector<std::string> schemas;
-  if (include_implicit && has_temp_relations(world)) schemas.push_back(temp_schema_name());
   std::vector<std::string> entries = search_path_entries();
+  const bool temp_listed = std::find(entries.begin(), entries.end(), "pg_temp") != entries.end();
+  if (include_implicit && !temp_listed && has_temp_relations(world)) schemas.push_back(temp_schema_name());
   bool catalog_listed = std::find(entries.begin(), entries.end(), "pg_catalog") != entries.end();
   for (const auto& schema : search_path_schemas(world)) {
     if (schema == "pg_catalog" && !catalog_listed && !include_implicit) continue;
@@ -359,7 +360,15 @@ std::string current_schemas_text(const World& world, bool include_implicit) {
 
 std::optional<std::string> resolve_unqualified_relation(const World& world, const std::string& name) {
   const std::string temp_key = storage::relation_key(temp_schema_name(), name);
-  if (relation_exists(world, temp_key)) return temp_key;
+  if (is_default_search_path()) {
+    if (relation_exists(world, temp_key)) return temp_key;
+  } else {
+    const auto entries = search_path_entries();
+    // pg_temp is searched first unless search_path lists it somewhere.
+    if (std::find(entries.begin(), entries.end(), "pg_temp") == entries.end() && relation_exists(world, temp_key)) {
+      return temp_key;
+    }
+  }
   if (world.namespaces().empty() && is_default_search_path()) {
     return relation_exists(world, name) ? std::optional<std::string>(name) : std::nullopt;
   }

@@ -29,3 +29,7 @@ select * from tt_v;
 create temp table tt_base (a int); insert into tt_base values (3); create view tt_over as select a * 2 as b from tt_base; select * from tt_over;
 select * from tt_over;
 create temp table tt_base (a int); create view tt_over as select a from tt_base; select relpersistence from pg_class where relname = 'tt_over';
+create table tt_where (f1 text); insert into tt_where values ('public');
+create temp table tt_where (f1 text); insert into tt_where values ('temp'); set search_path = public, pg_temp; select * from tt_where;
+create temp table tt_where (f1 text); insert into tt_where values ('temp'); set search_path = pg_temp, public; select * from tt_where;
+set search_path to pg_temp; select current_schema() ~ 'pg_temp' as is_temp_schema;
