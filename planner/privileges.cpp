@@ -144,6 +144,11 @@ std::uint32_t schema_privileges(const storage::World& world, std::uint32_t role_
   return storage::held_privileges(schema_acl(world, schema_oid), inherited_roles(world, role_oid)).privileges & wanted;
 }
 
+bool has_schema_usage(const storage::World& world, std::uint32_t schema_oid) {
+  if (checks_off) return true;
+  return schema_privileges(world, checking_role_oid(world), storage::kPrivUsage, schema_oid) != 0;
+}
+
 std::uint32_t namespace_oid(const storage::World& world, const std::string& schema) {
   if (schema.empty() || schema == storage::kPublicSchema) return storage::kPublicNamespaceOid;
   if (schema == "pg_catalog") return 11;

@@ -109,6 +109,8 @@ void check_create_in_public_schema(const storage::World& world, int position = 0
 // The oid of a schema by name (public, the system schemas, CREATE SCHEMA's,
 // a temporary schema's made-up one); 0 when there is none.
 std::uint32_t namespace_oid(const storage::World& world, const std::string& schema);
+// Whether the checking role may look names up in a CREATE SCHEMA schema (USAGE).
+bool has_schema_usage(const storage::World& world, std::uint32_t schema_oid);
 
 // PostgreSQL's aclitem text of an ACL ("{alice=arwdDxt/alice,=r/alice}").
 std::string acl_text(const storage::World& world, const storage::Acl& acl);

@@ -11,6 +11,7 @@
 #include "planner/catalog/system_relation.h"
 #include "planner/parse/parse_tree_copy.h"
 #include "planner/parse/parse_tree_walk.h"
+#include "planner/privileges.h"
 #include "planner/session_directory.h"
 #include "planner/settings_access.h"
 #include "storage/sql_error.h"
@@ -321,6 +322,8 @@ std::vector<std::string> search_path_schemas(const World& world) {
     if (entry == "$user") entry = current_role_setting();
     if (entry == "pg_temp") entry = temp_schema_name();  // where it is listed, not first
     if (!schema_exists(world, entry)) continue;
+    // A schema the role may not use is left out of the path, as in PostgreSQL.
+    if (auto created = world.find_namespace(entry); created && !has_schema_usage(world, created->oid)) continue;
     if (std::find(schemas.begin(), schemas.end(), entry) == schemas.end()) schemas.push_back(entry);
   }
   return schemas;
@@ -330,6 +333,7 @@ std::optional<std::string> current_schema(const World& world) {
   for (auto entry : search_path_entries()) {
     if (entry == "$user") entry = current_role_setting();
     if (entry == "pg_temp") return temp_schema_name();  // made when first needed, as PostgreSQL does
+    if (auto created = world.find_namespace(entry); created && !has_schema_usage(world, created->oid)) continue;
     if (schema_exists(world, entry)) return entry;
   }
   return std::nullopt;
@@ -392,7 +396,11 @@ std::optional<std::string> relation_key_of(const World& world, const std::string
     }
     return storage::relation_key(schema, name);
   }
-  if (!world.find_namespace(schema)) return std::nullopt;  // "schema ... does not exist" where it is looked up
+  auto created = world.find_namespace(schema);
+  if (!created) return std::nullopt;  // "schema ... does not exist" where it is looked up
+  if (!has_schema_usage(world, created->oid)) {
+    throw SqlError("42501", "permission denied for schema " + schema);
+  }
   return storage::relation_key(schema, name);
 }
 

@@ -26,6 +26,17 @@ def test_schema_privileges(ptreedb_server):
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             alice.execute("create table locked.u (a int)")
     with connect(ptreedb_server, "bob") as bob:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for schema locked"):
+            bob.execute("select * from locked.t")
+        bob.execute("set search_path to locked, public")
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            bob.execute("select * from t")  # a schema without USAGE is left out of the path
+        assert bob.execute("select current_schema()").fetchone() == ("public",)
+    with connect(ptreedb_server) as admin:
+        admin.execute("grant usage on schema locked to bob")
+        admin.execute("grant select on locked.t to bob")
+    with connect(ptreedb_server, "bob") as bob:
+        assert bob.execute("select count(*) from locked.t").fetchone() == (0,)
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             bob.execute("create table owned_by_alice.b (a int)")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
