@@ -356,6 +356,8 @@ std::optional<std::string> run_schema_command(const PgQuery__Node& statement, tx
     case PG_QUERY__NODE__NODE_RENAME_STMT:
       if (statement.rename_stmt->rename_type != PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) return std::nullopt;
       return rename_schema(*statement.rename_stmt, database);
+    case PG_QUERY__NODE__NODE_ALTER_OBJECT_SCHEMA_STMT:
+      throw SqlError(sqlstate::kFeatureNotSupported, "ALTER ... SET SCHEMA is not supported");
     default:
       return std::nullopt;
   }

@@ -3,7 +3,8 @@
 // reserved "pg_" names, 2BP01 for a schema that still holds relations unless
 // CASCADE (which drops them, as DROP ... CASCADE does). A schema's relations
 // are the world's keys "schema.relation" (storage/world/relation_name.h).
-// ALTER SCHEMA ... OWNER TO is a privilege command (privilege_commands).
+// ALTER SCHEMA ... OWNER TO is a privilege command (privilege_commands);
+// ALTER ... SET SCHEMA is refused with 0A000.
 #pragma once
 
 #include <optional>

@@ -93,6 +93,8 @@ def test_nothing_survives_a_restart(tmp_path, how):
     ("create temp sequence s", "CREATE TEMPORARY SEQUENCE"),
     ("create schema e create table t (a int) grant select on t to public", "GRANT in CREATE SCHEMA"),
     ("drop schema public", "DROP SCHEMA public"),
+    ("alter table pg_class set schema public", "ALTER ... SET SCHEMA"),
+    ("create unlogged table u (a int)", "CREATE UNLOGGED"),
 ])
 def test_refused_with_0a000(ptreedb_server, statement, named):
     with connect(ptreedb_server) as conn:
