@@ -13,6 +13,7 @@
 #include "planner/settings_access.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_lookup.h"
 #include "storage/world/relation_name.h"
 
 namespace ptreedb::server {
@@ -664,6 +665,36 @@ std::string drop_owned(const PgQuery__DropOwnedStmt& statement, txn::WriteTarget
         if (WorldPtr dropped = exec::drop_relations(*next, plan)) next = exec::without_orphan_acls(dropped);
       }
     }
+    // Owned schemas go too, once empty (CASCADE: with what is left in them).
+    for (auto it = world.namespaces().begin(); it != world.namespaces().end(); ++it) {
+      const auto& space = *(*it).value;
+      if (std::find(roles.begin(), roles.end(), planner::owner_of(*next, space.oid)) == roles.end()) continue;
+      planner::DropPlan plan;
+      plan.cascade = true;
+      plan.missing_ok = true;
+      for (auto table = next->tables().begin(); table != next->tables().end(); ++table) {
+        if (storage::split_relation_key((*table).key).schema == space.name) plan.names.push_back((*table).key);
+      }
+      for (auto view = next->views().begin(); view != next->views().end(); ++view) {
+        if (storage::split_relation_key((*view).key).schema == space.name) plan.names.push_back((*view).key);
+      }
+      if (!plan.names.empty() && statement.behavior != PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) {
+        throw SqlError(kDependentObjectsStillExist,
+                       "cannot drop desired object(s) because other objects depend on them",
+                       "table " + plan.names.front() + " depends on schema " + space.name,
+                       "Use DROP ... CASCADE to drop the dependent objects too.");
+      }
+      for (auto kind : {storage::RelationKind::kView, storage::RelationKind::kTable}) {
+        planner::DropPlan of_kind = plan;
+        of_kind.kind = kind;
+        std::erase_if(of_kind.names, [&](const std::string& key) {
+          return storage::relation_kind(*next, key) != kind;
+        });
+        if (of_kind.names.empty()) continue;
+        if (WorldPtr dropped = exec::drop_relations(*next, of_kind)) next = dropped;
+      }
+      next = exec::without_orphan_acls(next->without_namespace(space.name)->without_acl(space.oid));
+    }
     // A handle of its own: the loop replaces `next`, which may hold the only one.
     const auto acls = next->acls();
     for (auto it = acls.begin(); it != acls.end(); ++it) {
@@ -808,6 +839,9 @@ void check_role_unused(const World& world, const std::string& name) {
       continue;
     }
     if (oid == storage::kPublicNamespaceOid) object = "schema public";
+    for (auto space = world.namespaces().begin(); object.empty() && space != world.namespaces().end(); ++space) {
+      if ((*space).value->oid == oid) object = "schema " + (*space).key;
+    }
     for (auto table = world.tables().begin(); object.empty() && table != world.tables().end(); ++table) {
       if ((*table).value->schema().oid() == oid) {
         object = "table " + (*table).key;

@@ -58,3 +58,21 @@ def test_schema_privileges(ptreedb_server):
         alice.execute("drop schema owned_by_alice cascade")
     with connect(ptreedb_server) as admin:
         assert admin.execute("select count(*) from pg_namespace where nspname = 'owned_by_alice'").fetchone()[0] == 0
+
+
+def test_roles_owning_schemas(ptreedb_server):
+    with connect(ptreedb_server) as admin:
+        admin.execute("create role carol")
+        admin.execute("create schema carols authorization carol")
+        admin.execute("create table carols.t (a int)")
+        with pytest.raises(psycopg.errors.DependentObjectsStillExist, match="owner of schema carols"):
+            admin.execute("drop role carol")
+        with pytest.raises(psycopg.errors.DependentObjectsStillExist):
+            admin.execute("drop owned by carol")
+        admin.execute("reassign owned by carol to postgres")
+        assert admin.execute(
+            "select pg_get_userbyid(nspowner) from pg_namespace where nspname = 'carols'").fetchone() == ("postgres",)
+        admin.execute("alter schema carols owner to carol")
+        admin.execute("drop owned by carol cascade")
+        assert admin.execute("select count(*) from pg_namespace where nspname = 'carols'").fetchone() == (0,)
+        admin.execute("drop role carol")
