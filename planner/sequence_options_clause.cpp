@@ -3,8 +3,8 @@
 #include <charconv>
 
 #include "planner/statement_planner.h"
-#include "storage/world/relation_name.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 namespace {

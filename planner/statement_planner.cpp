@@ -24,6 +24,7 @@
 #include "planner/storage_parameters.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 
@@ -140,7 +141,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
   check_create_in_public_schema(world, create.relation->location + 1, name);
   if (storage::relation_kind(world, name)) {
     if (create.if_not_exists) return plan;  // schema stays null: nothing to do
-    throw SqlError("42P07", "relation \"" + name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(name).relation + "\" already exists");
   }
   std::vector<ColumnSchema> columns;
   std::vector<std::size_t> primary_key;
@@ -338,7 +339,7 @@ CreateTablePlan plan_create_table_as(const PgQuery__IntoClause& into, const PgQu
   check_create_in_public_schema(world, relation.location + 1, name);
   if (storage::relation_kind(world, name)) {
     if (if_not_exists) return plan;  // schema stays null: nothing to do
-    throw SqlError("42P07", "relation \"" + name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(name).relation + "\" already exists");
   }
   SelectPlan select = plan_select_statement(query, world);
   if (into.n_col_names > select.columns.size()) {

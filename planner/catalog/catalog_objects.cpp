@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "planner/catalog/catalog_oids.h"
-#include "storage/world/relation_name.h"
 #include "storage/table/table_keys.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
 namespace {

@@ -12,9 +12,9 @@
 #include "planner/catalog/system_relation.h"
 #include "planner/ddl_planner.h"
 #include "planner/privileges.h"
-#include "storage/world/relation_name.h"
 #include "storage/sql_error.h"
 #include "planner/session_directory.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
