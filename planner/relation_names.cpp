@@ -434,23 +434,34 @@ std::string relation_key_from_text(const World& world, const std::string& text) 
   return text;
 }
 
+namespace {
+
+// The relation a CREATE statement makes, if it is one.
+const PgQuery__RangeVar* created_relation(const PgQuery__Node& statement) {
+  switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_CREATE_STMT: return statement.create_stmt->relation;
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+      return statement.create_table_as_stmt->into != nullptr ? statement.create_table_as_stmt->into->rel : nullptr;
+    case PG_QUERY__NODE__NODE_SELECT_STMT:
+      return statement.select_stmt->into_clause != nullptr ? statement.select_stmt->into_clause->rel : nullptr;
+    case PG_QUERY__NODE__NODE_VIEW_STMT: return statement.view_stmt->view;
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT: return statement.create_seq_stmt->sequence;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
 const PgQuery__Node& qualify_relation_names(const PgQuery__Node& statement, const World& world,
                                             std::pmr::memory_resource& arena) {
-  const bool temp_create = temp_table_creation(statement).has_value();
-  if (!temp_create && world.namespaces().empty() && is_default_search_path() && !has_temp_relations(world)) {
-    // Nothing but public to look in: the names are the keys.
-    bool names_a_schema = false;
-    walk_messages(const_cast<ProtobufCMessage*>(&statement.base), [&](ProtobufCMessage& message) {
-      if (message.descriptor == &pg_query__range_var__descriptor) {
-        const auto& range = reinterpret_cast<const PgQuery__RangeVar&>(message);
-        const std::string schema = text_of(range.schemaname);
-        names_a_schema = names_a_schema || schema == "pg_temp" || text_of(range.relpersistence) == "t" ||
-                         storage::is_temp_schema(schema);
-        return false;
-      }
-      return !names_a_schema;
-    });
-    if (!names_a_schema) return statement;
+  if (world.namespaces().empty() && is_default_search_path() && !has_temp_relations(world)) {
+    // Nothing but public to look in, and nothing temporary made: the names are
+    // the keys (a name qualified by pg_temp finds nothing either way).
+    const PgQuery__RangeVar* created = created_relation(statement);
+    if (created == nullptr ||
+        (text_of(created->relpersistence) != "t" && text_of(created->schemaname) != "pg_temp")) {
+      return statement;
+    }
   }
   PgQuery__Node* copy = copy_parse_node(statement, arena);
   NameQualifier(world, arena).qualify(*copy);
