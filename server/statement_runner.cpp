@@ -209,6 +209,15 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
     }
   }
   StatementOutcome outcome = run_one_statement(statement, statement_text, state, database, parameters, rows);
+  if (statement.node_case == PG_QUERY__NODE__NODE_DISCARD_STMT &&
+      (statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_TEMP ||
+       statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_ALL) &&
+      state.directory != nullptr) {
+    // The session's temporary tables and views go (in the open block, if any).
+    drop_temp_schema(state.directory->backend_pid(),
+                     state.transaction ? static_cast<txn::WriteTarget&>(*state.transaction) : database);
+    state.temp_on_commit.clear();
+  }
   if (statement.node_case == PG_QUERY__NODE__NODE_CREATE_STMT ||
       statement.node_case == PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT ||
       statement.node_case == PG_QUERY__NODE__NODE_SELECT_STMT) {

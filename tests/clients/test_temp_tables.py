@@ -119,3 +119,23 @@ def test_on_commit_in_blocks(ptreedb_server):
         conn.execute("create temp table p (a int) on commit preserve rows")
         conn.execute("insert into p values (1)")
         assert conn.execute("select count(*) from p").fetchone()[0] == 1
+
+
+def test_discard_temp_and_all(ptreedb_server):
+    with connect(ptreedb_server) as conn:
+        conn.execute("create temp table gone (a int)")
+        conn.execute("create temp view gone_view as select 1 as one")
+        conn.execute("discard temp")
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            conn.execute("select * from gone")
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            conn.execute("select * from gone_view")
+        conn.execute("create temp table gone (a int)")
+        conn.execute("discard all")
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            conn.execute("select * from gone")
+        with conn.transaction():
+            conn.execute("create temp table in_block (a int)")
+            conn.execute("discard temp")
+            with pytest.raises(psycopg.errors.UndefinedTable):
+                conn.execute("select * from in_block")
