@@ -101,6 +101,7 @@ PgQuery__RangeVar* element_relation(PgQuery__Node& element) {
     case PG_QUERY__NODE__NODE_VIEW_STMT: return element.view_stmt->view;
     case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT: return element.create_seq_stmt->sequence;
     case PG_QUERY__NODE__NODE_INDEX_STMT: return element.index_stmt->relation;
+    case PG_QUERY__NODE__NODE_CREATE_TRIG_STMT: return element.create_trig_stmt->relation;
     default: return nullptr;
   }
 }
@@ -124,6 +125,17 @@ int element_order(const PgQuery__Node& element) {
 // tables, views, indexes) on top of `world`, which already holds the schema.
 WorldPtr with_schema_elements(const PgQuery__CreateSchemaStmt& statement, const std::string& schema, WorldPtr world) {
   std::vector<PgQuery__Node*> elements(statement.schema_elts, statement.schema_elts + statement.n_schema_elts);
+  // Every element's schema is checked before any is refused or run, as PostgreSQL's transform does.
+  for (PgQuery__Node* element : elements) {
+    if (const PgQuery__RangeVar* relation = element_relation(*element)) {
+      const std::string named = relation->schemaname != nullptr ? relation->schemaname : "";
+      if (!named.empty() && named != schema) {
+        throw SqlError("42P15", "CREATE specifies a schema (" + named + ") different from the one being created (" +
+                                    schema + ")");
+      }
+    }
+  }
+  for (PgQuery__Node* element : elements) element_order(*element);  // refuses what is not run
   std::stable_sort(elements.begin(), elements.end(),
                    [](const PgQuery__Node* a, const PgQuery__Node* b) { return element_order(*a) < element_order(*b); });
   SchemaFirstSearchPath search_path(schema);

@@ -92,6 +92,7 @@ def test_nothing_survives_a_restart(tmp_path, how):
 @pytest.mark.parametrize("statement, named", [
     ("create temp sequence s", "CREATE TEMPORARY SEQUENCE"),
     ("create schema e create table t (a int) grant select on t to public", "GRANT in CREATE SCHEMA"),
+    ("create schema e2 create trigger t before insert on x execute function f()", "CREATE TRIGGER in CREATE SCHEMA"),
     ("drop schema public", "DROP SCHEMA public"),
     ("alter table pg_class set schema public", "ALTER ... SET SCHEMA"),
     ("create unlogged table u (a int)", "CREATE UNLOGGED"),
