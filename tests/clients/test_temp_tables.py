@@ -71,8 +71,9 @@ def test_nothing_survives_a_restart(tmp_path, how):
             if how == "checkpoint_kill9":
                 conn.execute("checkpoint")
         if how == "restart":
+            stop_server(server)  # with the session and its temporary tables still there
+            assert server.process.returncode == 0, server.log()
             holder.close()
-            stop_server(server)
         else:
             server.process.send_signal(signal.SIGKILL)
             server.process.wait()
