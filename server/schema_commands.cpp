@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "exec/ddl_changes.h"
+#include "exec/object_ownership.h"
 #include "exec/statement_executor.h"
 #include "planner/parse/parse_tree_copy.h"
 #include "planner/privileges.h"
@@ -303,7 +304,7 @@ std::string drop_schemas(const PgQuery__DropStmt& statement, txn::WriteTarget& d
       const std::uint32_t oid = next->find_namespace(name)->oid;
       next = next->without_namespace(name)->without_acl(oid);
     }
-    return next;
+    return exec::without_orphan_acls(next);
   });
   out += notices;
   return "DROP SCHEMA";

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "exec/ddl_changes.h"
+#include "exec/object_ownership.h"
 #include "storage/world/relation_name.h"
 
 namespace ptreedb::server {
@@ -41,7 +42,7 @@ void apply_on_commit(TempOnCommit& actions, txn::WriteTarget& target) {
     }
     if (!drop.names.empty()) {
       if (WorldPtr dropped = exec::drop_relations(*next, drop)) {
-        next = dropped;
+        next = exec::without_orphan_acls(dropped);  // their owners' entries too
         changed = true;
       }
     }
@@ -79,7 +80,7 @@ void drop_temp_schema(std::int32_t pid, txn::WriteTarget& target) {
         changed = true;
       }
     }
-    return changed ? next : nullptr;
+    return changed ? exec::without_orphan_acls(next) : nullptr;  // their owners' entries too
   });
 }
 
