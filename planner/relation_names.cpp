@@ -131,12 +131,24 @@ class NameQualifier {
     range.schemaname = copy("");
   }
 
+  // The key an unqualified name stands for: what the path finds, else, for a
+  // relation of public while public is off the path, a key nothing has (so
+  // the name is not found, as in PostgreSQL); nullopt: the name as it is.
+  std::optional<std::string> unqualified_key(const std::string& name) {
+    auto key = resolve_unqualified_relation(world_, name);
+    if (key) return *key == name ? std::nullopt : key;
+    if (!relation_exists(world_, name)) return std::nullopt;
+    const auto schemas = search_path_schemas(world_);
+    if (std::find(schemas.begin(), schemas.end(), "public") != schemas.end()) return std::nullopt;
+    return storage::relation_key(current_schema(world_).value_or("pg_catalog"), name);
+  }
+
   void qualify_reference(PgQuery__RangeVar& range) {
     const std::string schema = text_of(range.schemaname);
     const std::string name = text_of(range.relname);
     if (schema.empty()) {
       if (common_tables_.contains(name)) return;
-      if (auto key = resolve_unqualified_relation(world_, name); key && *key != name) set_key(range, *key);
+      if (auto key = unqualified_key(name)) set_key(range, *key);
       return;
     }
     if (auto key = relation_key_of(world_, schema, name)) set_key(range, *key);
@@ -191,8 +203,7 @@ class NameQualifier {
     };
     std::optional<std::string> key;
     if (list.n_items == 1) {
-      key = resolve_unqualified_relation(world_, part(0));
-      if (key && *key == part(0)) key.reset();
+      key = unqualified_key(part(0));
     } else if (list.n_items == 2) {
       key = relation_key_of(world_, part(0), part(1));
     }

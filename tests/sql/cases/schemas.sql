@@ -43,6 +43,11 @@ select * from sch_b.made_in_b;
 select * from made_in_b;
 set search_path to sch_a, public; select count(*) from items i, public.items p;
 set search_path = "$user", public; select current_schema();
+set search_path to sch_b; select * from items order by id;
+set search_path to sch_a; select * from made_in_b;
+set search_path to sch_a; drop table made_in_b;
+set search_path = ''; select * from items;
+set search_path = ''; create table nowhere_t (a int);
 -- Views, indexes and sequences in a schema.
 create view sch_a.big as select name from sch_a.items where qty > 5;
 select * from sch_a.big;
