@@ -24,6 +24,7 @@
 #include "storage/table/index_build.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 
@@ -317,7 +318,7 @@ class AlterTable {
       throw SqlError("42809", "\"" + name_ + "\" is not a view");
     }
     if (storage::relation_kind(*world_, action.to)) {
-      throw SqlError("42P07", "relation \"" + action.to + "\" already exists");
+      throw SqlError("42P07", "relation \"" + storage::split_relation_key(action.to).relation + "\" already exists");
     }
     if (kind_ == RelationKind::kIndex) return rename_index(action.to);
     if (kind_ == RelationKind::kSequence) return rename_sequence(action.to);
@@ -442,7 +443,7 @@ class AlterTable {
     for (const auto& column : action.columns) parts.primary_key.push_back(existing_column(schema, column));
     auto keyed_schema = storage::make_schema(parts);
     if (storage::relation_kind(*world_, storage::primary_key_index_name(*keyed_schema))) {
-      throw SqlError("42P07", "relation \"" + storage::primary_key_index_name(*keyed_schema) + "\" already exists");
+      throw SqlError("42P07", "relation \"" + storage::split_relation_key(storage::primary_key_index_name(*keyed_schema)).relation + "\" already exists");
     }
     for (auto entry : old.rows()) {
       for (std::size_t column : parts.primary_key) {
@@ -603,7 +604,7 @@ class AlterTable {
     if (changes.sequence_name) {
       sequence->name = *changes.sequence_name;
       if (storage::relation_kind(*world_, sequence->name)) {
-        throw SqlError("42P07", "relation \"" + sequence->name + "\" already exists");
+        throw SqlError("42P07", "relation \"" + storage::split_relation_key(sequence->name).relation + "\" already exists");
       }
     } else {
       sequence->name = storage::choose_relation_name(*world_, name_, action.column, "seq");

@@ -4,6 +4,7 @@
 #include "storage/catalog/schema_edit.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 
@@ -49,7 +50,7 @@ WorldPtr create_index(const storage::World& world, const planner::CreateIndexPla
                          : plan.name;
   if (storage::relation_kind(world, name)) {
     if (plan.if_not_exists) return nullptr;
-    throw SqlError("42P07", "relation \"" + name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(name).relation + "\" already exists");
   }
   return with_index(world, *table, {name, std::move(positions), plan.unique, /*standalone=*/true});
 }
@@ -69,7 +70,7 @@ WorldPtr add_unique_constraint(const storage::World& world, const std::string& t
   std::string index_name =
       name.empty() ? storage::choose_relation_name(world, schema.name(), joined_names(columns), "key") : name;
   if (storage::relation_kind(world, index_name)) {
-    throw SqlError("42P07", "relation \"" + index_name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(index_name).relation + "\" already exists");
   }
   return with_index(world, *table, {index_name, std::move(positions), true, /*standalone=*/false});
 }

@@ -42,6 +42,7 @@ WorldPtr with_creator_as_owner(const WorldPtr& world, std::uint32_t oid) {
 
 WorldPtr without_orphan_acls(const WorldPtr& world) {
   std::set<std::uint32_t> live{storage::kPublicNamespaceOid};
+  for (auto it = world->namespaces().begin(); it != world->namespaces().end(); ++it) live.insert((*it).value->oid);
   for (auto it = world->tables().begin(); it != world->tables().end(); ++it) live.insert((*it).value->schema().oid());
   for (auto it = world->views().begin(); it != world->views().end(); ++it) live.insert((*it).value->oid);
   for (auto it = world->sequences().begin(); it != world->sequences().end(); ++it) live.insert((*it).value->oid);
@@ -58,17 +59,17 @@ void check_ddl_privileges(const storage::World& world, const planner::DdlPlan& p
     if (auto existing = world.find_view(view->name); existing && view->replace) {
       planner::check_owner(world, existing->oid, "view", view->name);
     } else {
-      planner::check_create_in_public_schema(world);
+      planner::check_create_in_public_schema(world, 0, view->name);
     }
   } else if (const auto* index = std::get_if<planner::CreateIndexPlan>(&plan)) {
     if (auto table = world.find_table(index->table)) {
       planner::check_owner(world, table->schema().oid(), "table", index->table);
-      planner::check_create_in_public_schema(world);  // the index is created in the table's schema
+      planner::check_create_in_public_schema(world, 0, index->table);  // the index is created in the table's schema
     }
   } else if (const auto* drop = std::get_if<planner::DropPlan>(&plan)) {
     for (const std::string& name : drop->names) check_owner_of(world, name);
-  } else if (std::holds_alternative<planner::CreateSequencePlan>(plan)) {
-    planner::check_create_in_public_schema(world);
+  } else if (const auto* sequence = std::get_if<planner::CreateSequencePlan>(&plan)) {
+    planner::check_create_in_public_schema(world, 0, sequence->name);
   } else if (const auto* alter_sequence = std::get_if<planner::AlterSequencePlan>(&plan)) {
     check_owner_of(world, alter_sequence->name);
   } else {

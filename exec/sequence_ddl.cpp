@@ -8,6 +8,7 @@
 #include "planner/privileges.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 
@@ -35,9 +36,9 @@ std::pair<std::string, std::string> resolve_sequence_owner(const storage::World&
 WorldPtr create_sequence(const storage::World& world, const planner::CreateSequencePlan& plan) {
   if (storage::relation_kind(world, plan.name)) {
     if (plan.if_not_exists) return nullptr;
-    throw SqlError("42P07", "relation \"" + plan.name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(plan.name).relation + "\" already exists");
   }
-  planner::check_create_in_public_schema(world);
+  planner::check_create_in_public_schema(world, 0, plan.name);
   auto resolved = planner::resolve_sequence_options(nullptr, 0, plan.changes);
   auto sequence = std::make_shared<storage::SequenceDefinition>();
   sequence->name = plan.name;

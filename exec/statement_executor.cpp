@@ -12,6 +12,7 @@
 #include "storage/row/row.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 
@@ -39,14 +40,14 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
   database.write([&](const storage::World& world) -> std::shared_ptr<const storage::World> {
     if (storage::relation_kind(world, plan.schema->name())) {
       if (plan.if_not_exists) return nullptr;
-      throw SqlError("42P07", "relation \"" + plan.schema->name() + "\" already exists");
+      throw SqlError("42P07", "relation \"" + storage::split_relation_key(plan.schema->name()).relation + "\" already exists");
     }
     // The oid is fixed at commit, so concurrent CREATEs never share one.
     auto schema = std::make_shared<storage::TableSchema>(
         world.next_oid(), plan.schema->name(), plan.schema->columns(), plan.schema->primary_key(),
         plan.schema->indexes(), plan.schema->foreign_keys(), plan.schema->checks());
     check_referenced_tables(world, *schema);  // a concurrent DROP may have removed one
-    planner::check_create_in_public_schema(world);
+    planner::check_create_in_public_schema(world, 0, plan.schema->name());
     check_references_privilege(world, *schema);
     const std::uint32_t oid = schema->oid();
     auto table = std::make_shared<storage::Table>(std::move(schema));
@@ -55,7 +56,7 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
     // The columns' sequences, numbered after the table.
     for (const auto& planned : plan.sequences) {
       if (storage::relation_kind(*next, planned.name)) {
-        throw SqlError("42P07", "relation \"" + planned.name + "\" already exists");
+        throw SqlError("42P07", "relation \"" + storage::split_relation_key(planned.name).relation + "\" already exists");
       }
       auto sequence = std::make_shared<storage::SequenceDefinition>(planned);
       const std::uint32_t sequence_oid = next->next_oid();

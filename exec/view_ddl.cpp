@@ -3,6 +3,7 @@
 #include "planner/ddl_planner.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 
@@ -40,7 +41,7 @@ WorldPtr create_view(const storage::World& world, const planner::CreateViewPlan&
       throw SqlError("42809", "\"" + plan.name + "\" is not a view");
     }
     if (*kind != RelationKind::kView || !plan.replace) {
-      throw SqlError("42P07", "relation \"" + plan.name + "\" already exists");
+      throw SqlError("42P07", "relation \"" + storage::split_relation_key(plan.name).relation + "\" already exists");
     }
     old = world.find_view(plan.name);
   }

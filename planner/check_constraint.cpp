@@ -11,6 +11,7 @@
 #include "storage/stack_depth.h"
 #include "storage/table/table_keys.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -97,7 +98,7 @@ storage::CheckConstraintSchema make_check_constraint(const std::vector<storage::
   // ChooseConstraintName: "check", then "check1", "check2", ... until unused.
   const std::string column = check.columns.size() == 1 ? columns[check.columns[0]].name : "";
   for (int pass = 0;; ++pass) {
-    check.name = storage::make_object_name(table, column, pass == 0 ? "check" : "check" + std::to_string(pass));
+    check.name = storage::make_object_name(storage::split_relation_key(table).relation, column, pass == 0 ? "check" : "check" + std::to_string(pass));
     if (!taken.contains(check.name)) return check;
   }
 }

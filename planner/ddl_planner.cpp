@@ -301,7 +301,7 @@ DdlPlan plan_create_view(const PgQuery__ViewStmt& statement, const storage::Worl
   for (std::size_t i = 0; i < statement.n_aliases; ++i) aliases.push_back(string_of(statement.aliases[i]));
   // Plan the query as written first, so errors point into the statement. As in
   // PostgreSQL, the view's reads are checked when it is used, as its owner.
-  check_create_in_public_schema(world);
+  check_create_in_public_schema(world, 0, statement.view->relname);
   PrivilegeChecksOff no_checks;
   plan_select_statement(*statement.query->select_stmt, world);
   plan.query_sql = view_query_text(*statement.query, world);

@@ -6,6 +6,7 @@
 #include "storage/constraints/foreign_key_keys.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 
@@ -58,9 +59,10 @@ std::string default_name(const TableSchema& table, const std::vector<std::size_t
     if (!joined.empty()) joined += "_";
     joined += table.column(column).name;
   }
-  std::string name = storage::make_object_name(table.name(), joined, "fkey");
+  std::string name = storage::make_object_name(storage::split_relation_key(table.name()).relation, joined, "fkey");
   for (int number = 1; name_taken(name, world, existing); ++number) {
-    name = storage::make_object_name(table.name(), joined, "fkey" + std::to_string(number));
+    name = storage::make_object_name(storage::split_relation_key(table.name()).relation, joined,
+                                      "fkey" + std::to_string(number));
   }
   return name;
 }

@@ -5,6 +5,7 @@
 
 #include "planner/settings_access.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -112,10 +113,14 @@ storage::Acl relation_acl(const storage::World& world, std::uint32_t object_oid)
   return storage::default_table_acl(owner_of(world, object_oid));
 }
 
-storage::Acl public_schema_acl(const storage::World& world) {
-  auto acl = world.find_acl(storage::kPublicNamespaceOid);
+storage::Acl public_schema_acl(const storage::World& world) { return schema_acl(world, storage::kPublicNamespaceOid); }
+
+storage::Acl schema_acl(const storage::World& world, std::uint32_t schema_oid) {
+  auto acl = world.find_acl(schema_oid);
   if (acl != nullptr && acl->acl) return *acl->acl;
-  return storage::default_public_schema_acl();
+  if (schema_oid == storage::kPublicNamespaceOid) return storage::default_public_schema_acl();
+  const std::uint32_t owner = owner_of(world, schema_oid);
+  return {storage::AclItem{owner, owner, storage::kSchemaPrivileges, 0}};
 }
 
 std::uint32_t relation_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t relation_oid,
@@ -133,9 +138,27 @@ std::uint32_t relation_privileges(const storage::World& world, std::uint32_t rol
   return held & wanted;
 }
 
-std::uint32_t schema_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t wanted) {
+std::uint32_t schema_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t wanted,
+                                std::uint32_t schema_oid) {
   if (is_superuser(world, role_oid)) return wanted;
-  return storage::held_privileges(public_schema_acl(world), inherited_roles(world, role_oid)).privileges & wanted;
+  return storage::held_privileges(schema_acl(world, schema_oid), inherited_roles(world, role_oid)).privileges & wanted;
+}
+
+bool has_schema_usage(const storage::World& world, std::uint32_t schema_oid) {
+  if (checks_off) return true;
+  return schema_privileges(world, checking_role_oid(world), storage::kPrivUsage, schema_oid) != 0;
+}
+
+std::uint32_t namespace_oid(const storage::World& world, const std::string& schema) {
+  if (schema.empty() || schema == storage::kPublicSchema) return storage::kPublicNamespaceOid;
+  if (schema == "pg_catalog") return 11;
+  if (schema == "information_schema") return 13207;
+  if (auto found = world.find_namespace(schema)) return found->oid;
+  if (storage::is_temp_schema(schema)) {
+    // No catalog row: a number of its own above the oids handed out, per session.
+    return 0x7f000000u + static_cast<std::uint32_t>(std::stoul(schema.substr(8)) & 0xffffffu);
+  }
+  return 0;
 }
 
 void check_relation_privilege(const storage::World& world, std::uint32_t relation_oid, const std::string& name,
@@ -226,10 +249,13 @@ void check_owner(const storage::World& world, std::uint32_t object_oid, const st
   throw SqlError(kInsufficientPrivilege, "must be owner of " + kind + " " + name);
 }
 
-void check_create_in_public_schema(const storage::World& world, int position) {
+void check_create_in_public_schema(const storage::World& world, int position, const std::string& relation_key) {
   if (checks_off) return;
-  if (schema_privileges(world, checking_role_oid(world), storage::kPrivCreate) != 0) return;
-  throw SqlError(kInsufficientPrivilege, "permission denied for schema public", {}, {}, position);
+  const std::string schema = storage::split_relation_key(relation_key).schema;
+  if (storage::is_temp_schema(schema)) return;  // PUBLIC holds TEMPORARY on the database
+  const std::uint32_t oid = namespace_oid(world, schema);
+  if (oid != 0 && schema_privileges(world, checking_role_oid(world), storage::kPrivCreate, oid) != 0) return;
+  throw SqlError(kInsufficientPrivilege, "permission denied for schema " + schema, {}, {}, position);
 }
 
 std::string role_name_of(const storage::World& world, std::uint32_t role_oid) {

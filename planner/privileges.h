@@ -54,13 +54,16 @@ std::uint32_t owner_of(const storage::World& world, std::uint32_t object_oid);
 // The object's ACL, the owner's default when none was set.
 storage::Acl relation_acl(const storage::World& world, std::uint32_t object_oid);
 storage::Acl public_schema_acl(const storage::World& world);
+// A schema's ACL: its entry's, else the default (public: PostgreSQL 15's; others: the owner's).
+storage::Acl schema_acl(const storage::World& world, std::uint32_t schema_oid);
 
 // The privileges among `wanted` that `role_oid` holds on the relation (all of
 // them for a superuser); `column` empty: at table level, else on that column
 // (its own grants or the table's).
 std::uint32_t relation_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t relation_oid,
                                   std::uint32_t wanted, const std::string& column = {});
-std::uint32_t schema_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t wanted);
+std::uint32_t schema_privileges(const storage::World& world, std::uint32_t role_oid, std::uint32_t wanted,
+                                std::uint32_t schema_oid = storage::kPublicNamespaceOid);
 
 // While it lives (around planning one statement), SELECT on a table without
 // table-level SELECT is decided by columns, as in PostgreSQL: every column the
@@ -99,9 +102,15 @@ void check_superuser_only_relation(const storage::World& world, const std::strin
 // 42501 "must be owner of <kind> name" unless the checking role has the owner's rights.
 void check_owner(const storage::World& world, std::uint32_t object_oid, const std::string& kind,
                  const std::string& name);
-// 42501 "permission denied for schema public" unless the checking role may create there.
+// 42501 "permission denied for schema s" unless the checking role may create
+// in the schema of `relation_key` (public when empty; a temporary schema always).
 // `position` (1-based, 0 for none) points at the new relation's name.
-void check_create_in_public_schema(const storage::World& world, int position = 0);
+void check_create_in_public_schema(const storage::World& world, int position = 0, const std::string& relation_key = "");
+// The oid of a schema by name (public, the system schemas, CREATE SCHEMA's,
+// a temporary schema's made-up one); 0 when there is none.
+std::uint32_t namespace_oid(const storage::World& world, const std::string& schema);
+// Whether the checking role may look names up in a CREATE SCHEMA schema (USAGE).
+bool has_schema_usage(const storage::World& world, std::uint32_t schema_oid);
 
 // PostgreSQL's aclitem text of an ACL ("{alice=arwdDxt/alice,=r/alice}").
 std::string acl_text(const storage::World& world, const storage::Acl& acl);

@@ -3,6 +3,7 @@
 #include "planner/catalog/catalog_functions.h"
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
+#include "planner/relation_names.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
 
@@ -22,7 +23,7 @@ const value::SqlType kBigintType = value::SqlType::of(value::TypeId::kBigint);
 
 // regclass input: a name, possibly schema-qualified, each part downcased
 // unless double-quoted ('MySeq' is myseq, '"MySeq"' is MySeq).
-std::string relation_name_of(const std::string& text) {
+std::string relation_name_of(const std::string& text, const storage::World& world) {
   std::vector<std::string> parts(1);
   bool quoted = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -45,9 +46,11 @@ std::string relation_name_of(const std::string& text) {
     }
   }
   if (parts.size() == 2 && parts[0] != "public" && parts[0] != "pg_catalog") {
+    if (auto key = relation_key_of(world, parts[0], parts[1])) return *key;
     throw SqlError("3F000", "schema \"" + parts[0] + "\" does not exist");
   }
-  return parts.size() <= 2 ? parts.back() : "";  // only schema public holds sequences
+  if (parts.size() == 1) return resolve_unqualified_relation(world, parts[0]).value_or(parts[0]);
+  return parts.size() <= 2 ? parts.back() : "";
 }
 
 // The sequence a regclass argument names: a string ('s', 'public.s'), or an
@@ -68,7 +71,7 @@ std::shared_ptr<const storage::SequenceDefinition> sequence_argument(BoundExpres
   }
   if (arg.unknown_literal || value::is_character_type(arg.type.id)) {
     if (arg.constant.is_null) return nullptr;
-    const std::string name = relation_name_of(arg.constant.text_value);
+    const std::string name = relation_name_of(arg.constant.text_value, *world);
     if (auto sequence = world->find_sequence(name)) return sequence;
     if (storage::relation_kind(*world, name)) {
       throw SqlError("42809", "\"" + name + "\" is not a sequence");

@@ -4,6 +4,7 @@
 
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -54,17 +55,19 @@ std::string sequence_type_name(value::TypeId type) {
   }
 }
 
-std::string nextval_default_sql(const std::string& sequence_name) {
-  bool plain = !sequence_name.empty() && !(sequence_name[0] >= '0' && sequence_name[0] <= '9');
-  for (char c : sequence_name) plain = plain && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
-  std::string quoted;
-  if (plain) {
-    quoted = sequence_name;
-  } else {
-    quoted = "\"";
-    for (char c : sequence_name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    quoted += "\"";
-  }
+std::string nextval_default_sql(const std::string& sequence_key) {
+  // A sequence of another schema is written qualified, each part quoted as needed.
+  auto quote = [](const std::string& name) {
+    bool plain = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+    for (char c : name) plain = plain && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    if (plain) return name;
+    std::string quoted = "\"";
+    for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+  };
+  const storage::RelationName name = storage::split_relation_key(sequence_key);
+  std::string quoted = name.schema == storage::kPublicSchema ? quote(name.relation)
+                                                             : quote(name.schema) + "." + quote(name.relation);
   std::string literal;
   for (char c : quoted) literal += c == '\'' ? std::string("''") : std::string(1, c);
   return "nextval('" + literal + "'::regclass)";

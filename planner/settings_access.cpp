@@ -55,6 +55,15 @@ std::string current_role_setting() {
   return current_session_user();
 }
 
+std::optional<std::string> current_setting_text(const std::string& name) {
+  if (current_access == nullptr) return std::nullopt;
+  return current_access->current(name, true);
+}
+
+SettingsAccess* current_settings_access() { return current_access; }
+
+std::int32_t current_backend_pid() { return current_access == nullptr ? 0 : current_access->backend_pid(); }
+
 SettingsAccessScope::SettingsAccessScope(SettingsAccess* access) : previous_(current_access) {
   current_access = access;
 }

@@ -3,6 +3,7 @@
 // planned through this interface, so the planner needs no server headers.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ class SettingsAccess {
   virtual std::optional<std::string> current(const std::string& name, bool missing_ok) = 0;
   // Sets the value and returns the new value as SHOW prints it.
   virtual std::string set(const std::string& name, const std::string& value, bool is_local) = 0;
+  // The session's process id (its temporary schema is pg_temp_<pid>); 0: unknown.
+  virtual std::int32_t backend_pid() const { return 0; }
 };
 
 // Installs `access` on this thread until destroyed.
@@ -37,6 +40,12 @@ class SettingsAccessScope {
 std::string current_session_user();
 // The current role (current_user): SET ROLE's role, else the session user.
 std::string current_role_setting();
+// A setting's value in the installed session; nullopt when none is installed.
+std::optional<std::string> current_setting_text(const std::string& name);
+// The installed session's process id; 0 when none is installed.
+std::int32_t current_backend_pid();
+// The installed access, or null.
+SettingsAccess* current_settings_access();
 
 // current_setting(name [, missing_ok]) and set_config(name, value, is_local)
 // with constant arguments, evaluated while binding: a text constant.

@@ -1,6 +1,7 @@
 #include "planner/statement_planner.h"
 
 #include <algorithm>
+#include <memory_resource>
 #include <set>
 
 #include "planner/assignment_coercion.h"
@@ -17,11 +18,13 @@
 #include "planner/parse/deparse.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
+#include "planner/relation_names.h"
 #include "planner/select_planner.h"
 #include "planner/sequence_options_clause.h"
 #include "planner/storage_parameters.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 
@@ -135,10 +138,10 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
   CreateTablePlan plan;
   plan.if_not_exists = create.if_not_exists;
   // As in PostgreSQL, the schema is checked before the name (again at commit).
-  check_create_in_public_schema(world, create.relation->location + 1);
+  check_create_in_public_schema(world, create.relation->location + 1, name);
   if (storage::relation_kind(world, name)) {
     if (create.if_not_exists) return plan;  // schema stays null: nothing to do
-    throw SqlError("42P07", "relation \"" + name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(name).relation + "\" already exists");
   }
   std::vector<ColumnSchema> columns;
   std::vector<std::size_t> primary_key;
@@ -333,10 +336,10 @@ CreateTablePlan plan_create_table_as(const PgQuery__IntoClause& into, const PgQu
   CreateTablePlan plan;
   plan.if_not_exists = if_not_exists;
   plan.as_query = true;
-  check_create_in_public_schema(world, relation.location + 1);
+  check_create_in_public_schema(world, relation.location + 1, name);
   if (storage::relation_kind(world, name)) {
     if (if_not_exists) return plan;  // schema stays null: nothing to do
-    throw SqlError("42P07", "relation \"" + name + "\" already exists");
+    throw SqlError("42P07", "relation \"" + storage::split_relation_key(name).relation + "\" already exists");
   }
   SelectPlan select = plan_select_statement(query, world);
   if (into.n_col_names > select.columns.size()) {
@@ -375,7 +378,9 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
   catalog::PlanningWorld catalog_world(world);  // sequences and regclass names, defaults included
   ColumnReadChecks column_checks(world);
-  StatementPlan plan = plan_statement_kind(statement, world);
+  // Relation names become the world's keys (schemas, search_path, pg_temp).
+  std::pmr::monotonic_buffer_resource arena;
+  StatementPlan plan = plan_statement_kind(qualify_relation_names(statement, world, arena), world);
   column_checks.verify();
   return plan;
 }

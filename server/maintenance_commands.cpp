@@ -3,6 +3,7 @@
 #include <string>
 
 #include "planner/catalog/system_relation.h"
+#include "planner/relation_names.h"
 #include "server/protocol/backend_messages.h"
 #include "server/transaction_control.h"
 #include "storage/sql_error.h"
@@ -44,13 +45,19 @@ void check_vacuum_statement(const PgQuery__VacuumStmt& vacuum, const storage::Wo
       throw SqlError(sqlstate::kFeatureNotSupported, "ANALYZE option must be specified when a column list is provided");
     }
     if (planner::catalog::find_system_relation(schema, name) != nullptr) continue;
-    const bool in_public = schema.empty() || schema == "public";
-    if (!in_public && schema != "pg_catalog" && schema != "information_schema") {
-      throw SqlError("3F000", "schema \"" + schema + "\" does not exist");
+    // The relation's key: by its schema, or by the search path.
+    std::string key = name;
+    if (schema.empty()) {
+      key = planner::resolve_unqualified_relation(world, name).value_or(name);
+    } else if (schema != "public" && schema != "pg_catalog" && schema != "information_schema") {
+      auto qualified = planner::relation_key_of(world, schema, name);
+      if (!qualified) throw SqlError("3F000", "schema \"" + schema + "\" does not exist");
+      key = *qualified;
     }
-    auto table = in_public ? world.find_table(name) : nullptr;
+    const bool in_catalog = schema == "pg_catalog" || schema == "information_schema";
+    auto table = in_catalog ? nullptr : world.find_table(key);
     if (table == nullptr) {
-      if (in_public && world.find_view(name)) {
+      if (!in_catalog && world.find_view(key)) {
         const std::string verb = vacuum.is_vacuumcmd ? "vacuum" : "analyze";
         protocol::encode_notice_response(
             out, SqlError("01000", "skipping \"" + name + "\" --- cannot " + verb + " non-tables or special system tables"),

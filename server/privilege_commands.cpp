@@ -9,9 +9,12 @@
 #include "exec/ddl_changes.h"
 #include "exec/object_ownership.h"
 #include "planner/privileges.h"
+#include "planner/relation_names.h"
 #include "planner/settings_access.h"
 #include "server/protocol/backend_messages.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::server {
 namespace {
@@ -95,23 +98,35 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
                      location >= 0 ? location + 1 : 0);
     }
   };
-  auto check_schema = [](const PgQuery__Node* node) {
+  auto check_schema = [&](const PgQuery__Node* node) {
     std::string name = node != nullptr && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : "";
-    if (name != "public") throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
+    const std::uint32_t oid = name == "public" || world.find_namespace(name) ? planner::namespace_oid(world, name) : 0;
+    if (oid == 0) throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
+    return std::pair{oid, name};
   };
   if (grant.targtype == PG_QUERY__GRANT_TARGET_TYPE__ACL_TARGET_ALL_IN_SCHEMA) {
     if (grant.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
       throw SqlError(sqlstate::kFeatureNotSupported, "GRANT ON ALL SEQUENCES/FUNCTIONS IN SCHEMA is not supported");
     }
-    for (std::size_t i = 0; i < grant.n_objects; ++i) check_schema(grant.objects[i]);
-    for (auto it = world.tables().begin(); it != world.tables().end(); ++it) add_relation((*it).key, -1);
-    for (auto it = world.views().begin(); it != world.views().end(); ++it) add_relation((*it).key, -1);
+    std::vector<std::string> schemas;
+    for (std::size_t i = 0; i < grant.n_objects; ++i) schemas.push_back(check_schema(grant.objects[i]).second);
+    auto in_schemas = [&](const std::string& key) {
+      return std::find(schemas.begin(), schemas.end(), storage::split_relation_key(key).schema) != schemas.end();
+    };
+    for (auto it = world.tables().begin(); it != world.tables().end(); ++it) {
+      if (in_schemas((*it).key)) add_relation((*it).key, -1);
+    }
+    for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+      if (in_schemas((*it).key)) add_relation((*it).key, -1);
+    }
     std::sort(targets.begin(), targets.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });
     return targets;
   }
   if (grant.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
-    for (std::size_t i = 0; i < grant.n_objects; ++i) check_schema(grant.objects[i]);
-    targets.push_back({storage::kPublicNamespaceOid, "public", TargetKind::kSchema, nullptr, {}});
+    for (std::size_t i = 0; i < grant.n_objects; ++i) {
+      auto [oid, name] = check_schema(grant.objects[i]);
+      targets.push_back({oid, name, TargetKind::kSchema, nullptr, {}});
+    }
     return targets;
   }
   if (grant.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
@@ -121,10 +136,15 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
     const PgQuery__Node* object = grant.objects[i];
     if (object->node_case != PG_QUERY__NODE__NODE_RANGE_VAR) continue;
     const PgQuery__RangeVar& range = *object->range_var;
-    if (range.schemaname != nullptr && range.schemaname[0] != '\0' && std::string(range.schemaname) != "public") {
-      throw SqlError("3F000", "schema " + quoted(range.schemaname) + " does not exist");
+    const std::string schema = range.schemaname != nullptr ? range.schemaname : "";
+    if (!schema.empty() && schema != "public") {
+      auto key = planner::relation_key_of(world, schema, range.relname);
+      if (!key) throw SqlError("3F000", "schema " + quoted(schema) + " does not exist");
+      add_relation(*key, range.location);
+      continue;
     }
-    add_relation(range.relname, range.location);
+    auto key = planner::resolve_unqualified_relation(world, range.relname);
+    add_relation(key.value_or(range.relname), range.location);
   }
   return targets;
 }
@@ -295,7 +315,7 @@ WorldPtr grant_on(const GrantContext& context, const WorldPtr& world, const Gran
   auto existing = world->find_acl(target.oid);
   auto next = std::make_shared<storage::ObjectAcl>(existing ? *existing : storage::ObjectAcl{owner, {}, {}});
   next->owner = owner;
-  const storage::Acl current_acl = target.kind == TargetKind::kSchema ? planner::public_schema_acl(*world)
+  const storage::Acl current_acl = target.kind == TargetKind::kSchema ? planner::schema_acl(*world, target.oid)
                                                                       : planner::relation_acl(*world, target.oid);
   if (privileges.object != 0 || privileges.columns.empty()) {
     next->acl = change_acl(context, current_acl, owner, privileges.object, privileges.all, {},
@@ -548,25 +568,26 @@ std::optional<std::string> alter_schema_owner(const PgQuery__AlterOwnerStmt& sta
   std::string name = statement.object != nullptr && statement.object->node_case == PG_QUERY__NODE__NODE_STRING
                          ? statement.object->string->sval
                          : "";
-  if (name != "public") throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
   database.write([&](const World& world) -> WorldPtr {
+    const std::uint32_t oid = name == "public" || world.find_namespace(name) ? planner::namespace_oid(world, name) : 0;
+    if (oid == 0) throw SqlError("3F000", "schema " + quoted(name) + " does not exist");
     const std::uint32_t new_owner = role_of_spec(world, *statement.newowner, false);
     const std::uint32_t current = planner::checking_role_oid(world);
     if (!planner::is_superuser(world, current)) {
-      planner::check_owner(world, storage::kPublicNamespaceOid, "schema", name);
+      planner::check_owner(world, oid, "schema", name);
       if (!planner::is_member_of(world, current, new_owner)) {
         throw SqlError(kInsufficientPrivilege, "must be member of role " + quoted(role_by_oid(world, new_owner)->name));
       }
     }
-    auto with_acl = world.find_acl(storage::kPublicNamespaceOid);
+    auto with_acl = world.find_acl(oid);
     WorldPtr next = std::make_shared<const World>(world);
     if (with_acl == nullptr) {
       auto entry = std::make_shared<storage::ObjectAcl>();
-      entry->owner = storage::kDatabaseOwnerRoleOid;
-      entry->acl = storage::default_public_schema_acl();
-      next = next->with_acl(storage::kPublicNamespaceOid, std::move(entry));
+      entry->owner = planner::owner_of(world, oid);
+      entry->acl = planner::schema_acl(world, oid);
+      next = next->with_acl(oid, std::move(entry));
     }
-    return with_owner(next, storage::kPublicNamespaceOid, new_owner);
+    return with_owner(next, oid, new_owner);
   });
   return "ALTER SCHEMA";
 }
@@ -643,6 +664,36 @@ std::string drop_owned(const PgQuery__DropOwnedStmt& statement, txn::WriteTarget
       if (!plan.names.empty()) {
         if (WorldPtr dropped = exec::drop_relations(*next, plan)) next = exec::without_orphan_acls(dropped);
       }
+    }
+    // Owned schemas go too, once empty (CASCADE: with what is left in them).
+    for (auto it = world.namespaces().begin(); it != world.namespaces().end(); ++it) {
+      const auto& space = *(*it).value;
+      if (std::find(roles.begin(), roles.end(), planner::owner_of(*next, space.oid)) == roles.end()) continue;
+      planner::DropPlan plan;
+      plan.cascade = true;
+      plan.missing_ok = true;
+      for (auto table = next->tables().begin(); table != next->tables().end(); ++table) {
+        if (storage::split_relation_key((*table).key).schema == space.name) plan.names.push_back((*table).key);
+      }
+      for (auto view = next->views().begin(); view != next->views().end(); ++view) {
+        if (storage::split_relation_key((*view).key).schema == space.name) plan.names.push_back((*view).key);
+      }
+      if (!plan.names.empty() && statement.behavior != PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) {
+        throw SqlError(kDependentObjectsStillExist,
+                       "cannot drop desired object(s) because other objects depend on them",
+                       "table " + plan.names.front() + " depends on schema " + space.name,
+                       "Use DROP ... CASCADE to drop the dependent objects too.");
+      }
+      for (auto kind : {storage::RelationKind::kView, storage::RelationKind::kTable}) {
+        planner::DropPlan of_kind = plan;
+        of_kind.kind = kind;
+        std::erase_if(of_kind.names, [&](const std::string& key) {
+          return storage::relation_kind(*next, key) != kind;
+        });
+        if (of_kind.names.empty()) continue;
+        if (WorldPtr dropped = exec::drop_relations(*next, of_kind)) next = dropped;
+      }
+      next = exec::without_orphan_acls(next->without_namespace(space.name)->without_acl(space.oid));
     }
     // A handle of its own: the loop replaces `next`, which may hold the only one.
     const auto acls = next->acls();
@@ -788,6 +839,9 @@ void check_role_unused(const World& world, const std::string& name) {
       continue;
     }
     if (oid == storage::kPublicNamespaceOid) object = "schema public";
+    for (auto space = world.namespaces().begin(); object.empty() && space != world.namespaces().end(); ++space) {
+      if ((*space).value->oid == oid) object = "schema " + (*space).key;
+    }
     for (auto table = world.tables().begin(); object.empty() && table != world.tables().end(); ++table) {
       if ((*table).value->schema().oid() == oid) {
         object = "table " + (*table).key;

@@ -1,11 +1,14 @@
 #include "server/role_commands.h"
 
 #include <memory>
+#include <memory_resource>
 #include <vector>
 
+#include "planner/relation_names.h"
 #include "server/auth/password_secret.h"
 #include "server/privilege_commands.h"
 #include "server/protocol/backend_messages.h"
+#include "server/schema_commands.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::server {
@@ -291,10 +294,18 @@ std::optional<std::string> run_role_command(const PgQuery__Node& statement, cons
     case PG_QUERY__NODE__NODE_DROP_ROLE_STMT:
       return drop_roles(*statement.drop_role_stmt, state, database, out);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
+      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
+        return run_schema_command(statement, database, out);
+      }
       if (statement.rename_stmt->rename_type != PG_QUERY__OBJECT_TYPE__OBJECT_ROLE) return std::nullopt;
       return rename_role(*statement.rename_stmt, state, database, out);
-    default:
-      return run_privilege_command(statement, state, database, out);
+    default: {
+      if (auto tag = run_schema_command(statement, database, out)) return tag;
+      // GRANT ... ON s.t, ALTER TABLE s.t OWNER TO: relation names as the world's keys.
+      std::pmr::monotonic_buffer_resource arena;
+      return run_privilege_command(planner::qualify_relation_names(statement, *database.snapshot(), arena), state,
+                                   database, out);
+    }
   }
 }
 

@@ -43,7 +43,15 @@ Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config,
 
 Session::~Session() {
   release_startup_slot();
-  if (control_) registry_.remove(control_->process_id);
+  if (control_) {
+    // The session's temporary tables end with it.
+    try {
+      drop_temp_schema(control_->process_id, database_);
+    } catch (...) {
+      // A commit that cannot be written leaves them to the next restart, which never recovers them.
+    }
+    registry_.remove(control_->process_id);
+  }
 }
 
 void Session::release_startup_slot() {

@@ -756,6 +756,10 @@ value::ByteaOutput SessionByteaOutput::bytea_output() {
                                                                       : value::ByteaOutput::kHex;
 }
 
+std::int32_t SettingsScope::backend_pid() const {
+  return state_.directory != nullptr ? state_.directory->backend_pid() : 0;
+}
+
 std::optional<std::string> SettingsScope::current(const std::string& name, bool missing_ok) {
   const SettingDefinition* setting = find_setting(name);
   std::string key = setting != nullptr ? std::string(setting->name) : lower(name);

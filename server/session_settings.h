@@ -128,6 +128,7 @@ class SettingsScope : public planner::SettingsAccess {
         formats_(state) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
+  std::int32_t backend_pid() const override;
 
  private:
   SessionState& state_;

@@ -13,6 +13,7 @@
 #include "storage/sequence/sequence_session.h"
 #include "exec/interrupt_token.h"
 #include "planner/session_directory.h"
+#include "server/temp_tables.h"
 #include "server/protocol/backend_messages.h"
 #include "txn/isolation_level.h"
 #include "storage/value/date_style.h"
@@ -94,6 +95,8 @@ struct SessionState {
   // result streams while it is produced (server/result_stream.h); null in
   // unit tests, where results are collected whole.
   std::function<void(std::string&)> write_to_client;
+  // ON COMMIT DELETE ROWS / DROP of this session's temporary tables.
+  TempOnCommit temp_on_commit;
 };
 
 }  // namespace ptreedb::server

@@ -185,11 +185,53 @@ txn::BatchCommitter::Reapply rerun_on_newest(const PgQuery__Node& statement, std
   };
 }
 
+bool is_commit(const PgQuery__Node& statement) {
+  return statement.node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT &&
+         statement.transaction_stmt->kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT;
+}
+
+StatementOutcome run_one_statement(const PgQuery__Node& statement, std::string_view statement_text,
+                                   SessionState& state, txn::Database& database,
+                                   planner::StatementParameters* parameters, exec::RowSink* rows);
+
 }  // namespace
 
 StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
                                txn::Database& database, planner::StatementParameters* parameters,
                                exec::RowSink* rows) {
+  if (!state.temp_on_commit.empty()) {
+    // ON COMMIT of temporary tables: inside the block's COMMIT, or after the
+    // last autocommit statement (its commit is done by now).
+    if (!state.transaction) {
+      apply_on_commit(state.temp_on_commit, database);
+    } else if (is_commit(statement) && !state.transaction->failed()) {
+      apply_on_commit(state.temp_on_commit, *state.transaction);
+    }
+  }
+  StatementOutcome outcome = run_one_statement(statement, statement_text, state, database, parameters, rows);
+  if (statement.node_case == PG_QUERY__NODE__NODE_DISCARD_STMT &&
+      (statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_TEMP ||
+       statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_ALL) &&
+      state.directory != nullptr) {
+    // The session's temporary tables and views go (in the open block, if any).
+    drop_temp_schema(state.directory->backend_pid(),
+                     state.transaction ? static_cast<txn::WriteTarget&>(*state.transaction) : database);
+    state.temp_on_commit.clear();
+  }
+  if (statement.node_case == PG_QUERY__NODE__NODE_CREATE_STMT ||
+      statement.node_case == PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT ||
+      statement.node_case == PG_QUERY__NODE__NODE_SELECT_STMT) {
+    planner::SessionDirectoryScope directory_scope(state.directory);  // pg_temp_<pid>
+    remember_on_commit(statement, state.temp_on_commit);
+  }
+  return outcome;
+}
+
+namespace {
+
+StatementOutcome run_one_statement(const PgQuery__Node& statement, std::string_view statement_text,
+                                   SessionState& state, txn::Database& database,
+                                   planner::StatementParameters* parameters, exec::RowSink* rows) {
   StatementOutcome outcome;
   // current_setting(), set_config() and the session's role in expressions,
   // also when COMMIT replays a READ COMMITTED block's writes.
@@ -276,6 +318,8 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
     return std::move(outcome);
   });
 }
+
+}  // namespace
 
 void encode_simple_result(std::string& out, const exec::QueryResult& result) {
   if (result.streamed) {

@@ -13,6 +13,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "storage/world/relation_name.h"
 #include "txn/byte_codec.h"
 #include "txn/world_change.h"
 #include "wal/crc32c.h"
@@ -123,6 +124,9 @@ std::shared_ptr<const storage::World> load_sections(std::string_view payload, st
     for (auto it = rest->sequences().begin(); it != rest->sequences().end(); ++it) {
       world = world->with_sequence((*it).value);
     }
+    for (auto it = rest->namespaces().begin(); it != rest->namespaces().end(); ++it) {
+      world = world->with_namespace((*it).value);
+    }
     for (auto it = rest->roles().begin(); it != rest->roles().end(); ++it) world = world->with_role((*it).value);
     for (auto it = rest->acls().begin(); it != rest->acls().end(); ++it) {
       world = world->with_acl((*it).key, (*it).value);
@@ -142,7 +146,17 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
   // Each table as the change from the empty world to a world of that table
   // alone; the rest (views, roles, owners and grants, next OID) as a last section.
   std::vector<std::shared_ptr<const storage::Table>> tables;
-  for (auto it = world.tables().begin(); it != world.tables().end(); ++it) tables.push_back((*it).value);
+  std::vector<std::uint32_t> temporary_oids;  // temporary relations and their owners are never saved
+  for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+    if (storage::is_temp_relation_key((*it).key)) temporary_oids.push_back((*it).value->oid);
+  }
+  for (auto it = world.tables().begin(); it != world.tables().end(); ++it) {
+    if (storage::is_temp_relation_key((*it).key)) {
+      temporary_oids.push_back((*it).value->schema().oid());
+    } else {
+      tables.push_back((*it).value);
+    }
+  }
   std::vector<std::string> sections(tables.size() + 1);
   std::vector<std::uint32_t> crcs(sections.size());
   tbb::parallel_for(std::size_t{0}, sections.size(), [&](std::size_t i) {
@@ -150,12 +164,18 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
       sections[i] = encode_world_change(storage::World{}, *storage::World{}.with_table(tables[i]));
     } else {
       auto rest = std::make_shared<const storage::World>()->with_next_oid(world.next_oid());
-      for (auto it = world.views().begin(); it != world.views().end(); ++it) rest = rest->with_view((*it).value);
+      for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+        if (!storage::is_temp_relation_key((*it).key)) rest = rest->with_view((*it).value);
+      }
       for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
         rest = rest->with_sequence((*it).value);
       }
+      for (auto it = world.namespaces().begin(); it != world.namespaces().end(); ++it) {
+        rest = rest->with_namespace((*it).value);
+      }
       for (auto it = world.roles().begin(); it != world.roles().end(); ++it) rest = rest->with_role((*it).value);
       for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
+        if (std::find(temporary_oids.begin(), temporary_oids.end(), (*it).key) != temporary_oids.end()) continue;
         rest = rest->with_acl((*it).key, (*it).value);
       }
       sections[i] = encode_world_change(storage::World{}, *rest);

@@ -1,7 +1,9 @@
 #include "txn/world_change.h"
 
+#include <algorithm>
 #include <map>
 
+#include "storage/world/relation_name.h"
 #include "txn/byte_codec.h"
 #include "txn/schema_codec.h"
 
@@ -146,11 +148,16 @@ std::string encode_world_change(const World& before, const World& after) {
   ByteWriter out(bytes);
   out.put<std::uint32_t>(after.next_oid());
   const std::size_t header_size = bytes.size();
+  std::vector<std::uint32_t> temporary_oids;  // their owners are not logged either
   World::TableMap::diff(
       before.tables(), after.tables(),
       [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const Table>* old_table,
           const std::shared_ptr<const Table>* new_table) {
+        if (storage::is_temp_relation_key(name)) {
+          temporary_oids.push_back((new_table != nullptr ? *new_table : *old_table)->schema().oid());
+          return;
+        }
         if (new_table == nullptr) {
           out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kTableDrop));
           out.put_bytes(name);
@@ -177,7 +184,10 @@ std::string encode_world_change(const World& before, const World& after) {
       before.views(), after.views(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const storage::ViewDefinition>* old_view,
           const std::shared_ptr<const storage::ViewDefinition>* new_view) {
-        (void)old_view;
+        if (storage::is_temp_relation_key(name)) {
+          temporary_oids.push_back((new_view != nullptr ? *new_view : *old_view)->oid);
+          return;
+        }
         if (new_view == nullptr) {
           out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewDrop));
           out.put_bytes(name);
@@ -196,6 +206,19 @@ std::string encode_world_change(const World& before, const World& after) {
           encode_sequence(out, **new_sequence);
         }
       });
+  World::NamespaceMap::diff(
+      before.namespaces(), after.namespaces(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const storage::NamespaceDefinition>*,
+          const std::shared_ptr<const storage::NamespaceDefinition>* new_schema) {
+        if (new_schema == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kNamespaceDrop));
+          out.put_bytes(name);
+        } else {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kNamespacePut));
+          out.put_bytes((*new_schema)->name);
+          out.put<std::uint32_t>((*new_schema)->oid);
+        }
+      });
   World::RoleMap::diff(
       before.roles(), after.roles(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const storage::Role>*,
@@ -211,6 +234,7 @@ std::string encode_world_change(const World& before, const World& after) {
       before.acls(), after.acls(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](std::uint32_t oid, const std::shared_ptr<const storage::ObjectAcl>*,
           const std::shared_ptr<const storage::ObjectAcl>* new_acl) {
+        if (std::find(temporary_oids.begin(), temporary_oids.end(), oid) != temporary_oids.end()) return;
         if (new_acl == nullptr) {
           out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kAclDrop));
           out.put<std::uint32_t>(oid);
@@ -236,6 +260,7 @@ WorldChange decode_world_change(std::string_view bytes) {
         break;
       case ChangeKind::kTableDrop:
       case ChangeKind::kSequenceDrop:
+      case ChangeKind::kNamespaceDrop:
       case ChangeKind::kViewDrop:
       case ChangeKind::kRoleDrop:
         entry.name = in.get_bytes();
@@ -314,6 +339,14 @@ WorldChange decode_world_change(std::string_view bytes) {
         entry.sequence = std::move(sequence);
         break;
       }
+      case ChangeKind::kNamespacePut: {
+        auto schema = std::make_shared<storage::NamespaceDefinition>();
+        schema->name = in.get_bytes();
+        schema->oid = in.get<std::uint32_t>();
+        entry.name = schema->name;
+        entry.schema_namespace = std::move(schema);
+        break;
+      }
       case ChangeKind::kViewPut: {
         auto view = std::make_shared<storage::ViewDefinition>();
         view->name = in.get_bytes();
@@ -353,6 +386,12 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         break;
       case ChangeKind::kSequenceDrop:
         world = world->without_sequence(entry.name);
+        break;
+      case ChangeKind::kNamespacePut:
+        world = world->with_namespace(entry.schema_namespace);
+        break;
+      case ChangeKind::kNamespaceDrop:
+        world = world->without_namespace(entry.name);
         break;
       case ChangeKind::kViewPut:
         world = world->with_view(entry.view);

@@ -2,8 +2,9 @@
 // a schema entry when the table is new or its schema changed (CREATE, ALTER,
 // indexes), a drop entry, and the rows deleted and inserted-or-updated by
 // primary key (hidden row ids included), found with PTree::diff in O(m log n)
-// for m changed rows. Views, roles and
-// owners/grants are logged whole. Secondary indexes are not
+// for m changed rows. Views, schemas, roles and
+// owners/grants are logged whole. Temporary tables (and their owners) are
+// never logged. Secondary indexes are not
 // logged: replay rebuilds or updates them from the rows. A checkpoint is the
 // change from the empty world to the one it saves.
 #pragma once
@@ -32,6 +33,8 @@ enum class ChangeKind : std::uint8_t {
   kRolePutWithMembers = 10,  // kRolePut plus INHERIT and memberships
   kSequencePut = 11,         // a sequence's definition and its logged value
   kSequenceDrop = 12,
+  kNamespacePut = 13,  // CREATE SCHEMA, ALTER SCHEMA ... RENAME
+  kNamespaceDrop = 14,
 };
 
 struct ChangeEntry {
@@ -41,6 +44,7 @@ struct ChangeEntry {
   std::shared_ptr<const storage::ViewDefinition> view;   // kViewPut
   std::shared_ptr<const storage::Role> role;             // kRolePut
   std::shared_ptr<const storage::SequenceDefinition> sequence;  // kSequencePut
+  std::shared_ptr<const storage::NamespaceDefinition> schema_namespace;  // kNamespacePut
   std::uint32_t oid = 0;                                 // kAclPut, kAclDrop
   std::shared_ptr<const storage::ObjectAcl> acl;         // kAclPut
   std::uint64_t next_row_id = 0;                         // kRows

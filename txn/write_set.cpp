@@ -13,6 +13,7 @@ namespace {
 bool nothing_committed_since(const storage::World& current, const storage::World& snapshot) {
   return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views()) &&
          current.sequences().same_root(snapshot.sequences()) &&
+         current.namespaces().same_root(snapshot.namespaces()) &&
          current.roles().same_root(snapshot.roles()) && current.acls().same_root(snapshot.acls());
 }
 
@@ -58,6 +59,14 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
       [&](const std::string& name, const SequencePtr*, const SequencePtr* after) {
         writes.catalog_changed = true;
         writes.changed_sequences.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using NamespacePtr = std::shared_ptr<const storage::NamespaceDefinition>;
+  storage::World::NamespaceMap::diff(
+      snapshot.namespaces(), private_world.namespaces(),
+      [](const NamespacePtr& a, const NamespacePtr& b) { return a == b; },
+      [&](const std::string& name, const NamespacePtr*, const NamespacePtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_namespaces.emplace_back(name, after != nullptr ? *after : nullptr);
       });
   using RolePtr = std::shared_ptr<const storage::Role>;
   storage::World::RoleMap::diff(
@@ -154,6 +163,10 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     for (const auto& [name, sequence] : writes.changed_sequences) {
       if (!untouched(name)) throw_serialization_failure();
       next = sequence ? next->with_sequence(sequence) : next->without_sequence(name);
+    }
+    for (const auto& [name, schema] : writes.changed_namespaces) {
+      if (current->find_namespace(name) != snapshot->find_namespace(name)) throw_serialization_failure();
+      next = schema ? next->with_namespace(schema) : next->without_namespace(name);
     }
     for (const auto& [name, role] : writes.changed_roles) {
       if (current->find_role(name) != snapshot->find_role(name)) throw_serialization_failure();

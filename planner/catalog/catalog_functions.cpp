@@ -11,9 +11,11 @@
 #include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
 #include "planner/expression_binder.h"
+#include "planner/relation_names.h"
 #include "planner/functions/function_binding.h"
 #include "planner/settings_access.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -82,6 +84,13 @@ const storage::World& world_or_empty() {
   return planning_world != nullptr ? *planning_world : empty;
 }
 
+// current_schema: the search path's first schema that exists, else NULL.
+BoundExpression current_schema_constant() {
+  auto schema = current_schema(world_or_empty());
+  return schema ? text_constant(*schema) : null_constant(kText);
+}
+
+
 // Every relation's oid and name: user tables, views, indexes, system relations.
 std::vector<std::pair<std::int64_t, std::string>> relation_names() {
   const storage::World& world = world_or_empty();
@@ -124,7 +133,7 @@ std::optional<BoundExpression> bind_sql_value_function(int op) {
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG:
       return text_constant(kDatabaseName);
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA:
-      return text_constant("public");
+      return current_schema_constant();
     default:
       return std::nullopt;
   }
@@ -183,10 +192,16 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     if (arg.unknown_literal) return text_constant("unknown");
     return text_constant(arg.type.id == value::TypeId::kChar ? "character" : value::format_type(value::SqlType::of(arg.type.id)));
   }
-  if (name == "current_schema") return arity(0, 0), text_constant("public");
+  if (name == "current_schema") return arity(0, 0), current_schema_constant();
   if (name == "current_schemas") {
     arity(1, 1);
-    return text_constant("{pg_catalog,public}");
+    const BoundExpression& implicit = args[0];
+    if (implicit.kind != ExprKind::kConstant || implicit.type.id != value::TypeId::kBoolean) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "current_schemas() needs a constant boolean argument", {}, {},
+                     location + 1);
+    }
+    if (implicit.constant.is_null) return null_constant(kText);
+    return text_constant(current_schemas_text(world_or_empty(), implicit.constant.int_value != 0));
   }
   if (name == "current_user" || name == "current_role" || name == "user") {
     return arity(0, 0), text_constant(current_role_setting());
@@ -226,7 +241,30 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     return int_constant(done ? 1 : 0, kBool);
   }
   if (auto privilege = bind_privilege_function(name, args, location, world)) return privilege;
-  if (name == "pg_table_is_visible" || name == "pg_type_is_visible" || name == "pg_function_is_visible" ||
+  if (name == "pg_table_is_visible") {
+    arity(1, 1);
+    // Hidden: relations an earlier schema of the search path shadows, or in
+    // schemas off the path.
+    const storage::World& world = world_or_empty();
+    std::vector<std::pair<std::int64_t, BoundExpression>> hidden;
+    if (!world.namespaces().empty() || !world.tables().empty()) {
+      auto consider = [&](const std::string& key, std::int64_t oid) {
+        const auto name = storage::split_relation_key(key);
+        if (name.schema == "public" && world.namespaces().empty() && !storage::is_temp_relation_key(key)) {
+          auto found = resolve_unqualified_relation(world, name.relation);
+          if (!found || *found == key) return;
+        } else if (resolve_unqualified_relation(world, name.relation) == key) {
+          return;
+        }
+        hidden.emplace_back(oid, int_constant(0, kBool));
+      };
+      for (auto entry : world.tables()) consider(entry.key, entry.value->schema().oid());
+      for (auto entry : world.views()) consider(entry.key, entry.value->oid);
+      for (auto entry : world.sequences()) consider(entry.key, entry.value->oid);
+    }
+    return oid_case(std::move(args[0]), hidden, int_constant(1, kBool));
+  }
+  if (name == "pg_type_is_visible" || name == "pg_function_is_visible" ||
       name == "pg_collation_is_visible") {
     arity(1, 1);
     return int_constant(1, kBool);
@@ -397,6 +435,7 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
     for (const char* prefix : {"public.", "pg_catalog."}) {
       if (name.rfind(prefix, 0) == 0) name = name.substr(std::string(prefix).size());
     }
+    name = relation_key_from_text(world_or_empty(), name);
     for (const auto& [oid, relation] : relation_names()) {
       if (relation == name) return int_constant(oid, kBigint);
     }

@@ -4,6 +4,7 @@
 
 #include "planner/catalog/catalog_oids.h"
 #include "storage/table/table_keys.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -95,11 +96,17 @@ std::string unique_constraint_definition(const IndexEntry& index) {
          column_list(index.table->schema(), index.columns) + ")";
 }
 
+std::string qualified_identifier(const std::string& key) {
+  const storage::RelationName name = storage::split_relation_key(key);
+  if (name.schema == storage::kPublicSchema) return quote_identifier(name.relation);
+  return quote_identifier(name.schema) + "." + quote_identifier(name.relation);
+}
+
 std::string foreign_key_definition(const ForeignKeyEntry& entry) {
   const storage::TableSchema& schema = entry.table->schema();
   const storage::ForeignKeySchema& key = schema.foreign_keys()[entry.position];
   std::string out = "FOREIGN KEY (" + column_list(schema, key.columns) + ") REFERENCES " +
-                    quote_identifier(key.referenced_table) + "(";
+                    qualified_identifier(key.referenced_table) + "(";
   if (entry.referenced) out += column_list(entry.referenced->schema(), key.referenced_columns);
   out += ")";
   if (key.match_full) out += " MATCH FULL";

@@ -37,6 +37,8 @@ std::vector<ForeignKeyEntry> foreign_keys_of(const storage::World& world);
 
 // "id" stays id; "Mixed Case" or a keyword-like name gets double quotes.
 std::string quote_identifier(const std::string& name);
+// A relation's key as SQL names it: "s.t" as s.t (each part quoted as needed), public's bare.
+std::string qualified_identifier(const std::string& key);
 // "CREATE UNIQUE INDEX t_pkey ON public.t USING btree (id)"
 // pg_get_indexdef's text; the pretty form leaves out the (visible) schema.
 std::string index_definition(const IndexEntry& index, bool qualify_schema = true);

@@ -7,6 +7,8 @@
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
+#include "planner/privileges.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -42,11 +44,15 @@ S standard_type_name(value::SqlType type) {
   return "text";
 }
 
-SystemRows schemata_rows(const storage::World&) {
+SystemRows schemata_rows(const storage::World& world) {
   SystemRows rows;
   for (const char* name : {"information_schema", "pg_catalog", "pg_toast", "public"}) {
     S owner = S(name) == "public" ? "pg_database_owner" : kUserName;
     rows.push_back({S(kDatabaseName), S(name), owner, kNull, kNull, kNull, kNull});
+  }
+  for (auto entry : world.namespaces()) {
+    rows.push_back({S(kDatabaseName), S(entry.value->name), S(role_name_of(world, owner_of(world, entry.value->oid))),
+                    kNull, kNull, kNull, kNull});
   }
   return rows;
 }
@@ -57,8 +63,15 @@ SystemRows tables_rows(const storage::World& world) {
     return {S(kDatabaseName), schema, name, S(type), kNull, kNull, kNull, kNull, kNull, yes_no(insertable),
             S("NO"), kNull};
   };
-  for (const auto& table : tables_of(world)) rows.push_back(row("public", table->schema().name(), "BASE TABLE", true));
-  for (const auto& view : views_of(world)) rows.push_back(row("public", view->name, "VIEW", false));
+  for (const auto& table : tables_of(world)) {
+    const auto name = storage::split_relation_key(table->schema().name());
+    const bool temporary = storage::is_temp_schema(name.schema);
+    rows.push_back(row(name.schema, name.relation, temporary ? "LOCAL TEMPORARY" : "BASE TABLE", true));
+  }
+  for (const auto& view : views_of(world)) {
+    const auto name = storage::split_relation_key(view->name);
+    rows.push_back(row(name.schema, name.relation, "VIEW", false));
+  }
   for (const auto& relation : system_relations()) {
     rows.push_back(row(relation.schema, relation.name, S(relation.schema) == "pg_catalog" ? "BASE TABLE" : "VIEW",
                        false));
@@ -112,7 +125,8 @@ SystemRows columns_rows(const storage::World& world) {
       Cell default_sql = column.default_sql && column.identity == 0
                              ? Cell{default_expression_text(*column.default_sql, column.type)}
                              : kNull;
-      auto row = column_row("public", schema.name(), column.name, column.type, static_cast<I>(c + 1),
+      const auto name = storage::split_relation_key(schema.name());
+      auto row = column_row(name.schema, name.relation, column.name, column.type, static_cast<I>(c + 1),
                             !column.not_null, default_sql, true);
       if (column.identity != 0) {
         row[23] = S("YES");  // is_identity

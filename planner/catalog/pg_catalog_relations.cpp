@@ -14,6 +14,7 @@
 #include "planner/privileges.h"
 #include "storage/sql_error.h"
 #include "planner/session_directory.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -103,8 +104,40 @@ OwnerAndAcl owner_and_acl(const storage::World& world, std::uint32_t oid) {
   return {I{owner_of(world, oid)}, text};
 }
 
+// A relation's key as pg_class has it: its name and its schema's oid.
+struct ClassName {
+  S name;
+  I nspace;
+  S schema;
+};
+
+SystemRows namespace_builtin_rows(const storage::World&, const OwnerAndAcl& public_schema);
+
+ClassName class_name(const storage::World& world, const std::string& key) {
+  storage::RelationName name = storage::split_relation_key(key);
+  return {name.relation, I{planner::namespace_oid(world, name.schema)}, name.schema};
+}
+
 SystemRows namespace_rows(const storage::World& world) {
   OwnerAndAcl public_schema = owner_and_acl(world, storage::kPublicNamespaceOid);
+  SystemRows created;
+  for (auto entry : world.namespaces()) {
+    OwnerAndAcl schema = owner_and_acl(world, entry.value->oid);
+    created.push_back({I{entry.value->oid}, S(entry.value->name), schema.owner, schema.acl});
+  }
+  std::set<std::string> temporary;  // pg_temp_N of each session holding temporary tables
+  for (auto entry : world.tables()) {
+    if (storage::is_temp_relation_key(entry.key)) temporary.insert(storage::split_relation_key(entry.key).schema);
+  }
+  for (const auto& schema : temporary) {
+    created.push_back({I{planner::namespace_oid(world, schema)}, S(schema), kSuperuserOid, kNull});
+  }
+  SystemRows rows = namespace_builtin_rows(world, public_schema);
+  rows.insert(rows.end(), created.begin(), created.end());
+  return rows;
+}
+
+SystemRows namespace_builtin_rows(const storage::World&, const OwnerAndAcl& public_schema) {
   return {{kPgCatalogNamespace, S("pg_catalog"), kSuperuserOid, S("{postgres=UC/postgres,=U/postgres}")},
           {kPgToastNamespace, S("pg_toast"), kSuperuserOid, kNull},
           {kPublicNamespace, S("public"), public_schema.owner,
@@ -149,26 +182,33 @@ SystemRows class_rows(const storage::World& world) {
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
     bool has_triggers = has_foreign_key_triggers(schema, referenced);
     I rows_now = static_cast<I>(table->row_count());
-    rows.push_back(class_row(schema.oid(), schema.name(), kPublicNamespace, "r", kHeapAm,
+    const ClassName named = class_name(world, schema.name());
+    rows.push_back(class_row(schema.oid(), named.name, named.nspace, "r", kHeapAm,
                              estimated_size(*table) / 8192, rows_now == 0 ? -1 : rows_now,
                              static_cast<I>(schema.columns().size()), has_index, has_triggers,
                              owner_and_acl(world, schema.oid())));
     rows.back()[18] = I{static_cast<I>(schema.checks().size())};  // relchecks
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");  // relpersistence
   }
   for (const auto& view : views_of(world)) {
-    rows.push_back(class_row(view->oid, view->name, kPublicNamespace, "v", 0, 0, -1,
+    const ClassName named = class_name(world, view->name);
+    rows.push_back(class_row(view->oid, named.name, named.nspace, "v", 0, 0, -1,
                              static_cast<I>(view->column_names.size()), false, false, owner_and_acl(world, view->oid)));
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");
   }
   for (auto entry : world.sequences()) {
     const auto& sequence = *entry.value;
-    rows.push_back(class_row(sequence.oid, sequence.name, kPublicNamespace, "S", 0, 1, 1, 3, false, false,
+    const ClassName named = class_name(world, sequence.name);
+    rows.push_back(class_row(sequence.oid, named.name, named.nspace, "S", 0, 1, 1, 3, false, false,
                              owner_and_acl(world, sequence.oid)));
   }
   for (const auto& index : indexes_of(world)) {
     // An index belongs to its table's owner and has no ACL.
-    rows.push_back(class_row(index.oid, index.name, kPublicNamespace, "i", kBtreeAm, 1, 0,
+    const ClassName named = class_name(world, index.name);
+    rows.push_back(class_row(index.oid, named.name, named.nspace, "i", kBtreeAm, 1, 0,
                              static_cast<I>(index.columns.size()), false, false,
                              {I{owner_of(world, index.table->schema().oid())}, kNull}));
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");
   }
   for (const auto& relation : system_relations()) {
     bool view = is_system_view(relation);
@@ -372,7 +412,8 @@ SystemRows sequences_view_rows(const storage::World& world) {
     const auto& sequence = *entry.value;
     const auto& options = sequence.options;
     const storage::SequenceState state = sequence.counter->state();
-    rows.push_back({S("public"), sequence.name, S(role_name_of(world, owner_of(world, sequence.oid))),
+    const ClassName named = class_name(world, sequence.name);
+    rows.push_back({named.schema, named.name, S(role_name_of(world, owner_of(world, sequence.oid))),
                     S(planner::sequence_type_name(options.type)), I{options.start}, I{options.min_value},
                     I{options.max_value}, I{options.increment}, boolean(options.cycle), I{options.cache},
                     state.is_called ? Cell{I{state.last_value}} : kNull});
@@ -538,7 +579,8 @@ SystemRows tables_view_rows(const storage::World& world) {
     const auto& schema = table->schema();
     bool has_index = schema.has_primary_key() || !schema.indexes().empty();
     bool has_triggers = has_foreign_key_triggers(schema, referenced);
-    rows.push_back({S("public"), schema.name(), S(role_name_of(world, owner_of(world, schema.oid()))), kNull,
+    const ClassName named = class_name(world, schema.name());
+    rows.push_back({named.schema, named.name, S(role_name_of(world, owner_of(world, schema.oid()))), kNull,
                     boolean(has_index), boolean(false), boolean(has_triggers), boolean(false)});
   }
   for (const auto& relation : system_relations()) {
@@ -552,7 +594,8 @@ SystemRows tables_view_rows(const storage::World& world) {
 SystemRows views_view_rows(const storage::World& world) {
   SystemRows rows;
   for (const auto& view : views_of(world)) {
-    rows.push_back({S("public"), view->name, S(role_name_of(world, owner_of(world, view->oid))),
+    const ClassName named = class_name(world, view->name);
+    rows.push_back({named.schema, named.name, S(role_name_of(world, owner_of(world, view->oid))),
                     S(" " + view->query_sql + ";")});
   }
   return rows;
@@ -561,7 +604,8 @@ SystemRows views_view_rows(const storage::World& world) {
 SystemRows indexes_view_rows(const storage::World& world) {
   SystemRows rows;
   for (const auto& index : indexes_of(world)) {
-    rows.push_back({S("public"), index.table->schema().name(), index.name, kNull, index_definition(index)});
+    const ClassName table = class_name(world, index.table->schema().name());
+    rows.push_back({table.schema, table.name, class_name(world, index.name).name, kNull, index_definition(index)});
   }
   return rows;
 }

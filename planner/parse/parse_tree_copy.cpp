@@ -167,4 +167,11 @@ PgQuery__ParseResult* copy_parse_tree(const PgQuery__ParseResult& source, std::p
   return reinterpret_cast<PgQuery__ParseResult*>(copier.copy(&source.base));
 }
 
+PgQuery__Node* copy_parse_node(const PgQuery__Node& source, std::pmr::memory_resource& arena) {
+  ParseTreeEdits edits;
+  edits.move_location = [](std::int32_t location) { return location; };
+  TreeCopier copier(arena, edits);
+  return reinterpret_cast<PgQuery__Node*>(copier.copy(&source.base));
+}
+
 }  // namespace ptreedb::planner

@@ -25,4 +25,8 @@ struct ParseTreeEdits {
 PgQuery__ParseResult* copy_parse_tree(const PgQuery__ParseResult& source, std::pmr::memory_resource& arena,
                                       const ParseTreeEdits& edits);
 
+// A plain deep copy of one statement's tree (for a rewrite that must leave
+// the original, perhaps a cached tree, as it is).
+PgQuery__Node* copy_parse_node(const PgQuery__Node& source, std::pmr::memory_resource& arena);
+
 }  // namespace ptreedb::planner

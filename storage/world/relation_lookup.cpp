@@ -1,5 +1,7 @@
 #include "storage/world/relation_lookup.h"
 
+#include "storage/world/relation_name.h"
+
 namespace ptreedb::storage {
 namespace {
 
@@ -8,6 +10,10 @@ constexpr std::size_t kMaxNameBytes = 63;  // PostgreSQL's NAMEDATALEN - 1
 }  // namespace
 
 std::string make_object_name(std::string table, std::string columns, const std::string& suffix) {
+  // A table of another schema names its objects in that schema, cut on the name alone.
+  if (const RelationName name = split_relation_key(table); name.schema != kPublicSchema) {
+    return relation_key(name.schema, make_object_name(name.relation, std::move(columns), suffix));
+  }
   std::size_t overhead = suffix.size() + 1 + (columns.empty() ? 0 : 1);
   while (table.size() + columns.size() + overhead > kMaxNameBytes) {
     if (table.size() > columns.size()) {

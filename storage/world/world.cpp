@@ -68,6 +68,22 @@ std::shared_ptr<const World> World::without_sequence(const std::string& name) co
   return next;
 }
 
+std::shared_ptr<const World> World::with_namespace(std::shared_ptr<const NamespaceDefinition> schema) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, schema->oid + 1);
+  std::string name = schema->name;
+  next->namespaces_ = namespaces_.insert(std::move(name), std::move(schema));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_namespace(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->namespaces_ = namespaces_.erase(name);
+  return next;
+}
+
 std::shared_ptr<const World> World::with_role(std::shared_ptr<const Role> role) const {
   auto next = std::make_shared<World>(*this);
   next->version_ = version_ + 1;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/catalog/namespace_definition.h"
 #include "storage/catalog/object_acl.h"
 #include "storage/catalog/role.h"
 #include "storage/ptree/ptree.h"
@@ -33,6 +34,8 @@ class World {
   using ViewMap = ptree::PTree<std::string, std::shared_ptr<const ViewDefinition>>;
   using RoleMap = ptree::PTree<std::string, std::shared_ptr<const Role>>;
   using SequenceMap = ptree::PTree<std::string, std::shared_ptr<const SequenceDefinition>>;
+  // Schemas made by CREATE SCHEMA (public and the system schemas are not kept).
+  using NamespaceMap = ptree::PTree<std::string, std::shared_ptr<const NamespaceDefinition>>;
   // Owners and grants by object oid (tables, views, the public schema). A
   // relation without an entry belongs to the bootstrap superuser, with
   // PostgreSQL's default privileges.
@@ -59,6 +62,11 @@ class World {
   }
   // By oid (nextval('s'::regclass) binds the oid); a scan, sequences are few.
   std::shared_ptr<const SequenceDefinition> find_sequence(std::uint32_t oid) const;
+  const NamespaceMap& namespaces() const { return namespaces_; }
+  std::shared_ptr<const NamespaceDefinition> find_namespace(const std::string& name) const {
+    const auto* found = namespaces_.find(name);
+    return found == nullptr ? nullptr : *found;
+  }
   const RoleMap& roles() const { return roles_; }
   std::shared_ptr<const Role> find_role(const std::string& name) const {
     const auto* role = roles_.find(name);
@@ -79,6 +87,8 @@ class World {
   std::shared_ptr<const World> without_view(const std::string& name) const;
   std::shared_ptr<const World> with_sequence(std::shared_ptr<const SequenceDefinition> sequence) const;
   std::shared_ptr<const World> without_sequence(const std::string& name) const;
+  std::shared_ptr<const World> with_namespace(std::shared_ptr<const NamespaceDefinition> schema) const;
+  std::shared_ptr<const World> without_namespace(const std::string& name) const;
   // Adds or replaces the role of that name.
   std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
   std::shared_ptr<const World> without_role(const std::string& name) const;
@@ -93,6 +103,7 @@ class World {
   TableMap tables_;
   ViewMap views_;
   SequenceMap sequences_;
+  NamespaceMap namespaces_;
   RoleMap roles_;
   AclMap acls_;
 };

@@ -167,6 +167,16 @@ int main(int argc, char** argv) {
             ++stats.entries["sequence drop"];
             if (!stats_only) std::printf("    sequence drop: %s\n", entry.name.c_str());
             break;
+          case txn::ChangeKind::kNamespacePut:
+            ++stats.entries["schema"];
+            if (!stats_only) {
+              std::printf("    schema: %s (oid %u)\n", entry.name.c_str(), entry.schema_namespace->oid);
+            }
+            break;
+          case txn::ChangeKind::kNamespaceDrop:
+            ++stats.entries["schema drop"];
+            if (!stats_only) std::printf("    schema drop: %s\n", entry.name.c_str());
+            break;
           case txn::ChangeKind::kRolePut:
             ++stats.entries["role"];
             if (!stats_only) {

@@ -364,3 +364,46 @@ TEST_CASE("sequences replay: definition with its last logged value, value record
   CHECK(loaded->world->next_oid() > 16500);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("namespaces replay and checkpoint; temporary tables and their owners are never logged") {
+  auto schema_namespace = std::make_shared<NamespaceDefinition>(NamespaceDefinition{"sales", 16400});
+  auto kept = std::make_shared<TableSchema>(16401, "sales.items", items_schema()->columns(), std::vector<std::size_t>{0});
+  auto temporary = std::make_shared<TableSchema>(16402, "pg_temp_7.scratch", items_schema()->columns(),
+                                                 std::vector<std::size_t>{0});
+  auto owner = std::make_shared<ObjectAcl>();
+  owner->owner = kBootstrapSuperuserOid;
+  auto w1 = std::make_shared<const World>()
+                ->with_namespace(schema_namespace)
+                ->with_acl(16400, owner)
+                ->with_table(std::make_shared<Table>(kept))
+                ->with_table(std::make_shared<Table>(temporary))
+                ->with_acl(16402, owner);
+  auto w2 = w1->with_table(std::make_shared<Table>(
+      w1->find_table("pg_temp_7.scratch")->insert_rows({item(*temporary, 1, "gone")})));
+
+  auto r = replay(std::make_shared<const World>(), World{}, *w1);
+  r = replay(r, *w1, *w2);
+  REQUIRE(r->find_namespace("sales") != nullptr);
+  CHECK(r->find_namespace("sales")->oid == 16400);
+  CHECK(r->find_acl(16400) != nullptr);
+  CHECK(r->find_table("sales.items") != nullptr);
+  CHECK(r->find_table("pg_temp_7.scratch") == nullptr);
+  CHECK(r->find_acl(16402) == nullptr);
+  CHECK(txn::encode_world_change(*w1, *w2).empty());  // rows of a temporary table: nothing to log
+
+  auto directory = std::filesystem::temp_directory_path() / ("ckpt_namespace_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(directory);
+  txn::write_checkpoint(directory, 0x1000, *w2);
+  auto loaded = txn::load_newest_checkpoint(directory);
+  REQUIRE(loaded);
+  CHECK(loaded->world->find_namespace("sales") != nullptr);
+  CHECK(loaded->world->find_table("sales.items") != nullptr);
+  CHECK(loaded->world->find_table("pg_temp_7.scratch") == nullptr);
+  CHECK(loaded->world->find_acl(16402) == nullptr);
+  std::filesystem::remove_all(directory);
+
+  auto w3 = w2->without_table("sales.items")->without_namespace("sales");
+  r = replay(r, *w2, *w3);
+  CHECK(r->find_namespace("sales") == nullptr);
+  CHECK(r->find_table("sales.items") == nullptr);
+}
