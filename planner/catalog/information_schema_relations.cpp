@@ -32,6 +32,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kName: return "name";
     case TypeId::kJson: return "json";
     case TypeId::kJsonb: return "jsonb";
+    case TypeId::kArray: return "ARRAY";
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
