@@ -100,11 +100,17 @@ SqlType common_type_of(const std::vector<BoundExpression>& exprs, const char* co
   for (const auto& expr : exprs) {
     if (expr.unknown_literal) continue;
     if (!common) {
-      common = expr.type.id == TypeId::kChar || expr.type.id == TypeId::kVarchar ? SqlType::of(TypeId::kText) : SqlType::of(expr.type.id);
+      common = expr.type.id == TypeId::kChar || expr.type.id == TypeId::kVarchar ? SqlType::of(TypeId::kText)
+               : expr.type.is_array() ? SqlType::array_of(SqlType::of(expr.type.element))
+                                      : SqlType::of(expr.type.id);
       continue;
     }
     TypeId a = common->id, b = expr.type.id;
-    if (a == b) continue;
+    if (a == b && (a != TypeId::kArray || common->element == expr.type.element)) continue;
+    if (a == TypeId::kArray || b == TypeId::kArray) {
+      throw SqlError(sqlstate::kDatatypeMismatch, std::string(context) + " types " + value::format_type(*common) +
+                                                      " and " + value::format_type(expr.type) + " cannot be matched");
+    }
     if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
