@@ -136,15 +136,36 @@ bool not_distinct(const Vector& elements, std::size_t e, const Vector& values, s
 Vector evaluate_array_search(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   const bool remove = expr.function == planner::FunctionId::kArrayRemove;
+  const bool replace = expr.function == planner::FunctionId::kArrayReplace;
+  const bool positions = expr.function == planner::FunctionId::kArrayPositions;
   FlatElements flat = flatten_arrays(args[0]);
   Vector out = new_result(expr.type, input.size);
-  auto storage = remove ? new_text_storage(out) : nullptr;
+  auto storage = remove || replace || positions ? new_text_storage(out) : nullptr;
   for (std::size_t row = 0; row < input.size; ++row) {
-    if (args[0].nulls[row] || (args.size() > 2 && args[2].nulls[row])) {
+    if (args[0].nulls[row] || (args.size() > 2 && args[2].nulls[row] && !replace)) {
       out.nulls[row] = 1;
       continue;
     }
     const std::size_t begin = flat.offsets[row], end = flat.offsets[row + 1];
+    if (replace || positions) {
+      std::string text = "{";
+      bool first = true;
+      for (std::size_t e = begin; e < end; ++e) {
+        const bool match = not_distinct(flat.values, e, args[1], row);
+        if (positions && !match) continue;
+        if (!first) text += ',';
+        first = false;
+        if (positions) {
+          text += std::to_string(e - begin + 1);
+        } else {
+          append_array_value(text, match ? args[2] : flat.values, match ? row : e);
+        }
+      }
+      text += '}';
+      storage->strings.push_back(std::move(text));
+      out.texts[row] = storage->strings.back();
+      continue;
+    }
     if (remove) {
       std::string text = "{";
       bool first = true;
@@ -170,6 +191,19 @@ Vector evaluate_array_search(const planner::BoundExpression& expr, const Chunk& 
     }
   }
   return out;
+}
+
+Vector evaluate_trim_array(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return text_per_row(expr, args, input.size, [&](std::size_t row) {
+    std::vector<ArrayElement> elements = elements_of(args[0].texts[row]);
+    const std::int64_t n = args[1].ints[row];
+    if (n < 0 || n > static_cast<std::int64_t>(elements.size())) {
+      throw SqlError("2202E", "number of elements to trim must be between 0 and " + std::to_string(elements.size()));
+    }
+    elements.resize(elements.size() - static_cast<std::size_t>(n));
+    return value::format_array_literal(elements);
+  });
 }
 
 // string_to_array(text, delimiter [, null string]): a NULL delimiter splits
@@ -312,6 +346,9 @@ const FunctionKernel kArraySliceKernel{planner::FunctionId::kArraySlice, evaluat
 const FunctionKernel kArrayCardinalityKernel{planner::FunctionId::kArrayCardinality, evaluate_array_cardinality};
 const FunctionKernel kArrayPositionKernel{planner::FunctionId::kArrayPosition, evaluate_array_search};
 const FunctionKernel kArrayRemoveKernel{planner::FunctionId::kArrayRemove, evaluate_array_search};
+const FunctionKernel kArrayReplaceKernel{planner::FunctionId::kArrayReplace, evaluate_array_search};
+const FunctionKernel kArrayPositionsKernel{planner::FunctionId::kArrayPositions, evaluate_array_search};
+const FunctionKernel kTrimArrayKernel{planner::FunctionId::kTrimArray, evaluate_trim_array};
 const FunctionKernel kStringToArrayKernel{planner::FunctionId::kStringToArray, evaluate_string_to_array};
 const FunctionKernel kArrayAnyKernel{planner::FunctionId::kArrayAny, evaluate_array_any, explain_array_any};
 const FunctionKernel kArrayContainmentKernel{planner::FunctionId::kArrayContainment, evaluate_array_containment,

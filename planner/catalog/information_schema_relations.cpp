@@ -100,7 +100,9 @@ std::vector<Cell> column_row(const S& schema, const S& table, const S& name, val
           char_length, octet_length, precision, radix, scale, datetime_precision, kNull,
           collatable ? Cell{S(kDatabaseName)} : kNull, collatable ? Cell{S("pg_catalog")} : kNull,
           collatable ? Cell{S("default")} : kNull, S(kDatabaseName), S("pg_catalog"),
-          S(value::type_internal_name(type.id)), position, S("NO"), S("NO"), kNull, S("NEVER"), kNull,
+          S(type.is_array() ? "_" + std::string(value::type_internal_name(type.element))
+                            : std::string(value::type_internal_name(type.id))),
+          position, S("NO"), S("NO"), kNull, S("NEVER"), kNull,
           yes_no(updatable)};
 }
 

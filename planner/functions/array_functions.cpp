@@ -94,10 +94,12 @@ BoundExpression bind_cardinality(const std::string& name, std::vector<BoundExpre
   return function_node(FunctionId::kArrayCardinality, kInt, std::move(args));
 }
 
-// array_position(a, x [, start]) and array_remove(a, x): x compared with the elements' type.
+// array_position(a, x [, start]), array_positions(a, x), array_remove(a, x)
+// and array_replace(a, x, y): x (and y) compared with the elements' type.
 BoundExpression bind_array_search(const std::string& name, std::vector<BoundExpression>& args, int location) {
-  const bool remove = name == "array_remove";
-  if (args.size() < 2 || args.size() > (remove ? 2u : 3u)) throw_wrong_arguments(name, location);
+  const bool remove = name == "array_remove", replace = name == "array_replace", positions = name == "array_positions";
+  const std::size_t most = remove || positions ? 2 : 3, least = replace ? 3 : 2;
+  if (args.size() < least || args.size() > most) throw_wrong_arguments(name, location);
   const std::vector<BoundExpression> all = args;
   if (args[0].unknown_literal && !args[1].unknown_literal) {
     args[0] = resolve_unknown(std::move(args[0]), SqlType::array_of(args[1].type));
@@ -105,9 +107,26 @@ BoundExpression bind_array_search(const std::string& name, std::vector<BoundExpr
   args[0] = array_argument(std::move(args[0]), name, all, location);
   const SqlType element = args[0].type.element_type();
   args[1] = coerce(resolve_unknown(std::move(args[1]), element), element, false);
-  if (args.size() == 3) args[2] = coerce(resolve_unknown(std::move(args[2]), kInt), kInt, false);
-  const SqlType result = remove ? args[0].type : kInt;
-  return function_node(remove ? FunctionId::kArrayRemove : FunctionId::kArrayPosition, result, std::move(args));
+  if (args.size() == 3) {
+    const SqlType third = replace ? element : kInt;
+    args[2] = coerce(resolve_unknown(std::move(args[2]), third), third, false);
+  }
+  const SqlType result = remove || replace ? args[0].type : positions ? SqlType::array_of(kInt) : kInt;
+  const FunctionId id = remove      ? FunctionId::kArrayRemove
+                        : replace   ? FunctionId::kArrayReplace
+                        : positions ? FunctionId::kArrayPositions
+                                    : FunctionId::kArrayPosition;
+  return function_node(id, result, std::move(args));
+}
+
+// trim_array(a, n): a without its last n elements.
+BoundExpression bind_trim_array(const std::string& name, std::vector<BoundExpression>& args, int location) {
+  if (args.size() != 2) throw_wrong_arguments(name, location);
+  const std::vector<BoundExpression> all = args;
+  args[0] = array_argument(std::move(args[0]), name, all, location);
+  args[1] = coerce(resolve_unknown(std::move(args[1]), kInt), kInt, false);
+  const SqlType result = args[0].type;
+  return function_node(FunctionId::kTrimArray, result, std::move(args));
 }
 
 // string_to_array(text, delimiter [, null string]) -> text[].
@@ -162,6 +181,11 @@ const FunctionBinding kArrayCardinalityBinding{
 const FunctionBinding kArrayPositionBinding{
     FunctionId::kArrayPosition, "array_position", {"array_position"}, bind_array_search};
 const FunctionBinding kArrayRemoveBinding{FunctionId::kArrayRemove, "array_remove", {"array_remove"}, bind_array_search};
+const FunctionBinding kArrayReplaceBinding{
+    FunctionId::kArrayReplace, "array_replace", {"array_replace"}, bind_array_search};
+const FunctionBinding kArrayPositionsBinding{
+    FunctionId::kArrayPositions, "array_positions", {"array_positions"}, bind_array_search};
+const FunctionBinding kTrimArrayBinding{FunctionId::kTrimArray, "trim_array", {"trim_array"}, bind_trim_array};
 const FunctionBinding kStringToArrayBinding{
     FunctionId::kStringToArray, "string_to_array", {"string_to_array"}, bind_string_to_array};
 const FunctionBinding kArrayAnyBinding{FunctionId::kArrayAny, "any", {}, bind_array_any};

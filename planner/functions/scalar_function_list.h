@@ -38,6 +38,9 @@
   X(ArrayCardinality) /* cardinality(array) */                                                              \
   X(ArrayPosition) /* array_position(array, x [, start]) */                                                 \
   X(ArrayRemove)  /* array_remove(array, x) */                                                              \
+  X(ArrayReplace) /* array_replace(array, x, y) */                                                          \
+  X(ArrayPositions) /* array_positions(array, x) */                                                         \
+  X(TrimArray)    /* trim_array(array, n) */                                                                \
   X(StringToArray) /* string_to_array(text, delimiter [, null string]) */                                   \
   X(ArrayAny)     /* x op ANY(array) / x op ALL(array): `comparison`, `negated` = ALL */                    \
   X(ArrayContainment) /* @>, <@ (arguments swapped), && (`negated`) */                                      \
