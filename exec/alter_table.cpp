@@ -84,6 +84,7 @@ void store_scalar(storage::RowBuilder& builder, std::size_t column, const Vector
     case TypeId::kBytea:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
     case TypeId::kName:
     case TypeId::kText: builder.set_text(column, value.texts[0]); break;
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(value.ints[0])); break;

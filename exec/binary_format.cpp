@@ -6,7 +6,9 @@
 #include <cstring>
 #include <vector>
 
+#include "exec/array_cast.h"
 #include "storage/sql_error.h"
+#include "storage/value/array_literal.h"
 #include "storage/value/name.h"
 #include "storage/value/bytea.h"
 #include "storage/value/utf8.h"
@@ -140,6 +142,85 @@ std::string numeric_binary_to_text(std::string_view bytes) {
   return out;
 }
 
+namespace {
+
+// array_send: dimensions (0 or 1), a has-NULLs flag, the element type's oid,
+// the length and lower bound 1, then each element as a length word (-1 for
+// NULL) and its binary form.
+void append_array_binary(std::string& out, const Vector& column, std::size_t row) {
+  Vector one(column.type);
+  one.resize(1);
+  one.texts[0] = column.texts[row];
+  FlatElements flat = flatten_arrays(one);
+  const std::size_t count = flat.values.size();
+  bool has_nulls = false;
+  for (std::size_t i = 0; i < count; ++i) has_nulls = has_nulls || flat.values.nulls[i];
+  put_big_endian<std::int32_t>(out, count == 0 ? 0 : 1);
+  put_big_endian<std::int32_t>(out, has_nulls ? 1 : 0);
+  put_big_endian<std::uint32_t>(out, value::type_oid(column.type.element));
+  if (count == 0) return;
+  put_big_endian<std::int32_t>(out, static_cast<std::int32_t>(count));
+  put_big_endian<std::int32_t>(out, 1);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (flat.values.nulls[i]) {
+      put_big_endian<std::int32_t>(out, -1);
+      continue;
+    }
+    std::string element;
+    append_binary(element, flat.values, i);
+    put_big_endian<std::int32_t>(out, static_cast<std::int32_t>(element.size()));
+    out += element;
+  }
+}
+
+// array_recv: the same layout read back as the array's text form.
+std::string array_binary_to_text(value::SqlType type, std::string_view bytes, std::size_t parameter_number) {
+  std::size_t at = 0;
+  auto read_int = [&]() -> std::int32_t {
+    if (bytes.size() < at + 4) {
+      if (parameter_number == 0) throw SqlError("08P01", "insufficient data left in message");
+      bad_binary(parameter_number);
+    }
+    const auto value = get_big_endian<std::int32_t>(bytes, at);
+    at += 4;
+    return value;
+  };
+  const std::int32_t dimensions = read_int();
+  read_int();  // the has-NULLs flag: the elements say it again
+  const auto element_oid = static_cast<value::Oid>(read_int());
+  if (dimensions < 0 || dimensions > 6) {
+    throw SqlError("22P03", "invalid number of dimensions: " + std::to_string(dimensions));
+  }
+  if (dimensions > 1) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
+  if (element_oid != value::type_oid(type.element)) {
+    throw SqlError("42804", "binary data has array element type " + std::to_string(element_oid) +
+                                " instead of expected " + std::to_string(value::type_oid(type.element)));
+  }
+  std::vector<value::ArrayElement> elements;
+  if (dimensions == 1) {
+    const std::int32_t count = read_int();
+    const std::int32_t lower = read_int();
+    if (count < 0 || static_cast<std::size_t>(count) > bytes.size()) bad_binary(parameter_number);
+    if (lower != 1) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "arrays with a lower bound other than 1 are not supported yet");
+    }
+    for (std::int32_t i = 0; i < count; ++i) {
+      const std::int32_t length = read_int();
+      if (length == -1) {
+        elements.emplace_back(std::nullopt);
+        continue;
+      }
+      if (length < 0 || bytes.size() - at < static_cast<std::size_t>(length)) bad_binary(parameter_number);
+      elements.emplace_back(binary_parameter_to_text(type.element_type(), bytes.substr(at, length), parameter_number));
+      at += static_cast<std::size_t>(length);
+    }
+  }
+  if (at != bytes.size()) bad_binary(parameter_number);
+  return value::format_array_literal(elements);
+}
+
+}  // namespace
+
 void append_binary(std::string& out, const Vector& column, std::size_t row) {
   switch (column.type.id) {
     case TypeId::kBoolean:
@@ -171,6 +252,9 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kBytea:  // bytearecv: the bytes themselves
     case TypeId::kJson:
       out += column.texts[row];
+      return;
+    case TypeId::kArray:
+      append_array_binary(out, column, row);
       return;
     case TypeId::kJsonb:  // jsonb_send: format version 1, then the text
       out += '\x01';
@@ -242,6 +326,8 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
       value::check_name_receive_length(bytes);
       value::verify_utf8(bytes);
       return std::string(bytes);
+    case TypeId::kArray:
+      return array_binary_to_text(type, bytes, parameter_number);
     case TypeId::kJsonb:  // jsonb_recv: a version byte, 1, then the text
       if (bytes.empty() || bytes[0] != 1) {
         throw SqlError(sqlstate::kInternalError, "unsupported jsonb version number " +
@@ -331,6 +417,11 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kJsonb:
       value::jsonb_from_text(text);
+      return;
+    case TypeId::kArray:
+      for (const value::ArrayElement& element : value::parse_array_literal(text)) {
+        if (element) check_text_value(type.element_type(), *element);
+      }
       return;
     case TypeId::kDate:
       value::parse_date(text);

@@ -40,6 +40,7 @@ void store_value(storage::RowBuilder& builder, std::size_t column, const Vector&
     case TypeId::kBytea:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
     case TypeId::kName:
     case TypeId::kText: builder.set_text(column, values.texts[i]); break;
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(values.ints[i])); break;

@@ -1,5 +1,7 @@
 #include "exec/evaluate.h"
 
+#include "exec/array_cast.h"
+
 #include <cmath>
 #include <optional>
 
@@ -329,6 +331,7 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kName:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
       out += vector.texts[i];
       break;
     case TypeId::kDate:
@@ -474,6 +477,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
     if (to == TypeId::kInteger) return value::int_cast<std::int32_t>(v);
     return v;
   };
+  if (from == TypeId::kArray || to == TypeId::kArray) return cast_array(input, target, explicit_cast);
   const value::TimeZone& zone = value::session_time_zone();
   if (value::is_json_type(to) || value::is_json_type(from)) {
     if (auto json = cast_json(input, target)) return std::move(*json);

@@ -39,6 +39,7 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
     case TypeId::kJson: encode::append_text(key, constant.text_value); return true;
     case TypeId::kUuid: encode::append_uuid(key, constant.text_value); return true;
     case TypeId::kJsonb: encode::append_text(key, value::jsonb_key(constant.text_value)); return true;
+    case TypeId::kArray: return false;  // arrays are not key-range searched
     case TypeId::kDate: encode::append_date(key, static_cast<std::int32_t>(constant.int_value)); return true;
     case TypeId::kTimestampTz:
     case TypeId::kTimestamp: encode::append_timestamp(key, constant.int_value); return true;

@@ -6,6 +6,7 @@
 #include "storage/value/decimal.h"
 #include "storage/value/float_arith.h"
 #include "storage/value/interval.h"
+#include "storage/row/array_key.h"
 #include "storage/value/jsonb_order.h"
 
 namespace ptreedb::exec {
@@ -157,6 +158,12 @@ void compare_operands(planner::ComparisonOp op, const Operand& a, const Operand&
       break;
     case Physical::kText:
       // jsonb orders by its btree order (1.0 = 1.00, shorter keys first), not its text.
+      if (a.type().id == value::TypeId::kArray) {
+        run.template operator()<std::string_view>([element = a.type().element](std::string_view x, std::string_view y) {
+          return storage::array_compare(x, y, element);
+        });
+        break;
+      }
       if (a.type().id == value::TypeId::kJsonb) {
         run.template operator()<std::string_view>(
             [](std::string_view x, std::string_view y) { return value::jsonb_compare(x, y); });

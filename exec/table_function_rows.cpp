@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "exec/array_text.h"
+#include "exec/evaluate.h"
 #include "storage/sql_error.h"
 #include "storage/value/json_parse.h"
 #include "storage/value/jsonb_text.h"
@@ -54,6 +55,7 @@ class RowBuilder {
   void flush() {
     if (rows_.empty()) return;
     Chunk out = gather_rows(input_, rows_);
+    if (values_.type != scan_.call.type) values_ = cast_vector(values_, scan_.call.type, true);
     out.columns.push_back(std::move(values_));
     if (scan_.with_ordinality) out.columns.push_back(std::move(ordinals_));
     emit_(std::move(out));
@@ -72,7 +74,8 @@ class RowBuilder {
   }
   void reset() {
     rows_.clear();
-    values_ = Vector(scan_.call.type);
+    // unnest's elements are collected as texts and read as their type at flush.
+    values_ = Vector(scan_.call.function == TableFunction::kUnnest ? SqlType::of(TypeId::kText) : scan_.call.type);
     ordinals_ = Vector(SqlType::of(TypeId::kBigint));
     storage_ = std::make_shared<TextStorage>();
     values_.text_owners.push_back(storage_);

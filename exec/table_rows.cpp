@@ -28,6 +28,7 @@ void store_element(storage::RowBuilder& builder, std::size_t column, const Vecto
     case TypeId::kBytea:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
     case TypeId::kName:
     case TypeId::kText: builder.set_text(column, vector.texts[i]); break;
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(vector.ints[i])); break;

@@ -9,6 +9,7 @@
 #include "exec/hash_mix.h"
 #include "storage/row/key_encoding.h"
 #include "storage/value/character.h"
+#include "storage/row/array_key.h"
 #include "storage/value/jsonb_order.h"
 #include "storage/value/float_arith.h"
 
@@ -30,6 +31,7 @@ Physical physical_of(value::TypeId type) {
     case TypeId::kBytea:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
       return Physical::kText;
     case TypeId::kInterval:
       return Physical::kInterval;
@@ -226,6 +228,7 @@ int compare_elements(const Vector& a, std::size_t i, const Vector& b, std::size_
       // character(n) compares without trailing blanks; other text bytewise (C collation).
       if (a.type.id == value::TypeId::kChar) return value::bpchar_compare(a.texts[i], b.texts[j]);
       if (a.type.id == value::TypeId::kJsonb) return value::jsonb_compare(a.texts[i], b.texts[j]);
+      if (a.type.id == value::TypeId::kArray) return storage::array_compare(a.texts[i], b.texts[j], a.type.element);
       int order = a.texts[i].compare(b.texts[j]);
       return (order > 0) - (order < 0);
     }
@@ -279,6 +282,10 @@ void append_key_bytes(std::string& key, const Vector& vector, std::size_t row) {
     case Physical::kText:
       if (vector.type.id == value::TypeId::kJsonb) {
         encode::append_text(key, value::jsonb_key(vector.texts[row]));
+        break;
+      }
+      if (vector.type.id == value::TypeId::kArray) {
+        storage::append_array_key(key, vector.texts[row], vector.type.element);
         break;
       }
       encode::append_text(key, vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[row])
@@ -394,6 +401,10 @@ void hash_into(const Vector& vector, std::vector<std::uint64_t>& hashes, std::si
       for (std::size_t i = begin; i < count; ++i) {
         if (vector.type.id == value::TypeId::kJsonb) {  // equal values (1.0, 1.00) hash alike
           combine(i, std::hash<std::string>{}(value::jsonb_key(vector.texts[i])));
+          continue;
+        }
+        if (vector.type.id == value::TypeId::kArray) {  // '{1.0}' and '{1.00}' too
+          combine(i, std::hash<std::string>{}(storage::array_key(vector.texts[i], vector.type.element)));
           continue;
         }
         std::string_view text = vector.type.id == value::TypeId::kChar ? value::bpchar_significant(vector.texts[i])

@@ -21,13 +21,21 @@ bool assignment_castable(TypeId from, TypeId to) {
 BoundExpression coerce_for_assignment(BoundExpression value, const storage::ColumnSchema& column) {
   if (value.unknown_literal) return resolve_unknown(std::move(value), column.type);
   if (value.type == column.type) return value;
-  if (!assignment_castable(value.type.id, column.type.id)) {
+  const bool arrays = value.type.is_array() && column.type.is_array();
+  const bool allowed = arrays ? assignment_castable(value.type.element, column.type.element)
+                       : value.type.is_array() ? value::is_character_type(column.type.id)
+                       : column.type.is_array() ? false
+                                                : assignment_castable(value.type.id, column.type.id);
+  if (!allowed) {
+    auto shown = [](const SqlType& type) { return type.is_array() ? SqlType::array_of(SqlType::of(type.element)) : SqlType::of(type.id); };
     throw SqlError(sqlstate::kDatatypeMismatch,
-                   "column \"" + column.name + "\" is of type " + value::format_type(SqlType::of(column.type.id)) +
-                       " but expression is of type " + value::format_type(SqlType::of(value.type.id)),
+                   "column \"" + column.name + "\" is of type " + value::format_type(shown(column.type)) +
+                       " but expression is of type " + value::format_type(shown(value.type)),
                    {}, "You will need to rewrite or cast the expression.");
   }
-  if (value.type.id == column.type.id && !column.type.has_typmod()) return value;
+  if (value.type.id == column.type.id && value.type.element == column.type.element && !column.type.has_typmod()) {
+    return value;
+  }
   // Not an explicit cast: a too-long string is an error (22001), not cut.
   BoundExpression cast;
   cast.kind = ExprKind::kCast;

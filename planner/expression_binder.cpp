@@ -18,6 +18,7 @@
 #include "planner/catalog/catalog_functions.h"
 #include "planner/conjuncts.h"
 #include "planner/functions/function_binding.h"
+#include "planner/functions/array_operators.h"
 #include "planner/functions/json_operators.h"
 #include "planner/functions/regex_match.h"
 #include "storage/sql_error.h"
@@ -32,7 +33,7 @@ using value::TypeId;
 
 namespace {
 
-const char* type_name_for_error(const BoundExpression& expr) {
+std::string type_name_for_error(const BoundExpression& expr) {
   if (expr.unknown_literal) return "unknown";
   switch (expr.type.id) {
     case TypeId::kBoolean: return "boolean";
@@ -54,7 +55,9 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kBytea: return "bytea";
     case TypeId::kJson: return "json";
     case TypeId::kJsonb: return "jsonb";
+    case TypeId::kArray: break;
   }
+  if (expr.type.is_array()) return value::format_type(expr.type);
   return "unknown";
 }
 
@@ -97,11 +100,17 @@ SqlType common_type_of(const std::vector<BoundExpression>& exprs, const char* co
   for (const auto& expr : exprs) {
     if (expr.unknown_literal) continue;
     if (!common) {
-      common = expr.type.id == TypeId::kChar || expr.type.id == TypeId::kVarchar ? SqlType::of(TypeId::kText) : SqlType::of(expr.type.id);
+      common = expr.type.id == TypeId::kChar || expr.type.id == TypeId::kVarchar ? SqlType::of(TypeId::kText)
+               : expr.type.is_array() ? SqlType::array_of(SqlType::of(expr.type.element))
+                                      : SqlType::of(expr.type.id);
       continue;
     }
     TypeId a = common->id, b = expr.type.id;
-    if (a == b) continue;
+    if (a == b && (a != TypeId::kArray || common->element == expr.type.element)) continue;
+    if (a == TypeId::kArray || b == TypeId::kArray) {
+      throw SqlError(sqlstate::kDatatypeMismatch, std::string(context) + " types " + value::format_type(*common) +
+                                                      " and " + value::format_type(expr.type) + " cannot be matched");
+    }
     if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
@@ -146,6 +155,57 @@ bool castable(TypeId from, TypeId to) {
   // jsonb scalars to numbers and booleans (jsonb_numeric, jsonb_int4, jsonb_bool, ...).
   if (from == TypeId::kJsonb && (value::is_numeric_category(to) || to == TypeId::kBoolean)) return true;
   return false;
+}
+
+// ARRAY[] before its cast gives it a type: '{}', marked until then.
+BoundExpression empty_array_constant() {
+  BoundExpression out = make_constant_text("{}");
+  out.unknown_literal = false;
+  out.array_text = true;
+  return out;
+}
+
+// The element type of a cast to `name`[], when it is one of the stored types.
+std::optional<SqlType> array_element_type(const std::string& name, const std::vector<std::int32_t>& modifiers) {
+  if (name == "char") return std::nullopt;  // "char", the catalogs' one-byte type
+  try {
+    return value::resolve_type_name(name, modifiers);
+  } catch (const SqlError& error) {
+    if (error.sqlstate() == sqlstate::kUndefinedObject) return std::nullopt;
+    throw;
+  }
+}
+
+// ||, @>, <@ and && with a typed array on either side.
+std::optional<FunctionId> array_operator(const std::string& op, const BoundExpression& left,
+                                         const BoundExpression& right) {
+  const bool array = (left.type.is_array() && !left.array_text && !left.unknown_literal) ||
+                     (right.type.is_array() && !right.array_text && !right.unknown_literal);
+  if (!array) return std::nullopt;
+  if (op == "||") {
+    // text || array is text concatenation when the text side is typed text.
+    if ((value::is_character_type(left.type.id) && !left.unknown_literal) ||
+        (value::is_character_type(right.type.id) && !right.unknown_literal)) {
+      const BoundExpression& other = left.type.is_array() ? right : left;
+      const BoundExpression& array_side = left.type.is_array() ? left : right;
+      if (!value::is_character_type(array_side.type.element)) return std::nullopt;
+      (void)other;
+    }
+    return FunctionId::kArrayConcat;
+  }
+  if (op == "@>" || op == "<@" || op == "&&") return FunctionId::kArrayContainment;
+  return std::nullopt;
+}
+
+// Casts into, out of and between arrays: element by element between arrays
+// (implicit when the elements' cast is), through the text form to and from
+// the string types (explicit only).
+bool array_castable(const SqlType& from, const SqlType& to, bool explicit_cast) {
+  if (from.is_array() && to.is_array()) {
+    return explicit_cast ? castable(from.element, to.element) : implicitly_castable(from.element, to.element);
+  }
+  const TypeId other = from.is_array() ? to.id : from.id;
+  return explicit_cast && value::is_character_type(other);
 }
 
 BoundExpression make_cast(BoundExpression expr, SqlType target, bool explicit_cast = false) {
@@ -227,9 +287,11 @@ BoundExpression resolve_unknown(BoundExpression expr, SqlType type, bool explici
 BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast) {
   if (expr.unknown_literal) return resolve_unknown(std::move(expr), target, explicit_cast);
   if (expr.type == target) return expr;
-  if (expr.type.id == target.id && !target.has_typmod()) return expr;
-  bool allowed = explicit_cast ? castable(expr.type.id, target.id)
-                               : implicitly_castable(expr.type.id, target.id);
+  if (expr.type.id == target.id && expr.type.element == target.element && !target.has_typmod()) return expr;
+  bool allowed = expr.type.is_array() || target.is_array()
+                     ? array_castable(expr.type, target, explicit_cast)
+                 : explicit_cast ? castable(expr.type.id, target.id)
+                                 : implicitly_castable(expr.type.id, target.id);
   if (!allowed) {
     if (!explicit_cast && castable(expr.type.id, target.id)) {
       throw SqlError(sqlstate::kDatatypeMismatch,
@@ -342,6 +404,8 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
       return bind_sublink(*node->sub_link);
     case PG_QUERY__NODE__NODE_GROUPING_FUNC:
       return bind_grouping(*node->grouping_func);
+    case PG_QUERY__NODE__NODE_A_ARRAY_EXPR:
+      return bind_array_expr(*node->a_array_expr);
     default:
       expression_not_supported();
   }
@@ -361,12 +425,24 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
   }
   check_type_name_qualification(*cast.type_name);
   std::string name = string_value(cast.type_name->names[cast.type_name->n_names - 1]);
-  BoundExpression inner = bind(cast.arg);
+  BoundExpression inner = cast.arg->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR &&
+                                  cast.arg->a_array_expr->n_elements == 0 && cast.type_name->n_array_bounds > 0
+                              ? empty_array_constant()
+                              : bind(cast.arg);
   if (name == "interval" && !modifiers.empty()) {
     // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
     return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
   }
   if (cast.type_name->n_array_bounds > 0) {
+    if (auto element = array_element_type(name, modifiers)) {
+      if (inner.kind == ExprKind::kConstant && inner.array_text) {  // ARRAY[]: typed by its cast
+        inner.type = SqlType::array_of(*element);
+        inner.array_text = false;
+        return inner;
+      }
+      return coerce(std::move(inner), SqlType::array_of(*element), true);
+    }
+    // Arrays of catalog types (oid[], "char"[], regtype[]) stay their text form.
     BoundExpression array = catalog::bind_array_text_cast(std::move(inner));
     array.array_text = true;
     return array;
@@ -374,6 +450,31 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
   if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
   SqlType target = value::resolve_type_name(name, modifiers);
   return coerce(std::move(inner), target, true);
+}
+
+// a[i] (the element, NULL outside) and a[i:j] on a typed array.
+BoundExpression ExpressionBinder::bind_array_subscript(BoundExpression array, const PgQuery__AIndices& indices) const {
+  const SqlType integer = SqlType::of(TypeId::kInteger);
+  if (!indices.is_slice) {
+    const SqlType element = array.type.element_type();
+    BoundExpression text = bind_function_call(FunctionId::kArrayElement, "array_element",
+                                              {std::move(array), bind(indices.uidx)}, -1);
+    text.unknown_literal = false;
+    text.constant.is_null = true;
+    text.type = SqlType::of(TypeId::kText);
+    return coerce(std::move(text), element, true);
+  }
+  auto bound = [&](const PgQuery__Node* node) {
+    if (node != nullptr) return bind(node);
+    BoundExpression missing;
+    missing.kind = ExprKind::kConstant;
+    missing.type = integer;
+    missing.constant.is_null = true;
+    missing.negated = true;  // an omitted bound, not a NULL one
+    return missing;
+  };
+  return bind_function_call(FunctionId::kArraySlice, "array_slice",
+                            {std::move(array), bound(indices.lidx), bound(indices.uidx)}, -1);
 }
 
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_bool_expr(const PgQuery__BoolExpr& bool_expr) const {
@@ -392,10 +493,27 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
   return out;
 }
 
+// ARRAY[a, b, ...]; ARRAY[] alone has no type (42P18, unless cast).
+[[gnu::noinline]] BoundExpression ExpressionBinder::bind_array_expr(const PgQuery__AArrayExpr& array) const {
+  std::vector<BoundExpression> elements;
+  for (std::size_t i = 0; i < array.n_elements; ++i) {
+    if (array.elements[i]->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
+    }
+    elements.push_back(bind(array.elements[i]));
+  }
+  return bind_function_call(FunctionId::kArrayConstruct, "ARRAY", std::move(elements), array.location);
+}
+
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_indirection(const PgQuery__AIndirection& indirection) const {
   BoundExpression value = bind(indirection.arg);
   for (std::size_t i = 0; i < indirection.n_indirection; ++i) {
     const PgQuery__Node* step = indirection.indirection[i];
+    if (step->node_case == PG_QUERY__NODE__NODE_A_INDICES && value.type.is_array()) {
+      if (i > 0) throw SqlError(sqlstate::kFeatureNotSupported, "multidimensional arrays are not supported yet");
+      value = bind_array_subscript(std::move(value), *step->a_indices);
+      continue;
+    }
     if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice ||
         step->a_indices->uidx == nullptr) {
       throw SqlError(sqlstate::kFeatureNotSupported, "this kind of subscript is not supported yet");
@@ -530,6 +648,7 @@ BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) c
     throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }
   if (auto json_aggregate = bind_json_aggregate(*this, name, call)) return std::move(*json_aggregate);
+  if (auto array_aggregate = bind_array_aggregate(*this, name, call)) return std::move(*array_aggregate);
   refuse_unsupported_json_function(name, call.location);
   if (auto kind = aggregate_kind_of(name)) return bind_aggregate_call(*this, *kind, name, call);
   if (auto kind = approximate_aggregate_of(name)) {
@@ -777,8 +896,9 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     if (auto hashed = hashed_in_list(parts, negated)) return std::move(*hashed);
     return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
   }
-  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY && expr.n_name == 1 && string_value(expr.name[0]) == "=") {
-    return bind_any_equal(expr);
+  if ((expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY || expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL) &&
+      expr.n_name == 1) {
+    return bind_any_all(expr, expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL);
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL && expr.n_name == 1 && string_value(expr.name[0]) == "<>") {
     // x <> ALL(array) is NOT (x = ANY(array)) in three-valued logic too.
@@ -793,6 +913,50 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   if (expr.lexpr == nullptr) return bind_prefix_operator(expr);
   return bind_binary_operator(string_value(expr.name[expr.n_name - 1]), bind(expr.lexpr), bind(expr.rexpr),
                               expr.location);
+}
+
+// x op ANY(array) and x op ALL(array): over a typed array (or a literal read
+// as an array of x's type) each element is compared as x's operator does;
+// catalog arrays kept as text answer = ANY and <> ALL by their element texts.
+BoundExpression ExpressionBinder::bind_any_all(const PgQuery__AExpr& expr, bool all) const {
+  const std::string op = string_value(expr.name[0]);
+  BoundExpression element = bind(expr.lexpr);
+  BoundExpression array = bind(expr.rexpr);
+  if (array.unknown_literal && !element.unknown_literal && !element.type.is_array() && !array.constant.is_null) {
+    array = resolve_unknown(std::move(array), SqlType::array_of(element.type));
+  }
+  if (!array.type.is_array() || array.array_text) {
+    if (!all && op == "=") return bind_any_equal(expr);
+    if (all && op == "<>") {
+      BoundExpression out;
+      out.kind = ExprKind::kNot;
+      out.type = SqlType::of(TypeId::kBoolean);
+      out.args.push_back(bind_any_equal(expr));
+      return out;
+    }
+    if (!array.type.is_array()) {
+      throw SqlError(sqlstate::kDatatypeMismatch, std::string("op ") + (all ? "ALL" : "ANY") +
+                                                      "/" + (all ? "ALL" : "ANY") + " (array) requires array on right side",
+                     {}, {}, expr.location + 1);
+    }
+  }
+  // The comparison x op element, bound as for two scalars, decides the types.
+  BoundExpression element_probe;
+  element_probe.kind = ExprKind::kConstant;
+  element_probe.type = array.type.element_type();
+  element_probe.constant.is_null = true;
+  BoundExpression comparison = bind_binary_operator(op, element, element_probe, expr.location);
+  if (comparison.kind != ExprKind::kComparison) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "operator " + op + " with ANY or ALL is not supported yet", {}, {},
+                   expr.location + 1);
+  }
+  const SqlType common = comparison.args[0].type;
+  BoundExpression out = bind_function_call(
+      FunctionId::kArrayAny, all ? "ALL" : "ANY",
+      {std::move(comparison.args[0]), coerce(std::move(array), SqlType::array_of(common), false)}, expr.location);
+  out.comparison = comparison.comparison;
+  out.negated = all;
+  return out;
 }
 
 // element = ANY(array): the element's text among the array text's elements.
@@ -816,6 +980,9 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     out.args.push_back(coerce(resolve_unknown(std::move(left), bytea), bytea, false));
     out.args.push_back(coerce(resolve_unknown(std::move(right), bytea), bytea, false));
     return out;
+  }
+  if (auto array_function = array_operator(op, left, right)) {
+    return bind_function_call(*array_function, op, {std::move(left), std::move(right)}, location);
   }
   if (auto json_function = json_operator_function(op, left, right)) {
     return bind_function_call(*json_function, op, {std::move(left), std::move(right)}, location);
@@ -853,7 +1020,11 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     if (op != name) continue;
     if (a == TypeId::kJson || b == TypeId::kJson) no_operator(op, left, right, location);  // json has no btree ops
     SqlType common;
-    if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
+    if (a == TypeId::kArray || b == TypeId::kArray) {
+      // anyarray's operators: both sides of one array type.
+      if (a != b || left.type.element != right.type.element) no_operator(op, left, right, location);
+      common = SqlType::array_of(SqlType::of(left.type.element));
+    } else if (value::is_numeric_category(a) && value::is_numeric_category(b)) {
       common = numeric_common_type(a, b);
     } else if (value::is_character_type(a) && value::is_character_type(b)) {
       // name = name stays name (its own btree order, keys and indexes); name beside

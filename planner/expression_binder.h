@@ -61,9 +61,12 @@ class ExpressionBinder {
   BoundExpression bind_prefix_operator(const PgQuery__AExpr& expr) const;
   BoundExpression bind_other_operator(const PgQuery__AExpr& expr) const;
   BoundExpression bind_any_equal(const PgQuery__AExpr& expr) const;
+  BoundExpression bind_any_all(const PgQuery__AExpr& expr, bool all) const;
+  BoundExpression bind_array_expr(const PgQuery__AArrayExpr& array) const;
   BoundExpression bind_type_cast(const PgQuery__TypeCast& cast) const;
   BoundExpression bind_bool_expr(const PgQuery__BoolExpr& bool_expr) const;
   BoundExpression bind_indirection(const PgQuery__AIndirection& indirection) const;
+  BoundExpression bind_array_subscript(BoundExpression array, const PgQuery__AIndices& indices) const;
   BoundExpression bind_coalesce(const PgQuery__CoalesceExpr& coalesce) const;
   BoundExpression bind_min_max(const PgQuery__MinMaxExpr& extreme) const;
   BoundExpression bind_null_test(const PgQuery__NullTest& test) const;

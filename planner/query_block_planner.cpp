@@ -190,7 +190,10 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (select.into_clause != nullptr) not_supported("SELECT INTO");
 
   for (std::size_t i = 0; i < select.n_from_clause; ++i) add_from_item(select.from_clause[i]);
-  // SELECT generate_series(1, 3) without FROM: the function's rows, as FROM would give them.
+  // SELECT generate_series(1, 3) without FROM: the function's rows, as FROM
+  // would give them; with FROM, one such function is a lateral FROM item after
+  // the others (each input row repeated for each of its values, dropped when
+  // it has none), as PostgreSQL's ProjectSet gives them.
   std::optional<std::pair<std::size_t, std::size_t>> set_returning_target;  // target, scope column
   for (std::size_t i = 0; i < select.n_target_list; ++i) {
     const PgQuery__Node* value = select.target_list[i]->res_target->val;
@@ -198,8 +201,12 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     const auto& call = *value->func_call;
     std::string name = string_of(call.funcname[call.n_funcname - 1]);
     if (!is_table_function(name)) continue;
-    if (select.n_from_clause > 0 || set_returning_target) {
-      not_supported("set-returning function " + name + " in a select list with FROM or beside another one",
+    if (set_returning_target) {
+      not_supported("set-returning function " + name + " beside another one in a select list", call.location);
+    }
+    if (select.n_from_clause > 0 && (select.n_group_clause > 0 || select.having_clause != nullptr ||
+                                     select.n_distinct_clause > 0 || select.n_window_clause > 0)) {
+      not_supported("set-returning function " + name + " in a select list with GROUP BY, HAVING, DISTINCT or WINDOW",
                     call.location);
     }
     std::size_t column = add_function_relation(bind_function_call(call, name), false, name, nullptr, call.location);
@@ -277,6 +284,13 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
     columns.push_back(column);
   }
   std::size_t visible = projections.size();
+  if (set_returning_target && select.n_from_clause > 0) {
+    for (const BoundExpression& projection : projections) {
+      if (projection.contains_aggregate() || projection.contains(ExprKind::kWindow)) {
+        not_supported("a set-returning function in a select list with aggregates or window functions");
+      }
+    }
+  }
   // DISTINCT, or DISTINCT ON (expressions) (the parse tree lists those).
   const bool distinct_on = select.n_distinct_clause > 0 &&
                            !(select.n_distinct_clause == 1 &&

@@ -68,10 +68,9 @@ SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
     }
     modifiers.push_back(modifier->a_const->ival->ival);
   }
-  if (type_name.n_array_bounds > 0) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "array types are not supported yet");
-  }
-  return value::resolve_type_name(string_of(type_name.names[type_name.n_names - 1]), modifiers);
+  SqlType type = value::resolve_type_name(string_of(type_name.names[type_name.n_names - 1]), modifiers);
+  // int[], int[3] and int[][] are one type: PostgreSQL ignores the bounds.
+  return type_name.n_array_bounds > 0 ? SqlType::array_of(type) : type;
 }
 
 namespace {

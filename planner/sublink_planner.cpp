@@ -34,6 +34,10 @@ constexpr double kFewOuterKeys = 16;
 // ARRAY(SELECT x ...) as the text of a one-dimensional array over the rows'
 // group: '{' || coalesce(string_agg(array_quote(x::text), ','), '') || '}'.
 BoundExpression array_text_value(const BoundExpression& value) {
+  if (value.type.is_array() && !value.array_text) {
+    throw SqlError(sqlstate::kFeatureNotSupported,
+                   "ARRAY subqueries over arrays (multidimensional arrays) are not supported yet");
+  }
   const SqlType text = SqlType::of(TypeId::kText);
   auto constant = [](const char* literal) { return make_constant_text(literal); };
   BoundExpression joined;
@@ -55,7 +59,8 @@ BoundExpression array_text_value(const BoundExpression& value) {
   out.kind = ExprKind::kConcat;
   out.type = text;
   out.args = {std::move(open), constant("}")};
-  return out;
+  // Typed as an array of the column's type, read back from its text.
+  return coerce(std::move(out), SqlType::array_of(value.type), true);
 }
 
 }  // namespace

@@ -63,7 +63,9 @@ TableFunctionCall bind_table_function(const std::string& name, std::vector<Bound
   if (name == "unnest") {
     if (args.size() != 1) return no_variant();
     call.function = TableFunction::kUnnest;
-    call.type = SqlType::of(TypeId::kText);
+    // A typed array's elements come out as its element type (read from their
+    // texts); a catalog array's as text.
+    call.type = args[0].type.is_array() && !args[0].array_text ? args[0].type.element_type() : SqlType::of(TypeId::kText);
     call.args.push_back(catalog::bind_array_text_cast(std::move(args[0])));
     return call;
   }

@@ -121,10 +121,11 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
     std::uint32_t oid = message.parameter_type_oids[i];
     if (oid == 0) continue;
     auto type = value::type_from_oid(oid);
-    if (!type) {
+    auto element = value::array_element_from_oid(oid);
+    if (!type && !element) {
       throw SqlError(sqlstate::kFeatureNotSupported, "parameters of type OID " + std::to_string(oid) + " are not supported");
     }
-    parameters.types[i] = value::SqlType::of(*type);
+    parameters.types[i] = type ? value::SqlType::of(*type) : value::SqlType::array_of(value::SqlType::of(*element));
     parameters.open[i] = false;
   }
   if (prepared->statement != nullptr) {

@@ -5,6 +5,8 @@
 namespace ptreedb::txn {
 namespace {
 
+constexpr std::uint8_t kArrayTypeFlag = 0x80;
+
 constexpr std::uint32_t kChecksFollow = 0x80000000u;
 
 void put_positions(ByteWriter& out, const std::vector<std::size_t>& positions) {
@@ -26,7 +28,9 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
   out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.columns().size()));
   for (const auto& column : schema.columns()) {
     out.put_bytes(column.name);
-    out.put<std::uint8_t>(static_cast<std::uint8_t>(column.type.id));
+    // An array column is its element's type byte with the top bit set.
+    out.put<std::uint8_t>(column.type.is_array() ? static_cast<std::uint8_t>(column.type.element) | kArrayTypeFlag
+                                                 : static_cast<std::uint8_t>(column.type.id));
     out.put<std::int32_t>(column.type.typmod);
     // Bit 0: NOT NULL; bits 1-2: identity (1 ALWAYS, 2 BY DEFAULT).
     const std::uint8_t identity = column.identity == 'a' ? 1 : column.identity == 'd' ? 2 : 0;
@@ -69,8 +73,11 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
   for (auto& column : columns) {
     column.name = in.get_bytes();
     auto type = in.get<std::uint8_t>();
+    const bool array = (type & kArrayTypeFlag) != 0;
+    type = static_cast<std::uint8_t>(type & ~kArrayTypeFlag);
     if (type > static_cast<std::uint8_t>(value::TypeId::kName)) throw CorruptRecord("unknown column type");
     column.type.id = static_cast<value::TypeId>(type);
+    if (array) column.type = value::SqlType::array_of(column.type);
     column.type.typmod = in.get<std::int32_t>();
     const auto flags = in.get<std::uint8_t>();
     column.not_null = (flags & 1) != 0;

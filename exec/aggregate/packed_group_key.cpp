@@ -69,7 +69,7 @@ PackedKeyLayout::PackedKeyLayout(const std::vector<value::SqlType>& types) {
         }
         break;
       case Physical::kText: {
-        if (type.id == TypeId::kJsonb) {
+        if (type.id == TypeId::kJsonb || type.id == TypeId::kArray) {
           packable_ = false;  // equal values differ in text ('1.0' = '1.00'): byte keys normalize them
           break;
         }

@@ -10,13 +10,13 @@ namespace ptreedb::exec {
 namespace {
 
 // '{a,b,NULL}' joined by the separator (elements NULL are skipped, as PostgreSQL does).
-std::string array_to_string(std::string_view array, std::string_view separator) {
+std::string array_to_string(std::string_view array, std::string_view separator, const std::string_view* null_text) {
   std::string out;
   bool first = true;
   for (const auto& element : array_elements(array)) {
-    if (!element) continue;
+    if (!element && null_text == nullptr) continue;
     if (!first) out += separator;
-    out += *element;
+    out += element ? std::string_view(*element) : *null_text;
     first = false;
   }
   return out;
@@ -24,8 +24,10 @@ std::string array_to_string(std::string_view array, std::string_view separator) 
 
 Vector evaluate_array_to_string(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
-  return text_per_row(expr, args, input.size,
-                      [&](std::size_t i) { return array_to_string(args[0].texts[i], args[1].texts[i]); });
+  return text_per_row(expr, {args[0], args[1]}, input.size, [&](std::size_t i) {
+    const bool null_given = args.size() > 2 && !args[2].nulls[i];
+    return array_to_string(args[0].texts[i], args[1].texts[i], null_given ? &args[2].texts[i] : nullptr);
+  });
 }
 
 // x = ANY(array): true on a match, else NULL if an element is NULL, else false.

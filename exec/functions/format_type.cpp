@@ -10,7 +10,10 @@ namespace {
 
 std::string type_text(std::int64_t oid, std::int32_t typmod) {
   auto type = value::type_from_oid(static_cast<value::Oid>(oid));
-  if (type) return value::format_type(value::SqlType{*type, typmod});
+  if (type && *type != value::TypeId::kArray) return value::format_type(value::SqlType{*type, typmod});
+  if (auto element = value::array_element_from_oid(static_cast<value::Oid>(oid))) {
+    return value::format_type(value::SqlType::array_of(value::SqlType{*element, typmod}));
+  }
   static const std::map<std::int64_t, const char*> kOthers = {
       {17, "bytea"}, {18, "\"char\""}, {19, "name"}, {24, "regproc"}, {26, "oid"}, {2205, "regclass"},
       {2206, "regtype"}};

@@ -190,6 +190,11 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
                      location + 1);
     }
     if (arg.unknown_literal) return text_constant("unknown");
+    if (arg.type.is_array()) {
+      return text_constant(arg.type.element == value::TypeId::kChar
+                               ? "character[]"
+                               : value::format_type(value::SqlType::array_of(value::SqlType::of(arg.type.element))));
+    }
     return text_constant(arg.type.id == value::TypeId::kChar ? "character" : value::format_type(value::SqlType::of(arg.type.id)));
   }
   if (name == "current_schema") return arity(0, 0), current_schema_constant();

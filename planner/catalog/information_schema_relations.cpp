@@ -34,6 +34,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kName: return "name";
     case TypeId::kJson: return "json";
     case TypeId::kJsonb: return "jsonb";
+    case TypeId::kArray: return "ARRAY";
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
@@ -112,7 +113,9 @@ std::vector<Cell> column_row(const S& schema, const S& table, const S& name, val
           char_length, octet_length, precision, radix, scale, datetime_precision, kNull,
           collatable ? Cell{S(kDatabaseName)} : kNull, collatable ? Cell{S("pg_catalog")} : kNull,
           collatable ? Cell{S("default")} : kNull, S(kDatabaseName), S("pg_catalog"),
-          S(value::type_internal_name(type.id)), position, S("NO"), S("NO"), kNull, S("NEVER"), kNull,
+          S(type.is_array() ? "_" + std::string(value::type_internal_name(type.element))
+                            : std::string(value::type_internal_name(type.id))),
+          position, S("NO"), S("NO"), kNull, S("NEVER"), kNull,
           yes_no(updatable)};
 }
 

@@ -224,7 +224,7 @@ std::vector<Cell> attribute_row(I relation, const S& name, value::SqlType type, 
   for (const auto& t : kTypes) {
     if (t.oid == type.oid()) length = t.length;
   }
-  return {relation, name, I{type.oid()}, I{-1}, length, number, I{0}, I{-1}, I{type.typmod},
+  return {relation, name, I{type.oid()}, I{-1}, length, number, I{type.is_array() ? 1 : 0}, I{-1}, I{type.typmod},
           boolean(length > 0 && length <= 8), S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
           S(storage_of(type)), S(""), boolean(not_null), boolean(has_default), boolean(false),
           S(identity == 0 ? "" : std::string(1, identity)), S(""),

@@ -16,9 +16,11 @@ const SqlType kInt = SqlType::of(TypeId::kInteger);
 
 BoundExpression bind_array_to_string(const std::string& name, std::vector<BoundExpression>& args, int location) {
   if (args.size() < 2 || args.size() > 3) throw_wrong_arguments(name, location);
-  return function_node(FunctionId::kArrayToString, kText,
-                       {coerce(resolve_unknown(std::move(args[0]), kText), kText, true),
-                        coerce(resolve_unknown(std::move(args[1]), kText), kText, false)});
+  std::vector<BoundExpression> bound = {coerce(resolve_unknown(std::move(args[0]), kText), kText, true),
+                                        coerce(resolve_unknown(std::move(args[1]), kText), kText, false)};
+  // The third argument, when given, stands for NULL elements.
+  if (args.size() == 3) bound.push_back(coerce(resolve_unknown(std::move(args[2]), kText), kText, false));
+  return function_node(FunctionId::kArrayToString, kText, std::move(bound));
 }
 
 // element = ANY(array), comparing the element's text form.

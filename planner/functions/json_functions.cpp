@@ -30,9 +30,16 @@ std::string type_name(const BoundExpression& expr) {
                  location + 1);
 }
 
-BoundExpression text_argument(BoundExpression arg) { return coerce(resolve_unknown(std::move(arg), kText), kText, false); }
+// A text[] (a path or key list) is passed as its text form '{a,b}'.
+BoundExpression text_argument(BoundExpression arg) {
+  const bool array = arg.type.is_array();
+  return coerce(resolve_unknown(std::move(arg), kText), kText, array);
+}
 
-bool is_text_like(const BoundExpression& arg) { return arg.unknown_literal || value::is_character_type(arg.type.id); }
+bool is_text_like(const BoundExpression& arg) {
+  return arg.unknown_literal || value::is_character_type(arg.type.id) ||
+         (arg.type.is_array() && value::is_character_type(arg.type.element));
+}
 
 // -> and ->>: a key (text) or an index (integer).
 BoundExpression bind_json_field(const std::string& op, std::vector<BoundExpression>& args, int location) {
@@ -135,7 +142,8 @@ BoundExpression bind_jsonb_delete(const std::string& op, std::vector<BoundExpres
   BoundExpression value = resolve_unknown(std::move(args[0]), kJsonb);
   if (value.type.id != TypeId::kJsonb) no_operator(op, value, args[1], location);
   BoundExpression key = std::move(args[1]);
-  const bool array = key.array_text;  // jsonb - text[]; an untyped literal is a text key, as in PostgreSQL
+  // jsonb - text[]; an untyped literal is a text key, as in PostgreSQL.
+  const bool array = key.array_text || key.type.is_array();
   if (value::is_integer_type(key.type.id)) {
     key = coerce(std::move(key), kInt, false);
   } else if (is_text_like(key)) {

@@ -32,6 +32,18 @@
   X(ArrayBound)   /* array_lower / array_upper / array_length (array text, dimension): `negated` = lower */ \
   X(ArrayElement) /* array text [index], as text */                                                         \
   X(ArrayQuote)   /* text as an element of an array's text form ("a b" quoted, NULL as NULL) */             \
+  X(ArrayConstruct) /* ARRAY[a, b, ...] over typed values */                                              \
+  X(ArrayConcat)  /* array_cat / array_append / array_prepend / || on arrays */                             \
+  X(ArraySlice)   /* array[i:j] */                                                                          \
+  X(ArrayCardinality) /* cardinality(array) */                                                              \
+  X(ArrayPosition) /* array_position(array, x [, start]) */                                                 \
+  X(ArrayRemove)  /* array_remove(array, x) */                                                              \
+  X(ArrayReplace) /* array_replace(array, x, y) */                                                          \
+  X(ArrayPositions) /* array_positions(array, x) */                                                         \
+  X(TrimArray)    /* trim_array(array, n) */                                                                \
+  X(StringToArray) /* string_to_array(text, delimiter [, null string]) */                                   \
+  X(ArrayAny)     /* x op ANY(array) / x op ALL(array): `comparison`, `negated` = ALL */                    \
+  X(ArrayContainment) /* @>, <@ (arguments swapped), && (`negated`) */                                      \
   X(InList)       /* args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN */         \
   X(SequenceCall) /* nextval/currval/setval/lastval (`sequence_call`); volatile, never folded */          \
   X(GenRandomUuid) /* gen_random_uuid(): volatile, never folded */                                         \

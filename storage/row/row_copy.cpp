@@ -24,6 +24,7 @@ void copy_column(RowBuilder& builder, std::size_t to, const RowLayout& layout, c
     case TypeId::kBytea:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
     case TypeId::kName:
     case TypeId::kText: builder.set_text(to, row.get_text(offset)); break;
     case TypeId::kDate: builder.set_date(to, row.get_date(offset)); break;

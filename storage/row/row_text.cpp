@@ -36,6 +36,7 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
     case TypeId::kVarchar:
     case TypeId::kJson:
     case TypeId::kJsonb:
+    case TypeId::kArray:
     case TypeId::kName:
     case TypeId::kText:
       out += row.get_text(offset);

@@ -43,6 +43,9 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
     case TypeId::kJson:
       key_encoding::append_text(key, row.get_text(offset));
       break;
+    case TypeId::kArray:  // the canonical text: equal for equal arrays of most element types
+      key_encoding::append_text(key, row.get_text(offset));
+      break;
     case TypeId::kJsonb:  // jsonb's btree order, equal for equal values
       key_encoding::append_text(key, value::jsonb_key(row.get_text(offset)));
       break;

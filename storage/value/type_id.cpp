@@ -20,7 +20,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 19> kTypes{{
+constexpr std::array<TypeInfo, 20> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -40,7 +40,21 @@ constexpr std::array<TypeInfo, 19> kTypes{{
     {TypeId::kJson, oid::kJson, "json", "json", -1},
     {TypeId::kJsonb, oid::kJsonb, "jsonb", "jsonb", -1},
     {TypeId::kName, oid::kName, "name", "name", 64},
+    {TypeId::kArray, 2277, "anyarray", "anyarray", -1},  // an array's own oid is array_type_oid(element)
 }};
+
+// pg_type's array types (typarray) of the element types.
+struct ArrayOid {
+  TypeId element;
+  Oid oid;
+};
+constexpr ArrayOid kArrayOids[] = {
+    {TypeId::kBoolean, 1000},   {TypeId::kSmallint, 1005}, {TypeId::kInteger, 1007}, {TypeId::kBigint, 1016},
+    {TypeId::kNumeric, 1231},   {TypeId::kReal, 1021},     {TypeId::kDouble, 1022},  {TypeId::kChar, 1014},
+    {TypeId::kVarchar, 1015},   {TypeId::kText, 1009},     {TypeId::kDate, 1182},    {TypeId::kTimestamp, 1115},
+    {TypeId::kInterval, 1187},  {TypeId::kTimestampTz, 1185}, {TypeId::kUuid, 2951}, {TypeId::kBytea, 1001},
+    {TypeId::kJson, 199},       {TypeId::kJsonb, 3807},    {TypeId::kName, 1003},
+};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
 
@@ -64,7 +78,21 @@ Oid type_oid(TypeId id) { return info(id).oid; }
 
 std::optional<TypeId> type_from_oid(Oid type_oid) {
   for (const TypeInfo& type : kTypes) {
-    if (type.oid == type_oid) return type.id;
+    if (type.oid == type_oid && type.id != TypeId::kArray) return type.id;
+  }
+  return std::nullopt;
+}
+
+Oid array_type_oid(TypeId element) {
+  for (const ArrayOid& array : kArrayOids) {
+    if (array.element == element) return array.oid;
+  }
+  return 2277;
+}
+
+std::optional<TypeId> array_element_from_oid(Oid array_oid) {
+  for (const ArrayOid& array : kArrayOids) {
+    if (array.oid == array_oid) return array.element;
   }
   return std::nullopt;
 }
@@ -123,6 +151,7 @@ int SqlType::numeric_scale() const {
 int SqlType::char_length() const { return typmod - kVarHeaderSize; }
 
 std::string format_type(const SqlType& type) {
+  if (type.is_array()) return format_type(type.element_type()) + "[]";
   const TypeInfo& type_info = info(type.id);
   if (!type.has_typmod()) {
     // An unconstrained bpchar is a different thing from character(1), which is

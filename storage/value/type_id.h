@@ -32,7 +32,8 @@ enum class TypeId : std::uint8_t {
   kBytea,        // raw bytes
   kJson,         // json: the input text, checked
   kJsonb,        // jsonb: normalized text (storage/value/jsonb_text.h)
-  kName,         // name: at most 63 bytes, compared bytewise (last: the enum's values are logged)
+  kName,         // name: at most 63 bytes, compared bytewise (the enum's values are logged)
+  kArray,        // a one-dimensional array of SqlType::element, held as its text form
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -60,6 +61,9 @@ inline constexpr Oid kJsonb = 3802;
 
 Oid type_oid(TypeId id);
 std::optional<TypeId> type_from_oid(Oid type_oid);
+// The pg_type OID of the array type over `element` (int4 -> 1007), and back.
+Oid array_type_oid(TypeId element);
+std::optional<TypeId> array_element_from_oid(Oid array_oid);
 
 // pg_type.typname, e.g. "int4", "bpchar", "timestamp".
 std::string_view type_internal_name(TypeId id);
@@ -79,7 +83,8 @@ inline constexpr int kMaxTimestampPrecision = 6;
 // "no modifier" (numeric without precision, varchar without length, ...).
 struct SqlType {
   TypeId id = TypeId::kText;
-  std::int32_t typmod = -1;
+  std::int32_t typmod = -1;  // an array's is its element's
+  TypeId element = TypeId::kText;  // the element type, when id is kArray
 
   // Validating constructors; they throw SqlError 22023 with PostgreSQL's message
   // for out-of-range modifiers.
@@ -90,6 +95,12 @@ struct SqlType {
   static SqlType timestamp(int precision);
   static SqlType timestamptz(int precision);
   static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
+  // element[]: an array of one of the scalar types (never of an array).
+  static constexpr SqlType array_of(SqlType element) { return SqlType{TypeId::kArray, element.typmod, element.id}; }
+
+  bool is_array() const { return id == TypeId::kArray; }
+  // The element type of an array, with its modifier.
+  SqlType element_type() const { return SqlType{element, typmod}; }
 
   bool has_typmod() const { return typmod >= 0; }
 
@@ -100,7 +111,7 @@ struct SqlType {
   int char_length() const;
   int timestamp_precision() const { return typmod; }
 
-  Oid oid() const { return type_oid(id); }
+  Oid oid() const { return id == TypeId::kArray ? array_type_oid(element) : type_oid(id); }
 
   friend bool operator==(const SqlType&, const SqlType&) = default;
 };
