@@ -6,10 +6,15 @@ namespace ptreedb::storage {
 namespace {
 
 RowLayout layout_of(const std::vector<ColumnSchema>& columns) {
-  std::vector<value::TypeId> types;
+  std::vector<value::TypeId> types, elements;
   types.reserve(columns.size());
-  for (const auto& column : columns) types.push_back(column.type.id);
-  return RowLayout(types);
+  for (const auto& column : columns) {
+    types.push_back(column.type.id);
+    elements.push_back(column.type.element);
+  }
+  RowLayout layout(types);
+  layout.set_elements(std::move(elements));
+  return layout;
 }
 
 }  // namespace

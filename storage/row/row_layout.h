@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "storage/value/type_id.h"
@@ -30,6 +31,11 @@ class RowLayout {
 
   std::size_t column_count() const { return types_.size(); }
   value::TypeId type(std::size_t column) const { return types_[column]; }
+  // The element type of an array column (else kText).
+  value::TypeId element(std::size_t column) const {
+    return column < elements_.size() ? elements_[column] : value::TypeId::kText;
+  }
+  void set_elements(std::vector<value::TypeId> elements) { elements_ = std::move(elements); }
   std::uint32_t offset(std::size_t column) const { return offsets_[column]; }
   std::uint32_t null_bitmap_offset() const { return kHeaderBytes; }
   // Bytes of header, bitmap and slots; variable-width bytes follow.
@@ -39,6 +45,7 @@ class RowLayout {
 
  private:
   std::vector<value::TypeId> types_;
+  std::vector<value::TypeId> elements_;
   std::vector<std::uint32_t> offsets_;
   std::uint32_t fixed_size_ = kHeaderBytes;
 };

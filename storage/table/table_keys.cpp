@@ -1,5 +1,6 @@
 #include "storage/table/table_keys.h"
 
+#include "storage/row/array_key.h"
 #include "storage/row/key_encoding.h"
 #include "storage/row/row_text.h"
 #include "storage/value/character.h"
@@ -43,8 +44,8 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
     case TypeId::kJson:
       key_encoding::append_text(key, row.get_text(offset));
       break;
-    case TypeId::kArray:  // the canonical text: equal for equal arrays of most element types
-      key_encoding::append_text(key, row.get_text(offset));
+    case TypeId::kArray:  // array_cmp's order: '{1.0}' = '{1.00}', '{9}' < '{10}'
+      append_array_key(key, row.get_text(offset), layout.element(column));
       break;
     case TypeId::kJsonb:  // jsonb's btree order, equal for equal values
       key_encoding::append_text(key, value::jsonb_key(row.get_text(offset)));
