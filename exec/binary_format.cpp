@@ -9,6 +9,7 @@
 #include "storage/sql_error.h"
 #include "storage/value/name.h"
 #include "storage/value/bytea.h"
+#include "storage/value/enum_type.h"
 #include "storage/value/utf8.h"
 #include "storage/value/uuid.h"
 #include "storage/value/date_time.h"
@@ -172,6 +173,9 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kJson:
       out += column.texts[row];
       return;
+    case TypeId::kEnum:  // enum_send: the label, as text
+      out += value::enum_value_label(column.texts[row]);
+      return;
     case TypeId::kJsonb:  // jsonb_send: format version 1, then the text
       out += '\x01';
       out += column.texts[row];
@@ -236,6 +240,7 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kVarchar:
     case TypeId::kText:
     case TypeId::kJson:
+    case TypeId::kEnum:  // enum_recv: the label, as text
       value::verify_utf8(bytes);  // textrecv checks the client's bytes as any text input is checked
       return std::string(bytes);
     case TypeId::kName:  // namerecv: as textrecv, but 64 bytes or more is an error, not cut
@@ -349,6 +354,8 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kBytea:
       value::parse_bytea(text);
+      return;
+    case TypeId::kEnum:  // checked by the cast to the enum type
       return;
   }
 }

@@ -51,6 +51,15 @@ QueryResult execute_ddl(const planner::DdlPlan& plan, txn::WriteTarget& database
   } else if (const auto* alter_sequence_plan = std::get_if<planner::AlterSequencePlan>(&plan)) {
     commit(database, *alter_sequence_plan, alter_sequence);
     result.command_tag = "ALTER SEQUENCE";
+  } else if (const auto* create_enum = std::get_if<planner::CreateEnumTypePlan>(&plan)) {
+    commit(database, *create_enum, create_enum_type);
+    result.command_tag = "CREATE TYPE";
+  } else if (const auto* alter_enum = std::get_if<planner::AlterEnumTypePlan>(&plan)) {
+    commit(database, *alter_enum, alter_enum_type);
+    result.command_tag = "ALTER TYPE";
+  } else if (const auto* drop_type = std::get_if<planner::DropTypePlan>(&plan)) {
+    commit(database, *drop_type, drop_types);
+    result.command_tag = "DROP TYPE";
   } else {
     const auto& alter = std::get<planner::AlterTablePlan>(plan);
     commit(database, alter, alter_relation);

@@ -137,7 +137,33 @@ struct AlterTablePlan {
   std::string command_tag;  // "ALTER TABLE", "ALTER VIEW", "ALTER INDEX"
 };
 
+// CREATE TYPE name AS ENUM (labels).
+struct CreateEnumTypePlan {
+  std::string name;
+  std::vector<std::string> labels;
+};
+
+// ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'v' [BEFORE|AFTER 'n'] /
+// RENAME VALUE 'old' TO 'new' / RENAME TO new_name.
+struct AlterEnumTypePlan {
+  enum class Action : std::uint8_t { kAddValue, kRenameValue, kRename };
+  std::string name;
+  Action action = Action::kAddValue;
+  std::string value;                    // the label added, or the old label renamed
+  std::string new_value;                // RENAME VALUE's new label, or RENAME TO's new name
+  std::optional<std::string> neighbor;  // ADD VALUE ... BEFORE/AFTER
+  bool after = false;
+  bool if_not_exists = false;
+};
+
+// DROP TYPE [IF EXISTS] names [CASCADE | RESTRICT].
+struct DropTypePlan {
+  std::vector<std::string> names;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+
 using DdlPlan = std::variant<CreateViewPlan, CreateIndexPlan, DropPlan, AlterTablePlan, CreateSequencePlan,
-                             AlterSequencePlan>;
+                             AlterSequencePlan, CreateEnumTypePlan, AlterEnumTypePlan, DropTypePlan>;
 
 }  // namespace ptreedb::planner

@@ -17,6 +17,7 @@
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
 #include "planner/conjuncts.h"
+#include "planner/enum_type_names.h"
 #include "planner/functions/function_binding.h"
 #include "planner/functions/json_operators.h"
 #include "planner/functions/regex_match.h"
@@ -32,7 +33,7 @@ using value::TypeId;
 
 namespace {
 
-const char* type_name_for_error(const BoundExpression& expr) {
+std::string type_name_for_error(const BoundExpression& expr) {
   if (expr.unknown_literal) return "unknown";
   switch (expr.type.id) {
     case TypeId::kBoolean: return "boolean";
@@ -54,6 +55,7 @@ const char* type_name_for_error(const BoundExpression& expr) {
     case TypeId::kBytea: return "bytea";
     case TypeId::kJson: return "json";
     case TypeId::kJsonb: return "jsonb";
+    case TypeId::kEnum: return value::format_type(expr.type);
   }
   return "unknown";
 }
@@ -227,6 +229,9 @@ BoundExpression resolve_unknown(BoundExpression expr, SqlType type, bool explici
 BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast) {
   if (expr.unknown_literal) return resolve_unknown(std::move(expr), target, explicit_cast);
   if (expr.type == target) return expr;
+  if (expr.type.id == TypeId::kEnum && target.id == TypeId::kEnum) {  // no casts between enum types
+    throw SqlError("42846", "cannot cast type " + type_name_for_error(expr) + " to " + value::format_type(target));
+  }
   if (expr.type.id == target.id && !target.has_typmod()) return expr;
   bool allowed = explicit_cast ? castable(expr.type.id, target.id)
                                : implicitly_castable(expr.type.id, target.id);
@@ -372,7 +377,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     return array;
   }
   if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
-  SqlType target = value::resolve_type_name(name, modifiers);
+  SqlType target = resolve_type(name, modifiers);
   return coerce(std::move(inner), target, true);
 }
 
@@ -862,7 +867,9 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
       common = datetime_common_type(a, b);
     } else if (a == b) {
-      common = SqlType::of(a);
+      // Two enum types never compare (anyenum's operators take one type).
+      if (a == TypeId::kEnum && left.type.enum_oid != right.type.enum_oid) no_operator(op, left, right, location);
+      common = a == TypeId::kEnum ? left.type : SqlType::of(a);
     } else {
       no_operator(op, left, right, location);
     }

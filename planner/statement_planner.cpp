@@ -11,10 +11,12 @@
 #include "planner/current_time.h"
 #include "planner/explain_planner.h"
 #include "planner/ddl_planner.h"
+#include "planner/enum_type_names.h"
 #include "planner/dml_planner.h"
 #include "planner/expression_binder.h"
 #include "planner/foreign_key_planner.h"
 #include "planner/parse/deparse.h"
+#include "planner/type_ddl_planner.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
 #include "planner/select_planner.h"
@@ -68,7 +70,7 @@ SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
   if (type_name.n_array_bounds > 0) {
     throw SqlError(sqlstate::kFeatureNotSupported, "array types are not supported yet");
   }
-  return value::resolve_type_name(string_of(type_name.names[type_name.n_names - 1]), modifiers);
+  return resolve_type(string_of(type_name.names[type_name.n_names - 1]), modifiers);
 }
 
 namespace {
@@ -382,6 +384,7 @@ StatementPlan plan_statement(const PgQuery__Node& statement, const storage::Worl
 
 StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world) {
   StatementClock clock;  // one current time for the whole statement
+  refuse_unsupported_type_statement(statement);
   switch (statement.node_case) {
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
       return plan_explain(*statement.explain_stmt, world);
@@ -408,6 +411,7 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
     case PG_QUERY__NODE__NODE_COPY_STMT:
       return plan_copy(*statement.copy_stmt, world);
     case PG_QUERY__NODE__NODE_DROP_STMT:
+      if (statement.drop_stmt->remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) return plan_drop_type(*statement.drop_stmt);
       return plan_drop(*statement.drop_stmt);
     case PG_QUERY__NODE__NODE_VIEW_STMT:
       return plan_create_view(*statement.view_stmt, world);
@@ -416,7 +420,12 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
     case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
       return plan_alter_table(*statement.alter_table_stmt);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
+      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) return plan_rename_type(*statement.rename_stmt);
       return plan_rename(*statement.rename_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
+      return plan_create_enum_type(*statement.create_enum_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_ENUM_STMT:
+      return plan_alter_enum_type(*statement.alter_enum_stmt);
     case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
       return plan_create_sequence(*statement.create_seq_stmt);
     case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT:

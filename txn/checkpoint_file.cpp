@@ -123,6 +123,9 @@ std::shared_ptr<const storage::World> load_sections(std::string_view payload, st
     for (auto it = rest->sequences().begin(); it != rest->sequences().end(); ++it) {
       world = world->with_sequence((*it).value);
     }
+    for (auto it = rest->enum_types().begin(); it != rest->enum_types().end(); ++it) {
+      world = world->with_enum_type((*it).value);
+    }
     for (auto it = rest->roles().begin(); it != rest->roles().end(); ++it) world = world->with_role((*it).value);
     for (auto it = rest->acls().begin(); it != rest->acls().end(); ++it) {
       world = world->with_acl((*it).key, (*it).value);
@@ -153,6 +156,9 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
       for (auto it = world.views().begin(); it != world.views().end(); ++it) rest = rest->with_view((*it).value);
       for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
         rest = rest->with_sequence((*it).value);
+      }
+      for (auto it = world.enum_types().begin(); it != world.enum_types().end(); ++it) {
+        rest = rest->with_enum_type((*it).value);
       }
       for (auto it = world.roles().begin(); it != world.roles().end(); ++it) rest = rest->with_role((*it).value);
       for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {

@@ -80,6 +80,33 @@ void encode_sequence(ByteWriter& out, const storage::SequenceDefinition& sequenc
   out.put<std::uint8_t>(logged.is_called ? 1 : 0);
 }
 
+void encode_enum_type(ByteWriter& out, const value::EnumType& type) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kEnumTypePut));
+  out.put_bytes(type.name);
+  out.put<std::uint32_t>(type.oid);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(type.labels.size()));
+  for (const value::EnumLabel& label : type.labels) {
+    out.put_bytes(label.label);
+    out.put<std::uint32_t>(label.oid);
+    out.put<float>(label.sort_order);
+    out.put_bytes(label.key);
+  }
+}
+
+std::shared_ptr<const value::EnumType> decode_enum_type(ByteReader& in) {
+  auto type = std::make_shared<value::EnumType>();
+  type->name = in.get_bytes();
+  type->oid = in.get<std::uint32_t>();
+  type->labels.resize(in.get<std::uint32_t>());
+  for (value::EnumLabel& label : type->labels) {
+    label.label = in.get_bytes();
+    label.oid = in.get<std::uint32_t>();
+    label.sort_order = in.get<float>();
+    label.key = in.get_bytes();
+  }
+  return type;
+}
+
 void encode_view(ByteWriter& out, const storage::ViewDefinition& view) {
   out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewPut));
   out.put_bytes(view.name);
@@ -185,6 +212,17 @@ std::string encode_world_change(const World& before, const World& after) {
           encode_view(out, **new_view);
         }
       });
+  World::EnumTypeMap::diff(
+      before.enum_types(), after.enum_types(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const value::EnumType>*,
+          const std::shared_ptr<const value::EnumType>* new_type) {
+        if (new_type == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kEnumTypeDrop));
+          out.put_bytes(name);
+        } else {
+          encode_enum_type(out, **new_type);
+        }
+      });
   World::SequenceMap::diff(
       before.sequences(), after.sequences(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const storage::SequenceDefinition>*,
@@ -234,6 +272,11 @@ WorldChange decode_world_change(std::string_view bytes) {
         entry.schema = decode_schema(in);
         entry.name = entry.schema->name();
         break;
+      case ChangeKind::kEnumTypePut:
+        entry.enum_type = decode_enum_type(in);
+        entry.name = entry.enum_type->name;
+        break;
+      case ChangeKind::kEnumTypeDrop:
       case ChangeKind::kTableDrop:
       case ChangeKind::kSequenceDrop:
       case ChangeKind::kViewDrop:
@@ -344,6 +387,13 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         break;
       case ChangeKind::kTableDrop:
         world = world->without_table(entry.name);
+        break;
+      case ChangeKind::kEnumTypePut:
+        value::register_enum_type(entry.enum_type);
+        world = world->with_enum_type(entry.enum_type);
+        break;
+      case ChangeKind::kEnumTypeDrop:
+        world = world->without_enum_type(entry.name);
         break;
       case ChangeKind::kViewDrop:
         world = world->without_view(entry.name);

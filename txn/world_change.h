@@ -32,6 +32,8 @@ enum class ChangeKind : std::uint8_t {
   kRolePutWithMembers = 10,  // kRolePut plus INHERIT and memberships
   kSequencePut = 11,         // a sequence's definition and its logged value
   kSequenceDrop = 12,
+  kEnumTypePut = 13,  // an enum type whole: name, oid, labels
+  kEnumTypeDrop = 14,
 };
 
 struct ChangeEntry {
@@ -41,6 +43,7 @@ struct ChangeEntry {
   std::shared_ptr<const storage::ViewDefinition> view;   // kViewPut
   std::shared_ptr<const storage::Role> role;             // kRolePut
   std::shared_ptr<const storage::SequenceDefinition> sequence;  // kSequencePut
+  std::shared_ptr<const value::EnumType> enum_type;             // kEnumTypePut
   std::uint32_t oid = 0;                                 // kAclPut, kAclDrop
   std::shared_ptr<const storage::ObjectAcl> acl;         // kAclPut
   std::uint64_t next_row_id = 0;                         // kRows

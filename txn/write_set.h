@@ -34,6 +34,7 @@ struct WriteSet {
   std::vector<std::pair<std::string, std::shared_ptr<const storage::Table>>> changed_tables;
   std::vector<std::pair<std::string, std::shared_ptr<const storage::ViewDefinition>>> changed_views;
   std::vector<std::pair<std::string, std::shared_ptr<const storage::SequenceDefinition>>> changed_sequences;
+  std::vector<std::pair<std::string, std::shared_ptr<const value::EnumType>>> changed_enum_types;
   // Roles created, altered or dropped (null), merged by name like views.
   std::vector<std::pair<std::string, std::shared_ptr<const storage::Role>>> changed_roles;
   std::vector<std::pair<std::uint32_t, std::shared_ptr<const storage::ObjectAcl>>> changed_acls;  // by oid

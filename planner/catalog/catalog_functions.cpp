@@ -10,6 +10,7 @@
 #include "planner/catalog/check_constraint_text.h"
 #include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
+#include "planner/enum_type_names.h"
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "planner/settings_access.h"
@@ -170,6 +171,31 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     return text_constant("PostgreSQL 15.0 (ptreedb) on x86_64-pc-linux-gnu, 64-bit");
   }
   if (name == "current_database") return arity(0, 0), text_constant(kDatabaseName);
+  if (name == "enum_first" || name == "enum_last" || name == "enum_range") {
+    // They read only the argument's type: the labels of the planning world's enum.
+    if (name == "enum_range") arity(1, 2); else arity(1, 1);
+    const BoundExpression* typed = nullptr;
+    for (const auto& arg : args) {
+      if (!arg.unknown_literal && arg.type.id == value::TypeId::kEnum) {
+        if (typed == nullptr) typed = &arg;
+      } else if (!arg.unknown_literal) {
+        throw_no_such_function(name, args, location);
+      }
+    }
+    if (typed == nullptr) throw_no_such_function(name, args, location);
+    if (name == "enum_range") {
+      throw SqlError(sqlstate::kFeatureNotSupported, "enum_range is not supported yet: it returns an array");
+    }
+    auto type = planning_enum_type(typed->type.enum_oid);
+    BoundExpression out;
+    out.kind = ExprKind::kConstant;
+    out.type = typed->type;
+    if (type != nullptr && !type->labels.empty()) {
+      out.constant.is_null = false;
+      out.constant.text_value = value::enum_stored_value(name == "enum_first" ? type->labels.front() : type->labels.back());
+    }
+    return out;
+  }
   if (name == "pg_typeof") {
     // The argument's type as regtype prints it (format_type without a typmod,
     // so character(n) is "character"); known when binding, the value unread.
@@ -181,6 +207,7 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
                      location + 1);
     }
     if (arg.unknown_literal) return text_constant("unknown");
+    if (arg.type.id == value::TypeId::kEnum) return text_constant(value::format_type(arg.type));
     return text_constant(arg.type.id == value::TypeId::kChar ? "character" : value::format_type(value::SqlType::of(arg.type.id)));
   }
   if (name == "current_schema") return arity(0, 0), text_constant("public");
@@ -380,7 +407,7 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
     if (type_name == "regtype" && (expr.unknown_literal || value::is_character_type(expr.type.id))) {
       // 'integer'::regtype: the type's oid.
       if (expr.kind == ExprKind::kConstant && !expr.constant.is_null) {
-        return int_constant(value::resolve_type_name(expr.constant.text_value).oid(), kBigint);
+        return int_constant(resolve_type(expr.constant.text_value).oid(), kBigint);
       }
     }
     return as_oid(std::move(expr));

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "storage/sql_error.h"
+#include "storage/value/enum_type.h"
 
 namespace ptreedb::value {
 
@@ -20,7 +21,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 19> kTypes{{
+constexpr std::array<TypeInfo, 20> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -40,6 +41,7 @@ constexpr std::array<TypeInfo, 19> kTypes{{
     {TypeId::kJson, oid::kJson, "json", "json", -1},
     {TypeId::kJsonb, oid::kJsonb, "jsonb", "jsonb", -1},
     {TypeId::kName, oid::kName, "name", "name", 64},
+    {TypeId::kEnum, oid::kAnyEnum, "anyenum", "anyenum", 4},
 }};
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -124,6 +126,10 @@ int SqlType::char_length() const { return typmod - kVarHeaderSize; }
 
 std::string format_type(const SqlType& type) {
   const TypeInfo& type_info = info(type.id);
+  if (type.id == TypeId::kEnum) {
+    auto enum_type = registered_enum_type(type.enum_oid);
+    return enum_type ? enum_type->name : std::to_string(type.enum_oid);
+  }
   if (!type.has_typmod()) {
     // An unconstrained bpchar is a different thing from character(1), which is
     // what plain CHAR means in SQL, so PostgreSQL keeps the internal name.

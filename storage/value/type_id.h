@@ -32,7 +32,9 @@ enum class TypeId : std::uint8_t {
   kBytea,        // raw bytes
   kJson,         // json: the input text, checked
   kJsonb,        // jsonb: normalized text (storage/value/jsonb_text.h)
-  kName,         // name: at most 63 bytes, compared bytewise (last: the enum's values are logged)
+  kName,         // name: at most 63 bytes, compared bytewise
+  kEnum,         // a CREATE TYPE ... AS ENUM type (SqlType::enum_oid): storage/value/enum_type.h
+                 // (last: the enum's values are logged)
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -56,6 +58,7 @@ inline constexpr Oid kInterval = 1186;
 inline constexpr Oid kNumeric = 1700;
 inline constexpr Oid kUuid = 2950;
 inline constexpr Oid kJsonb = 3802;
+inline constexpr Oid kAnyEnum = 3500;
 }  // namespace oid
 
 Oid type_oid(TypeId id);
@@ -80,6 +83,8 @@ inline constexpr int kMaxTimestampPrecision = 6;
 struct SqlType {
   TypeId id = TypeId::kText;
   std::int32_t typmod = -1;
+  // For kEnum: the enum type's pg_type oid.
+  Oid enum_oid = 0;
 
   // Validating constructors; they throw SqlError 22023 with PostgreSQL's message
   // for out-of-range modifiers.
@@ -90,6 +95,7 @@ struct SqlType {
   static SqlType timestamp(int precision);
   static SqlType timestamptz(int precision);
   static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
+  static constexpr SqlType enumeration(Oid type_oid) { return SqlType{TypeId::kEnum, -1, type_oid}; }
 
   bool has_typmod() const { return typmod >= 0; }
 
@@ -100,7 +106,7 @@ struct SqlType {
   int char_length() const;
   int timestamp_precision() const { return typmod; }
 
-  Oid oid() const { return type_oid(id); }
+  Oid oid() const { return id == TypeId::kEnum ? enum_oid : type_oid(id); }
 
   friend bool operator==(const SqlType&, const SqlType&) = default;
 };

@@ -16,6 +16,7 @@
 #include "storage/ptree/ptree.h"
 #include "storage/sequence/sequence_definition.h"
 #include "storage/table/table.h"
+#include "storage/value/enum_type.h"
 
 namespace ptreedb::storage {
 
@@ -33,6 +34,8 @@ class World {
   using ViewMap = ptree::PTree<std::string, std::shared_ptr<const ViewDefinition>>;
   using RoleMap = ptree::PTree<std::string, std::shared_ptr<const Role>>;
   using SequenceMap = ptree::PTree<std::string, std::shared_ptr<const SequenceDefinition>>;
+  // CREATE TYPE ... AS ENUM types by name (pg_type's namespace, apart from relations here).
+  using EnumTypeMap = ptree::PTree<std::string, std::shared_ptr<const value::EnumType>>;
   // Owners and grants by object oid (tables, views, the public schema). A
   // relation without an entry belongs to the bootstrap superuser, with
   // PostgreSQL's default privileges.
@@ -59,6 +62,13 @@ class World {
   }
   // By oid (nextval('s'::regclass) binds the oid); a scan, sequences are few.
   std::shared_ptr<const SequenceDefinition> find_sequence(std::uint32_t oid) const;
+  const EnumTypeMap& enum_types() const { return enum_types_; }
+  std::shared_ptr<const value::EnumType> find_enum_type(const std::string& name) const {
+    const auto* type = enum_types_.find(name);
+    return type == nullptr ? nullptr : *type;
+  }
+  // By oid; a scan, types are few.
+  std::shared_ptr<const value::EnumType> find_enum_type(std::uint32_t oid) const;
   const RoleMap& roles() const { return roles_; }
   std::shared_ptr<const Role> find_role(const std::string& name) const {
     const auto* role = roles_.find(name);
@@ -79,6 +89,9 @@ class World {
   std::shared_ptr<const World> without_view(const std::string& name) const;
   std::shared_ptr<const World> with_sequence(std::shared_ptr<const SequenceDefinition> sequence) const;
   std::shared_ptr<const World> without_sequence(const std::string& name) const;
+  // Adds or replaces the enum type of that name; next_oid() passes its and its labels' oids.
+  std::shared_ptr<const World> with_enum_type(std::shared_ptr<const value::EnumType> type) const;
+  std::shared_ptr<const World> without_enum_type(const std::string& name) const;
   // Adds or replaces the role of that name.
   std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
   std::shared_ptr<const World> without_role(const std::string& name) const;
@@ -93,6 +106,7 @@ class World {
   TableMap tables_;
   ViewMap views_;
   SequenceMap sequences_;
+  EnumTypeMap enum_types_;
   RoleMap roles_;
   AclMap acls_;
 };

@@ -1,0 +1,31 @@
+#include "planner/enum_type_names.h"
+
+#include <string>
+
+#include "planner/catalog/catalog_functions.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+value::SqlType resolve_type(std::string_view name, std::span<const std::int32_t> modifiers) {
+  try {
+    return value::resolve_type_name(name, modifiers);
+  } catch (const SqlError& error) {
+    if (error.sqlstate() != std::string(sqlstate::kUndefinedObject)) throw;
+    const storage::World* world = catalog::PlanningWorld::current();
+    auto type = world == nullptr ? nullptr : world->find_enum_type(std::string(name));
+    if (type == nullptr) throw;
+    if (!modifiers.empty()) {
+      throw SqlError(sqlstate::kSyntaxError, "type modifier is not allowed for type \"" + std::string(name) + "\"");
+    }
+    value::register_enum_type(type);  // format_type and exec's casts read it by oid
+    return value::SqlType::enumeration(type->oid);
+  }
+}
+
+std::shared_ptr<const value::EnumType> planning_enum_type(std::uint32_t oid) {
+  const storage::World* world = catalog::PlanningWorld::current();
+  return world == nullptr ? nullptr : world->find_enum_type(oid);
+}
+
+}  // namespace ptreedb::planner
