@@ -1,9 +1,12 @@
 // CREATE TYPE ... AS ENUM, ALTER TYPE and DROP TYPE: the world's enum types.
+#include <algorithm>
 #include <optional>
 
 #include "exec/ddl_changes.h"
 #include "planner/privileges.h"
+#include "storage/row/row_copy.h"
 #include "storage/sql_error.h"
+#include "storage/table/table_keys.h"
 #include "storage/world/relation_lookup.h"
 
 namespace ptreedb::exec {
@@ -49,6 +52,50 @@ WorldPtr without_columns_of_type(const storage::World& world, std::uint32_t oid)
   return next;
 }
 
+// RENAME VALUE: stored values carry their label, so the rows holding the
+// old one are rewritten (same order key, so keys keep their order) and their
+// tables rebuilt with their keys and indexes.
+WorldPtr with_values_relabeled(const storage::World& world, std::uint32_t oid, const std::string& old_stored,
+                               const std::string& new_stored) {
+  WorldPtr next;
+  for (auto entry : world.tables()) {
+    const storage::Table& table = *entry.value;
+    const storage::TableSchema& schema = table.schema();
+    std::vector<std::size_t> columns;
+    for (std::size_t c = 0; c < schema.columns().size(); ++c) {
+      const auto& type = schema.column(c).type;
+      if (type.id == value::TypeId::kEnum && type.enum_oid == oid) columns.push_back(c);
+    }
+    if (columns.empty()) continue;
+    const storage::RowLayout& layout = schema.layout();
+    storage::RowBuilder builder(layout);
+    auto entries = table.rows().to_vector();
+    bool changed = false;
+    for (auto& [key, row] : entries) {
+      bool holds_old = false;
+      for (std::size_t c : columns) holds_old |= !row.is_null(c) && row.get_text(layout.offset(c)) == old_stored;
+      if (!holds_old) continue;
+      for (std::size_t c = 0; c < schema.columns().size(); ++c) {
+        const bool relabel = std::find(columns.begin(), columns.end(), c) != columns.end() && !row.is_null(c) &&
+                             row.get_text(layout.offset(c)) == old_stored;
+        if (relabel) {
+          builder.set_text(c, new_stored);
+        } else {
+          storage::copy_column(builder, c, layout, row, c);
+        }
+      }
+      row = builder.finish();
+      if (schema.has_primary_key()) key = storage::primary_key_of(schema, row);
+      changed = true;
+    }
+    if (!changed) continue;
+    auto rebuilt = std::make_shared<const storage::Table>(
+        storage::Table::from_rows(table.schema_ptr(), storage::RowTree::from_sorted(entries), table.next_row_id()));
+    next = (next ? *next : world).with_table(std::move(rebuilt));
+  }
+  return next;
+}
+
 WorldPtr publish(const storage::World& world, value::EnumType type, const std::string* replaced_name = nullptr) {
   auto shared = std::make_shared<const value::EnumType>(std::move(type));
   value::register_enum_type(shared);
@@ -84,17 +131,16 @@ WorldPtr alter_enum_type(const storage::World& world, const planner::AlterEnumTy
         throw SqlError("42710", "enum label \"" + plan.new_value + "\" already exists");
       }
       value::check_enum_label(plan.new_value);
-      // Stored values carry their label: renaming one that rows hold would rewrite them.
-      if (auto column = first_dependent_column(world, type->oid)) {
-        throw SqlError(sqlstate::kFeatureNotSupported,
-                       "ALTER TYPE ... RENAME VALUE of an enum type that a table column uses is not supported yet",
-                       *column + " uses type " + type->name);
-      }
       value::EnumType renamed = *type;
+      std::string old_stored, new_stored;
       for (auto& label : renamed.labels) {
-        if (label.label == plan.value) label.label = plan.new_value;
+        if (label.label != plan.value) continue;
+        old_stored = value::enum_stored_value(label);
+        label.label = plan.new_value;
+        new_stored = value::enum_stored_value(label);
       }
-      return publish(world, std::move(renamed));
+      WorldPtr relabeled = with_values_relabeled(world, type->oid, old_stored, new_stored);
+      return publish(relabeled ? *relabeled : world, std::move(renamed));
     }
     case Action::kRename: {
       if (plan.new_value == type->name) return publish(world, *type);

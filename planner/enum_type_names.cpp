@@ -23,6 +23,12 @@ value::SqlType resolve_type(std::string_view name, std::span<const std::int32_t>
   }
 }
 
+void register_enum_types_of(const storage::World& world) {
+  for (auto entry : world.enum_types()) {
+    if (value::registered_enum_type(entry.value->oid) != entry.value) value::register_enum_type(entry.value);
+  }
+}
+
 std::shared_ptr<const value::EnumType> planning_enum_type(std::uint32_t oid) {
   const storage::World* world = catalog::PlanningWorld::current();
   return world == nullptr ? nullptr : world->find_enum_type(oid);

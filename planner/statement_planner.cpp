@@ -376,6 +376,7 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
   catalog::PlanningWorld catalog_world(world);  // sequences and regclass names, defaults included
+  register_enum_types_of(world);
   ColumnReadChecks column_checks(world);
   StatementPlan plan = plan_statement_kind(statement, world);
   column_checks.verify();
