@@ -61,3 +61,22 @@ def test_copy_and_binary_results(servers):
         # enum_send: each field is its label alone, length first.
         assert b"\x00\x00\x00\x05happy" in buffer and b"\x00\x00\x00\x03sad" in buffer
         conn.execute("delete from people where name in ('c', 'd')")
+
+
+def test_parameters_of_enum_type(servers):
+    """$n compared with or assigned to an enum column takes the enum type:
+    its text becomes a label (22P02 for another), in text and binary results."""
+    ours = servers[0]
+    with psycopg.connect(ours.dsn, autocommit=True) as conn:
+        conn.execute("create table by_mood (m mood primary key, n int)")
+        try:
+            conn.execute("insert into by_mood values (%s, %s)", ("ok", 1))
+            conn.execute("insert into by_mood values (%s, %s)", ("happy", 2), prepare=True)
+            rows = conn.execute("select m::text, n from by_mood where m >= %s order by by_mood.m", ("meh",)).fetchall()
+            assert rows == [("ok", 1), ("happy", 2)]
+            with pytest.raises(psycopg.errors.InvalidTextRepresentation):
+                conn.execute("insert into by_mood values (%s, 3)", ("angry",))
+            with conn.cursor(binary=True) as cursor:
+                assert cursor.execute("select m from by_mood order by m desc").fetchall() == [(b"happy",), (b"ok",)]
+        finally:
+            conn.execute("drop table by_mood")
