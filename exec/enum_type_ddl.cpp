@@ -25,6 +25,11 @@ void check_type_name_free(const storage::World& world, const std::string& name) 
 
 // "column c of table t", for the first column whose type is the enum `oid`.
 std::optional<std::string> first_dependent_column(const storage::World& world, std::uint32_t oid) {
+  for (auto entry : world.domains()) {
+    if (entry.value->base.id == value::TypeId::kEnum && entry.value->base.enum_oid == oid) {
+      return "type " + entry.value->name;
+    }
+  }
   for (auto entry : world.tables()) {
     for (const auto& column : entry.value->schema().columns()) {
       if (column.type.id == value::TypeId::kEnum && column.type.enum_oid == oid) {
@@ -166,6 +171,10 @@ WorldPtr drop_types(const storage::World& world, const planner::DropTypePlan& pl
       if (!plan.cascade) {
         throw SqlError("2BP01", "cannot drop type " + name + " because other objects depend on it",
                        *column + " depends on type " + name, "Use DROP ... CASCADE to drop the dependent objects too.");
+      }
+      if (column->rfind("type ", 0) == 0) {
+        throw SqlError(sqlstate::kFeatureNotSupported,
+                       "DROP TYPE ... CASCADE of an enum type that a domain uses is not supported yet");
       }
       next = without_columns_of_type(current, type->oid);
     }

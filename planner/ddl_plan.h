@@ -11,6 +11,7 @@
 #include "planner/foreign_key_planner.h"
 #include "planner/sequence_options_clause.h"
 #include "storage/catalog/table_schema.h"
+#include "storage/value/domain_type.h"
 #include "storage/value/type_id.h"
 #include "storage/world/relation_lookup.h"
 
@@ -163,7 +164,37 @@ struct DropTypePlan {
   bool cascade = false;
 };
 
+// CREATE DOMAIN: the domain as planned (oids and unnamed checks' names are
+// given at commit).
+struct CreateDomainPlan {
+  value::DomainType domain;
+};
+
+// ALTER DOMAIN name SET/DROP DEFAULT, SET/DROP NOT NULL, ADD [CONSTRAINT c]
+// CHECK (...) / NOT NULL, DROP CONSTRAINT [IF EXISTS] c, RENAME TO,
+// RENAME CONSTRAINT.
+struct AlterDomainPlan {
+  enum class Action : std::uint8_t {
+    kSetDefault, kDropDefault, kSetNotNull, kDropNotNull, kAddCheck, kDropConstraint, kRename, kRenameConstraint
+  };
+  std::string name;
+  Action action = Action::kSetDefault;
+  std::optional<std::string> default_sql;  // kSetDefault
+  std::string constraint;                  // kAddCheck (empty: generated), kDropConstraint, kRenameConstraint
+  std::string expression_sql;              // kAddCheck
+  std::string new_name;                    // kRename, kRenameConstraint
+  bool missing_ok = false;                 // DROP CONSTRAINT IF EXISTS
+};
+
+// DROP DOMAIN [IF EXISTS] names [CASCADE | RESTRICT].
+struct DropDomainPlan {
+  std::vector<std::string> names;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+
 using DdlPlan = std::variant<CreateViewPlan, CreateIndexPlan, DropPlan, AlterTablePlan, CreateSequencePlan,
-                             AlterSequencePlan, CreateEnumTypePlan, AlterEnumTypePlan, DropTypePlan>;
+                             AlterSequencePlan, CreateEnumTypePlan, AlterEnumTypePlan, DropTypePlan, CreateDomainPlan,
+                             AlterDomainPlan, DropDomainPlan>;
 
 }  // namespace ptreedb::planner

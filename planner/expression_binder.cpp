@@ -17,7 +17,8 @@
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
 #include "planner/conjuncts.h"
-#include "planner/enum_type_names.h"
+#include "planner/domain_constraints.h"
+#include "planner/user_type_names.h"
 #include "planner/functions/function_binding.h"
 #include "planner/functions/json_operators.h"
 #include "planner/functions/regex_match.h"
@@ -227,6 +228,10 @@ BoundExpression resolve_unknown(BoundExpression expr, SqlType type, bool explici
 }
 
 BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast) {
+  if (target.domain_oid != 0) {  // to the base type, then the domain's constraints
+    if (expr.type == target && !expr.unknown_literal) return expr;
+    return domain_check_call(coerce(std::move(expr), target.base(), explicit_cast), target);
+  }
   if (expr.unknown_literal) return resolve_unknown(std::move(expr), target, explicit_cast);
   if (expr.type == target) return expr;
   if (expr.type.id == TypeId::kEnum && target.id == TypeId::kEnum) {  // no casts between enum types

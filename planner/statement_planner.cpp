@@ -11,7 +11,9 @@
 #include "planner/current_time.h"
 #include "planner/explain_planner.h"
 #include "planner/ddl_planner.h"
-#include "planner/enum_type_names.h"
+#include "planner/domain_ddl_planner.h"
+#include "planner/domain_constraints.h"
+#include "planner/user_type_names.h"
 #include "planner/dml_planner.h"
 #include "planner/expression_binder.h"
 #include "planner/foreign_key_planner.h"
@@ -42,6 +44,14 @@ std::string string_of(const PgQuery__Node* node) {
 }  // namespace
 
 BoundExpression bind_default(const ColumnSchema& column) {
+  if (!column.default_sql && column.type.domain_oid != 0) {
+    // A domain column without a default of its own takes the domain's, else
+    // NULL, either checked against the domain (NOT NULL raises 23502).
+    auto domain = domain_of(column.type);
+    ColumnSchema with_default = column;
+    with_default.default_sql = domain && domain->default_sql ? *domain->default_sql : std::string("NULL");
+    return bind_default(with_default);
+  }
   if (!column.default_sql) {
     BoundExpression null;
     null.kind = ExprKind::kConstant;
@@ -376,7 +386,7 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
   catalog::PlanningWorld catalog_world(world);  // sequences and regclass names, defaults included
-  register_enum_types_of(world);
+  register_user_types_of(world);
   ColumnReadChecks column_checks(world);
   StatementPlan plan = plan_statement_kind(statement, world);
   column_checks.verify();
@@ -413,6 +423,9 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
       return plan_copy(*statement.copy_stmt, world);
     case PG_QUERY__NODE__NODE_DROP_STMT:
       if (statement.drop_stmt->remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) return plan_drop_type(*statement.drop_stmt);
+      if (statement.drop_stmt->remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN) {
+        return plan_drop_domain(*statement.drop_stmt);
+      }
       return plan_drop(*statement.drop_stmt);
     case PG_QUERY__NODE__NODE_VIEW_STMT:
       return plan_create_view(*statement.view_stmt, world);
@@ -422,11 +435,19 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
       return plan_alter_table(*statement.alter_table_stmt);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
       if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) return plan_rename_type(*statement.rename_stmt);
+      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN ||
+          statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMCONSTRAINT) {
+        return plan_rename_domain(*statement.rename_stmt);
+      }
       return plan_rename(*statement.rename_stmt);
     case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
       return plan_create_enum_type(*statement.create_enum_stmt);
     case PG_QUERY__NODE__NODE_ALTER_ENUM_STMT:
       return plan_alter_enum_type(*statement.alter_enum_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_DOMAIN_STMT:
+      return plan_create_domain(*statement.create_domain_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_DOMAIN_STMT:
+      return plan_alter_domain(*statement.alter_domain_stmt);
     case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
       return plan_create_sequence(*statement.create_seq_stmt);
     case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT:

@@ -84,8 +84,6 @@ DdlPlan plan_rename_type(const PgQuery__RenameStmt& statement) {
 
 void refuse_unsupported_type_statement(const PgQuery__Node& statement) {
   switch (statement.node_case) {
-    case PG_QUERY__NODE__NODE_CREATE_DOMAIN_STMT: not_supported("CREATE DOMAIN");
-    case PG_QUERY__NODE__NODE_ALTER_DOMAIN_STMT: not_supported("ALTER DOMAIN");
     case PG_QUERY__NODE__NODE_COMPOSITE_TYPE_STMT: not_supported("CREATE TYPE ... AS (composite type)");
     case PG_QUERY__NODE__NODE_CREATE_RANGE_STMT: not_supported("CREATE TYPE ... AS RANGE");
     case PG_QUERY__NODE__NODE_DEFINE_STMT:
@@ -104,15 +102,11 @@ void refuse_unsupported_type_statement(const PgQuery__Node& statement) {
       if (statement.alter_object_schema_stmt->object_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) {
         not_supported("ALTER TYPE ... SET SCHEMA");
       }
-      return;
-    case PG_QUERY__NODE__NODE_DROP_STMT:
-      if (statement.drop_stmt->remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN) not_supported("DROP DOMAIN");
+      if (statement.alter_object_schema_stmt->object_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN) {
+        not_supported("ALTER DOMAIN ... SET SCHEMA");
+      }
       return;
     case PG_QUERY__NODE__NODE_RENAME_STMT:
-      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN ||
-          statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMCONSTRAINT) {
-        not_supported("ALTER DOMAIN ... RENAME");
-      }
       if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_ATTRIBUTE) not_supported("ALTER TYPE ... RENAME ATTRIBUTE");
       return;
     default:

@@ -1,5 +1,6 @@
 // CREATE TYPE ... AS ENUM, ALTER TYPE and DROP TYPE as DDL plans; the other
-// CREATE TYPE forms and domains are refused (0A000) by name.
+// CREATE TYPE forms and the type and domain statements not planned are
+// refused (0A000) by name.
 #pragma once
 
 #include <pg_query/pg_query.pb-c.h>

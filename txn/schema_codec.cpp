@@ -26,9 +26,12 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
   out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.columns().size()));
   for (const auto& column : schema.columns()) {
     out.put_bytes(column.name);
-    out.put<std::uint8_t>(static_cast<std::uint8_t>(column.type.id));
+    // Bit 7 of the type byte: the domain's oid follows the typmod.
+    const bool domain = column.type.domain_oid != 0;
+    out.put<std::uint8_t>(static_cast<std::uint8_t>(static_cast<std::uint8_t>(column.type.id) | (domain ? 0x80 : 0)));
     out.put<std::int32_t>(column.type.typmod);
     if (column.type.id == value::TypeId::kEnum) out.put<std::uint32_t>(column.type.enum_oid);
+    if (domain) out.put<std::uint32_t>(column.type.domain_oid);
     // Bit 0: NOT NULL; bits 1-2: identity (1 ALWAYS, 2 BY DEFAULT).
     const std::uint8_t identity = column.identity == 'a' ? 1 : column.identity == 'd' ? 2 : 0;
     out.put<std::uint8_t>(static_cast<std::uint8_t>((column.not_null ? 1 : 0) | identity << 1));
@@ -70,10 +73,13 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
   for (auto& column : columns) {
     column.name = in.get_bytes();
     auto type = in.get<std::uint8_t>();
+    const bool domain = (type & 0x80) != 0;
+    type &= 0x7f;
     if (type > static_cast<std::uint8_t>(value::TypeId::kEnum)) throw CorruptRecord("unknown column type");
     column.type.id = static_cast<value::TypeId>(type);
     column.type.typmod = in.get<std::int32_t>();
     if (column.type.id == value::TypeId::kEnum) column.type.enum_oid = in.get<std::uint32_t>();
+    if (domain) column.type.domain_oid = in.get<std::uint32_t>();
     const auto flags = in.get<std::uint8_t>();
     column.not_null = (flags & 1) != 0;
     column.identity = (flags >> 1) == 1 ? 'a' : (flags >> 1) == 2 ? 'd' : 0;

@@ -34,6 +34,8 @@ enum class ChangeKind : std::uint8_t {
   kSequenceDrop = 12,
   kEnumTypePut = 13,  // an enum type whole: name, oid, labels
   kEnumTypeDrop = 14,
+  kDomainPut = 15,  // a domain whole: base type, default, NOT NULL, checks
+  kDomainDrop = 16,
 };
 
 struct ChangeEntry {
@@ -44,6 +46,7 @@ struct ChangeEntry {
   std::shared_ptr<const storage::Role> role;             // kRolePut
   std::shared_ptr<const storage::SequenceDefinition> sequence;  // kSequencePut
   std::shared_ptr<const value::EnumType> enum_type;             // kEnumTypePut
+  std::shared_ptr<const value::DomainType> domain;              // kDomainPut
   std::uint32_t oid = 0;                                 // kAclPut, kAclDrop
   std::shared_ptr<const storage::ObjectAcl> acl;         // kAclPut
   std::uint64_t next_row_id = 0;                         // kRows

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <charconv>
 
 #include "planner/catalog/catalog_objects.h"
@@ -10,7 +11,7 @@
 #include "planner/catalog/check_constraint_text.h"
 #include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
-#include "planner/enum_type_names.h"
+#include "planner/user_type_names.h"
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "planner/settings_access.h"
@@ -28,6 +29,35 @@ const SqlType kText = SqlType::of(TypeId::kText);
 const SqlType kBool = SqlType::of(TypeId::kBoolean);
 const SqlType kBigint = SqlType::of(TypeId::kBigint);
 const SqlType kInt = SqlType::of(TypeId::kInteger);
+
+// A domain check's SQL as pg_get_constraintdef prints it: VALUE in capitals
+// (its deparsed form reads as the column reference value).
+std::string domain_check_text(const std::string& sql) {
+  std::string out;
+  char quote = 0;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+      out += c;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      out += c;
+      continue;
+    }
+    auto is_word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+    if (sql.compare(i, 5, "value") == 0 && (i == 0 || !is_word(sql[i - 1])) &&
+        (i + 5 == sql.size() || !is_word(sql[i + 5]))) {
+      out += "VALUE";
+      i += 4;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
 
 BoundExpression text_constant(const std::string& text) {
   BoundExpression out;
@@ -207,7 +237,9 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
                      location + 1);
     }
     if (arg.unknown_literal) return text_constant("unknown");
-    if (arg.type.id == value::TypeId::kEnum) return text_constant(value::format_type(arg.type));
+    if (arg.type.id == value::TypeId::kEnum || arg.type.domain_oid != 0) {
+      return text_constant(value::format_type(value::SqlType{arg.type.id, -1, arg.type.enum_oid, arg.type.domain_oid}));
+    }
     return text_constant(arg.type.id == value::TypeId::kChar ? "character" : value::format_type(value::SqlType::of(arg.type.id)));
   }
   if (name == "current_schema") return arity(0, 0), text_constant("public");
@@ -351,6 +383,21 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     // pg_get_constraintdef(oid, pretty): a CHECK's expression has two forms.
     const bool pretty = args.size() == 2 && args[1].kind == ExprKind::kConstant && !args[1].constant.is_null &&
                         args[1].type.id == value::TypeId::kBoolean && args[1].constant.int_value != 0;
+    for (auto entry : world.domains()) {
+      for (const auto& check : entry.value->checks) {
+        // Printed as a table's CHECK over a column named value, then VALUE in capitals.
+        const storage::TableSchema over_value(0, entry.value->name, {storage::ColumnSchema("value", entry.value->base)},
+                                              {});
+        const storage::CheckConstraintSchema as_table_check{check.name, check.expression_sql, {0}};
+        std::string text;
+        try {
+          text = check_constraint_definition(over_value, as_table_check, pretty);
+        } catch (const SqlError&) {
+          text = "CHECK (" + check.expression_sql + ")";
+        }
+        cases.emplace_back(check.oid, text_constant(domain_check_text(text)));
+      }
+    }
     for (const auto& table : tables_of(world)) {
       const auto& schema = table->schema();
       for (std::size_t i = 0; i < schema.checks().size(); ++i) {

@@ -255,6 +255,23 @@ SystemRows attribute_rows(const storage::World& world) {
 
 SystemRows type_rows(const storage::World& world) {
   SystemRows rows;
+  for (auto entry : world.domains()) {
+    const value::DomainType& domain = *entry.value;
+    const TypeRow* base = nullptr;
+    for (const auto& t : kTypes) {
+      if (t.oid == domain.base.oid()) base = &t;
+    }
+    const I length = base ? base->length : 4;
+    const bool by_value = base ? base->by_value : true;
+    rows.push_back({I{domain.oid}, S(domain.name), kPublicNamespace, kSuperuserOid, length, boolean(by_value), S("d"),
+                    S(base ? base->category : "E"), boolean(false), boolean(true), S(","), I{0}, I{0}, I{0},
+                    S("domain_in"), S(base ? S(base->name) + "out" : S("enum_out")),
+                    S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
+                    S(base ? typstorage(*base) : "p"), boolean(domain.not_null), I{domain.base.oid()},
+                    I{domain.base.typmod}, I{0}, I{base && base->collatable ? kDefaultCollation : 0}, kNull,
+                    domain.default_sql ? Cell{default_expression_text(*domain.default_sql, domain.base)} : kNull,
+                    kNull});
+  }
   for (auto entry : world.enum_types()) {
     const value::EnumType& type = *entry.value;
     rows.push_back({I{type.oid}, S(type.name), kPublicNamespace, kSuperuserOid, I{4}, boolean(true), S("e"), S("E"),
@@ -342,6 +359,15 @@ SystemRows constraint_rows(const storage::World& world) {
                                   entry.referenced ? I{entry.referenced->schema().oid()} : I{0}, action,
                                   key.match_full ? "f" : "s", int2array(key.columns),
                                   Cell{int2array(key.referenced_columns)}));
+  }
+  for (auto entry : world.domains()) {
+    for (const auto& check : entry.value->checks) {
+      auto row = constraint_row(check.oid, check.name, "c", 0, 0, 0, " ", " ", S(""), kNull);
+      row[8] = I{entry.value->oid};  // contypid
+      row[18] = kNull;                // conkey
+      row.back() = S(check.expression_sql);
+      rows.push_back(std::move(row));
+    }
   }
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();

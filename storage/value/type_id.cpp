@@ -4,6 +4,7 @@
 #include <array>
 
 #include "storage/sql_error.h"
+#include "storage/value/domain_type.h"
 #include "storage/value/enum_type.h"
 
 namespace ptreedb::value {
@@ -125,6 +126,10 @@ int SqlType::numeric_scale() const {
 int SqlType::char_length() const { return typmod - kVarHeaderSize; }
 
 std::string format_type(const SqlType& type) {
+  if (type.domain_oid != 0) {
+    auto domain = registered_domain_type(type.domain_oid);
+    return domain ? domain->name : std::to_string(type.domain_oid);
+  }
   const TypeInfo& type_info = info(type.id);
   if (type.id == TypeId::kEnum) {
     auto enum_type = registered_enum_type(type.enum_oid);

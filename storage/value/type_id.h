@@ -85,6 +85,9 @@ struct SqlType {
   std::int32_t typmod = -1;
   // For kEnum: the enum type's pg_type oid.
   Oid enum_oid = 0;
+  // A domain's pg_type oid when the value is of a domain over this type
+  // (storage/value/domain_type.h); 0 for the type itself.
+  Oid domain_oid = 0;
 
   // Validating constructors; they throw SqlError 22023 with PostgreSQL's message
   // for out-of-range modifiers.
@@ -106,7 +109,9 @@ struct SqlType {
   int char_length() const;
   int timestamp_precision() const { return typmod; }
 
-  Oid oid() const { return id == TypeId::kEnum ? enum_oid : type_oid(id); }
+  Oid oid() const { return domain_oid != 0 ? domain_oid : id == TypeId::kEnum ? enum_oid : type_oid(id); }
+  // The type without its domain.
+  SqlType base() const { return SqlType{id, typmod, enum_oid}; }
 
   friend bool operator==(const SqlType&, const SqlType&) = default;
 };
