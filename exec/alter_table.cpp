@@ -82,6 +82,7 @@ void store_scalar(storage::RowBuilder& builder, std::size_t column, const Vector
     case TypeId::kVarchar:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kEnum:
     case TypeId::kJson:
     case TypeId::kJsonb:
     case TypeId::kArray:

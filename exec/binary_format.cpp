@@ -11,6 +11,7 @@
 #include "storage/value/array_literal.h"
 #include "storage/value/name.h"
 #include "storage/value/bytea.h"
+#include "storage/value/enum_type.h"
 #include "storage/value/utf8.h"
 #include "storage/value/uuid.h"
 #include "storage/value/date_time.h"
@@ -256,6 +257,9 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kArray:
       append_array_binary(out, column, row);
       return;
+    case TypeId::kEnum:  // enum_send: the label, as text
+      out += value::enum_value_label(column.texts[row]);
+      return;
     case TypeId::kJsonb:  // jsonb_send: format version 1, then the text
       out += '\x01';
       out += column.texts[row];
@@ -320,6 +324,7 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kVarchar:
     case TypeId::kText:
     case TypeId::kJson:
+    case TypeId::kEnum:  // enum_recv: the label, as text
       value::verify_utf8(bytes);  // textrecv checks the client's bytes as any text input is checked
       return std::string(bytes);
     case TypeId::kName:  // namerecv: as textrecv, but 64 bytes or more is an error, not cut
@@ -440,6 +445,8 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kBytea:
       value::parse_bytea(text);
+      return;
+    case TypeId::kEnum:  // checked by the cast to the enum type
       return;
   }
 }

@@ -38,6 +38,7 @@ void store_value(storage::RowBuilder& builder, std::size_t column, const Vector&
     case TypeId::kVarchar:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kEnum:
     case TypeId::kJson:
     case TypeId::kJsonb:
     case TypeId::kArray:

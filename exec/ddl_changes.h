@@ -19,6 +19,12 @@ WorldPtr drop_relations(const storage::World& world, const planner::DropPlan& pl
 WorldPtr alter_relation(const storage::World& world, const planner::AlterTablePlan& plan);   // alter_table.cpp
 WorldPtr create_sequence(const storage::World& world, const planner::CreateSequencePlan& plan);  // sequence_ddl.cpp
 WorldPtr alter_sequence(const storage::World& world, const planner::AlterSequencePlan& plan);    // sequence_ddl.cpp
+WorldPtr create_enum_type(const storage::World& world, const planner::CreateEnumTypePlan& plan);  // enum_type_ddl.cpp
+WorldPtr alter_enum_type(const storage::World& world, const planner::AlterEnumTypePlan& plan);    // enum_type_ddl.cpp
+WorldPtr drop_types(const storage::World& world, const planner::DropTypePlan& plan);             // enum_type_ddl.cpp
+WorldPtr create_domain(const storage::World& world, const planner::CreateDomainPlan& plan);   // domain_ddl.cpp
+WorldPtr alter_domain(const storage::World& world, const planner::AlterDomainPlan& plan);     // domain_ddl.cpp
+WorldPtr drop_domains(const storage::World& world, const planner::DropDomainPlan& plan);      // domain_ddl.cpp
 // OWNED BY table.column or NONE (empty pair), checked against `world` (sequence_ddl.cpp).
 std::pair<std::string, std::string> resolve_sequence_owner(const storage::World& world,
                                                            const std::vector<std::string>& names);

@@ -51,6 +51,24 @@ QueryResult execute_ddl(const planner::DdlPlan& plan, txn::WriteTarget& database
   } else if (const auto* alter_sequence_plan = std::get_if<planner::AlterSequencePlan>(&plan)) {
     commit(database, *alter_sequence_plan, alter_sequence);
     result.command_tag = "ALTER SEQUENCE";
+  } else if (const auto* create_enum = std::get_if<planner::CreateEnumTypePlan>(&plan)) {
+    commit(database, *create_enum, create_enum_type);
+    result.command_tag = "CREATE TYPE";
+  } else if (const auto* alter_enum = std::get_if<planner::AlterEnumTypePlan>(&plan)) {
+    commit(database, *alter_enum, alter_enum_type);
+    result.command_tag = "ALTER TYPE";
+  } else if (const auto* drop_type = std::get_if<planner::DropTypePlan>(&plan)) {
+    commit(database, *drop_type, drop_types);
+    result.command_tag = "DROP TYPE";
+  } else if (const auto* create_domain_plan = std::get_if<planner::CreateDomainPlan>(&plan)) {
+    commit(database, *create_domain_plan, create_domain);
+    result.command_tag = "CREATE DOMAIN";
+  } else if (const auto* alter_domain_plan = std::get_if<planner::AlterDomainPlan>(&plan)) {
+    commit(database, *alter_domain_plan, alter_domain);
+    result.command_tag = "ALTER DOMAIN";
+  } else if (const auto* drop_domain_plan = std::get_if<planner::DropDomainPlan>(&plan)) {
+    commit(database, *drop_domain_plan, drop_domains);
+    result.command_tag = "DROP DOMAIN";
   } else {
     const auto& alter = std::get<planner::AlterTablePlan>(plan);
     commit(database, alter, alter_relation);

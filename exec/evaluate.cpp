@@ -14,6 +14,7 @@
 #include "exec/selection_filter.h"
 #include "exec/vector_parts.h"
 #include "storage/sql_error.h"
+#include "storage/value/enum_type.h"
 #include "storage/stack_depth.h"
 #include "storage/value/bytea.h"
 #include "storage/value/date_time_fields.h"
@@ -352,6 +353,9 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kBytea:
       value::append_bytea(out, vector.texts[i], value::session_bytea_output());
       break;
+    case TypeId::kEnum:
+      out += value::enum_value_label(vector.texts[i]);
+      break;
   }
 }
 
@@ -485,7 +489,12 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
   // Text to anything: the type's input function.
   if (value::is_character_type(from) && !value::is_character_type(to)) {
     // uuid and bytea values are new strings; other types are fixed-width.
-    auto parsed = to == TypeId::kUuid || to == TypeId::kBytea ? new_text_storage(out) : nullptr;
+    auto parsed = to == TypeId::kUuid || to == TypeId::kBytea || to == TypeId::kEnum ? new_text_storage(out) : nullptr;
+    std::shared_ptr<const value::EnumType> enum_type;
+    if (to == TypeId::kEnum) {
+      enum_type = value::registered_enum_type(target.enum_oid);
+      if (enum_type == nullptr) throw SqlError("42704", "type with OID " + std::to_string(target.enum_oid) + " does not exist");
+    }
     each([&](std::size_t i) {
       std::string_view text = input.texts[i];
       switch (to) {
@@ -507,6 +516,10 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
         case TypeId::kUuid:
         case TypeId::kBytea:
           parsed->strings.push_back(to == TypeId::kUuid ? value::parse_uuid(text) : value::parse_bytea(text));
+          out.texts[i] = parsed->strings.back();
+          break;
+        case TypeId::kEnum:
+          parsed->strings.push_back(enum_type->input(text));
           out.texts[i] = parsed->strings.back();
           break;
         default: break;
@@ -616,7 +629,8 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
       return out;
     case TypeId::kUuid:
     case TypeId::kBytea:
-      if (from != to) break;
+    case TypeId::kEnum:
+      if (input.type.oid() != target.oid()) break;
       out.texts = input.texts;
       out.text_owners = input.text_owners;
       return out;

@@ -34,6 +34,7 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
     case TypeId::kChar: encode::append_text(key, value::bpchar_significant(constant.text_value)); return true;
     case TypeId::kVarchar:
     case TypeId::kBytea:
+    case TypeId::kEnum:
     case TypeId::kText:
     case TypeId::kName:
     case TypeId::kJson: encode::append_text(key, constant.text_value); return true;

@@ -72,6 +72,13 @@ void check_ddl_privileges(const storage::World& world, const planner::DdlPlan& p
     planner::check_create_in_public_schema(world, 0, sequence->name);
   } else if (const auto* alter_sequence = std::get_if<planner::AlterSequencePlan>(&plan)) {
     check_owner_of(world, alter_sequence->name);
+  } else if (std::holds_alternative<planner::CreateEnumTypePlan>(plan) ||
+             std::holds_alternative<planner::AlterEnumTypePlan>(plan) ||
+             std::holds_alternative<planner::DropTypePlan>(plan) ||
+             std::holds_alternative<planner::CreateDomainPlan>(plan) ||
+             std::holds_alternative<planner::AlterDomainPlan>(plan) ||
+             std::holds_alternative<planner::DropDomainPlan>(plan)) {
+    // Types and domains have no owners here yet: any role that may create in public may create and alter them.
   } else {
     const auto& alter = std::get<planner::AlterTablePlan>(plan);
     check_owner_of(world, alter.relation);

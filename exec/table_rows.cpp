@@ -26,6 +26,7 @@ void store_element(storage::RowBuilder& builder, std::size_t column, const Vecto
     case TypeId::kVarchar:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kEnum:
     case TypeId::kJson:
     case TypeId::kJsonb:
     case TypeId::kArray:

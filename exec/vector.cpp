@@ -29,6 +29,7 @@ Physical physical_of(value::TypeId type) {
     case TypeId::kName:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kEnum:
     case TypeId::kJson:
     case TypeId::kJsonb:
     case TypeId::kArray:

@@ -1,5 +1,6 @@
 #include "planner/assignment_coercion.h"
 
+#include "planner/domain_constraints.h"
 #include "planner/expression_binder.h"
 #include "storage/sql_error.h"
 
@@ -19,6 +20,12 @@ bool assignment_castable(TypeId from, TypeId to) {
 }
 
 BoundExpression coerce_for_assignment(BoundExpression value, const storage::ColumnSchema& column) {
+  if (column.type.domain_oid != 0) {  // assigned as the base type, then the domain's constraints
+    if (value.type == column.type && !value.unknown_literal) return value;
+    storage::ColumnSchema base = column;
+    base.type = column.type.base();
+    return domain_check_call(coerce_for_assignment(std::move(value), base), column.type);
+  }
   if (value.unknown_literal) return resolve_unknown(std::move(value), column.type);
   if (value.type == column.type) return value;
   const bool arrays = value.type.is_array() && column.type.is_array();

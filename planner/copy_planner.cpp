@@ -5,6 +5,7 @@
 #include <set>
 
 #include "planner/ddl_clauses.h"
+#include "planner/domain_constraints.h"
 #include "planner/expression_binder.h"
 #include "planner/privileges.h"
 #include "planner/statement_planner.h"
@@ -400,6 +401,7 @@ CopyPlan plan_copy(const PgQuery__CopyStmt& copy, const storage::World& world) {
   plan.schema = table->schema_ptr();
   plan.target_columns = targets;
   plan.checks = bind_table_checks(schema);
+  for (auto& check : bind_domain_column_checks(schema)) plan.checks.push_back(std::move(check));
   for (std::size_t c = 0; c < schema.columns().size(); ++c) {
     bool targeted = std::find(targets.begin(), targets.end(), c) != targets.end();
     if (targeted) {

@@ -11,6 +11,7 @@
 #include "planner/foreign_key_planner.h"
 #include "planner/sequence_options_clause.h"
 #include "storage/catalog/table_schema.h"
+#include "storage/value/domain_type.h"
 #include "storage/value/type_id.h"
 #include "storage/world/relation_lookup.h"
 
@@ -137,7 +138,63 @@ struct AlterTablePlan {
   std::string command_tag;  // "ALTER TABLE", "ALTER VIEW", "ALTER INDEX"
 };
 
+// CREATE TYPE name AS ENUM (labels).
+struct CreateEnumTypePlan {
+  std::string name;
+  std::vector<std::string> labels;
+};
+
+// ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'v' [BEFORE|AFTER 'n'] /
+// RENAME VALUE 'old' TO 'new' / RENAME TO new_name.
+struct AlterEnumTypePlan {
+  enum class Action : std::uint8_t { kAddValue, kRenameValue, kRename };
+  std::string name;
+  Action action = Action::kAddValue;
+  std::string value;                    // the label added, or the old label renamed
+  std::string new_value;                // RENAME VALUE's new label, or RENAME TO's new name
+  std::optional<std::string> neighbor;  // ADD VALUE ... BEFORE/AFTER
+  bool after = false;
+  bool if_not_exists = false;
+};
+
+// DROP TYPE [IF EXISTS] names [CASCADE | RESTRICT].
+struct DropTypePlan {
+  std::vector<std::string> names;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+
+// CREATE DOMAIN: the domain as planned (oids and unnamed checks' names are
+// given at commit).
+struct CreateDomainPlan {
+  value::DomainType domain;
+};
+
+// ALTER DOMAIN name SET/DROP DEFAULT, SET/DROP NOT NULL, ADD [CONSTRAINT c]
+// CHECK (...) / NOT NULL, DROP CONSTRAINT [IF EXISTS] c, RENAME TO,
+// RENAME CONSTRAINT.
+struct AlterDomainPlan {
+  enum class Action : std::uint8_t {
+    kSetDefault, kDropDefault, kSetNotNull, kDropNotNull, kAddCheck, kDropConstraint, kRename, kRenameConstraint
+  };
+  std::string name;
+  Action action = Action::kSetDefault;
+  std::optional<std::string> default_sql;  // kSetDefault
+  std::string constraint;                  // kAddCheck (empty: generated), kDropConstraint, kRenameConstraint
+  std::string expression_sql;              // kAddCheck
+  std::string new_name;                    // kRename, kRenameConstraint
+  bool missing_ok = false;                 // DROP CONSTRAINT IF EXISTS
+};
+
+// DROP DOMAIN [IF EXISTS] names [CASCADE | RESTRICT].
+struct DropDomainPlan {
+  std::vector<std::string> names;
+  bool missing_ok = false;
+  bool cascade = false;
+};
+
 using DdlPlan = std::variant<CreateViewPlan, CreateIndexPlan, DropPlan, AlterTablePlan, CreateSequencePlan,
-                             AlterSequencePlan>;
+                             AlterSequencePlan, CreateEnumTypePlan, AlterEnumTypePlan, DropTypePlan, CreateDomainPlan,
+                             AlterDomainPlan, DropDomainPlan>;
 
 }  // namespace ptreedb::planner

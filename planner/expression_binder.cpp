@@ -17,6 +17,8 @@
 #include "planner/table_function.h"
 #include "planner/catalog/catalog_functions.h"
 #include "planner/conjuncts.h"
+#include "planner/domain_constraints.h"
+#include "planner/user_type_names.h"
 #include "planner/functions/function_binding.h"
 #include "planner/functions/array_operators.h"
 #include "planner/functions/json_operators.h"
@@ -56,6 +58,7 @@ std::string type_name_for_error(const BoundExpression& expr) {
     case TypeId::kJson: return "json";
     case TypeId::kJsonb: return "jsonb";
     case TypeId::kArray: break;
+    case TypeId::kEnum: return value::format_type(expr.type);
   }
   if (expr.type.is_array()) return value::format_type(expr.type);
   return "unknown";
@@ -285,8 +288,15 @@ BoundExpression resolve_unknown(BoundExpression expr, SqlType type, bool explici
 }
 
 BoundExpression coerce(BoundExpression expr, SqlType target, bool explicit_cast) {
+  if (target.domain_oid != 0) {  // to the base type, then the domain's constraints
+    if (expr.type == target && !expr.unknown_literal) return expr;
+    return domain_check_call(coerce(std::move(expr), target.base(), explicit_cast), target);
+  }
   if (expr.unknown_literal) return resolve_unknown(std::move(expr), target, explicit_cast);
   if (expr.type == target) return expr;
+  if (expr.type.id == TypeId::kEnum && target.id == TypeId::kEnum) {  // no casts between enum types
+    throw SqlError("42846", "cannot cast type " + type_name_for_error(expr) + " to " + value::format_type(target));
+  }
   if (expr.type.id == target.id && expr.type.element == target.element && !target.has_typmod()) return expr;
   bool allowed = expr.type.is_array() || target.is_array()
                      ? array_castable(expr.type, target, explicit_cast)
@@ -448,7 +458,7 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
     return array;
   }
   if (auto catalog_cast = catalog::bind_catalog_cast(name, inner, cast.location)) return *catalog_cast;
-  SqlType target = value::resolve_type_name(name, modifiers);
+  SqlType target = resolve_type(name, modifiers);
   return coerce(std::move(inner), target, true);
 }
 
@@ -1033,7 +1043,9 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
       common = datetime_common_type(a, b);
     } else if (a == b) {
-      common = SqlType::of(a);
+      // Two enum types never compare (anyenum's operators take one type).
+      if (a == TypeId::kEnum && left.type.enum_oid != right.type.enum_oid) no_operator(op, left, right, location);
+      common = a == TypeId::kEnum ? left.type : SqlType::of(a);
     } else {
       no_operator(op, left, right, location);
     }

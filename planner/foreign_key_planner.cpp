@@ -148,12 +148,15 @@ ForeignKeySchema resolve_foreign_key(const ForeignKeyDefinition& definition, con
   for (std::size_t i = 0; i < key.columns.size(); ++i) {
     const auto& from = table.column(key.columns[i]);
     const auto& to = referenced->column(key.referenced_columns[i]);
-    if (!storage::foreign_key_types_compatible(from.type.id, to.type.id)) {
+    const bool other_enum = from.type.id == value::TypeId::kEnum && from.type.enum_oid != to.type.enum_oid;
+    if (other_enum || !storage::foreign_key_types_compatible(from.type.id, to.type.id)) {
+      auto shown = [](value::SqlType type) {
+        return value::format_type(type.id == value::TypeId::kEnum ? type : value::SqlType::of(type.id));
+      };
       throw SqlError(sqlstate::kDatatypeMismatch,
                      "foreign key constraint \"" + key.name + "\" cannot be implemented",
                      "Key columns \"" + from.name + "\" and \"" + to.name + "\" are of incompatible types: " +
-                         value::format_type(value::SqlType::of(from.type.id)) + " and " +
-                         value::format_type(value::SqlType::of(to.type.id)) + ".");
+                         shown(from.type) + " and " + shown(to.type) + ".");
     }
   }
   key.on_delete = definition.on_delete;

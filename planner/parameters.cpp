@@ -67,8 +67,9 @@ void record_parameter_type(std::uint32_t number, SqlType type) {
   if (!parameters->open[number - 1]) return;
   // A parameter takes the type without its modifier, as in PostgreSQL: a
   // too-long value for a varchar(20) column fails on assignment, not truncates.
-  parameters->types[number - 1] =
-      type.is_array() ? SqlType::array_of(SqlType::of(type.element)) : value::SqlType::of(type.id);
+  parameters->types[number - 1] = type.is_array()              ? SqlType::array_of(SqlType::of(type.element))
+                                  : type.id == TypeId::kEnum ? SqlType::enumeration(type.enum_oid)
+                                                             : SqlType::of(type.id);
   parameters->open[number - 1] = false;
 }
 

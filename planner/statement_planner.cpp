@@ -12,10 +12,14 @@
 #include "planner/current_time.h"
 #include "planner/explain_planner.h"
 #include "planner/ddl_planner.h"
+#include "planner/domain_ddl_planner.h"
+#include "planner/domain_constraints.h"
+#include "planner/user_type_names.h"
 #include "planner/dml_planner.h"
 #include "planner/expression_binder.h"
 #include "planner/foreign_key_planner.h"
 #include "planner/parse/deparse.h"
+#include "planner/type_ddl_planner.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
 #include "planner/relation_names.h"
@@ -43,6 +47,14 @@ std::string string_of(const PgQuery__Node* node) {
 }  // namespace
 
 BoundExpression bind_default(const ColumnSchema& column) {
+  if (!column.default_sql && column.type.domain_oid != 0) {
+    // A domain column without a default of its own takes the domain's, else
+    // NULL, either checked against the domain (NOT NULL raises 23502).
+    auto domain = domain_of(column.type);
+    ColumnSchema with_default = column;
+    with_default.default_sql = domain && domain->default_sql ? *domain->default_sql : std::string("NULL");
+    return bind_default(with_default);
+  }
   if (!column.default_sql) {
     BoundExpression null;
     null.kind = ExprKind::kConstant;
@@ -68,9 +80,13 @@ SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
     }
     modifiers.push_back(modifier->a_const->ival->ival);
   }
-  SqlType type = value::resolve_type_name(string_of(type_name.names[type_name.n_names - 1]), modifiers);
+  SqlType type = resolve_type(string_of(type_name.names[type_name.n_names - 1]), modifiers);
+  if (type_name.n_array_bounds == 0) return type;
+  if (type.id == value::TypeId::kEnum || type.domain_oid != 0) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "arrays of enum types and domains are not supported");
+  }
   // int[], int[3] and int[][] are one type: PostgreSQL ignores the bounds.
-  return type_name.n_array_bounds > 0 ? SqlType::array_of(type) : type;
+  return SqlType::array_of(type);
 }
 
 namespace {
@@ -376,6 +392,7 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
   catalog::PlanningWorld catalog_world(world);  // sequences and regclass names, defaults included
+  register_user_types_of(world);
   ColumnReadChecks column_checks(world);
   // Relation names become the world's keys (schemas, search_path, pg_temp).
   std::pmr::monotonic_buffer_resource arena;
@@ -386,6 +403,7 @@ StatementPlan plan_statement(const PgQuery__Node& statement, const storage::Worl
 
 StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage::World& world) {
   StatementClock clock;  // one current time for the whole statement
+  refuse_unsupported_type_statement(statement);
   switch (statement.node_case) {
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
       return plan_explain(*statement.explain_stmt, world);
@@ -412,6 +430,10 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
     case PG_QUERY__NODE__NODE_COPY_STMT:
       return plan_copy(*statement.copy_stmt, world);
     case PG_QUERY__NODE__NODE_DROP_STMT:
+      if (statement.drop_stmt->remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) return plan_drop_type(*statement.drop_stmt);
+      if (statement.drop_stmt->remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN) {
+        return plan_drop_domain(*statement.drop_stmt);
+      }
       return plan_drop(*statement.drop_stmt);
     case PG_QUERY__NODE__NODE_VIEW_STMT:
       return plan_create_view(*statement.view_stmt, world);
@@ -420,7 +442,20 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
     case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
       return plan_alter_table(*statement.alter_table_stmt);
     case PG_QUERY__NODE__NODE_RENAME_STMT:
+      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) return plan_rename_type(*statement.rename_stmt);
+      if (statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN ||
+          statement.rename_stmt->rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_DOMCONSTRAINT) {
+        return plan_rename_domain(*statement.rename_stmt);
+      }
       return plan_rename(*statement.rename_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
+      return plan_create_enum_type(*statement.create_enum_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_ENUM_STMT:
+      return plan_alter_enum_type(*statement.alter_enum_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_DOMAIN_STMT:
+      return plan_create_domain(*statement.create_domain_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_DOMAIN_STMT:
+      return plan_alter_domain(*statement.alter_domain_stmt);
     case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
       return plan_create_sequence(*statement.create_seq_stmt);
     case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT:

@@ -18,7 +18,7 @@ void encode_row_description(std::string& out, const exec::QueryResult& result) {
     field.name = column.name;
     field.table_oid = column.table_oid;
     field.column_attribute = column.column_number;
-    field.type_oid = column.type.oid();
+    field.type_oid = column.type.base().oid();  // a domain's base type, as PostgreSQL sends it
     field.type_size = static_cast<std::int16_t>(value::type_length(column.type.id));
     field.type_modifier = column.type.typmod;
     encoder.add_field_description(field);
@@ -99,7 +99,7 @@ void encode_row_description(std::string& out, std::span<const planner::OutputCol
     field.name = column.name;
     field.table_oid = column.table_oid;
     field.column_attribute = column.column_number;
-    field.type_oid = column.type.oid();
+    field.type_oid = column.type.base().oid();  // a domain's base type, as PostgreSQL sends it
     field.type_size = static_cast<std::int16_t>(value::type_length(column.type.id));
     field.type_modifier = column.type.typmod;
     field.format = formats[i];

@@ -127,6 +127,10 @@ std::shared_ptr<const storage::World> load_sections(std::string_view payload, st
     for (auto it = rest->namespaces().begin(); it != rest->namespaces().end(); ++it) {
       world = world->with_namespace((*it).value);
     }
+    for (auto it = rest->enum_types().begin(); it != rest->enum_types().end(); ++it) {
+      world = world->with_enum_type((*it).value);
+    }
+    for (auto it = rest->domains().begin(); it != rest->domains().end(); ++it) world = world->with_domain((*it).value);
     for (auto it = rest->roles().begin(); it != rest->roles().end(); ++it) world = world->with_role((*it).value);
     for (auto it = rest->acls().begin(); it != rest->acls().end(); ++it) {
       world = world->with_acl((*it).key, (*it).value);
@@ -173,6 +177,10 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
       for (auto it = world.namespaces().begin(); it != world.namespaces().end(); ++it) {
         rest = rest->with_namespace((*it).value);
       }
+      for (auto it = world.enum_types().begin(); it != world.enum_types().end(); ++it) {
+        rest = rest->with_enum_type((*it).value);
+      }
+      for (auto it = world.domains().begin(); it != world.domains().end(); ++it) rest = rest->with_domain((*it).value);
       for (auto it = world.roles().begin(); it != world.roles().end(); ++it) rest = rest->with_role((*it).value);
       for (auto it = world.acls().begin(); it != world.acls().end(); ++it) {
         if (std::find(temporary_oids.begin(), temporary_oids.end(), (*it).key) != temporary_oids.end()) continue;

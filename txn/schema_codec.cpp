@@ -6,6 +6,7 @@ namespace ptreedb::txn {
 namespace {
 
 constexpr std::uint8_t kArrayTypeFlag = 0x80;
+constexpr std::uint8_t kDomainTypeFlag = 0x40;  // type ids stay below it
 
 constexpr std::uint32_t kChecksFollow = 0x80000000u;
 
@@ -28,10 +29,15 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
   out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.columns().size()));
   for (const auto& column : schema.columns()) {
     out.put_bytes(column.name);
-    // An array column is its element's type byte with the top bit set.
-    out.put<std::uint8_t>(column.type.is_array() ? static_cast<std::uint8_t>(column.type.element) | kArrayTypeFlag
-                                                 : static_cast<std::uint8_t>(column.type.id));
+    // The type byte: an array column is its element's type with bit 7 set;
+    // bit 6 says a domain's oid follows the typmod.
+    const bool domain = column.type.domain_oid != 0;
+    const auto type_byte = static_cast<std::uint8_t>(column.type.is_array() ? column.type.element : column.type.id);
+    out.put<std::uint8_t>(static_cast<std::uint8_t>(type_byte | (column.type.is_array() ? kArrayTypeFlag : 0) |
+                                                    (domain ? kDomainTypeFlag : 0)));
     out.put<std::int32_t>(column.type.typmod);
+    if (column.type.id == value::TypeId::kEnum) out.put<std::uint32_t>(column.type.enum_oid);
+    if (domain) out.put<std::uint32_t>(column.type.domain_oid);
     // Bit 0: NOT NULL; bits 1-2: identity (1 ALWAYS, 2 BY DEFAULT).
     const std::uint8_t identity = column.identity == 'a' ? 1 : column.identity == 'd' ? 2 : 0;
     out.put<std::uint8_t>(static_cast<std::uint8_t>((column.not_null ? 1 : 0) | identity << 1));
@@ -74,11 +80,14 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
     column.name = in.get_bytes();
     auto type = in.get<std::uint8_t>();
     const bool array = (type & kArrayTypeFlag) != 0;
-    type = static_cast<std::uint8_t>(type & ~kArrayTypeFlag);
-    if (type > static_cast<std::uint8_t>(value::TypeId::kName)) throw CorruptRecord("unknown column type");
+    const bool domain = (type & kDomainTypeFlag) != 0;
+    type = static_cast<std::uint8_t>(type & ~(kArrayTypeFlag | kDomainTypeFlag));
+    if (type > static_cast<std::uint8_t>(value::TypeId::kEnum)) throw CorruptRecord("unknown column type");
     column.type.id = static_cast<value::TypeId>(type);
     if (array) column.type = value::SqlType::array_of(column.type);
     column.type.typmod = in.get<std::int32_t>();
+    if (column.type.id == value::TypeId::kEnum) column.type.enum_oid = in.get<std::uint32_t>();
+    if (domain) column.type.domain_oid = in.get<std::uint32_t>();
     const auto flags = in.get<std::uint8_t>();
     column.not_null = (flags & 1) != 0;
     column.identity = (flags >> 1) == 1 ? 'a' : (flags >> 1) == 2 ? 'd' : 0;

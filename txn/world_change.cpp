@@ -82,6 +82,71 @@ void encode_sequence(ByteWriter& out, const storage::SequenceDefinition& sequenc
   out.put<std::uint8_t>(logged.is_called ? 1 : 0);
 }
 
+void encode_enum_type(ByteWriter& out, const value::EnumType& type) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kEnumTypePut));
+  out.put_bytes(type.name);
+  out.put<std::uint32_t>(type.oid);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(type.labels.size()));
+  for (const value::EnumLabel& label : type.labels) {
+    out.put_bytes(label.label);
+    out.put<std::uint32_t>(label.oid);
+    out.put<float>(label.sort_order);
+    out.put_bytes(label.key);
+  }
+}
+
+std::shared_ptr<const value::EnumType> decode_enum_type(ByteReader& in) {
+  auto type = std::make_shared<value::EnumType>();
+  type->name = in.get_bytes();
+  type->oid = in.get<std::uint32_t>();
+  type->labels.resize(in.get<std::uint32_t>());
+  for (value::EnumLabel& label : type->labels) {
+    label.label = in.get_bytes();
+    label.oid = in.get<std::uint32_t>();
+    label.sort_order = in.get<float>();
+    label.key = in.get_bytes();
+  }
+  return type;
+}
+
+void encode_domain(ByteWriter& out, const value::DomainType& domain) {
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kDomainPut));
+  out.put_bytes(domain.name);
+  out.put<std::uint32_t>(domain.oid);
+  out.put<std::uint8_t>(static_cast<std::uint8_t>(domain.base.id));
+  out.put<std::int32_t>(domain.base.typmod);
+  out.put<std::uint32_t>(domain.base.enum_oid);
+  out.put<std::uint8_t>(domain.not_null ? 1 : 0);
+  out.put<std::uint8_t>(domain.default_sql ? 1 : 0);
+  if (domain.default_sql) out.put_bytes(*domain.default_sql);
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(domain.checks.size()));
+  for (const value::DomainCheck& check : domain.checks) {
+    out.put_bytes(check.name);
+    out.put_bytes(check.expression_sql);
+    out.put<std::uint32_t>(check.oid);
+  }
+}
+
+std::shared_ptr<const value::DomainType> decode_domain(ByteReader& in) {
+  auto domain = std::make_shared<value::DomainType>();
+  domain->name = in.get_bytes();
+  domain->oid = in.get<std::uint32_t>();
+  const auto type = in.get<std::uint8_t>();
+  if (type > static_cast<std::uint8_t>(value::TypeId::kEnum)) throw CorruptRecord("domain of an unknown type");
+  domain->base.id = static_cast<value::TypeId>(type);
+  domain->base.typmod = in.get<std::int32_t>();
+  domain->base.enum_oid = in.get<std::uint32_t>();
+  domain->not_null = in.get<std::uint8_t>() != 0;
+  if (in.get<std::uint8_t>() != 0) domain->default_sql = std::string(in.get_bytes());
+  domain->checks.resize(in.get<std::uint32_t>());
+  for (value::DomainCheck& check : domain->checks) {
+    check.name = in.get_bytes();
+    check.expression_sql = in.get_bytes();
+    check.oid = in.get<std::uint32_t>();
+  }
+  return domain;
+}
+
 void encode_view(ByteWriter& out, const storage::ViewDefinition& view) {
   out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kViewPut));
   out.put_bytes(view.name);
@@ -195,6 +260,28 @@ std::string encode_world_change(const World& before, const World& after) {
           encode_view(out, **new_view);
         }
       });
+  World::EnumTypeMap::diff(
+      before.enum_types(), after.enum_types(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const value::EnumType>*,
+          const std::shared_ptr<const value::EnumType>* new_type) {
+        if (new_type == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kEnumTypeDrop));
+          out.put_bytes(name);
+        } else {
+          encode_enum_type(out, **new_type);
+        }
+      });
+  World::DomainMap::diff(
+      before.domains(), after.domains(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
+      [&](const std::string& name, const std::shared_ptr<const value::DomainType>*,
+          const std::shared_ptr<const value::DomainType>* new_domain) {
+        if (new_domain == nullptr) {
+          out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kDomainDrop));
+          out.put_bytes(name);
+        } else {
+          encode_domain(out, **new_domain);
+        }
+      });
   World::SequenceMap::diff(
       before.sequences(), after.sequences(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
       [&](const std::string& name, const std::shared_ptr<const storage::SequenceDefinition>*,
@@ -258,6 +345,16 @@ WorldChange decode_world_change(std::string_view bytes) {
         entry.schema = decode_schema(in);
         entry.name = entry.schema->name();
         break;
+      case ChangeKind::kEnumTypePut:
+        entry.enum_type = decode_enum_type(in);
+        entry.name = entry.enum_type->name;
+        break;
+      case ChangeKind::kDomainPut:
+        entry.domain = decode_domain(in);
+        entry.name = entry.domain->name;
+        break;
+      case ChangeKind::kDomainDrop:
+      case ChangeKind::kEnumTypeDrop:
       case ChangeKind::kTableDrop:
       case ChangeKind::kSequenceDrop:
       case ChangeKind::kNamespaceDrop:
@@ -377,6 +474,20 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         break;
       case ChangeKind::kTableDrop:
         world = world->without_table(entry.name);
+        break;
+      case ChangeKind::kEnumTypePut:
+        value::register_enum_type(entry.enum_type);
+        world = world->with_enum_type(entry.enum_type);
+        break;
+      case ChangeKind::kEnumTypeDrop:
+        world = world->without_enum_type(entry.name);
+        break;
+      case ChangeKind::kDomainPut:
+        value::register_domain_type(entry.domain);
+        world = world->with_domain(entry.domain);
+        break;
+      case ChangeKind::kDomainDrop:
+        world = world->without_domain(entry.name);
         break;
       case ChangeKind::kViewDrop:
         world = world->without_view(entry.name);

@@ -35,6 +35,10 @@ enum class ChangeKind : std::uint8_t {
   kSequenceDrop = 12,
   kNamespacePut = 13,  // CREATE SCHEMA, ALTER SCHEMA ... RENAME
   kNamespaceDrop = 14,
+  kEnumTypePut = 15,  // an enum type whole: name, oid, labels
+  kEnumTypeDrop = 16,
+  kDomainPut = 17,  // a domain whole: base type, default, NOT NULL, checks
+  kDomainDrop = 18,
 };
 
 struct ChangeEntry {
@@ -45,6 +49,8 @@ struct ChangeEntry {
   std::shared_ptr<const storage::Role> role;             // kRolePut
   std::shared_ptr<const storage::SequenceDefinition> sequence;  // kSequencePut
   std::shared_ptr<const storage::NamespaceDefinition> schema_namespace;  // kNamespacePut
+  std::shared_ptr<const value::EnumType> enum_type;             // kEnumTypePut
+  std::shared_ptr<const value::DomainType> domain;              // kDomainPut
   std::uint32_t oid = 0;                                 // kAclPut, kAclDrop
   std::shared_ptr<const storage::ObjectAcl> acl;         // kAclPut
   std::uint64_t next_row_id = 0;                         // kRows

@@ -14,6 +14,7 @@ bool nothing_committed_since(const storage::World& current, const storage::World
   return current.tables().same_root(snapshot.tables()) && current.views().same_root(snapshot.views()) &&
          current.sequences().same_root(snapshot.sequences()) &&
          current.namespaces().same_root(snapshot.namespaces()) &&
+         current.enum_types().same_root(snapshot.enum_types()) && current.domains().same_root(snapshot.domains()) &&
          current.roles().same_root(snapshot.roles()) && current.acls().same_root(snapshot.acls());
 }
 
@@ -67,6 +68,20 @@ WriteSet write_set_of(const storage::World& snapshot, const storage::World& priv
       [&](const std::string& name, const NamespacePtr*, const NamespacePtr* after) {
         writes.catalog_changed = true;
         writes.changed_namespaces.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using EnumTypePtr = std::shared_ptr<const value::EnumType>;
+  storage::World::EnumTypeMap::diff(
+      snapshot.enum_types(), private_world.enum_types(), [](const EnumTypePtr& a, const EnumTypePtr& b) { return a == b; },
+      [&](const std::string& name, const EnumTypePtr*, const EnumTypePtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_enum_types.emplace_back(name, after != nullptr ? *after : nullptr);
+      });
+  using DomainPtr = std::shared_ptr<const value::DomainType>;
+  storage::World::DomainMap::diff(
+      snapshot.domains(), private_world.domains(), [](const DomainPtr& a, const DomainPtr& b) { return a == b; },
+      [&](const std::string& name, const DomainPtr*, const DomainPtr* after) {
+        writes.catalog_changed = true;
+        writes.changed_domains.emplace_back(name, after != nullptr ? *after : nullptr);
       });
   using RolePtr = std::shared_ptr<const storage::Role>;
   storage::World::RoleMap::diff(
@@ -167,6 +182,14 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     for (const auto& [name, schema] : writes.changed_namespaces) {
       if (current->find_namespace(name) != snapshot->find_namespace(name)) throw_serialization_failure();
       next = schema ? next->with_namespace(schema) : next->without_namespace(name);
+    }
+    for (const auto& [name, type] : writes.changed_enum_types) {
+      if (current->find_enum_type(name) != snapshot->find_enum_type(name)) throw_serialization_failure();
+      next = type ? next->with_enum_type(type) : next->without_enum_type(name);
+    }
+    for (const auto& [name, domain] : writes.changed_domains) {
+      if (current->find_domain(name) != snapshot->find_domain(name)) throw_serialization_failure();
+      next = domain ? next->with_domain(domain) : next->without_domain(name);
     }
     for (const auto& [name, role] : writes.changed_roles) {
       if (current->find_role(name) != snapshot->find_role(name)) throw_serialization_failure();

@@ -35,6 +35,8 @@ struct WriteSet {
   std::vector<std::pair<std::string, std::shared_ptr<const storage::ViewDefinition>>> changed_views;
   std::vector<std::pair<std::string, std::shared_ptr<const storage::SequenceDefinition>>> changed_sequences;
   std::vector<std::pair<std::string, std::shared_ptr<const storage::NamespaceDefinition>>> changed_namespaces;
+  std::vector<std::pair<std::string, std::shared_ptr<const value::EnumType>>> changed_enum_types;
+  std::vector<std::pair<std::string, std::shared_ptr<const value::DomainType>>> changed_domains;
   // Roles created, altered or dropped (null), merged by name like views.
   std::vector<std::pair<std::string, std::shared_ptr<const storage::Role>>> changed_roles;
   std::vector<std::pair<std::uint32_t, std::shared_ptr<const storage::ObjectAcl>>> changed_acls;  // by oid

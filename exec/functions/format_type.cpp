@@ -3,6 +3,8 @@
 #include <map>
 
 #include "exec/functions/text_results.h"
+#include "storage/value/domain_type.h"
+#include "storage/value/enum_type.h"
 #include "storage/value/type_id.h"
 
 namespace ptreedb::exec {
@@ -10,10 +12,14 @@ namespace {
 
 std::string type_text(std::int64_t oid, std::int32_t typmod) {
   auto type = value::type_from_oid(static_cast<value::Oid>(oid));
-  if (type && *type != value::TypeId::kArray) return value::format_type(value::SqlType{*type, typmod});
+  if (type && *type != value::TypeId::kArray && *type != value::TypeId::kEnum) {
+    return value::format_type(value::SqlType{*type, typmod});
+  }
   if (auto element = value::array_element_from_oid(static_cast<value::Oid>(oid))) {
     return value::format_type(value::SqlType::array_of(value::SqlType{*element, typmod}));
   }
+  if (auto enum_type = value::registered_enum_type(static_cast<value::Oid>(oid))) return enum_type->name;
+  if (auto domain = value::registered_domain_type(static_cast<value::Oid>(oid))) return domain->name;
   static const std::map<std::int64_t, const char*> kOthers = {
       {17, "bytea"}, {18, "\"char\""}, {19, "name"}, {24, "regproc"}, {26, "oid"}, {2205, "regclass"},
       {2206, "regtype"}};

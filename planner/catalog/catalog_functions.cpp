@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <charconv>
 
 #include "planner/catalog/catalog_objects.h"
@@ -10,6 +11,7 @@
 #include "planner/catalog/check_constraint_text.h"
 #include "planner/catalog/privilege_functions.h"
 #include "planner/catalog/system_relation.h"
+#include "planner/user_type_names.h"
 #include "planner/expression_binder.h"
 #include "planner/relation_names.h"
 #include "planner/functions/function_binding.h"
@@ -29,6 +31,35 @@ const SqlType kText = SqlType::of(TypeId::kText);
 const SqlType kBool = SqlType::of(TypeId::kBoolean);
 const SqlType kBigint = SqlType::of(TypeId::kBigint);
 const SqlType kInt = SqlType::of(TypeId::kInteger);
+
+// A domain check's SQL as pg_get_constraintdef prints it: VALUE in capitals
+// (its deparsed form reads as the column reference value).
+std::string domain_check_text(const std::string& sql) {
+  std::string out;
+  char quote = 0;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+      out += c;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      out += c;
+      continue;
+    }
+    auto is_word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+    if (sql.compare(i, 5, "value") == 0 && (i == 0 || !is_word(sql[i - 1])) &&
+        (i + 5 == sql.size() || !is_word(sql[i + 5]))) {
+      out += "VALUE";
+      i += 4;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
 
 BoundExpression text_constant(const std::string& text) {
   BoundExpression out;
@@ -179,6 +210,31 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     return text_constant("PostgreSQL 15.0 (ptreedb) on x86_64-pc-linux-gnu, 64-bit");
   }
   if (name == "current_database") return arity(0, 0), text_constant(kDatabaseName);
+  if (name == "enum_first" || name == "enum_last" || name == "enum_range") {
+    // They read only the argument's type: the labels of the planning world's enum.
+    if (name == "enum_range") arity(1, 2); else arity(1, 1);
+    const BoundExpression* typed = nullptr;
+    for (const auto& arg : args) {
+      if (!arg.unknown_literal && arg.type.id == value::TypeId::kEnum) {
+        if (typed == nullptr) typed = &arg;
+      } else if (!arg.unknown_literal) {
+        throw_no_such_function(name, args, location);
+      }
+    }
+    if (typed == nullptr) throw_no_such_function(name, args, location);
+    if (name == "enum_range") {
+      throw SqlError(sqlstate::kFeatureNotSupported, "enum_range is not supported yet: it returns an array");
+    }
+    auto type = planning_enum_type(typed->type.enum_oid);
+    BoundExpression out;
+    out.kind = ExprKind::kConstant;
+    out.type = typed->type;
+    if (type != nullptr && !type->labels.empty()) {
+      out.constant.is_null = false;
+      out.constant.text_value = value::enum_stored_value(name == "enum_first" ? type->labels.front() : type->labels.back());
+    }
+    return out;
+  }
   if (name == "pg_typeof") {
     // The argument's type as regtype prints it (format_type without a typmod,
     // so character(n) is "character"); known when binding, the value unread.
@@ -194,6 +250,10 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
       return text_constant(arg.type.element == value::TypeId::kChar
                                ? "character[]"
                                : value::format_type(value::SqlType::array_of(value::SqlType::of(arg.type.element))));
+    }
+    if (arg.type.id == value::TypeId::kEnum || arg.type.domain_oid != 0) {
+      return text_constant(value::format_type(value::SqlType{
+          .id = arg.type.id, .typmod = -1, .enum_oid = arg.type.enum_oid, .domain_oid = arg.type.domain_oid}));
     }
     return text_constant(arg.type.id == value::TypeId::kChar ? "character" : value::format_type(value::SqlType::of(arg.type.id)));
   }
@@ -367,6 +427,21 @@ std::optional<BoundExpression> bind_catalog_function(const std::string& name, st
     // pg_get_constraintdef(oid, pretty): a CHECK's expression has two forms.
     const bool pretty = args.size() == 2 && args[1].kind == ExprKind::kConstant && !args[1].constant.is_null &&
                         args[1].type.id == value::TypeId::kBoolean && args[1].constant.int_value != 0;
+    for (auto entry : world.domains()) {
+      for (const auto& check : entry.value->checks) {
+        // Printed as a table's CHECK over a column named value, then VALUE in capitals.
+        const storage::TableSchema over_value(0, entry.value->name, {storage::ColumnSchema("value", entry.value->base)},
+                                              {});
+        const storage::CheckConstraintSchema as_table_check{check.name, check.expression_sql, {0}};
+        std::string text;
+        try {
+          text = check_constraint_definition(over_value, as_table_check, pretty);
+        } catch (const SqlError&) {
+          text = "CHECK (" + check.expression_sql + ")";
+        }
+        cases.emplace_back(check.oid, text_constant(domain_check_text(text)));
+      }
+    }
     for (const auto& table : tables_of(world)) {
       const auto& schema = table->schema();
       for (std::size_t i = 0; i < schema.checks().size(); ++i) {
@@ -423,7 +498,7 @@ std::optional<BoundExpression> bind_catalog_cast(const std::string& type_name, B
     if (type_name == "regtype" && (expr.unknown_literal || value::is_character_type(expr.type.id))) {
       // 'integer'::regtype: the type's oid.
       if (expr.kind == ExprKind::kConstant && !expr.constant.is_null) {
-        return int_constant(value::resolve_type_name(expr.constant.text_value).oid(), kBigint);
+        return int_constant(resolve_type(expr.constant.text_value).oid(), kBigint);
       }
     }
     return as_oid(std::move(expr));

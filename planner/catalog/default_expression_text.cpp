@@ -69,6 +69,10 @@ const char* cast_name(value::TypeId id) {
 }  // namespace
 
 std::string default_expression_text(const std::string& default_sql, const value::SqlType& type) {
+  if (type.id == value::TypeId::kEnum) {  // 'ok'::mood, as a constant of the type prints
+    std::optional<std::string> body = string_literal_body(default_sql);
+    return body ? quoted(*body) + "::" + value::format_type(type) : default_sql;
+  }
   const char* cast = cast_name(type.id);
   if (cast == nullptr) return default_sql;
   std::optional<std::string> body = string_literal_body(default_sql);

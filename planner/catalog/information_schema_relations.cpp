@@ -41,6 +41,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kInterval: return "interval";
     case TypeId::kUuid: return "uuid";
     case TypeId::kBytea: return "bytea";
+    case TypeId::kEnum: return "USER-DEFINED";
   }
   return "text";
 }

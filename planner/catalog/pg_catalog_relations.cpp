@@ -13,6 +13,7 @@
 #include "planner/ddl_planner.h"
 #include "planner/privileges.h"
 #include "storage/sql_error.h"
+#include "storage/value/text_format.h"
 #include "planner/session_directory.h"
 #include "storage/world/relation_name.h"
 
@@ -292,14 +293,50 @@ SystemRows attribute_rows(const storage::World& world) {
   return rows;
 }
 
-SystemRows type_rows(const storage::World&) {
+SystemRows type_rows(const storage::World& world) {
   SystemRows rows;
+  for (auto entry : world.domains()) {
+    const value::DomainType& domain = *entry.value;
+    const TypeRow* base = nullptr;
+    for (const auto& t : kTypes) {
+      if (t.oid == domain.base.oid()) base = &t;
+    }
+    const I length = base ? base->length : 4;
+    const bool by_value = base ? base->by_value : true;
+    rows.push_back({I{domain.oid}, S(domain.name), kPublicNamespace, kSuperuserOid, length, boolean(by_value), S("d"),
+                    S(base ? base->category : "E"), boolean(false), boolean(true), S(","), I{0}, I{0}, I{0},
+                    S("domain_in"), S(base ? S(base->name) + "out" : S("enum_out")),
+                    S(length == 8 ? "d" : length == 2 ? "s" : length == 1 ? "c" : "i"),
+                    S(base ? typstorage(*base) : "p"), boolean(domain.not_null), I{domain.base.oid()},
+                    I{domain.base.typmod}, I{0}, I{base && base->collatable ? kDefaultCollation : 0}, kNull,
+                    domain.default_sql ? Cell{default_expression_text(*domain.default_sql, domain.base)} : kNull,
+                    kNull});
+  }
+  for (auto entry : world.enum_types()) {
+    const value::EnumType& type = *entry.value;
+    rows.push_back({I{type.oid}, S(type.name), kPublicNamespace, kSuperuserOid, I{4}, boolean(true), S("e"), S("E"),
+                    boolean(false), boolean(true), S(","), I{0}, I{0}, I{0}, S("enum_in"), S("enum_out"), S("i"),
+                    S("p"), boolean(false), I{0}, I{-1}, I{0}, I{0}, kNull, kNull, kNull});
+  }
   for (const auto& t : kTypes) {
     rows.push_back({t.oid, S(t.name), kPgCatalogNamespace, kSuperuserOid, t.length, boolean(t.by_value), S("b"),
                     S(t.category), boolean(false), boolean(true), S(","), I{0}, I{0}, t.array, S(t.name) + "in",
                     S(t.name) + "out", S(t.length == 8 ? "d" : t.length == 2 ? "s" : t.length == 1 ? "c" : "i"),
                     S(typstorage(t)), boolean(false), I{0}, I{-1}, I{0},
                     I{t.collatable ? kDefaultCollation : 0}, kNull, kNull, kNull});
+  }
+  return rows;
+}
+
+// pg_enum: each enum type's labels with PostgreSQL's float4 sort orders.
+SystemRows enum_rows(const storage::World& world) {
+  SystemRows rows;
+  for (auto entry : world.enum_types()) {
+    for (const value::EnumLabel& label : entry.value->labels) {
+      std::string order;
+      value::append_float4(order, label.sort_order);
+      rows.push_back({I{label.oid}, I{entry.value->oid}, order, S(label.label)});
+    }
   }
   return rows;
 }
@@ -362,6 +399,15 @@ SystemRows constraint_rows(const storage::World& world) {
                                   entry.referenced ? I{entry.referenced->schema().oid()} : I{0}, action,
                                   key.match_full ? "f" : "s", int2array(key.columns),
                                   Cell{int2array(key.referenced_columns)}));
+  }
+  for (auto entry : world.domains()) {
+    for (const auto& check : entry.value->checks) {
+      auto row = constraint_row(check.oid, check.name, "c", 0, 0, 0, " ", " ", S(""), kNull);
+      row[8] = I{entry.value->oid};  // contypid
+      row[18] = kNull;                // conkey
+      row.back() = S(check.expression_sql);
+      rows.push_back(std::move(row));
+    }
   }
   for (const auto& table : tables_of(world)) {
     const auto& schema = table->schema();
@@ -689,6 +735,7 @@ std::vector<SystemRelation> pg_catalog_relations() {
         {"typtypmod", I4},  {"typndims", I4},    {"typcollation", O}, {"typdefaultbin", T}, {"typdefault", T},
         {"typacl", T}},
        type_rows},
+      {"pg_catalog", "pg_enum", {{"oid", O}, {"enumtypid", O}, {"enumsortorder", F4}, {"enumlabel", T}}, enum_rows},
       {"pg_catalog", "pg_index",
        {{"indexrelid", O},   {"indrelid", O},       {"indnatts", I2},      {"indnkeyatts", I2},
         {"indisunique", B},  {"indnullsnotdistinct", B}, {"indisprimary", B}, {"indisexclusion", B},

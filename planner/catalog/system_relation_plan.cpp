@@ -19,7 +19,11 @@ BoundExpression constant_of(const Cell& cell, value::SqlType type) {
     }
   } else if (const auto* text = std::get_if<std::string>(&cell)) {
     out.constant.is_null = false;
-    out.constant.text_value = *text;
+    if (value::is_float_type(type.id)) {
+      out.constant.double_value = std::stod(*text);  // fractions (pg_enum.enumsortorder) come as text
+    } else {
+      out.constant.text_value = *text;
+    }
   }
   return out;
 }

@@ -91,4 +91,5 @@
   X(JsonStripNulls) /* json_strip_nulls / jsonb_strip_nulls */                                             \
   X(JsonbSet)     /* jsonb_set(target, path, value [, create]); `negated`: jsonb_insert(.., after) */     \
   X(ToJson)       /* to_json / to_jsonb of a scalar */                                                      \
-  X(JsonBuild)    /* json[b]_build_array(...); `negated`: json[b]_build_object(k, v, ...) */
+  X(JsonBuild)    /* json[b]_build_array(...); `negated`: json[b]_build_object(k, v, ...) */              \
+  X(DomainCheck)  /* a value checked against its domain's constraints (planner/domain_constraints.h) */

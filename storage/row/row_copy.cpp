@@ -22,6 +22,7 @@ void copy_column(RowBuilder& builder, std::size_t to, const RowLayout& layout, c
     case TypeId::kVarchar:
     case TypeId::kUuid:
     case TypeId::kBytea:
+    case TypeId::kEnum:
     case TypeId::kJson:
     case TypeId::kJsonb:
     case TypeId::kArray:

@@ -3,6 +3,7 @@
 #include "storage/value/bytea.h"
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
+#include "storage/value/enum_type.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 #include "storage/value/time_zone.h"
@@ -58,6 +59,9 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
       break;
     case TypeId::kBytea:
       value::append_bytea(out, row.get_text(offset), value::session_bytea_output());
+      break;
+    case TypeId::kEnum:
+      out += value::enum_value_label(row.get_text(offset));
       break;
   }
 }

@@ -36,6 +36,7 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
     case TypeId::kText:
     case TypeId::kName:
     case TypeId::kBytea:
+    case TypeId::kEnum:
       key_encoding::append_text(key, row.get_text(offset));
       break;
     case TypeId::kUuid:

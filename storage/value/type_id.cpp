@@ -4,6 +4,8 @@
 #include <array>
 
 #include "storage/sql_error.h"
+#include "storage/value/domain_type.h"
+#include "storage/value/enum_type.h"
 
 namespace ptreedb::value {
 
@@ -41,6 +43,7 @@ constexpr std::array<TypeInfo, 20> kTypes{{
     {TypeId::kJsonb, oid::kJsonb, "jsonb", "jsonb", -1},
     {TypeId::kName, oid::kName, "name", "name", 64},
     {TypeId::kArray, 2277, "anyarray", "anyarray", -1},  // an array's own oid is array_type_oid(element)
+    {TypeId::kEnum, oid::kAnyEnum, "anyenum", "anyenum", 4},
 }};
 
 // pg_type's array types (typarray) of the element types.
@@ -151,8 +154,16 @@ int SqlType::numeric_scale() const {
 int SqlType::char_length() const { return typmod - kVarHeaderSize; }
 
 std::string format_type(const SqlType& type) {
+  if (type.domain_oid != 0) {
+    auto domain = registered_domain_type(type.domain_oid);
+    return domain ? domain->name : std::to_string(type.domain_oid);
+  }
   if (type.is_array()) return format_type(type.element_type()) + "[]";
   const TypeInfo& type_info = info(type.id);
+  if (type.id == TypeId::kEnum) {
+    auto enum_type = registered_enum_type(type.enum_oid);
+    return enum_type ? enum_type->name : std::to_string(type.enum_oid);
+  }
   if (!type.has_typmod()) {
     // An unconstrained bpchar is a different thing from character(1), which is
     // what plain CHAR means in SQL, so PostgreSQL keeps the internal name.

@@ -32,8 +32,10 @@ enum class TypeId : std::uint8_t {
   kBytea,        // raw bytes
   kJson,         // json: the input text, checked
   kJsonb,        // jsonb: normalized text (storage/value/jsonb_text.h)
-  kName,         // name: at most 63 bytes, compared bytewise (the enum's values are logged)
+  kName,         // name: at most 63 bytes, compared bytewise
   kArray,        // a one-dimensional array of SqlType::element, held as its text form
+  kEnum,         // a CREATE TYPE ... AS ENUM type (SqlType::enum_oid): storage/value/enum_type.h
+                 // (last: the enum's values are logged)
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -57,6 +59,7 @@ inline constexpr Oid kInterval = 1186;
 inline constexpr Oid kNumeric = 1700;
 inline constexpr Oid kUuid = 2950;
 inline constexpr Oid kJsonb = 3802;
+inline constexpr Oid kAnyEnum = 3500;
 }  // namespace oid
 
 Oid type_oid(TypeId id);
@@ -85,6 +88,11 @@ struct SqlType {
   TypeId id = TypeId::kText;
   std::int32_t typmod = -1;  // an array's is its element's
   TypeId element = TypeId::kText;  // the element type, when id is kArray
+  // For kEnum: the enum type's pg_type oid.
+  Oid enum_oid = 0;
+  // A domain's pg_type oid when the value is of a domain over this type
+  // (storage/value/domain_type.h); 0 for the type itself.
+  Oid domain_oid = 0;
 
   // Validating constructors; they throw SqlError 22023 with PostgreSQL's message
   // for out-of-range modifiers.
@@ -97,6 +105,9 @@ struct SqlType {
   static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
   // element[]: an array of one of the scalar types (never of an array).
   static constexpr SqlType array_of(SqlType element) { return SqlType{TypeId::kArray, element.typmod, element.id}; }
+  static constexpr SqlType enumeration(Oid type_oid) {
+    return SqlType{.id = TypeId::kEnum, .typmod = -1, .enum_oid = type_oid};
+  }
 
   bool is_array() const { return id == TypeId::kArray; }
   // The element type of an array, with its modifier.
@@ -111,7 +122,13 @@ struct SqlType {
   int char_length() const;
   int timestamp_precision() const { return typmod; }
 
-  Oid oid() const { return id == TypeId::kArray ? array_type_oid(element) : type_oid(id); }
+  Oid oid() const {
+    if (domain_oid != 0) return domain_oid;
+    if (id == TypeId::kEnum) return enum_oid;
+    return id == TypeId::kArray ? array_type_oid(element) : type_oid(id);
+  }
+  // The type without its domain.
+  SqlType base() const { return SqlType{id, typmod, element, enum_oid}; }
 
   friend bool operator==(const SqlType&, const SqlType&) = default;
 };

@@ -45,6 +45,54 @@ std::shared_ptr<const World> World::without_view(const std::string& name) const 
   return next;
 }
 
+std::shared_ptr<const value::EnumType> World::find_enum_type(std::uint32_t oid) const {
+  for (auto entry : enum_types_) {
+    if (entry.value->oid == oid) return entry.value;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const World> World::with_enum_type(std::shared_ptr<const value::EnumType> type) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, type->oid + 1);
+  for (const auto& label : type->labels) next->next_oid_ = std::max(next->next_oid_, label.oid + 1);
+  std::string name = type->name;
+  next->enum_types_ = enum_types_.insert(std::move(name), std::move(type));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_enum_type(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->enum_types_ = enum_types_.erase(name);
+  return next;
+}
+
+std::shared_ptr<const value::DomainType> World::find_domain(std::uint32_t oid) const {
+  for (auto entry : domains_) {
+    if (entry.value->oid == oid) return entry.value;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const World> World::with_domain(std::shared_ptr<const value::DomainType> domain) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->next_oid_ = std::max(next_oid_, domain->oid + 1);
+  for (const auto& check : domain->checks) next->next_oid_ = std::max(next->next_oid_, check.oid + 1);
+  std::string name = domain->name;
+  next->domains_ = domains_.insert(std::move(name), std::move(domain));
+  return next;
+}
+
+std::shared_ptr<const World> World::without_domain(const std::string& name) const {
+  auto next = std::make_shared<World>(*this);
+  next->version_ = version_ + 1;
+  next->domains_ = domains_.erase(name);
+  return next;
+}
+
 std::shared_ptr<const SequenceDefinition> World::find_sequence(std::uint32_t oid) const {
   for (auto entry : sequences_) {
     if (entry.value->oid == oid) return entry.value;

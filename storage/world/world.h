@@ -17,6 +17,8 @@
 #include "storage/ptree/ptree.h"
 #include "storage/sequence/sequence_definition.h"
 #include "storage/table/table.h"
+#include "storage/value/domain_type.h"
+#include "storage/value/enum_type.h"
 
 namespace ptreedb::storage {
 
@@ -36,6 +38,10 @@ class World {
   using SequenceMap = ptree::PTree<std::string, std::shared_ptr<const SequenceDefinition>>;
   // Schemas made by CREATE SCHEMA (public and the system schemas are not kept).
   using NamespaceMap = ptree::PTree<std::string, std::shared_ptr<const NamespaceDefinition>>;
+  // CREATE TYPE ... AS ENUM types by name (pg_type's namespace, apart from relations here).
+  using EnumTypeMap = ptree::PTree<std::string, std::shared_ptr<const value::EnumType>>;
+  // CREATE DOMAIN domains by name (the same pg_type namespace as enum types).
+  using DomainMap = ptree::PTree<std::string, std::shared_ptr<const value::DomainType>>;
   // Owners and grants by object oid (tables, views, the public schema). A
   // relation without an entry belongs to the bootstrap superuser, with
   // PostgreSQL's default privileges.
@@ -67,6 +73,20 @@ class World {
     const auto* found = namespaces_.find(name);
     return found == nullptr ? nullptr : *found;
   }
+  const EnumTypeMap& enum_types() const { return enum_types_; }
+  std::shared_ptr<const value::EnumType> find_enum_type(const std::string& name) const {
+    const auto* type = enum_types_.find(name);
+    return type == nullptr ? nullptr : *type;
+  }
+  // By oid; a scan, types are few.
+  std::shared_ptr<const value::EnumType> find_enum_type(std::uint32_t oid) const;
+  const DomainMap& domains() const { return domains_; }
+  std::shared_ptr<const value::DomainType> find_domain(const std::string& name) const {
+    const auto* domain = domains_.find(name);
+    return domain == nullptr ? nullptr : *domain;
+  }
+  // By oid; a scan, domains are few.
+  std::shared_ptr<const value::DomainType> find_domain(std::uint32_t oid) const;
   const RoleMap& roles() const { return roles_; }
   std::shared_ptr<const Role> find_role(const std::string& name) const {
     const auto* role = roles_.find(name);
@@ -89,6 +109,12 @@ class World {
   std::shared_ptr<const World> without_sequence(const std::string& name) const;
   std::shared_ptr<const World> with_namespace(std::shared_ptr<const NamespaceDefinition> schema) const;
   std::shared_ptr<const World> without_namespace(const std::string& name) const;
+  // Adds or replaces the enum type of that name; next_oid() passes its and its labels' oids.
+  std::shared_ptr<const World> with_enum_type(std::shared_ptr<const value::EnumType> type) const;
+  std::shared_ptr<const World> without_enum_type(const std::string& name) const;
+  // Adds or replaces the domain of that name; next_oid() passes its and its checks' oids.
+  std::shared_ptr<const World> with_domain(std::shared_ptr<const value::DomainType> domain) const;
+  std::shared_ptr<const World> without_domain(const std::string& name) const;
   // Adds or replaces the role of that name.
   std::shared_ptr<const World> with_role(std::shared_ptr<const Role> role) const;
   std::shared_ptr<const World> without_role(const std::string& name) const;
@@ -104,6 +130,8 @@ class World {
   ViewMap views_;
   SequenceMap sequences_;
   NamespaceMap namespaces_;
+  EnumTypeMap enum_types_;
+  DomainMap domains_;
   RoleMap roles_;
   AclMap acls_;
 };

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "storage/table/table_keys.h"
+#include "storage/value/enum_type.h"
 #include "txn/byte_codec.h"
 #include "txn/checkpoint_file.h"
 #include "txn/schema_codec.h"
@@ -406,4 +407,47 @@ TEST_CASE("namespaces replay and checkpoint; temporary tables and their owners a
   r = replay(r, *w2, *w3);
   CHECK(r->find_namespace("sales") == nullptr);
   CHECK(r->find_table("sales.items") == nullptr);
+}
+
+TEST_CASE("enum types replay: labels, keys and sort orders, columns of the type, drops, checkpoints") {
+  auto type = std::make_shared<const ptreedb::value::EnumType>(ptreedb::value::enum_with_label_added(
+      ptreedb::value::make_enum_type("mood", 16600, {"sad", "happy"}, 16601), "ok", std::string("happy"), false,
+      16603));
+  auto base = std::make_shared<const World>();
+  auto created = base->with_enum_type(type);
+  CHECK(created->next_oid() == 16604);
+  std::vector<ColumnSchema> columns{{"id", SqlType::of(TypeId::kInteger), true},
+                                    {"m", ptreedb::value::SqlType::enumeration(16600)}};
+  auto with_table = created->with_table(std::make_shared<const Table>(
+      std::make_shared<const TableSchema>(16700, "t", columns, std::vector<std::size_t>{0})));
+  auto replayed =
+      txn::apply_world_change(base, txn::decode_world_change(txn::encode_world_change(*base, *with_table)));
+  auto copy = replayed->find_enum_type("mood");
+  REQUIRE(copy);
+  REQUIRE(copy->labels.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(copy->labels[i].label == type->labels[i].label);
+    CHECK(copy->labels[i].key == type->labels[i].key);
+    CHECK(copy->labels[i].oid == type->labels[i].oid);
+    CHECK(copy->labels[i].sort_order == type->labels[i].sort_order);
+  }
+  CHECK(replayed->find_table("t")->schema().column(1).type == ptreedb::value::SqlType::enumeration(16600));
+  CHECK(ptreedb::value::registered_enum_type(16600));
+
+  auto dropped = created->without_enum_type("mood");
+  auto after_drop =
+      txn::apply_world_change(replayed, txn::decode_world_change(txn::encode_world_change(*created, *dropped)));
+  CHECK_FALSE(after_drop->find_enum_type("mood"));
+
+  auto dir = std::filesystem::temp_directory_path() / ("ckpt_enum_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  txn::write_checkpoint(dir, 0x3000, *with_table);
+  auto loaded = txn::load_newest_checkpoint(dir);
+  REQUIRE(loaded);
+  auto restored = loaded->world->find_enum_type(16600);
+  REQUIRE(restored);
+  CHECK(restored->name == "mood");
+  CHECK(restored->labels[1].label == "ok");
+  CHECK(loaded->world->next_oid() > 16700);
+  std::filesystem::remove_all(dir);
 }
