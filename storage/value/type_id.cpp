@@ -22,7 +22,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 20> kTypes{{
+constexpr std::array<TypeInfo, 21> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
