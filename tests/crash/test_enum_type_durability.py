@@ -4,11 +4,13 @@ their order (values added BEFORE/AFTER included), their renames and
 renamed values, and the rows of enum columns still read, sort and reject
 bad labels."""
 import signal
+import subprocess
+from pathlib import Path
 
 import psycopg
 import pytest
 
-from fixtures.server import start_server, stop_server
+from fixtures.server import BINARY, start_server, stop_server
 
 
 def connect(server):
@@ -76,3 +78,23 @@ def test_enum_types_survive_kill9_checkpoint_and_restart(tmp_path):
                 conn.execute("DROP TYPE feeling")
     finally:
         stop_server(server)
+
+
+def test_waldump_prints_types_domains_and_privileges(tmp_path):
+    server = start_server(tmp_path)
+    try:
+        with connect(server) as conn:
+            conn.execute("CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')")
+            conn.execute("CREATE DOMAIN posint AS integer NOT NULL CHECK (VALUE > 0)")
+            conn.execute("CREATE TABLE granted (m mood, p posint)")
+            conn.execute("CREATE ROLE reader")
+            conn.execute("GRANT SELECT ON granted TO reader")
+            conn.execute("DROP DOMAIN posint CASCADE")
+    finally:
+        stop_server(server)
+    waldump = Path(BINARY).parent / "ptreedb-waldump"
+    out = subprocess.run([str(waldump), str(tmp_path / "data")], capture_output=True, text=True, check=True).stdout
+    assert "enum type: mood (oid" in out and "3 labels)" in out, out
+    assert "domain: posint (oid" in out and "over integer, 1 checks, not null)" in out, out
+    assert "domain drop: posint" in out, out
+    assert "privileges: object oid" in out and "granted" in out, out

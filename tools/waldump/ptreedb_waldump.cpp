@@ -177,7 +177,42 @@ int main(int argc, char** argv) {
             ++stats.entries["schema drop"];
             if (!stats_only) std::printf("    schema drop: %s\n", entry.name.c_str());
             break;
+          case txn::ChangeKind::kEnumTypePut:
+            ++stats.entries["enum type"];
+            if (!stats_only) {
+              std::printf("    enum type: %s (oid %u, %zu labels)\n", entry.name.c_str(), entry.enum_type->oid,
+                          entry.enum_type->labels.size());
+            }
+            break;
+          case txn::ChangeKind::kEnumTypeDrop:
+            ++stats.entries["enum type drop"];
+            if (!stats_only) std::printf("    enum type drop: %s\n", entry.name.c_str());
+            break;
+          case txn::ChangeKind::kDomainPut:
+            ++stats.entries["domain"];
+            if (!stats_only) {
+              std::printf("    domain: %s (oid %u, over %s, %zu checks%s)\n", entry.name.c_str(), entry.domain->oid,
+                          value::format_type(entry.domain->base).c_str(), entry.domain->checks.size(),
+                          entry.domain->not_null ? ", not null" : "");
+            }
+            break;
+          case txn::ChangeKind::kDomainDrop:
+            ++stats.entries["domain drop"];
+            if (!stats_only) std::printf("    domain drop: %s\n", entry.name.c_str());
+            break;
+          case txn::ChangeKind::kAclPut:
+            ++stats.entries["privileges"];
+            if (!stats_only) {
+              std::printf("    privileges: object oid %u (owner %u, %s, %zu column grants)\n", entry.oid,
+                          entry.acl->owner, entry.acl->acl ? "granted" : "default", entry.acl->column_acls.size());
+            }
+            break;
+          case txn::ChangeKind::kAclDrop:
+            ++stats.entries["privileges drop"];
+            if (!stats_only) std::printf("    privileges drop: object oid %u\n", entry.oid);
+            break;
           case txn::ChangeKind::kRolePut:
+          case txn::ChangeKind::kRolePutWithMembers:  // decoded as kRolePut
             ++stats.entries["role"];
             if (!stats_only) {
               std::printf("    role: %s (oid %u%s%s%s)\n", entry.name.c_str(), entry.role->oid,
