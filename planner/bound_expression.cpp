@@ -88,7 +88,14 @@ bool same_expression(const BoundExpression& a, const BoundExpression& b) {
       }
       break;
     case ExprKind::kFunction:
-      if (a.function != b.function) return false;
+      // Functions keep their variant in these flags: NOT IN, ALL, the operator of ANY/ALL, ...
+      if (a.function != b.function || a.negated != b.negated || a.case_insensitive != b.case_insensitive ||
+          a.comparison != b.comparison || a.array_text != b.array_text) {
+        return false;
+      }
+      break;
+    case ExprKind::kCast:
+      if (a.explicit_cast != b.explicit_cast || a.array_text != b.array_text) return false;
       break;
     case ExprKind::kWindow:
       if (!(*a.window == *b.window)) return false;

@@ -6,6 +6,7 @@
 #include "exec/array_cast.h"
 #include "exec/evaluate.h"
 #include "exec/functions/function_kernel.h"
+#include "exec/functions/in_list.h"
 #include "exec/functions/text_results.h"
 #include "storage/sql_error.h"
 
@@ -275,16 +276,24 @@ bool holds(ComparisonOp op, int order) {
 // element is NULL, else false; ALL (`negated`): false if some element fails,
 // else NULL on NULLs, else true ({} gives false for ANY, true for ALL).
 Vector evaluate_array_any(const planner::BoundExpression& expr, const Chunk& input) {
-  std::vector<Vector> args = evaluate_arguments(expr, input);
+  if (expr.in_list) return evaluate_in_list(expr, input);  // = ANY / <> ALL over a constant array, hashed once
+  // A constant array is read once per chunk, not once per row.
+  const bool constant_array = expr.args[1].kind == planner::ExprKind::kConstant;
+  Chunk one_row;
+  one_row.size = 1;
+  std::vector<Vector> args;
+  args.push_back(evaluate(expr.args[0], input));
+  args.push_back(evaluate(expr.args[1], constant_array ? one_row : input));
   FlatElements flat = flatten_arrays(args[1]);
   Vector out = new_result(expr.type, input.size);
   const bool all = expr.negated;
   for (std::size_t row = 0; row < input.size; ++row) {
-    if (args[1].nulls[row]) {
+    const std::size_t array_row = constant_array ? 0 : row;
+    if (args[1].nulls[array_row]) {
       out.nulls[row] = 1;
       continue;
     }
-    const std::size_t begin = flat.offsets[row], end = flat.offsets[row + 1];
+    const std::size_t begin = flat.offsets[array_row], end = flat.offsets[array_row + 1];
     bool decided = false, saw_null = false;
     for (std::size_t e = begin; e < end && !decided; ++e) {
       if (args[0].nulls[row] || flat.values.nulls[e]) {

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "exec/array_cast.h"
 #include "exec/array_text.h"
 #include "exec/evaluate.h"
 #include "exec/functions/function_kernel.h"
@@ -29,6 +30,26 @@ std::shared_ptr<const planner::InListSet> build_in_list_set(const BoundExpressio
       } else {
         set->keys.insert(std::move(*element));
       }
+    }
+    return set;
+  }
+  if (expr.function == planner::FunctionId::kArrayAny) {
+    // x = ANY / x <> ALL over a typed array already in x's type: its elements' keys.
+    Chunk one_row;
+    one_row.size = 1;
+    Vector array = evaluate(expr.args[1], one_row);
+    if (array.nulls[0]) return nullptr;  // NULL array: the row-wise path answers NULL
+    FlatElements flat = flatten_arrays(array);
+    set->keys.reserve(flat.values.size());
+    std::string key;
+    for (std::size_t e = 0; e < flat.values.size(); ++e) {
+      if (flat.values.nulls[e]) {
+        set->has_null = true;
+        continue;
+      }
+      key.clear();
+      append_key_bytes(key, flat.values, e);
+      set->keys.insert(key);
     }
     return set;
   }
@@ -104,8 +125,11 @@ Vector evaluate_in_list(const BoundExpression& expr, const Chunk& input) {
 bool is_hashed_membership(const BoundExpression& expr) {
   if (expr.kind != ExprKind::kFunction) return false;
   if (expr.function == planner::FunctionId::kInList) return true;
-  return expr.function == planner::FunctionId::kArrayContains && expr.args.size() == 2 &&
-         expr.args[1].kind == ExprKind::kConstant;
+  if (expr.args.size() != 2 || expr.args[1].kind != ExprKind::kConstant) return false;
+  if (expr.function == planner::FunctionId::kArrayContains) return true;
+  // x = ANY(array) and x <> ALL(array): membership; other operators compare element by element.
+  return expr.function == planner::FunctionId::kArrayAny &&
+         expr.comparison == (expr.negated ? planner::ComparisonOp::kNotEqual : planner::ComparisonOp::kEqual);
 }
 
 namespace {

@@ -89,6 +89,14 @@ def queries():
         "any_array": f"select count(*) from in_list_t where x = any({array(ints_16k)})",
         "all_array": f"select count(*) from in_list_t where x <> all({array(ints_16k)})",
         "all_array_with_null": f"select count(*) from in_list_t where x <> all({array(ints_16k + ['NULL'])})",
+        # Ordering operators compare element by element; the constant array is read once per chunk.
+        "ordered_any_all": f"select count(*) filter (where x < any({array(ints_16k[:200])})), "
+                           f"count(*) filter (where x >= all({array(ints_16k[:200])})), "
+                           f"count(*) filter (where (x > all({array(ints_16k[:200] + ['NULL'])})) is null), "
+                           f"count(*) filter (where x <= any({array(ints_16k[:200] + ['NULL'])})), "
+                           f"count(*) filter (where (n = any('{{1.0,2.50,NULL}}'::numeric[])) is null), "
+                           f"count(*) filter (where n = any('{{1.0,2.50,NULL}}'::numeric[])) from in_list_t",
+        "numeric_array_scales": "select count(*) from in_list_t where n = any('{0.5,1.25,3,7.750}'::numeric[])",
     }
 
 

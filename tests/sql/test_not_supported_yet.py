@@ -41,7 +41,6 @@ CASES = [
     ("create table ns_c3 (a int) inherits (ns_t)", "INHERITS is not supported"),
     ("create table ns_c4 of some_type", "CREATE TABLE OF a type is not supported"),
     ("create table ns_c5 (like ns_t including all)", "LIKE in CREATE TABLE is not supported"),
-    ("create temp table ns_c6 (a int) on commit drop", "CREATE TEMPORARY is not supported"),
     ("create unlogged table ns_c7 (a int)", "CREATE UNLOGGED is not supported"),
     ("create table ns_c8 (a int primary key deferrable)", "DEFERRABLE is not supported"),
     ("create table ns_c9 (a int, unique (a) deferrable initially deferred)", "DEFERRABLE is not supported"),
@@ -50,9 +49,7 @@ CASES = [
     ("create table ns_c12 (a int, check (a > 0) not valid)", "NOT VALID is not supported"),
     ("alter table ns_t add constraint ns_k check (id > 0) not valid", "NOT VALID is not supported"),
     ("create materialized view ns_mv as select 1", "CREATE MATERIALIZED VIEW is not supported"),
-    ("create temp view ns_v as select 1", "CREATE TEMPORARY VIEW is not supported"),
     ("alter table ns_t add column c int check (c > 0) no inherit", "NO INHERIT is not supported"),
-    ("create table pg_temp.ns_c13 (a int)", "CREATE TEMPORARY is not supported"),
     ("create table ns_c14 (a int constraint my_pk primary key)", 'naming a primary key other than "ns_c14_pkey"'),
     ("create table ns_c15 (a int, constraint my_pk primary key (a))", 'naming a primary key other than "ns_c15_pkey"'),
     # Role limits that would not be enforced.
