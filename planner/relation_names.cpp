@@ -415,7 +415,7 @@ std::optional<std::string> relation_key_of(const World& world, const std::string
   return storage::relation_key(schema, name);
 }
 
-std::string relation_key_from_text(const World& world, const std::string& text) {
+std::vector<std::string> split_qualified_name(const std::string& text) {
   std::vector<std::string> parts(1);
   bool quoted = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -437,6 +437,11 @@ std::string relation_key_from_text(const World& world, const std::string& text) 
       parts.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
   }
+  return parts;
+}
+
+std::string relation_key_from_text(const World& world, const std::string& text) {
+  std::vector<std::string> parts = split_qualified_name(text);
   if (parts.size() == 1) return resolve_unqualified_relation(world, parts[0]).value_or(parts[0]);
   if (parts.size() == 2) {
     if (parts[0] == "public" || is_system_schema(parts[0])) return parts[1];

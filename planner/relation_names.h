@@ -44,6 +44,10 @@ std::optional<std::string> resolve_unqualified_relation(const storage::World& wo
 std::optional<std::string> relation_key_of(const storage::World& world, const std::string& schema,
                                            const std::string& name);
 
+// A written [schema.]name's parts, each downcased unless double-quoted
+// ('MySeq' is myseq, '"My.Seq"' one part My.Seq).
+std::vector<std::string> split_qualified_name(const std::string& text);
+
 // regclass input ('t', 's.t', '"S"."T"'): the key the name resolves to, or the
 // name itself when nothing has it.
 std::string relation_key_from_text(const storage::World& world, const std::string& text);

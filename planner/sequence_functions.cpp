@@ -21,30 +21,9 @@ std::shared_ptr<storage::SequenceSession> current_sequence_session() {
 
 const value::SqlType kBigintType = value::SqlType::of(value::TypeId::kBigint);
 
-// regclass input: a name, possibly schema-qualified, each part downcased
-// unless double-quoted ('MySeq' is myseq, '"MySeq"' is MySeq).
+// regclass input: a name, possibly schema-qualified (split_qualified_name).
 std::string relation_name_of(const std::string& text, const storage::World& world) {
-  std::vector<std::string> parts(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        parts.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        parts.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == '.') {
-      parts.emplace_back();
-    } else {
-      parts.back() += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-  }
+  std::vector<std::string> parts = split_qualified_name(text);
   if (parts.size() == 2 && parts[0] != "public" && parts[0] != "pg_catalog") {
     if (auto key = relation_key_of(world, parts[0], parts[1])) return *key;
     throw SqlError("3F000", "schema \"" + parts[0] + "\" does not exist");

@@ -1,93 +1,153 @@
 // Sort, with OFFSET and LIMIT (alone when there are no keys): the input
-// collected, ordered stably, the kept rows emitted in slices.
+// collected (under a LIMIT, only its best rows: a top-N), ordered stably on
+// normalized keys (exec/row_order.h), the kept rows emitted in slices.
 #include "exec/plan_executor.h"
 #include "exec/plan_printer.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <utility>
 
+#include "exec/chunk_memory.h"
 #include "exec/operators/operator_support.h"
+#include "exec/row_order.h"
 
 namespace ptreedb::exec {
 
 using planner::PlanNode;
 
+namespace {
+
+// A LIMIT whose rows number at most this is answered as a top-N: the input
+// is cut to its best rows as it arrives, never held whole.
+constexpr std::size_t kTopNRows = std::size_t{1} << 20;
+
+// The rows a top-N holds, with each row's place in the input (partition,
+// then arrival within it) so rows equal on the keys keep the input order.
+struct HeldRows {
+  Chunk rows;
+  std::vector<std::uint64_t> arrival;
+};
+
+// The best `wanted` rows of `held` and `pending` together, in one chunk.
+HeldRows best_rows(HeldRows held, std::vector<Chunk> pending, std::vector<std::uint64_t> pending_arrival,
+                   const std::vector<planner::SortKey>& keys, std::size_t wanted,
+                   const std::vector<value::SqlType>& types, const InterruptToken* interrupt) {
+  std::vector<Chunk> parts;
+  parts.reserve(pending.size() + 1);
+  if (held.rows.size > 0) parts.push_back(std::move(held.rows));
+  for (auto& chunk : pending) parts.push_back(std::move(chunk));
+  Chunk all = concatenate(std::move(parts), types);
+  std::vector<std::uint64_t> arrival = std::move(held.arrival);
+  arrival.insert(arrival.end(), pending_arrival.begin(), pending_arrival.end());
+  std::vector<std::uint32_t> best = RowOrder(all, keys).sorted(wanted, arrival, interrupt);
+  HeldRows out;
+  out.rows = gather_rows(all, best);
+  out.arrival.reserve(best.size());
+  for (std::uint32_t row : best) out.arrival.push_back(arrival[row]);
+  return out;
+}
+
+}  // namespace
+
 void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& sort, const Sink& sink) {
   OperatorMemory memory(memory_, "Sort");
-  std::vector<Chunk> chunks;
-  const PlanNode* recursive = nullptr;
-  if (sort.keys.empty() && sort.limit && !sort.with_ties &&
-      (recursive = recursive_union_below(*sort.input)) != nullptr) {
-    // The recursive union below stops once this many rows have arrived.
-    RowGoal goal;
+  const auto offset = static_cast<std::size_t>(std::max<std::int64_t>(0, sort.offset));
+  std::optional<std::size_t> wanted;  // offset + limit rows at most
+  if (sort.limit) {
     auto limit = static_cast<std::size_t>(std::max<std::int64_t>(0, *sort.limit));
-    auto offset = static_cast<std::size_t>(std::max<std::int64_t>(0, sort.offset));
-    goal.wanted = limit > SIZE_MAX - offset ? SIZE_MAX : offset + limit;
-    auto set_goal = [&](const RowGoal* value) {
-      std::lock_guard lock(recursion_mutex_);
-      if (value != nullptr) {
-        row_goals_[recursive] = value;
-      } else {
-        row_goals_.erase(recursive);
-      }
+    wanted = limit > SIZE_MAX - offset ? SIZE_MAX : offset + limit;
+  }
+  HeldRows input;
+  const PlanNode* recursive = nullptr;
+  if (!sort.keys.empty() && wanted && !sort.with_ties && *wanted <= kTopNRows) {
+    // Top-N: whenever the rows held reach twice those wanted (and a few
+    // chunks), they are cut back to the best; memory stays bounded by N.
+    NotTheOutput not_output(ordered_);
+    std::mutex mutex;
+    std::vector<Chunk> pending;
+    std::vector<std::uint64_t> pending_arrival;
+    std::map<std::size_t, std::uint64_t> arrived;  // rows so far per partition
+    std::size_t pending_rows = 0;
+    const std::size_t cut_at = std::max<std::size_t>(2 * *wanted, 16 * kChunkSize);
+    OperatorMemory held_memory(memory_, "Sort");
+    auto cut = [&] {
+      input = best_rows(std::move(input), std::move(pending), std::move(pending_arrival), sort.keys, *wanted,
+                        node.types, interrupt_);
+      pending.clear();
+      pending_arrival.clear();
+      pending_rows = 0;
+      held_memory.reset();
+      ChunkFootprint footprint;
+      held_memory.add(footprint.add(input.rows));
     };
-    set_goal(&goal);
-    try {
-      chunks = collect_into(*sort.input, memory, &goal.received);
-    } catch (...) {
-      set_goal(nullptr);
-      throw;
-    }
-    set_goal(nullptr);
-  } else {
-    chunks = collect(*sort.input, memory);
-  }
-  charge_concatenation(memory, chunks);
-  Chunk rows = concatenate(std::move(chunks), node.types);
-  check_interrupt(interrupt_);
-  memory.add(static_cast<std::int64_t>(rows.size * sizeof(std::uint32_t) * 2));  // the order and what is kept
-  std::vector<std::uint32_t> order(rows.size);
-  for (std::uint32_t i = 0; i < rows.size; ++i) order[i] = i;
-  if (!sort.keys.empty()) {
-    // A sort of millions of rows takes seconds: check for a cancel every 64 Ki comparisons.
-    std::uint32_t comparisons = 0;
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-      if ((++comparisons & 0xFFFF) == 0) check_interrupt(interrupt_);
-      for (const auto& key : sort.keys) {
-        const Vector& column = rows.columns[key.output];
-        bool a_null = column.is_null(x), b_null = column.is_null(y);
-        if (a_null || b_null) {
-          if (a_null == b_null) continue;
-          return a_null == key.nulls_first;
-        }
-        int order_value = compare_elements(column, x, column, y);
-        if (order_value != 0) return key.descending ? order_value > 0 : order_value < 0;
+    stream(*sort.input, [&](Chunk&& chunk, std::size_t partition) {
+      if (chunk.size == 0) return;
+      std::lock_guard lock(mutex);
+      std::uint64_t& position = arrived[partition];
+      for (std::size_t row = 0; row < chunk.size; ++row) {
+        pending_arrival.push_back(static_cast<std::uint64_t>(partition) << 32 | (position + row));
       }
-      return false;
+      position += chunk.size;
+      pending_rows += chunk.size;
+      ChunkFootprint footprint;
+      held_memory.add(footprint.add(chunk));
+      pending.push_back(std::move(chunk));
+      if (pending_rows + input.rows.size >= cut_at) cut();
     });
+    cut();
+  } else {
+    std::vector<Chunk> chunks;
+    if (sort.keys.empty() && wanted && !sort.with_ties && (recursive = recursive_union_below(*sort.input)) != nullptr) {
+      // The recursive union below stops once this many rows have arrived.
+      RowGoal goal;
+      goal.wanted = *wanted;
+      auto set_goal = [&](const RowGoal* value) {
+        std::lock_guard lock(recursion_mutex_);
+        if (value != nullptr) {
+          row_goals_[recursive] = value;
+        } else {
+          row_goals_.erase(recursive);
+        }
+      };
+      set_goal(&goal);
+      try {
+        chunks = collect_into(*sort.input, memory, &goal.received);
+      } catch (...) {
+        set_goal(nullptr);
+        throw;
+      }
+      set_goal(nullptr);
+    } else {
+      chunks = collect(*sort.input, memory);
+    }
+    charge_concatenation(memory, chunks);
+    input.rows = concatenate(std::move(chunks), node.types);
   }
+  const Chunk& rows = input.rows;
   check_interrupt(interrupt_);
-  std::size_t begin = std::min<std::size_t>(order.size(), static_cast<std::size_t>(sort.offset));
-  std::size_t end = order.size();
-  if (sort.limit) end = std::min<std::size_t>(end, begin + static_cast<std::size_t>(*sort.limit));
+  memory.add(static_cast<std::int64_t>(rows.size * (sizeof(std::uint32_t) + 32)));  // the order and its keys
+  std::size_t end = wanted && !sort.with_ties ? std::min(rows.size, *wanted) : rows.size;
+  std::vector<std::uint32_t> order;
+  RowOrder row_order(rows, sort.keys);
+  if (sort.keys.empty()) {
+    order.resize(end);
+    for (std::uint32_t i = 0; i < end; ++i) order[i] = i;
+  } else {
+    order = row_order.sorted(end, input.arrival, interrupt_);
+  }
+  std::size_t begin = std::min(order.size(), offset);
+  end = order.size();
+  if (wanted) end = std::min(end, *wanted);
   if (sort.with_ties && end > begin) {
     // The rows after the last one kept that sort as equal to it.
-    auto ties = [&](std::uint32_t x, std::uint32_t y) {
-      for (const auto& key : sort.keys) {
-        const Vector& column = rows.columns[key.output];
-        bool a_null = column.is_null(x), b_null = column.is_null(y);
-        if (a_null || b_null) {
-          if (a_null != b_null) return false;
-          continue;
-        }
-        if (compare_elements(column, x, column, y) != 0) return false;
-      }
-      return true;
-    };
-    while (end < order.size() && ties(order[end - 1], order[end])) ++end;
+    while (end < order.size() && row_order.same_keys(order[end - 1], order[end])) ++end;
   }
-  std::vector<std::uint32_t> kept(order.begin() + begin, order.begin() + end);
+  std::vector<std::uint32_t> kept(order.begin() + static_cast<std::ptrdiff_t>(begin),
+                                  order.begin() + static_cast<std::ptrdiff_t>(std::max(begin, end)));
   Chunk sorted = gather_rows(rows, kept);
   charge_arrays(memory, sorted);
   stream_slices(std::move(sorted), sink);

@@ -5,43 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "exec/statement_executor.h"
-#include "planner/parse/parse_sql.h"
-#include "planner/statement_planner.h"
+#include "sql_database.h"
 #include "storage/sql_error.h"
-#include "txn/database.h"
 
 using namespace ptreedb;
 
 namespace {
 
 // The planner and executor over one in-memory database, without a server.
-struct TestDatabase {
-  txn::Database database;
-
-  planner::StatementPlan plan(const std::string& sql) {
-    planner::ParseTree tree = planner::parse_sql(sql);
-    REQUIRE(tree.statement_count() == 1);
-    return planner::plan_statement(*tree.statement(0).stmt, *database.snapshot());
-  }
-
-  exec::QueryResult run(const std::string& sql) { return exec::execute_statement(plan(sql), database); }
-
-  // Column 0 of a query's rows, as integers.
-  std::vector<std::int64_t> ints(const std::string& sql) {
-    std::vector<std::int64_t> out;
-    for (const auto& chunk : run(sql).chunks) {
-      for (std::size_t row = 0; row < chunk.size; ++row) out.push_back(chunk.columns[0].ints[row]);
-    }
-    return out;
-  }
-
-  std::int64_t scalar(const std::string& sql) {
-    auto values = ints(sql);
-    REQUIRE(values.size() == 1);
-    return values[0];
-  }
-};
+using TestDatabase = exec::testing::SqlDatabase;
 
 std::string sqlstate_of(TestDatabase& db, const planner::StatementPlan& plan) {
   try {

@@ -6,43 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "exec/statement_executor.h"
-#include "planner/parse/parse_sql.h"
-#include "planner/statement_planner.h"
+#include "sql_database.h"
 #include "storage/sql_error.h"
-#include "txn/database.h"
 
 using namespace ptreedb;
 
 namespace {
 
-struct TestDatabase {
-  txn::Database database;
-
-  exec::QueryResult run(const std::string& sql) {
-    planner::ParseTree tree = planner::parse_sql(sql);
-    REQUIRE(tree.statement_count() == 1);
-    return exec::execute_statement(planner::plan_statement(*tree.statement(0).stmt, *database.snapshot()), database);
-  }
-
-  // Column 0 of a query's rows, as the text an enum (or text) column holds.
-  std::vector<std::string> texts(const std::string& sql) {
-    std::vector<std::string> out;
-    for (const auto& chunk : run(sql).chunks) {
-      for (std::size_t row = 0; row < chunk.size; ++row) out.emplace_back(chunk.columns[0].texts[row]);
-    }
-    return out;
-  }
-
-  std::string sqlstate(const std::string& sql) {
-    try {
-      run(sql);
-    } catch (const SqlError& error) {
-      return error.sqlstate();
-    }
-    return "";
-  }
-};
+using TestDatabase = exec::testing::SqlDatabase;
 
 using Texts = std::vector<std::string>;
 
