@@ -59,10 +59,13 @@ void append_decimal(std::string& key, value::Decimal number) {
 }
 
 void append_text(std::string& key, std::string_view text) {
-  for (char byte : text) {
-    key.push_back(byte);
-    if (byte == '\0') key.push_back(static_cast<char>(0xFF));
+  // Runs without a 0 byte (all of a text value) are appended whole; each 0
+  // byte is escaped as 0 0xFF.
+  for (std::size_t zero; (zero = text.find('\0')) != std::string_view::npos; text.remove_prefix(zero + 1)) {
+    key.append(text.data(), zero + 1);
+    key.push_back(static_cast<char>(0xFF));
   }
+  key.append(text);
   key.push_back('\0');
   key.push_back('\0');
 }

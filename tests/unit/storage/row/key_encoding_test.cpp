@@ -134,3 +134,12 @@ TEST_CASE("RowKey copies and moves keep the bytes, inline and on the heap") {
     CHECK(copy.view() == bytes);
   }
 }
+
+TEST_CASE("text keys escape each 0 byte as 0 0xFF and end with 0 0 (the stored form)") {
+  std::string bytes;
+  key_encoding::append_text(bytes, std::string_view("a\0\0b", 4));
+  CHECK(bytes == std::string("a\0\xff\0\xff" "b\0\0", 8));
+  bytes.clear();
+  key_encoding::append_text(bytes, "plain");
+  CHECK(bytes == std::string("plain\0\0", 7));
+}
