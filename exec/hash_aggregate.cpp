@@ -65,8 +65,13 @@ const Vector& operand(const planner::BoundExpression& expr, const Chunk& input, 
 }  // namespace
 
 AggregationTable::AggregationTable(const std::vector<planner::BoundExpression>& keys,
-                                   const std::vector<planner::AggregateCall>& aggregates)
-    : keys_(keys), aggregates_(aggregates), groups_(types_of(keys)), shared_arguments_(aggregates) {
+                                   const std::vector<planner::AggregateCall>& aggregates,
+                                   const std::vector<bool>& carried_keys)
+    : keys_(keys),
+      aggregates_(aggregates),
+      carried_keys_(carried_keys),
+      groups_(types_of(keys), carried_keys),
+      shared_arguments_(aggregates) {
   buffers_.resize(aggregates.size());
   buffered_.resize(aggregates.size());
   key_values_.resize(keys.size());

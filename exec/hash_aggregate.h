@@ -29,8 +29,10 @@ namespace ptreedb::exec {
 
 class AggregationTable {
  public:
+  // `carried_keys`: as planner::AggregateNode's (keys a hashed key determines).
   AggregationTable(const std::vector<planner::BoundExpression>& keys,
-                   const std::vector<planner::AggregateCall>& aggregates);
+                   const std::vector<planner::AggregateCall>& aggregates,
+                   const std::vector<bool>& carried_keys = {});
 
   // Folds the rows of `input` (already filtered) into their groups.
   void consume(const Chunk& input);
@@ -43,6 +45,7 @@ class AggregationTable {
   std::int64_t approximate_bytes() const;
 
   std::size_t group_count() const { return groups_.size(); }
+  const std::vector<bool>& carried_keys() const { return carried_keys_; }
   // For a partitioned merge: makes the key form of all `tables` alike (so
   // equal keys hash alike), then lists each table's groups per partition
   // (the top `partition_bits` of their key hash).
@@ -79,6 +82,7 @@ class AggregationTable {
 
   const std::vector<planner::BoundExpression>& keys_;
   const std::vector<planner::AggregateCall>& aggregates_;
+  std::vector<bool> carried_keys_;
   GroupKeys groups_;
   SharedArguments shared_arguments_;
   std::vector<std::unique_ptr<AggregateState>> states_;

@@ -8,6 +8,7 @@
 #include "planner/catalog/catalog_functions.h"
 #include "planner/catalog/catalog_oids.h"
 #include "planner/catalog/system_relation_plan.h"
+#include "planner/carried_group_keys.h"
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
 #include "planner/functions/function_binding.h"
@@ -304,6 +305,9 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
     }
   }
   AggregateNode aggregate{input, std::move(grouping.keys), std::move(grouping.aggregates)};
+  if (grouping.sets.empty() && catalog::PlanningWorld::current() != nullptr) {
+    aggregate.carried_keys = carried_group_keys(aggregate.keys, input_scope, *catalog::PlanningWorld::current());
+  }
   aggregate.grouping_sets = std::move(grouping.sets);
   aggregate.grouping_calls = std::move(grouping.grouping_calls);
   PlanPtr node = make_node(std::move(aggregate), group_types, rows);

@@ -128,6 +128,10 @@ struct AggregateNode {
   // the first argument highest.
   std::vector<std::vector<std::size_t>> grouping_sets = {};
   std::vector<std::vector<std::size_t>> grouping_calls = {};
+  // Empty, or per key: a column of a table whose whole primary key is among
+  // the keys (so it determines the column, as PostgreSQL's
+  // remove_useless_groupby_columns finds): kept per group, not hashed.
+  std::vector<bool> carried_keys = {};
 };
 
 // Sorts (when keys are given), then skips `offset` rows and keeps `limit`.

@@ -21,9 +21,28 @@ std::uint64_t hash_key_bytes(std::string_view bytes) {
   return hash_packed_key(PackedKey{hash} << 64 | tail);
 }
 
-GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) {
+namespace {
+
+std::vector<value::SqlType> hashed_types(const std::vector<value::SqlType>& types, const std::vector<bool>& carried) {
+  std::vector<value::SqlType> out;
+  for (std::size_t k = 0; k < types.size(); ++k) {
+    if (carried.empty() || !carried[k]) out.push_back(types[k]);
+  }
+  return out;
+}
+
+}  // namespace
+
+GroupKeys::GroupKeys(const std::vector<value::SqlType>& types, const std::vector<bool>& carried)
+    : layout_(hashed_types(types, carried)) {
   for (const auto& type : types) values_.emplace_back(type);
   for (const Vector& value : values_) value_columns_.push_back(&value);
+  for (std::size_t k = 0; k < types.size(); ++k) {
+    if (carried.empty() || !carried[k]) {
+      hashed_.push_back(k);
+      hashed_value_columns_.push_back(&values_[k]);
+    }
+  }
   if (layout_.compact_bits() >= 0 && layout_.compact_bits() <= kDirectBits) {
     mode_ = Mode::kDirect;
     direct_.assign(std::size_t{1} << layout_.compact_bits(), 0);
@@ -34,10 +53,18 @@ GroupKeys::GroupKeys(const std::vector<value::SqlType>& types) : layout_(types) 
   }
 }
 
+const KeyColumns& GroupKeys::hashed_of(const KeyColumns& keys) {
+  if (hashed_.size() == keys.size()) return keys;
+  hashed_columns_.resize(hashed_.size());
+  for (std::size_t h = 0; h < hashed_.size(); ++h) hashed_columns_[h] = keys[hashed_[h]];
+  return hashed_columns_;
+}
+
 void GroupKeys::assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups) {
+  const KeyColumns& hashed = hashed_of(keys);
   if (mode_ == Mode::kDirect) {
     chunk_codes_.resize(rows);
-    if (layout_.pack_compact(keys, rows, chunk_codes_.data())) {
+    if (layout_.pack_compact(hashed, rows, chunk_codes_.data())) {
       assign_direct(rows, groups, keys);
       return;
     }
@@ -45,13 +72,13 @@ void GroupKeys::assign(const KeyColumns& keys, std::size_t rows, std::uint32_t* 
   }
   chunk_keys_.resize(rows);
   if (mode_ == Mode::kPacked) {
-    if (layout_.pack(keys, rows, chunk_keys_.data())) {
+    if (layout_.pack(hashed, rows, chunk_keys_.data())) {
       assign_packed(rows, groups, keys);
       return;
     }
     switch_to_bytes();
   }
-  assign_bytes(keys, rows, groups);
+  assign_bytes(keys, hashed, rows, groups);
 }
 
 void GroupKeys::assign_direct(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys) {
@@ -97,11 +124,12 @@ void GroupKeys::encode(std::string& out, const KeyColumns& keys, std::size_t row
   for (const Vector* key : keys) append_key_bytes(out, *key, row);
 }
 
-void GroupKeys::assign_bytes(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups) {
+void GroupKeys::assign_bytes(const KeyColumns& keys, const KeyColumns& hashed, std::size_t rows,
+                             std::uint32_t* groups) {
   chunk_bytes_.clear();
   chunk_ends_.resize(rows);
   for (std::size_t i = 0; i < rows; ++i) {
-    encode(chunk_bytes_, keys, i);
+    encode(chunk_bytes_, hashed, i);
     chunk_ends_[i] = static_cast<std::uint32_t>(chunk_bytes_.size());
   }
   std::size_t begin = 0;
@@ -143,7 +171,7 @@ void GroupKeys::switch_to_packed() {
   // Re-key every group by its packed key (a value with a code always packs).
   mode_ = Mode::kPacked;
   packed_.resize(group_count_);
-  if (group_count_ > 0) layout_.pack(value_columns_, group_count_, packed_.data());
+  if (group_count_ > 0) layout_.pack(hashed_value_columns_, group_count_, packed_.data());
   packed_index_ = PackedGroupIndex();
   packed_index_.reserve(group_count_);
   for (std::size_t g = 0; g < group_count_; ++g) {
@@ -162,7 +190,7 @@ void GroupKeys::switch_to_bytes() {
   std::string bytes;
   for (std::size_t g = 0; g < group_count_; ++g) {
     bytes.clear();
-    encode(bytes, value_columns_, g);
+    encode(bytes, hashed_value_columns_, g);
     index_.find_or_insert(hash_key_bytes(bytes), [](std::uint32_t) { return false; });
     arena_.append(bytes);
     key_ends_.push_back(arena_.size());

@@ -26,7 +26,10 @@ namespace ptreedb::exec {
 
 class GroupKeys {
  public:
-  explicit GroupKeys(const std::vector<value::SqlType>& types);
+  // `carried` (empty, or one flag per key): keys that a hashed key
+  // determines (columns of a table whose primary key is grouped): not
+  // hashed or compared, only kept per group as first seen.
+  explicit GroupKeys(const std::vector<value::SqlType>& types, const std::vector<bool>& carried = {});
   // value_columns_ points into values_.
   GroupKeys(const GroupKeys&) = delete;
   GroupKeys& operator=(const GroupKeys&) = delete;
@@ -58,7 +61,9 @@ class GroupKeys {
 
   void assign_direct(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys);
   void assign_packed(std::size_t rows, std::uint32_t* groups, const KeyColumns& keys);
-  void assign_bytes(const KeyColumns& keys, std::size_t rows, std::uint32_t* groups);
+  void assign_bytes(const KeyColumns& keys, const KeyColumns& hashed, std::size_t rows, std::uint32_t* groups);
+  // The hashed ones of `keys` (all of them when nothing is carried).
+  const KeyColumns& hashed_of(const KeyColumns& keys);
   std::uint32_t find_or_add_packed(PackedKey key, std::uint64_t hash, const KeyColumns& keys,
                                    std::size_t row);
   std::uint32_t find_or_add_bytes(std::string_view bytes, std::uint64_t hash, const KeyColumns& keys,
@@ -74,6 +79,9 @@ class GroupKeys {
   std::size_t group_count_ = 0;
   std::vector<Vector> values_;
   KeyColumns value_columns_;  // of values_
+  std::vector<std::size_t> hashed_;  // positions of the hashed keys
+  KeyColumns hashed_value_columns_;  // of values_, the hashed keys
+  KeyColumns hashed_columns_;        // reused: the hashed keys of a chunk
   PackedGroupIndex packed_index_;       // packed
   FlatGroupIndex index_;                // bytes
   std::vector<std::uint32_t> direct_;  // direct: code -> group + 1 (0: none yet)

@@ -39,7 +39,7 @@ std::vector<Chunk> merge_partitioned(std::vector<std::unique_ptr<AggregationTabl
   std::vector<Chunk> results(partitions);
   tbb::parallel_for(std::size_t{0}, partitions, [&](std::size_t p) {
     check();
-    AggregationTable partition(keys, aggregates);
+    AggregationTable partition(keys, aggregates, sources[0]->carried_keys());
     // Take the sources' key form before reserving room in it (the sources
     // already share one, so none of them changes).
     AggregationTable::match_key_forms({&partition, sources[0]});

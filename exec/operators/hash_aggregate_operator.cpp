@@ -30,7 +30,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNo
     std::int64_t charged = 0;
   };
   tbb::enumerable_thread_specific<TaskTable> tables(
-      [&] { return TaskTable{std::make_unique<AggregationTable>(keys, calls), 0}; });
+      [&] { return TaskTable{std::make_unique<AggregationTable>(keys, calls, aggregate.carried_keys), 0}; });
   auto charge_growth = [&](TaskTable& task) {
     std::int64_t now = task.table->approximate_bytes();
     if (now > task.charged) {
@@ -77,7 +77,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::AggregateNo
   Chunk groups;
   {
     TaskTable* result = nullptr;
-    TaskTable empty{std::make_unique<AggregationTable>(keys, calls), 0};
+    TaskTable empty{std::make_unique<AggregationTable>(keys, calls, aggregate.carried_keys), 0};
     for (TaskTable* task : tasks) {
       check_interrupt(interrupt_);
       if (result == nullptr) {
@@ -124,8 +124,10 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::AggregateN
   const Labels& input = labels_of(*aggregate.input);
   if (!aggregate.keys.empty()) {
     std::string keys;
+    // As PostgreSQL: keys a grouped primary key determines are not shown.
     for (std::size_t k = 0; k < aggregate.keys.size(); ++k) {
-      keys += (k > 0 ? ", " : "") + shown(aggregate.keys[k], input, at.qualified);
+      if (!aggregate.carried_keys.empty() && aggregate.carried_keys[k]) continue;
+      keys += (keys.empty() ? "" : ", ") + shown(aggregate.keys[k], input, at.qualified);
     }
     print_line(at.details, "Group Key: " + keys);
   }

@@ -86,6 +86,18 @@ def test_join_aggregate_sort_limit_tree(server):
     assert depth(filter_line) > depth(orders)
 
 
+def test_group_key_omits_columns_a_grouped_primary_key_determines(server):
+    # As PostgreSQL: c.id is ex_customers' primary key, so c.name and c.tier
+    # are not hashed and not shown; o.region is another table's column.
+    lines = plan_of(server, """
+        explain select c.id, c.name, c.tier, o.region, count(*)
+        from ex_orders o join ex_customers c on o.customer = c.id
+        group by c.id, c.name, c.tier, o.region""")
+    assert any(line.strip() == "Group Key: c.id, o.region" for line in lines), "\n".join(lines)
+    lines = plan_of(server, "explain select name, count(*) from ex_customers group by name, tier")
+    assert any(line.strip() == "Group Key: name, tier" for line in lines), "\n".join(lines)
+
+
 def test_semi_anti_joins_set_operations_and_subqueries(server):
     lines = plan_of(server, "explain select * from ex_customers c where exists "
                             "(select 1 from ex_orders o where o.customer = c.id)")

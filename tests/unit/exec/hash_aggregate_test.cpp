@@ -730,3 +730,34 @@ TEST_CASE("sum and avg of one numeric share their sums and give what each gives 
     CHECK(value::decimal_compare(both.columns[4].decimals[g], sums.columns[1].decimals[g]) == 0);
   }
 }
+
+TEST_CASE("carried keys are kept per group as first seen, not hashed, in every key form and through merges",
+          "[hash_aggregate]") {
+  // Key 0 (an id) determines key 1 (its name): groups by id alone.
+  std::vector<planner::BoundExpression> keys{planner::column_reference(0, kInt), planner::column_reference(1, kText)};
+  std::vector<AggregateCall> calls{count_star()};
+  const std::vector<bool> carried{false, true};
+  auto rows = [](std::vector<std::int64_t> ids, std::vector<const char*> names) {
+    return chunk_with({column_of(kInt, ids.size(), [&](Vector& v, std::size_t i) { v.ints[i] = ids[i]; }),
+                       column_of(kText, names.size(), [&](Vector& v, std::size_t i) { v.texts[i] = names[i]; })});
+  };
+  AggregationTable first(keys, calls, carried), second(keys, calls, carried);
+  // The names differ only to show which is kept: the first seen per id.
+  first.consume(rows({1, 2, 1, 3}, {"one", "two", "uno", "three"}));
+  second.consume(rows({3, 4, 4}, {"tres", "four", "vier"}));
+  // A carried text too long to pack leaves the keys packed (only the id is hashed).
+  second.consume(rows({5}, {"a key far longer than sixteen bytes"}));
+  first.merge(second);
+  Chunk result = first.finish();
+  REQUIRE(result.size == 5);
+  std::vector<std::string> names;
+  std::vector<std::int64_t> counts;
+  for (std::size_t g = 0; g < result.size; ++g) {
+    names.emplace_back(result.columns[1].texts[g]);
+    counts.push_back(result.columns[2].ints[g]);
+  }
+  CHECK(names == std::vector<std::string>{"one", "two", "three", "four", "a key far longer than sixteen bytes"});
+  CHECK(counts == std::vector<std::int64_t>{2, 1, 2, 2, 1});
+  CHECK(exec::GroupKeys({kInt, kText}, carried).uses_direct_array() == false);
+  CHECK_FALSE(exec::GroupKeys({kInt, kText, kText, kText}, {false, true, true, true}).uses_bytes());
+}
