@@ -5,6 +5,7 @@
 #include <string>
 
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include "storage/row/key_encoding.h"
 #include "storage/value/character.h"
@@ -192,7 +193,9 @@ std::vector<std::uint32_t> RowOrder::sorted(std::size_t keep, const std::vector<
   if (keep < n / 2) {
     std::partial_sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(keep), entries.end(), less);
   } else if (n >= kParallelSortRows) {
-    tbb::parallel_sort(entries.begin(), entries.end(), less);
+    // Isolated: a thread waiting for the sort's tasks must not pick up other
+    // work of the query (a top-N sorts under its lock, which that work takes).
+    tbb::this_task_arena::isolate([&] { tbb::parallel_sort(entries.begin(), entries.end(), less); });
   } else {
     std::sort(entries.begin(), entries.end(), less);
   }

@@ -30,6 +30,9 @@ SELECT id, t, c FROM sort_t ORDER BY t, c, id LIMIT 10 OFFSET 1000;
 SELECT count(*), min(x), max(x) FROM (SELECT i * 2 AS x FROM sort_t ORDER BY i DESC NULLS LAST, id LIMIT 50000) s;
 SELECT sum(i::bigint * rn) FROM (SELECT i, row_number() OVER () AS rn FROM (SELECT i FROM sort_t ORDER BY i, id) o) s;
 SELECT sum(id::bigint * rn) FROM (SELECT id, row_number() OVER () AS rn FROM (SELECT id FROM sort_t ORDER BY t DESC, d, id) o) s;
+-- Top-Ns cut while rows arrive (80,000 rows to 40,000), then sorted whole in parallel.
+SELECT sum(id::bigint * rn), count(*) FROM (SELECT id, row_number() OVER () AS rn FROM (SELECT id FROM sort_t ORDER BY t DESC, n, id LIMIT 40000) o) s;
+SELECT sum(id::bigint * rn), count(*) FROM (SELECT id, row_number() OVER () AS rn FROM (SELECT id FROM sort_t ORDER BY d, id LIMIT 45000 OFFSET 5000) o) s;
 SELECT id FROM sort_t ORDER BY id DESC LIMIT 0;
 SELECT id, i FROM sort_t ORDER BY i, id OFFSET 119995;
 SELECT i, count(*) FROM sort_t GROUP BY i ORDER BY count(*) DESC, i LIMIT 5;
