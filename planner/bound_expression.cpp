@@ -95,7 +95,12 @@ bool same_expression(const BoundExpression& a, const BoundExpression& b) {
       }
       break;
     case ExprKind::kCast:
-      if (a.explicit_cast != b.explicit_cast || a.array_text != b.array_text) return false;
+      // Only a length coercion to char(n)/varchar(n) differs when explicit (it truncates).
+      if (a.array_text != b.array_text) return false;
+      if (a.explicit_cast != b.explicit_cast && a.type.has_typmod() &&
+          (a.type.id == value::TypeId::kChar || a.type.id == value::TypeId::kVarchar)) {
+        return false;
+      }
       break;
     case ExprKind::kWindow:
       if (!(*a.window == *b.window)) return false;

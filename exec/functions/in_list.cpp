@@ -98,9 +98,15 @@ Vector evaluate_in_list(const BoundExpression& expr, const Chunk& input) {
   Vector out = new_result(expr.type, input.size);
   bool text_elements = expr.function == planner::FunctionId::kArrayContains;
   std::string key;
+  // Against no items at all x = ANY is false and x <> ALL true, x NULL or not.
+  const bool no_items = set->keys.empty() && !set->has_null;
   for (std::size_t i = 0; i < input.size; ++i) {
     if (probe.nulls[i]) {
-      out.nulls[i] = 1;
+      if (no_items) {
+        out.ints[i] = expr.negated ? 1 : 0;
+      } else {
+        out.nulls[i] = 1;
+      }
       continue;
     }
     bool found;

@@ -32,6 +32,21 @@ struct HeldRows {
   std::vector<std::uint64_t> arrival;
 };
 
+// The chunk's texts copied into one storage of their own, so what the
+// input's other rows kept alive can go (a top-N holds only its rows' bytes).
+void own_texts(Chunk& chunk) {
+  for (Vector& column : chunk.columns) {
+    if (column.physical() != Physical::kText || column.size() != chunk.size) continue;
+    auto storage = std::make_shared<TextStorage>();
+    for (std::size_t row = 0; row < chunk.size; ++row) {
+      if (column.nulls[row]) continue;
+      storage->strings.emplace_back(column.texts[row]);
+      column.texts[row] = storage->strings.back();
+    }
+    column.text_owners = {std::move(storage)};
+  }
+}
+
 // The best `wanted` rows of `held` and `pending` together, in one chunk.
 HeldRows best_rows(HeldRows held, std::vector<Chunk> pending, std::vector<std::uint64_t> pending_arrival,
                    const std::vector<planner::SortKey>& keys, std::size_t wanted,
@@ -46,6 +61,7 @@ HeldRows best_rows(HeldRows held, std::vector<Chunk> pending, std::vector<std::u
   std::vector<std::uint32_t> best = RowOrder(all, keys).sorted(wanted, arrival, interrupt);
   HeldRows out;
   out.rows = gather_rows(all, best);
+  own_texts(out.rows);
   out.arrival.reserve(best.size());
   for (std::uint32_t row : best) out.arrival.push_back(arrival[row]);
   return out;
@@ -93,9 +109,14 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& s
       }
       position += chunk.size;
       pending_rows += chunk.size;
-      ChunkFootprint footprint;
-      held_memory.add(footprint.add(chunk));
-      pending.push_back(std::move(chunk));
+      // A chunk a filter left small is copied onto the last one while it has
+      // room, not held with its whole arrays (as collect() does).
+      if (chunk.size > kChunkSize / 8 || pending.empty() || pending.back().size + chunk.size > kChunkSize ||
+          !append_rows(pending.back(), chunk)) {
+        ChunkFootprint footprint;
+        held_memory.add(footprint.add(chunk));
+        pending.push_back(std::move(chunk));
+      }
       if (pending_rows + input.rows.size >= cut_at) cut();
     });
     cut();

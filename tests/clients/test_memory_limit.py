@@ -4,6 +4,7 @@ memory" and a DETAIL naming the operator, the server's resident size stays
 near the limit, the memory comes back (the same session then runs a large
 query that fits), and other sessions keep getting answers meanwhile.
 Without the budget the oversized sort was OOM-killed at 6 GB."""
+import hashlib
 import sys
 import threading
 import time
@@ -142,6 +143,21 @@ def test_oversized_sort_fails_with_53200_and_the_server_stays_up(limited_server)
         time.sleep(0.2)
         assert neighbour.errors == []
         assert neighbour.answers > answers_before
+    assert limited_server.process.poll() is None
+
+
+def test_top_n_of_an_oversized_input_fits_the_budget(limited_server):
+    # The sort that fails above holds every row; under a LIMIT only the best
+    # rows are kept as they arrive (their texts copied out of the rest), and
+    # a selective filter's small chunks are packed, not held whole.
+    with connect(limited_server) as conn:
+        assert conn.execute("select x from (select 'r' || i x from generate_series(1, 20000000) i) s "
+                            "order by x desc limit 3").fetchall() == [("r9999999",), ("r9999998",), ("r9999997",)]
+        assert conn.execute("select i from generate_series(1, 20000000) i where i % 1000 = 7 "
+                            "order by i desc limit 2").fetchall() == [(19999007,), (19998007,)]
+        smallest = (min(hashlib.md5(str(i).encode()).hexdigest() for i in range(1, 3000001)),)
+        assert conn.execute("select md5(i::text) m from generate_series(1, 3000000) i "
+                            "order by m limit 1").fetchone() == smallest
     assert limited_server.process.poll() is None
 
 

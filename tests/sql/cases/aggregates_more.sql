@@ -89,3 +89,9 @@ select substring(string_agg(id::text, ',' order by id), 1, 60), substring(string
 select n, string_agg(distinct s, ',') from aggm_big group by n order by n;
 drop table aggm_big;
 drop table aggm_t;
+-- An implicit and an explicit cast to numeric are one grouping expression, as in PostgreSQL.
+CREATE TABLE cast_group_t (i int);
+INSERT INTO cast_group_t VALUES (1), (2), (2), (3);
+SELECT round(i::numeric, 2), count(*) FROM cast_group_t GROUP BY round(i, 2) ORDER BY 1;
+SELECT i::varchar(1), count(*) FROM cast_group_t GROUP BY i::varchar(1) ORDER BY 1;
+DROP TABLE cast_group_t;

@@ -49,13 +49,16 @@ TEST_CASE("x IN (list) and x NOT IN (list) are different computations") {
   CHECK_FALSE(same_expression(in, not_in));
 }
 
-TEST_CASE("an explicit cast (which truncates varchar) differs from an implicit one") {
+TEST_CASE("an explicit cast to varchar(n) (which truncates) differs from an implicit one; other casts do not") {
   BoundExpression cast;
   cast.kind = ExprKind::kCast;
-  cast.type = value::SqlType::of(value::TypeId::kText);
+  cast.type = value::SqlType::varchar(3);
   cast.args = {column(1)};
   BoundExpression explicit_cast = cast;
   explicit_cast.explicit_cast = true;
   CHECK(same_expression(cast, cast));
   CHECK_FALSE(same_expression(cast, explicit_cast));
+  // round(i::numeric, 2) groups with round(i, 2), as in PostgreSQL.
+  cast.type = explicit_cast.type = value::SqlType::of(value::TypeId::kNumeric);
+  CHECK(same_expression(cast, explicit_cast));
 }
