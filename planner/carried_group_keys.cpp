@@ -1,18 +1,12 @@
 #include "planner/carried_group_keys.h"
 
-#include <map>
-#include <set>
-#include <string>
-#include <utility>
-
 namespace ptreedb::planner {
 
-std::vector<bool> carried_group_keys(const std::vector<BoundExpression>& keys, const Scope& scope,
-                                     const storage::World& world) {
-  // A table instance of the FROM list: its name or alias, and the table's oid.
-  using Instance = std::pair<std::string, std::uint32_t>;
+GroupedPrimaryKeys::GroupedPrimaryKeys(const std::vector<BoundExpression>& keys, const Scope& scope,
+                                       const storage::World& world)
+    : scope_(scope) {
   // Instances whose columns appear twice in the scope (one table twice under
-  // one join alias) cannot be told apart: none of their keys is carried.
+  // one join alias) cannot be told apart: none of them determines anything.
   std::map<Instance, std::set<std::int16_t>> seen;
   std::set<Instance> ambiguous;
   for (const ScopeColumn& column : scope.columns) {
@@ -28,37 +22,40 @@ std::vector<bool> carried_group_keys(const std::vector<BoundExpression>& keys, c
     const ScopeColumn& column = scope.columns[key.column];
     if (column.table_oid != 0) grouped[{column.table, column.table_oid}].insert(column.column_number);
   }
-  std::set<Instance> determined;
   for (const auto& [instance, columns] : grouped) {
     if (ambiguous.count(instance) != 0) continue;
     for (auto entry : world.tables()) {
       const storage::TableSchema& schema = entry.value->schema();
       if (schema.oid() != instance.second || !schema.has_primary_key()) continue;
+      std::set<std::int16_t> primary_key;
+      for (std::size_t position : schema.primary_key()) primary_key.insert(static_cast<std::int16_t>(position + 1));
       bool whole_key = true;
-      for (std::size_t position : schema.primary_key()) {
-        whole_key = whole_key && columns.count(static_cast<std::int16_t>(position + 1)) != 0;
-      }
-      if (whole_key) determined.insert(instance);
+      for (std::int16_t number : primary_key) whole_key = whole_key && columns.count(number) != 0;
+      if (whole_key) determined_[instance] = std::move(primary_key);
     }
   }
-  if (determined.empty()) return {};
+}
+
+bool GroupedPrimaryKeys::determines(std::size_t column) const {
+  if (column >= scope_.columns.size() || scope_.columns[column].table_oid == 0) return false;
+  const ScopeColumn& scope_column = scope_.columns[column];
+  return determined_.count({scope_column.table, scope_column.table_oid}) != 0;
+}
+
+bool GroupedPrimaryKeys::in_primary_key(std::size_t column) const {
+  if (!determines(column)) return false;
+  const ScopeColumn& scope_column = scope_.columns[column];
+  return determined_.at({scope_column.table, scope_column.table_oid}).count(scope_column.column_number) != 0;
+}
+
+std::vector<bool> carried_group_keys(const std::vector<BoundExpression>& keys, const Scope& scope,
+                                     const storage::World& world) {
+  GroupedPrimaryKeys primary_keys(keys, scope, world);
   std::vector<bool> carried(keys.size(), false);
   bool any = false;
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    const BoundExpression& key = keys[k];
-    if (key.kind != ExprKind::kColumn || key.column >= scope.columns.size()) continue;
-    const ScopeColumn& column = scope.columns[key.column];
-    Instance instance{column.table, column.table_oid};
-    if (column.table_oid == 0 || determined.count(instance) == 0) continue;
-    bool in_primary_key = false;
-    for (auto entry : world.tables()) {
-      const storage::TableSchema& schema = entry.value->schema();
-      if (schema.oid() != column.table_oid) continue;
-      for (std::size_t position : schema.primary_key()) {
-        in_primary_key = in_primary_key || static_cast<std::int16_t>(position + 1) == column.column_number;
-      }
-    }
-    carried[k] = !in_primary_key;
+    if (keys[k].kind != ExprKind::kColumn) continue;
+    carried[k] = primary_keys.determines(keys[k].column) && !primary_keys.in_primary_key(keys[k].column);
     any = any || carried[k];
   }
   if (!any) return {};

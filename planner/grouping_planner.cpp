@@ -259,6 +259,29 @@ PlanPtr QueryBlockPlanner::plan_grouping(const PgQuery__SelectStmt& select, cons
     // One set grouping by every key is a plain GROUP BY.
     if (sets.size() > 1 || sets[0].size() != grouping.keys.size()) grouping.sets = std::move(sets);
   }
+  if (grouping.sets.empty() && !grouping.keys.empty() && catalog::PlanningWorld::current() != nullptr) {
+    // Columns a grouped primary key determines may be selected ungrouped, as
+    // in PostgreSQL: each becomes a key (carried, not hashed) before the
+    // select list is rewritten over the groups.
+    GroupedPrimaryKeys primary_keys(grouping.keys, input_scope, *catalog::PlanningWorld::current());
+    std::function<void(const BoundExpression&)> add_determined = [&](const BoundExpression& expr) {
+      check_stack_depth();
+      if (expr.kind == ExprKind::kAggregate || expr.kind == ExprKind::kSubquery) return;
+      if (expr.kind == ExprKind::kColumn) {
+        bool grouped = std::any_of(grouping.keys.begin(), grouping.keys.end(),
+                                   [&](const BoundExpression& key) { return same_expression(key, expr); });
+        if (!grouped && primary_keys.determines(expr.column)) {
+          grouping.keys.push_back(column_reference(expr.column, expr.type));
+          key_entries.push_back(kNoEntry);
+        }
+        return;
+      }
+      for (const auto& arg : expr.args) add_determined(arg);
+    };
+    for (std::size_t p = 0; p < projections.size(); ++p) {
+      if (std::find(key_entries.begin(), key_entries.end(), p) == key_entries.end()) add_determined(projections[p]);
+    }
+  }
   for (std::size_t p = 0; p < projections.size(); ++p) {
     auto entry_key = std::find(key_entries.begin(), key_entries.end(), p);
     projections[p] = entry_key != key_entries.end()

@@ -17,5 +17,14 @@ SELECT name, count(*) FROM (SELECT * FROM fd_c UNION ALL SELECT * FROM fd_c) u G
 SELECT id, upper(name), count(*) FROM fd_c GROUP BY id, upper(name) ORDER BY id LIMIT 5;
 SELECT city, count(*) FROM fd_c GROUP BY id, city ORDER BY 1, 2 LIMIT 4;
 SELECT count(*) FROM (SELECT c.id, c.name FROM fd_c c JOIN fd_o o ON o.cid = c.id GROUP BY c.id, c.name) s;
+-- Columns the grouped primary key determines may be selected ungrouped, as in PostgreSQL.
+SELECT id, name, city, balance * 2 FROM fd_c GROUP BY id ORDER BY id LIMIT 5;
+SELECT c.id, c.name, upper(c.city), sum(o.amount) FROM fd_c c JOIN fd_o o ON o.cid = c.id GROUP BY c.id ORDER BY sum(o.amount) DESC, c.id LIMIT 5;
+SELECT c.name, count(*) FROM fd_c c GROUP BY c.id ORDER BY c.balance DESC, c.id LIMIT 5;
+SELECT o.ok, o.line, o.note, c.name FROM fd_o o JOIN fd_c c ON c.id = o.cid GROUP BY o.ok, o.line, c.id ORDER BY 1, 2 LIMIT 5;
+SELECT ok, note FROM fd_o GROUP BY ok;
+SELECT c.name, count(*) FROM fd_c c LEFT JOIN fd_o o ON o.cid = c.id GROUP BY o.ok, o.line;
+SELECT j.name FROM (fd_c a JOIN fd_c b ON b.id = a.id) j GROUP BY j.id;
+SELECT name FROM (SELECT * FROM fd_c) s GROUP BY id;
 DROP TABLE fd_o;
 DROP TABLE fd_c;
