@@ -133,16 +133,8 @@ std::vector<Chunk> PlanExecutor::collect_into(const PlanNode& node, OperatorMemo
     std::lock_guard lock(mutex);
     if (received != nullptr) received->fetch_add(chunk.size, std::memory_order_relaxed);
     memory.add(footprint.add(chunk));
-    // A chunk a filter left small is copied onto the partition's last one
-    // while it has room, not kept with its whole arrays: the source refills
-    // its own arrays, and a selective scan's thousands of nearly empty
-    // chunks neither hold memory nor fault in new pages.
     std::vector<Chunk>& kept = partitions[partition];
-    if (chunk.size <= kChunkSize / 8 && !kept.empty() && kept.back().size + chunk.size <= kChunkSize &&
-        append_rows(kept.back(), chunk)) {
-      return;
-    }
-    kept.push_back(std::move(chunk));
+    if (!packed_onto_last(kept, chunk)) kept.push_back(std::move(chunk));
   });
   std::vector<Chunk> out;
   for (auto& [partition, chunks] : partitions) {

@@ -1,7 +1,6 @@
 #include "exec/row_order.h"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
 
 #include <tbb/parallel_sort.h>
@@ -82,18 +81,6 @@ std::uint64_t biased(std::int64_t value, std::size_t width) {
   return static_cast<std::uint64_t>(value + (std::int64_t{1} << (8 * width - 1)));
 }
 
-std::uint64_t double_bits(double value) {
-  if (value == 0) value = 0;  // -0 sorts with 0
-  std::uint64_t bits;
-  if (value != value) {
-    bits = 0x7FF8000000000000ULL;  // every NaN alike, above every number (as float_compare)
-  } else {
-    std::memcpy(&bits, &value, sizeof bits);
-  }
-  constexpr std::uint64_t kSign = std::uint64_t{1} << 63;
-  return (bits & kSign) ? ~bits : bits ^ kSign;
-}
-
 }  // namespace
 
 RowOrder::RowOrder(const Chunk& rows, const std::vector<planner::SortKey>& keys) : rows_(rows), keys_(keys) {
@@ -132,7 +119,7 @@ void RowOrder::normalize(std::size_t row, Entry& entry) const {
         break;
       }
       case KeyForm::kUnits: out.put_big_endian(biased(column.ints[row], 8), 8, desc); break;
-      case KeyForm::kDouble: out.put_big_endian(double_bits(column.doubles[row]), 8, desc); break;
+      case KeyForm::kDouble: out.put_big_endian(storage::key_encoding::double_order_bits(column.doubles[row]), 8, desc); break;
       case KeyForm::kDecimal: {
         thread_local std::string encoded;
         encoded.clear();

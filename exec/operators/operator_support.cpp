@@ -12,6 +12,11 @@ void charge_concatenation(OperatorMemory& memory, const std::vector<Chunk>& chun
   memory.add(bytes);
 }
 
+bool packed_onto_last(std::vector<Chunk>& kept, const Chunk& chunk) {
+  return chunk.size <= kChunkSize / 8 && !kept.empty() && kept.back().size + chunk.size <= kChunkSize &&
+         append_rows(kept.back(), chunk);
+}
+
 void charge_arrays(OperatorMemory& memory, const Chunk& chunk) {
   std::int64_t bytes = 0;
   for (const auto& column : chunk.columns) bytes += vector_array_bytes(column);

@@ -20,6 +20,11 @@ constexpr std::size_t kMorselRows = 16 * kChunkSize;
 // chunks' own arrays stay charged until the operator ends: both exist while
 // it runs).
 void charge_concatenation(OperatorMemory& memory, const std::vector<Chunk>& chunks);
+// A chunk a filter left small copied onto the last of `kept` while that has
+// room (true), rather than kept with its whole arrays: the source refills its
+// own arrays, and a selective scan's thousands of nearly empty chunks neither
+// hold memory nor fault in new pages. False: keep `chunk` itself.
+bool packed_onto_last(std::vector<Chunk>& kept, const Chunk& chunk);
 // Charges the arrays of a chunk an operator made from rows it already holds.
 void charge_arrays(OperatorMemory& memory, const Chunk& chunk);
 

@@ -109,10 +109,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& s
       }
       position += chunk.size;
       pending_rows += chunk.size;
-      // A chunk a filter left small is copied onto the last one while it has
-      // room, not held with its whole arrays (as collect() does).
-      if (chunk.size > kChunkSize / 8 || pending.empty() || pending.back().size + chunk.size > kChunkSize ||
-          !append_rows(pending.back(), chunk)) {
+      if (!packed_onto_last(pending, chunk)) {
         ChunkFootprint footprint;
         held_memory.add(footprint.add(chunk));
         pending.push_back(std::move(chunk));

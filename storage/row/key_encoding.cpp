@@ -22,12 +22,13 @@ void append_int(std::string& key, std::int64_t value) {
 
 void append_bool(std::string& key, bool value) { key.push_back(value ? 1 : 0); }
 
-void append_double(std::string& key, double value) {
+std::uint64_t double_order_bits(double value) {
   if (value == 0) value = 0;  // -0 == 0
   std::uint64_t bits = std::isnan(value) ? 0x7FF8000000000000ULL : std::bit_cast<std::uint64_t>(value);
-  bits = (bits & kSignBit) ? ~bits : bits ^ kSignBit;
-  append_big_endian(key, bits, 8);
+  return (bits & kSignBit) ? ~bits : bits ^ kSignBit;
 }
+
+void append_double(std::string& key, double value) { append_big_endian(key, double_order_bits(value), 8); }
 
 void append_decimal(std::string& key, value::Decimal number) {
   // sign, then (for non-zero) the decimal exponent of the leading digit and the

@@ -18,6 +18,8 @@ void append_int(std::string& key, std::int64_t value);
 void append_bool(std::string& key, bool value);
 // -0 equals 0, and NaN sorts above every number, as in PostgreSQL.
 void append_double(std::string& key, double value);
+// The 64 bits append_double writes (big-endian): unsigned order is SQL order.
+std::uint64_t double_order_bits(double value);
 // Equal numbers of different scales (1.5, 1.50) encode identically.
 void append_decimal(std::string& key, value::Decimal value);
 // Also bytea: the bytes in memcmp's order, a shorter prefix first.
