@@ -6,11 +6,8 @@
 #include <vector>
 
 #include "exec/copy_text_format.h"
-#include "exec/statement_executor.h"
-#include "planner/parse/parse_sql.h"
-#include "planner/statement_planner.h"
+#include "sql_database.h"
 #include "storage/sql_error.h"
-#include "txn/database.h"
 
 using ptreedb::SqlError;
 using ptreedb::exec::CopyLoader;
@@ -18,18 +15,8 @@ using namespace ptreedb;
 
 namespace {
 
-// The planner and executor over one in-memory database, without a server.
-struct TestDatabase {
-  txn::Database database;
-
-  planner::StatementPlan plan(const std::string& sql) {
-    planner::ParseTree tree = planner::parse_sql(sql);
-    REQUIRE(tree.statement_count() == 1);
-    return planner::plan_statement(*tree.statement(0).stmt, *database.snapshot());
-  }
-
-  void run(const std::string& sql) { exec::execute_statement(plan(sql), database); }
-
+// The planner and executor over one in-memory database, with COPY's loader.
+struct TestDatabase : exec::testing::SqlDatabase {
   CopyLoader copy(const std::string& sql) {
     planner::StatementPlan statement = plan(sql);
     return CopyLoader(std::move(std::get<planner::CopyPlan>(statement)), database);
