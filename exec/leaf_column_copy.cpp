@@ -22,15 +22,20 @@ void move_values(const LeafColumn& column, std::uint32_t count, Vector& vector, 
     for (std::uint32_t i = 0; i < count; ++i) out[i] = convert(in[index(i)]);
   };
   auto same = [](auto value) { return value; };
+  // Integral columns: reference plus code, into int64s.
+  auto decode = [&](std::int64_t* out) {
+    const std::int64_t reference = column.reference();
+    column.visit_codes([&](const auto* codes) {
+      widen(out, codes, [reference](std::uint64_t code) { return LeafColumn::decode(reference, code); });
+    });
+  };
   switch (column.storage()) {
     case LeafColumn::Storage::kBytes:
       widen(vector.ints.data() + to, column.values<std::uint8_t>(), [](std::uint8_t v) { return std::int64_t{v}; });
       break;
     case LeafColumn::Storage::kInt32:
-      widen(vector.ints.data() + to, column.values<std::int32_t>(), [](std::int32_t v) { return std::int64_t{v}; });
-      break;
     case LeafColumn::Storage::kInt64:
-      widen(vector.ints.data() + to, column.values<std::int64_t>(), same);
+      decode(vector.ints.data() + to);
       break;
     case LeafColumn::Storage::kDouble:
       widen(vector.doubles.data() + to, column.values<double>(), same);
@@ -38,12 +43,16 @@ void move_values(const LeafColumn& column, std::uint32_t count, Vector& vector, 
     case LeafColumn::Storage::kDecimal64: {
       const std::int32_t scale = column.decimal_scale();
       if (vector.units_scale == scale) {
-        widen(vector.ints.data() + to, column.values<std::int64_t>(), same);
+        decode(vector.ints.data() + to);
         break;
       }
       widen_units(vector);  // a leaf at another scale: whole Decimals from here on
-      widen(vector.decimals.data() + to, column.values<std::int64_t>(),
-            [scale](std::int64_t units) { return value::Decimal{units, scale}; });
+      const std::int64_t reference = column.reference();
+      column.visit_codes([&](const auto* codes) {
+        widen(vector.decimals.data() + to, codes, [reference, scale](std::uint64_t code) {
+          return value::Decimal{LeafColumn::decode(reference, code), scale};
+        });
+      });
       break;
     }
     case LeafColumn::Storage::kDecimal128:

@@ -1,8 +1,8 @@
 // Moving values out of a table leaf's column arrays (storage/table/
 // leaf_columns.h) into a chunk's vectors: one typed loop per run of rows, no
-// row reached, narrow storage widened on the way (int32 dates; int64
-// numeric units stay units in a vector holding units at the leaf's scale,
-// and become whole Decimals otherwise).
+// row reached, narrow storage widened on the way (frame-of-reference codes
+// decoded to int64; numeric units stay units in a vector holding units at
+// the leaf's scale, and become whole Decimals otherwise).
 #pragma once
 
 #include <cstddef>

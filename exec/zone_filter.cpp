@@ -157,15 +157,15 @@ std::optional<ZoneFilter::Range> ZoneFilter::range_in(const ColumnBounds& on_col
 
 namespace {
 
-// mask[i] (or &=, unless `first`) whether values[i] lies in [low, high] and is not NULL.
-template <class T>
-void mask_range(const T* values, const std::uint8_t* nulls, std::uint32_t count, std::int64_t low, std::int64_t high,
-                bool first, std::uint8_t* mask) {
-  const std::uint64_t span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
-  const auto base = static_cast<std::uint64_t>(low);
-  auto pass = [&](std::uint32_t i) -> std::uint8_t {
-    return static_cast<std::uint64_t>(static_cast<std::int64_t>(values[i])) - base <= span;
-  };
+// mask[i] (or &=, unless `first`) whether codes[i] lies in [low, low + span]
+// and is not NULL; compared in the codes' own width so that the loop runs
+// on as many codes a vector register holds.
+template <class Code>
+void mask_range(const Code* codes, const std::uint8_t* nulls, std::uint32_t count, std::uint64_t low_code,
+                std::uint64_t span, bool first, std::uint8_t* __restrict mask) {
+  const auto low = static_cast<Code>(low_code);
+  const auto most = static_cast<Code>(span);
+  auto pass = [&](std::uint32_t i) -> std::uint8_t { return static_cast<Code>(codes[i] - low) <= most; };
   if (first) {
     for (std::uint32_t i = 0; i < count; ++i) mask[i] = pass(i);
   } else {
@@ -181,13 +181,12 @@ void mask_range(const T* values, const std::uint8_t* nulls, std::uint32_t count,
 std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const storage::RowRef* leaf_rows,
                                  std::uint32_t leaf_size, std::uint32_t begin, std::uint32_t count,
                                  std::uint32_t* picks) const {
-  using Storage = storage::LeafColumn::Storage;
   // First the leaves' ranges alone: a column whose values all miss its range
   // rules the leaf out before any row is looked at; one whose values all
   // fall in it needs no look. What remains is tested row by row.
   struct RangeTest {
     const storage::LeafColumn* column;
-    Range range;
+    std::uint64_t low_code, span;  // the passing codes: [low_code, low_code + span]
   };
   RangeTest range_tests[kMaxTests];
   std::size_t range_test_count = 0;
@@ -201,7 +200,13 @@ std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const stor
     if (!range) continue;  // the whole filter still tests it
     if (range->empty || column->max() < range->low || column->min() > range->high) return 0;
     if (column->nulls() == nullptr && column->min() >= range->low && column->max() <= range->high) continue;
-    if (range_test_count < kMaxTests) range_tests[range_test_count++] = RangeTest{column, *range};
+    // The range within the leaf's, as codes (which are values less the least).
+    const std::int64_t low = std::max(range->low, column->min()), high = std::min(range->high, column->max());
+    const auto reference = static_cast<std::uint64_t>(column->reference());
+    if (range_test_count < kMaxTests) {
+      range_tests[range_test_count++] = RangeTest{column, static_cast<std::uint64_t>(low) - reference,
+                                                  static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low)};
+    }
   }
   // The text sets: none of the leaf's values in the set rules it out; all of
   // them (and no NULL) needs no look.
@@ -233,14 +238,10 @@ std::uint32_t ZoneFilter::select(const storage::LeafColumns& columns, const stor
     const std::uint32_t n = std::min(kBlock, begin + count - from);
     bool first = true;
     for (std::size_t t = 0; t < range_test_count; ++t) {
-      const storage::LeafColumn& column = *range_tests[t].column;
-      const Range range = range_tests[t].range;
-      const std::uint8_t* nulls = column.nulls() != nullptr ? column.nulls() + from : nullptr;
-      if (column.storage() == Storage::kInt32) {
-        mask_range(column.values<std::int32_t>() + from, nulls, n, range.low, range.high, first, mask);
-      } else {
-        mask_range(column.values<std::int64_t>() + from, nulls, n, range.low, range.high, first, mask);
-      }
+      const RangeTest& test = range_tests[t];
+      const std::uint8_t* nulls = test.column->nulls() != nullptr ? test.column->nulls() + from : nullptr;
+      test.column->visit_codes(
+          [&](const auto* codes) { mask_range(codes + from, nulls, n, test.low_code, test.span, first, mask); });
       first = false;
     }
     for (std::size_t t = 0; t < text_test_count; ++t) {

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <limits>
 #include <new>
+#include <vector>
 
 namespace ptreedb::storage {
 
@@ -37,23 +38,33 @@ void LeafColumn::fill(const RowRef* rows, Read read) {
   for (std::uint32_t i = 0; i < count_; ++i) out[i] = read(rows[i]);
 }
 
-template <class T>
-void LeafColumn::find_range() {
-  const T* values = reinterpret_cast<const T*>(data_);
-  bool first = true;
+template <class Code>
+void LeafColumn::encode(const std::int64_t* values) {
+  Code* out = reinterpret_cast<Code*>(data_);
+  const auto reference = static_cast<std::uint64_t>(min_);
   for (std::uint32_t i = 0; i < count_; ++i) {
-    if (has_nulls_ && nulls_[i]) continue;
-    const auto v = static_cast<std::int64_t>(values[i]);
-    if (first || v < min_) min_ = v;
-    if (first || v > max_) max_ = v;
-    first = false;
+    const bool is_null = has_nulls_ && nulls_[i];
+    out[i] = is_null ? Code{0} : static_cast<Code>(static_cast<std::uint64_t>(values[i]) - reference);
   }
 }
+
+namespace {
+
+// The bytes a code needs for values spanning `span` (max - min, as unsigned).
+std::uint32_t code_bytes_for(std::uint64_t span) {
+  if (span <= 0xffu) return 1;
+  if (span <= 0xffffu) return 2;
+  if (span <= 0xffffffffu) return 4;
+  return 8;
+}
+
+}  // namespace
 
 LeafColumn* LeafColumn::build(const RowRef* rows, std::uint32_t count, std::size_t column, SlotKind kind,
                               std::uint32_t offset) {
   bool has_nulls = false;
   for (std::uint32_t i = 0; i < count && !has_nulls; ++i) has_nulls = rows[i].is_null(column);
+  auto is_null = [&](std::uint32_t i) { return has_nulls && rows[i].is_null(column); };
   Storage storage = Storage::kInt64;
   std::int32_t decimal_scale = 0;
   switch (kind) {
@@ -69,7 +80,7 @@ LeafColumn* LeafColumn::build(const RowRef* rows, std::uint32_t count, std::size
       bool narrow = true;
       bool scale_known = false;
       for (std::uint32_t i = 0; i < count && narrow; ++i) {
-        if (has_nulls && rows[i].is_null(column)) continue;
+        if (is_null(i)) continue;
         value::Decimal d = rows[i].get_decimal(offset);
         if (!scale_known) {
           decimal_scale = d.scale;
@@ -82,20 +93,50 @@ LeafColumn* LeafColumn::build(const RowRef* rows, std::uint32_t count, std::size
       break;
     }
   }
-  void* memory = ::operator new(kHeaderBytes + width_of(storage) * (count == 0 ? 1 : count));
-  auto* made = new (memory) LeafColumn(kind, storage, offset, count, has_nulls, decimal_scale,
+  // Integral values are read first: their range decides the codes' width.
+  std::vector<std::int64_t> integers;
+  std::int64_t min = 0, max = 0;
+  std::uint32_t value_bytes = static_cast<std::uint32_t>(width_of(storage));
+  if (storage == Storage::kInt32 || storage == Storage::kInt64 || storage == Storage::kDecimal64) {
+    integers.resize(count);
+    bool first = true;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (is_null(i)) continue;
+      const std::int64_t v = kind == SlotKind::kDate  ? std::int64_t{rows[i].get_date(offset)}
+                             : kind == SlotKind::kInt ? rows[i].get_int(offset)
+                                                      : static_cast<std::int64_t>(rows[i].get_decimal(offset).units);
+      integers[i] = v;
+      if (first || v < min) min = v;
+      if (first || v > max) max = v;
+      first = false;
+    }
+    value_bytes = code_bytes_for(static_cast<std::uint64_t>(max) - static_cast<std::uint64_t>(min));
+  }
+  void* memory = ::operator new(kHeaderBytes + value_bytes * (count == 0 ? 1 : count));
+  auto* made = new (memory) LeafColumn(kind, storage, offset, count, has_nulls, decimal_scale, value_bytes,
                                        static_cast<std::byte*>(memory) + kHeaderBytes);
+  made->min_ = min;
+  made->max_ = max;
   made->fill_from(rows, column);
+  if (made->is_integral()) {
+    switch (value_bytes) {
+      case 1: made->encode<std::uint8_t>(integers.data()); break;
+      case 2: made->encode<std::uint16_t>(integers.data()); break;
+      case 4: made->encode<std::uint32_t>(integers.data()); break;
+      default: made->encode<std::uint64_t>(integers.data()); break;
+    }
+  }
   return made;
 }
 
 LeafColumn::LeafColumn(SlotKind kind, Storage storage, std::uint32_t offset, std::uint32_t count, bool has_nulls,
-                       std::int32_t decimal_scale, std::byte* data)
+                       std::int32_t decimal_scale, std::uint32_t value_bytes, std::byte* data)
     : kind_(kind),
       storage_(storage),
       offset_(offset),
       count_(count),
       has_nulls_(has_nulls),
+      value_bytes_(static_cast<std::uint8_t>(value_bytes)),
       decimal_scale_(decimal_scale),
       data_(data) {}
 
@@ -115,20 +156,13 @@ void LeafColumn::fill_from(const RowRef* rows, std::size_t column) {
       fill<std::uint8_t>(rows, [&](const RowRef& row) -> std::uint8_t { return !is_null(row) && row.get_bool(offset); });
       break;
     case SlotKind::kDate:
-      fill<std::int32_t>(rows, [&](const RowRef& row) { return is_null(row) ? 0 : row.get_date(offset); });
-      break;
     case SlotKind::kInt:
-      fill<std::int64_t>(rows, [&](const RowRef& row) -> std::int64_t { return is_null(row) ? 0 : row.get_int(offset); });
-      break;
+      break;  // integral: encoded by build()
     case SlotKind::kDouble:
       fill<double>(rows, [&](const RowRef& row) { return is_null(row) ? 0.0 : row.get_double(offset); });
       break;
     case SlotKind::kDecimal:
-      if (storage_ == Storage::kDecimal64) {
-        fill<std::int64_t>(rows, [&](const RowRef& row) -> std::int64_t {
-          return is_null(row) ? 0 : static_cast<std::int64_t>(row.get_decimal(offset).units);
-        });
-      } else {
+      if (storage_ == Storage::kDecimal128) {
         fill<value::Decimal>(rows,
                              [&](const RowRef& row) { return is_null(row) ? value::Decimal{} : row.get_decimal(offset); });
       }
@@ -172,8 +206,6 @@ void LeafColumn::fill_from(const RowRef* rows, std::size_t column) {
       fill<value::Interval>(rows, [&](const RowRef& row) { return is_null(row) ? value::Interval{} : row.get_interval(offset); });
       break;
   }
-  if (storage_ == Storage::kInt32) find_range<std::int32_t>();
-  if (storage_ == Storage::kInt64 || storage_ == Storage::kDecimal64) find_range<std::int64_t>();
 }
 
 void LeafColumn::number_texts() {
@@ -198,7 +230,7 @@ void LeafColumn::number_texts() {
 }
 
 std::size_t LeafColumn::bytes() const {
-  return kHeaderBytes + width_of(storage_) * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_ +
+  return kHeaderBytes + value_bytes_ * count_ + (has_nulls_ ? count_ : 0) + text_byte_count_ +
          (codes_ != nullptr ? count_ + dictionary_.capacity() * sizeof(std::string_view) : 0);
 }
 

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <thread>
@@ -67,11 +68,11 @@ TEST_CASE("leaf columns equal the rows they were built from", "[leaf_columns]") 
       const std::uint32_t offset = layout.offset(c);
       switch (column->storage()) {
         case LeafColumn::Storage::kBytes: CHECK(column->values<std::uint8_t>()[i] == row.get_bool(offset)); break;
-        case LeafColumn::Storage::kInt32: CHECK(column->values<std::int32_t>()[i] == row.get_date(offset)); break;
-        case LeafColumn::Storage::kInt64: CHECK(column->values<std::int64_t>()[i] == row.get_int(offset)); break;
+        case LeafColumn::Storage::kInt32: CHECK(column->integer(i) == row.get_date(offset)); break;
+        case LeafColumn::Storage::kInt64: CHECK(column->integer(i) == row.get_int(offset)); break;
         case LeafColumn::Storage::kDouble: CHECK(column->values<double>()[i] == row.get_double(offset)); break;
         case LeafColumn::Storage::kDecimal64:
-          CHECK(column->values<std::int64_t>()[i] == row.get_decimal(offset).units);
+          CHECK(column->integer(i) == row.get_decimal(offset).units);
           CHECK(column->decimal_scale() == row.get_decimal(offset).scale);
           break;
         case LeafColumn::Storage::kDecimal128:
@@ -98,6 +99,53 @@ TEST_CASE("leaf columns equal the rows they were built from", "[leaf_columns]") 
         LeafColumn::Storage::kDecimal64);
   CHECK(columns.column(7, SlotKind::kDecimal, layout.offset(7), rows.data(), count)->storage() ==
         LeafColumn::Storage::kDecimal128);
+}
+
+TEST_CASE("integral columns take codes as narrow as the leaf's range of values", "[leaf_columns]") {
+  const std::vector<TypeId> types = {TypeId::kBigint};
+  RowLayout layout(types);
+  // The least value, then the greatest for each width's edge: a range of
+  // 2^8 - 1 fits one byte, 2^8 takes two; and so on up to the whole int64.
+  struct Case {
+    std::int64_t least, greatest;
+    std::uint32_t bytes;
+  };
+  const std::int64_t kMin = std::numeric_limits<std::int64_t>::min(), kMax = std::numeric_limits<std::int64_t>::max();
+  const Case cases[] = {{-5, -5 + 255, 1},         {-5, -5 + 256, 2},      {1000, 1000 + 65535, 2},
+                        {1000, 1000 + 65536, 4},   {-7, -7 + 0xffffffffLL, 4}, {-7, -7 + 0x100000000LL, 8},
+                        {kMin, kMax, 8},           {kMax - 3, kMax, 1},    {kMin, kMin + 200, 1}};
+  for (const Case& c : cases) {
+    RowBuilder builder(layout);
+    std::vector<RowRef> rows;
+    std::vector<std::int64_t> expected;
+    for (int i = 0; i < 40; ++i) {
+      // Between the two ends, with a NULL every ninth row.
+      const std::uint64_t step = (static_cast<std::uint64_t>(c.greatest) - static_cast<std::uint64_t>(c.least)) / 40;
+      const std::int64_t v = i == 0   ? c.least
+                             : i == 1 ? c.greatest
+                                      : static_cast<std::int64_t>(static_cast<std::uint64_t>(c.least) + step * i);
+      if (i % 9 == 4) {
+        expected.push_back(0);
+      } else {
+        builder.set_int(0, v);
+        expected.push_back(v);
+      }
+      rows.push_back(builder.finish());
+    }
+    const std::unique_ptr<LeafColumn> column(LeafColumn::build(rows.data(), 40, 0, SlotKind::kInt, layout.offset(0)));
+    INFO("range " << c.least << " .. " << c.greatest);
+    CHECK(column->code_bytes() == c.bytes);
+    CHECK(column->min() == c.least);
+    CHECK(column->max() == c.greatest);
+    CHECK(column->reference() == c.least);
+    for (std::uint32_t i = 0; i < 40; ++i) {
+      if (i % 9 == 4) {
+        CHECK(column->nulls()[i] == 1);
+        continue;
+      }
+      CHECK(column->integer(i) == expected[i]);
+    }
+  }
 }
 
 TEST_CASE("a column built under another slot is not handed out", "[leaf_columns]") {
@@ -201,7 +249,7 @@ TEST_CASE("readers racing to build a leaf's columns all get the one kept", "[lea
           // Catch's assertions are not thread-safe: record, check after join.
           if (column != nullptr && kind == SlotKind::kInt) {
             right_value[static_cast<std::size_t>(t)] =
-                column->values<std::int64_t>()[5] == rows[5].get_int(layout.offset(c));
+                column->integer(5) == rows[5].get_int(layout.offset(c));
           }
         }
       });
