@@ -70,8 +70,11 @@ ZoneFilter::ZoneFilter(const storage::TableSchema& schema, const planner::BoundE
       for (const BoundExpression* conjunct : conjuncts) {
         auto values = text_set_of(*conjunct, column, type.id);
         if (values && text_sets_.size() < kMaxTextSets) {
-          text_sets_.push_back(TextSet{column, schema.layout().offset(column), type.id == value::TypeId::kChar,
-                                       std::move(*values)});
+          const bool blank_padded = type.id == value::TypeId::kChar;
+          if (blank_padded) {
+            for (std::string& text : *values) text.resize(value::bpchar_significant(text).size());
+          }
+          text_sets_.push_back(TextSet{column, schema.layout().offset(column), blank_padded, std::move(*values)});
         }
       }
       continue;
@@ -93,12 +96,14 @@ std::vector<std::size_t> ZoneFilter::columns() const {
 }
 
 std::uint64_t ZoneFilter::matching_codes(const TextSet& set, const storage::LeafColumn& column) {
+  // Asked once per leaf: the set's values are kept without trailing blanks
+  // (char(n)), so each entry is trimmed once and compared by length first.
   const std::vector<std::string_view>& dictionary = column.dictionary();
   std::uint64_t matching = 0;
   for (std::size_t code = 0; code < dictionary.size(); ++code) {
+    const std::string_view entry = set.blank_padded ? value::bpchar_significant(dictionary[code]) : dictionary[code];
     for (const std::string& value : set.values) {
-      const bool equal = set.blank_padded ? value::bpchar_compare(dictionary[code], value) == 0 : dictionary[code] == value;
-      if (equal) {
+      if (entry.size() == value.size() && entry == value) {
         matching |= std::uint64_t{1} << code;
         break;
       }

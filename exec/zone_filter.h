@@ -59,7 +59,8 @@ class ZoneFilter {
   // The stored values of `column` (int32, int64 or int64 units) that pass
   // every bound; none when the leaf's storage cannot say exactly.
   static std::optional<Range> range_in(const ColumnBounds& bounds, const storage::LeafColumn& column);
-  // A text column equal to one of `values` (char(n): up to trailing blanks).
+  // A text column equal to one of `values` (char(n): up to trailing blanks,
+  // which `values` are kept without).
   struct TextSet {
     std::size_t column;
     std::uint32_t offset;

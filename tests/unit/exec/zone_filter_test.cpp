@@ -177,6 +177,8 @@ TEST_CASE("a zone filter tests text equalities on a leaf's numbered values", "[z
   };
   // char(n) compares without trailing blanks: 'AIR' finds 'AIR '.
   CHECK(picked(mode_is("AIR")) == rows_where([](std::uint32_t i) { return i % 3 == 0; }));
+  CHECK(picked(mode_is("AIR   ")) == rows_where([](std::uint32_t i) { return i % 3 == 0; }));
+  CHECK(picked(mode_is("AI")).empty());
   CHECK(picked(mode_is("TRUCK")).empty());
   CHECK(picked(logical(planner::ExprKind::kOr, {mode_is("SHIP"), mode_is("RAIL")})) ==
         rows_where([](std::uint32_t i) { return i % 3 == 1; }));
