@@ -173,7 +173,7 @@ void AggregationTable::consume(const Chunk& input) {
     if (!buffered_[a]) {
       const Vector& argument = operand(*call.argument, *rows, argument_values_[a]);
       const Vector* separator = call.separator ? &operand(*call.separator, *rows, separator_values_[a]) : nullptr;
-      keep_owners(argument);  // min/max of text keep views of it
+      if (states_[a]->keeps_argument_texts()) keep_owners(argument);
       states_[a]->fold(argument, separator, row_groups->data(), row_groups->size());
       continue;
     }

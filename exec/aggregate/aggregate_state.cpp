@@ -368,6 +368,15 @@ class ExtremeState final : public AggregateState {
     std::size_t before = extreme_.size();
     extreme_.resize(groups);
     std::fill(extreme_.nulls.begin() + static_cast<std::ptrdiff_t>(before), extreme_.nulls.end(), 1);
+    if (extreme_.physical() != Physical::kText) return;
+    const std::string* was = kept_.data();
+    kept_.resize(groups);
+    // Moved strings keep short values inside themselves: point at the new places.
+    if (kept_.data() != was) {
+      for (std::size_t g = 0; g < before; ++g) {
+        if (!extreme_.nulls[g]) extreme_.texts[g] = kept_[g];
+      }
+    }
   }
   void fold_values(const Vector& argument, const Vector*, const std::uint32_t* groups, std::size_t count) override {
     if (argument.physical() == Physical::kInt) {
@@ -386,10 +395,7 @@ class ExtremeState final : public AggregateState {
     for (std::size_t i = 0; i < count; ++i) {
       if (argument.nulls[i]) continue;
       std::uint32_t g = groups[i];
-      if (extreme_.nulls[g] || compare_elements(argument, i, extreme_, g) == wanted_) {
-        assign_element(extreme_, g, argument, i);
-        extreme_.nulls[g] = 0;
-      }
+      if (extreme_.nulls[g] || compare_elements(argument, i, extreme_, g) == wanted_) take(g, argument, i);
     }
   }
   void merge(AggregateState& other, const std::uint32_t* from, const std::uint32_t* into, std::size_t count) override {
@@ -397,23 +403,46 @@ class ExtremeState final : public AggregateState {
     for (std::size_t i = 0; i < count; ++i) {
       std::uint32_t f = from[i], g = into[i];
       if (source.nulls[f]) continue;
-      if (extreme_.nulls[g] || compare_elements(source, f, extreme_, g) == wanted_) {
-        assign_element(extreme_, g, source, f);
-        extreme_.nulls[g] = 0;
-      }
+      if (extreme_.nulls[g] || compare_elements(source, f, extreme_, g) == wanted_) take(g, source, f);
     }
   }
   Vector finish(std::size_t groups) override {
     extreme_.resize(groups);
     extreme_.type = result_;
+    if (extreme_.physical() == Physical::kText) {
+      auto holder = std::make_shared<TextStorage>();
+      for (std::size_t g = 0; g < std::min(groups, kept_.size()); ++g) {
+        if (!extreme_.nulls[g]) extreme_.texts[g] = holder->strings.emplace_back(std::move(kept_[g]));
+      }
+      extreme_.text_owners = {holder};
+    }
     return std::move(extreme_);
   }
-  std::int64_t bytes_per_group() const override { return 1 + 16; }
+  std::int64_t extra_bytes() const override { return text_bytes_; }
+  std::int64_t bytes_per_group() const override {
+    return 1 + 16 + (extreme_.physical() == Physical::kText ? sizeof(std::string) : 0);
+  }
 
  private:
+  // Group g's extreme becomes source's element i. Texts are copied: keeping
+  // views would keep every chunk the values came from alive.
+  void take(std::uint32_t g, const Vector& source, std::size_t i) {
+    extreme_.nulls[g] = 0;
+    if (extreme_.physical() != Physical::kText) {
+      assign_element(extreme_, g, source, i);
+      return;
+    }
+    std::string& kept = kept_[g];
+    text_bytes_ += static_cast<std::int64_t>(source.texts[i].size()) - static_cast<std::int64_t>(kept.size());
+    kept.assign(source.texts[i]);
+    extreme_.texts[g] = kept;
+  }
+
   int wanted_;
   value::SqlType result_;
   Vector extreme_;
+  std::vector<std::string> kept_;  // text extremes' bytes, one per group
+  std::int64_t text_bytes_ = 0;
 };
 
 // bool_and/bool_or: 0 no input yet, else 1 + the running truth value.
@@ -567,6 +596,7 @@ class FirstValueState final : public AggregateState {
     return std::move(first_);
   }
   std::int64_t bytes_per_group() const override { return 1 + 1 + 16; }
+  bool keeps_argument_texts() const override { return true; }
 
  private:
   bool single_;

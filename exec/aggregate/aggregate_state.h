@@ -42,6 +42,9 @@ class AggregateState {
   // False for a state that reads another's (make_companion_state): its call
   // needs no argument and no fold.
   virtual bool folds() const { return true; }
+  // Whether the state keeps views of its argument's texts (then the
+  // argument's storage must outlive it); the others copy what they keep.
+  virtual bool keeps_argument_texts() const { return false; }
 
  protected:
   // fold() for this kind, on an argument holding units only if
