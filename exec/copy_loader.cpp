@@ -14,6 +14,7 @@
 #include "storage/sql_error.h"
 #include "storage/table/table.h"
 #include "storage/table/table_keys.h"
+#include "storage/world/world_user_types.h"
 
 namespace ptreedb::exec {
 
@@ -76,6 +77,7 @@ void CopyLoader::Batch::clear() {
 CopyLoader::CopyLoader(planner::CopyPlan plan, txn::WriteTarget& database)
     : plan_(std::move(plan)),
       database_(database),
+      world_(database.snapshot()),
       reader_(plan_.options),
       header_pending_(plan_.options.header != planner::CopyOptions::Header::kNone),
       default_values_(plan_.schema->columns().size()) {
@@ -101,6 +103,7 @@ std::string CopyLoader::context() const {
   return line_context(std::max<std::uint64_t>(1, reader_.line_number())); }
 
 void CopyLoader::feed(std::string_view data) {
+  const storage::WorldUserTypes user_types(*world_);
   try {
     try {
       if (binary_reader_) {
@@ -118,6 +121,7 @@ void CopyLoader::feed(std::string_view data) {
 }
 
 std::uint64_t CopyLoader::finish() {
+  const storage::WorldUserTypes user_types(*world_);
   try {
     consume(true);
     convert_batch();

@@ -93,6 +93,9 @@ class CopyLoader {
 
   planner::CopyPlan plan_;
   txn::WriteTarget& database_;
+  // The world the COPY started in: its enum types and domains convert the
+  // values, whichever thread feeds the data.
+  txn::WorldPtr world_;
   CopyLineReader reader_;
   std::optional<CopyBinaryReader> binary_reader_;  // FORMAT binary
   bool header_pending_;

@@ -74,7 +74,6 @@ void sort_checks(value::DomainType& domain) {
 
 WorldPtr publish(const storage::World& world, value::DomainType domain, const std::string* replaced_name = nullptr) {
   auto shared = std::make_shared<const value::DomainType>(std::move(domain));
-  value::register_domain_type(shared);
   WorldPtr base = replaced_name ? world.without_domain(*replaced_name) : nullptr;
   return (base ? *base : world).with_domain(std::move(shared));
 }

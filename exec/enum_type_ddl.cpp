@@ -103,7 +103,6 @@ WorldPtr with_values_relabeled(const storage::World& world, std::uint32_t oid, c
 
 WorldPtr publish(const storage::World& world, value::EnumType type, const std::string* replaced_name = nullptr) {
   auto shared = std::make_shared<const value::EnumType>(std::move(type));
-  value::register_enum_type(shared);
   WorldPtr base = replaced_name ? world.without_enum_type(*replaced_name) : nullptr;
   return (base ? *base : world).with_enum_type(std::move(shared));
 }

@@ -13,6 +13,7 @@
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
 #include "storage/world/relation_name.h"
+#include "storage/world/world_user_types.h"
 
 namespace ptreedb::exec {
 
@@ -95,6 +96,10 @@ QueryResult run_copy_to(const planner::CopyPlan& plan, RowSink* sink) {
 }  // namespace
 
 QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarget& database, RowSink* sink) {
+  // Casts, COPY and format_type read enum types and domains by oid: this
+  // statement's world's, never another session's uncommitted ones.
+  const txn::WorldPtr world = database.snapshot();
+  const storage::WorldUserTypes user_types(*world);
   if (const auto* select = std::get_if<SelectPlan>(&plan)) {
     QueryResult result;
     result.returns_rows = true;

@@ -15,6 +15,7 @@
 #include "planner/domain_ddl_planner.h"
 #include "planner/domain_constraints.h"
 #include "planner/user_type_names.h"
+#include "storage/world/world_user_types.h"
 #include "planner/dml_planner.h"
 #include "planner/expression_binder.h"
 #include "planner/foreign_key_planner.h"
@@ -392,7 +393,7 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
 
 StatementPlan plan_statement(const PgQuery__Node& statement, const storage::World& world) {
   catalog::PlanningWorld catalog_world(world);  // sequences and regclass names, defaults included
-  register_user_types_of(world);
+  storage::WorldUserTypes user_types(world);     // enum types and domains by oid
   ColumnReadChecks column_checks(world);
   // Relation names become the world's keys (schemas, search_path, pg_temp).
   std::pmr::monotonic_buffer_resource arena;

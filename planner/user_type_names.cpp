@@ -21,24 +21,13 @@ value::SqlType resolve_type(std::string_view name, std::span<const std::int32_t>
     };
     if (auto type = world->find_enum_type(std::string(name))) {
       not_modifiable();
-      value::register_enum_type(type);  // format_type and exec's casts read it by oid
       return value::SqlType::enumeration(type->oid);
     }
     if (auto domain = world->find_domain(std::string(name))) {
       not_modifiable();
-      value::register_domain_type(domain);
       return value::domain_sql_type(*domain);
     }
     throw;
-  }
-}
-
-void register_user_types_of(const storage::World& world) {
-  for (auto entry : world.enum_types()) {
-    if (value::registered_enum_type(entry.value->oid) != entry.value) value::register_enum_type(entry.value);
-  }
-  for (auto entry : world.domains()) {
-    if (value::registered_domain_type(entry.value->oid) != entry.value) value::register_domain_type(entry.value);
   }
 }
 

@@ -19,12 +19,6 @@ namespace ptreedb::planner {
 // enum type or a domain.
 value::SqlType resolve_type(std::string_view name, std::span<const std::int32_t> modifiers = {});
 
-// Makes the registries (value::registered_enum_type and
-// registered_domain_type, read where no catalog is at hand: exec's casts,
-// COPY, format_type) hold `world`'s version of each of its enum types and
-// domains, so a rolled-back ALTER is forgotten by the next statement.
-void register_user_types_of(const storage::World& world);
-
 // The enum type or domain of that oid in the planning world, or nullptr.
 std::shared_ptr<const value::EnumType> planning_enum_type(std::uint32_t oid);
 std::shared_ptr<const value::DomainType> planning_domain(std::uint32_t oid);

@@ -476,14 +476,12 @@ std::shared_ptr<const World> apply_world_change(std::shared_ptr<const World> bas
         world = world->without_table(entry.name);
         break;
       case ChangeKind::kEnumTypePut:
-        value::register_enum_type(entry.enum_type);
         world = world->with_enum_type(entry.enum_type);
         break;
       case ChangeKind::kEnumTypeDrop:
         world = world->without_enum_type(entry.name);
         break;
       case ChangeKind::kDomainPut:
-        value::register_domain_type(entry.domain);
         world = world->with_domain(entry.domain);
         break;
       case ChangeKind::kDomainDrop:

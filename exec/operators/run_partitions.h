@@ -8,24 +8,16 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "exec/operators/task_session_values.h"
 #include "exec/plan_executor.h"
-#include "storage/value/date_style.h"
-#include "storage/value/bytea.h"
-#include "storage/value/time_zone.h"
 
 namespace ptreedb::exec {
 
 template <class Task>
 void PlanExecutor::run_partitions(std::size_t count, const Task& unzoned_task) {
-  // oneTBB's threads serve no session: they read and show values in the
-  // statement's time zone, DateStyle and bytea_output, installed around each task.
-  const value::TimeZone zone = value::session_time_zone();
-  const value::DateStyle style = value::session_date_style();
-  const value::ByteaOutput bytea_output = value::session_bytea_output();
+  const TaskSessionValues session_values;
   const auto task = [&](std::size_t index) {
-    value::TimeZoneScope scope(&zone);
-    value::DateStyleScope style_scope(&style);
-    value::ByteaOutputScope bytea_scope(bytea_output);
+    TaskSessionValues::Installed installed(session_values);
     unzoned_task(index);
   };
   if (ordered_ == nullptr) {

@@ -5,8 +5,6 @@
 // functions read peer groups and positions; aggregates go through
 // exec/window/frame_aggregate (running or segment tree, never a frame
 // re-aggregated per row); frames through exec/window/window_frames.
-#include "storage/value/date_style.h"
-#include "storage/value/time_zone.h"
 #include "exec/plan_executor.h"
 #include "exec/plan_printer.h"
 
@@ -19,6 +17,7 @@
 
 #include "exec/evaluate.h"
 #include "exec/operators/operator_support.h"
+#include "exec/operators/task_session_values.h"
 #include "exec/window/frame_aggregate.h"
 #include "exec/window/range_offset_bounds.h"
 #include "exec/window/window_frames.h"
@@ -470,11 +469,9 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
     }
 
     std::vector<std::vector<Vector>> results(group.size(), std::vector<Vector>(ranges.size()));
-    const value::TimeZone zone = value::session_time_zone();  // for RANGE offsets of timestamptz
-    const value::DateStyle style = value::session_date_style();  // for date/time text
+    const TaskSessionValues session_values;  // RANGE offsets of timestamptz, date/time text, casts
     tbb::parallel_for(std::size_t{0}, ranges.size(), [&](std::size_t r) {
-      value::TimeZoneScope zone_scope(&zone);
-      value::DateStyleScope style_scope(&style);
+      TaskSessionValues::Installed installed(session_values);
       check_interrupt(interrupt_);
       RangeLayout& range = ranges[r];
       auto first_partition = std::lower_bound(partition_begin.begin(), partition_begin.end(),

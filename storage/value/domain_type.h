@@ -32,8 +32,9 @@ struct DomainType {
 // The domain's type for columns and casts: the base type marked with the domain's oid.
 SqlType domain_sql_type(const DomainType& domain);
 
-// Domains by oid, for what has no catalog at hand (format_type).
-void register_domain_type(std::shared_ptr<const DomainType> domain);
+// The domain of that oid in the world of the statement running on this
+// thread (value::UserTypesScope), for what has no catalog at hand
+// (format_type, casts); null when none is installed or the world has none.
 std::shared_ptr<const DomainType> registered_domain_type(std::uint32_t oid);
 
 }  // namespace ptreedb::value

@@ -1,10 +1,9 @@
 #include "storage/value/enum_type.h"
 
-#include <map>
-#include <mutex>
 #include <unordered_set>
 
 #include "storage/sql_error.h"
+#include "storage/value/user_types_scope.h"
 
 namespace ptreedb::value {
 
@@ -38,12 +37,6 @@ std::string midpoint(std::string_view low, std::string_view high) {
   if (high.size() > 1) return std::string(1, digit_byte(high_digit));
   std::string_view rest_low = low.size() > 1 ? low.substr(1) : std::string_view{};
   return std::string(1, digit_byte(low_digit)) + midpoint(rest_low, {});
-}
-
-std::mutex registry_mutex;
-std::map<std::uint32_t, std::shared_ptr<const EnumType>>& registry() {
-  static std::map<std::uint32_t, std::shared_ptr<const EnumType>> types;
-  return types;
 }
 
 }  // namespace
@@ -150,15 +143,9 @@ EnumType enum_with_label_added(const EnumType& type, std::string_view label, std
   return out;
 }
 
-void register_enum_type(std::shared_ptr<const EnumType> type) {
-  std::lock_guard lock(registry_mutex);
-  registry()[type->oid] = std::move(type);
-}
-
 std::shared_ptr<const EnumType> registered_enum_type(std::uint32_t oid) {
-  std::lock_guard lock(registry_mutex);
-  auto found = registry().find(oid);
-  return found == registry().end() ? nullptr : found->second;
+  const UserTypeSource* source = UserTypesScope::current();
+  return source == nullptr ? nullptr : source->enum_type(oid);
 }
 
 }  // namespace ptreedb::value

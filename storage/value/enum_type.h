@@ -62,9 +62,10 @@ EnumType make_enum_type(std::string name, std::uint32_t oid, const std::vector<s
 EnumType enum_with_label_added(const EnumType& type, std::string_view label, std::optional<std::string> neighbor,
                                bool after, std::uint32_t label_oid);
 
-// Enum types by oid, for what has no catalog at hand (format_type, casts in
-// exec, COPY): the definition last created or altered under that oid.
-void register_enum_type(std::shared_ptr<const EnumType> type);
+// The enum type of that oid in the world of the statement running on this
+// thread (value::UserTypesScope), for what has no catalog at hand
+// (format_type, casts in exec, COPY); null when none is installed or the
+// world has no such type.
 std::shared_ptr<const EnumType> registered_enum_type(std::uint32_t oid);
 
 }  // namespace ptreedb::value

@@ -11,6 +11,7 @@
 
 #include "storage/table/table_keys.h"
 #include "storage/value/enum_type.h"
+#include "storage/world/world_user_types.h"
 #include "txn/byte_codec.h"
 #include "txn/checkpoint_file.h"
 #include "txn/schema_codec.h"
@@ -432,7 +433,12 @@ TEST_CASE("enum types replay: labels, keys and sort orders, columns of the type,
     CHECK(copy->labels[i].sort_order == type->labels[i].sort_order);
   }
   CHECK(replayed->find_table("t")->schema().column(1).type == ptreedb::value::SqlType::enumeration(16600));
-  CHECK(ptreedb::value::registered_enum_type(16600));
+  {
+    // A statement planned or run against the replayed world finds the type by oid.
+    ptreedb::storage::WorldUserTypes user_types(*replayed);
+    CHECK(ptreedb::value::registered_enum_type(16600) == copy);
+  }
+  CHECK_FALSE(ptreedb::value::registered_enum_type(16600));  // no world installed
 
   auto dropped = created->without_enum_type("mood");
   auto after_drop =
