@@ -359,6 +359,20 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
   }
 }
 
+planner::Constant constant_of(const Vector& vector, std::size_t i) {
+  planner::Constant constant;
+  constant.is_null = vector.nulls[i] != 0;
+  if (constant.is_null) return constant;
+  switch (vector.physical()) {
+    case Physical::kInt: constant.int_value = vector.ints[i]; break;
+    case Physical::kDouble: constant.double_value = vector.doubles[i]; break;
+    case Physical::kDecimal: constant.decimal_value = vector.decimal(i); break;
+    case Physical::kText: constant.text_value = std::string(vector.texts[i]); break;
+    case Physical::kInterval: constant.interval_value = vector.intervals[i]; break;
+  }
+  return constant;
+}
+
 Vector constant_vector(const planner::Constant& constant, SqlType type) {
   Vector out(type);
   out.resize(1);

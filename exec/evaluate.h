@@ -20,6 +20,8 @@ planner::BoundExpression fold_constants(planner::BoundExpression expr);
 
 // A one-element vector holding a constant.
 Vector constant_vector(const planner::Constant& constant, value::SqlType type);
+// Element i of `vector` as a constant (constant_vector's inverse).
+planner::Constant constant_of(const Vector& vector, std::size_t i);
 
 // Converts every element of `input` to `target` with PostgreSQL's cast rules.
 // Explicit casts cut char/varchar values to length; implicit ones raise 22001.

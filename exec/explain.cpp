@@ -94,7 +94,8 @@ void PlanPrinter::count_relations(const PlanNode& node) {
           count_relations(*op.probe);
           count_relations(*op.build);
         } else if constexpr (std::is_same_v<Op, planner::SetOperationNode> ||
-                             std::is_same_v<Op, planner::RecursiveUnionNode>) {
+                             std::is_same_v<Op, planner::RecursiveUnionNode> ||
+                             std::is_same_v<Op, planner::LateralJoinNode>) {
           count_relations(*op.left);
           count_relations(*op.right);
         } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode> ||
@@ -195,7 +196,10 @@ std::string PlanPrinter::expression(const BoundExpression& expr, const Labels& l
   };
   switch (expr.kind) {
     case ExprKind::kColumn: return column_text(labels, expr.column, qualified);
-    case ExprKind::kOuterColumn: return "outer.#" + std::to_string(expr.column + 1);
+    case ExprKind::kOuterColumn: {
+      auto named = lateral_references_.find(expr.column);
+      return named != lateral_references_.end() ? named->second : "outer.#" + std::to_string(expr.column + 1);
+    }
     case ExprKind::kConstant: return constant_text(expr);
     case ExprKind::kCast: return "(" + arg(0) + ")::" + value::format_type(expr.type);
     case ExprKind::kArithmetic: return "(" + arg(0) + " " + arithmetic_symbol(expr.arithmetic) + " " + arg(1) + ")";

@@ -23,23 +23,6 @@ using planner::BoundExpression;
 using planner::ExprKind;
 using planner::PlanNode;
 
-namespace {
-
-planner::Constant constant_of(const Vector& vector, std::size_t i) {
-  planner::Constant constant;
-  constant.is_null = vector.nulls[i] != 0;
-  if (constant.is_null) return constant;
-  switch (vector.physical()) {
-    case Physical::kInt: constant.int_value = vector.ints[i]; break;
-    case Physical::kDouble: constant.double_value = vector.doubles[i]; break;
-    case Physical::kDecimal: constant.decimal_value = vector.decimal(i); break;
-    case Physical::kText: constant.text_value = std::string(vector.texts[i]); break;
-    case Physical::kInterval: constant.interval_value = vector.intervals[i]; break;
-  }
-  return constant;
-}
-
-}  // namespace
 
 planner::Constant PlanExecutor::scalar_subquery(const planner::SelectPlan& plan) {
   auto found = subquery_results_.find(&plan);
@@ -62,7 +45,18 @@ planner::Constant PlanExecutor::scalar_subquery(const planner::SelectPlan& plan)
 
 BoundExpression PlanExecutor::prepare(const BoundExpression& expr) {
   check_stack_depth();
-  if (!expr.contains(ExprKind::kSubquery)) return fold_constants(expr);
+  const bool binds = parameter_values_ != nullptr && expr.contains(ExprKind::kOuterColumn);
+  if (!binds && !expr.contains(ExprKind::kSubquery)) return fold_constants(expr);
+  if (expr.kind == ExprKind::kOuterColumn) {
+    if (expr.column >= parameter_values_->size() || !(*parameter_values_)[expr.column]) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "this reference to a LATERAL item is not supported yet");
+    }
+    BoundExpression constant;
+    constant.kind = ExprKind::kConstant;
+    constant.type = expr.type;
+    constant.constant = *(*parameter_values_)[expr.column];
+    return constant;
+  }
   BoundExpression out = expr;
   if (out.kind == ExprKind::kSubquery) {
     BoundExpression constant;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -74,6 +75,7 @@ class PlanExecutor {
   void run_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::WorkTableScanNode& work_table, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::LateralJoinNode& lateral, const Sink& sink);
   // Whether node kind Op has its overload (checked in stream_operator).
   template <class Op>
   static constexpr bool has_operator = requires(PlanExecutor& executor, const planner::PlanNode& node, const Op& op,
@@ -140,6 +142,9 @@ class PlanExecutor {
   // Guards both maps: operators below joins may start on parallel tasks.
   std::mutex recursion_mutex_;
   std::map<const planner::SelectPlan*, planner::Constant> subquery_results_;
+  // A LATERAL subquery's run: the values its references to the left rows
+  // (kOuterColumn) stand for, by reference; prepare() puts them in.
+  const std::vector<std::optional<planner::Constant>>* parameter_values_ = nullptr;
   std::mutex key_filters_mutex_;
   std::map<const planner::PlanNode*, std::vector<ScanKeyFilter>> key_filters_;
   PlanStatistics* statistics_ = active_plan_statistics();  // set only under EXPLAIN ANALYZE

@@ -78,6 +78,8 @@ class PlanPrinter {
   Labels operator_labels(const planner::PlanNode& node, const planner::OuterValuesNode& outer);
   Labels operator_labels(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive);
   Labels operator_labels(const planner::PlanNode& node, const planner::WorkTableScanNode& scan);
+  void print_operator(const planner::PlanNode& node, const planner::LateralJoinNode& lateral, const NodeLines& at);
+  Labels operator_labels(const planner::PlanNode& node, const planner::LateralJoinNode& lateral);
   void print_on_conflict(const storage::TableSchema& schema, const planner::OnConflictPlan& on_conflict);
   void print_line(std::size_t column, const std::string& text) { lines_.push_back(std::string(column, ' ') + text); }
   std::string header(const std::string& name, std::optional<double> estimated_rows, const NodeStatistics* measured,
@@ -101,6 +103,8 @@ class PlanPrinter {
   std::map<const planner::SelectPlan*, std::size_t> subquery_numbers_;
   std::vector<const planner::SelectPlan*> unprinted_subqueries_;
   std::size_t relations_ = 0;
+  // While a LATERAL subquery prints: its references to the left rows' columns, by name.
+  std::map<std::size_t, std::string> lateral_references_;
 };
 
 }  // namespace ptreedb::exec

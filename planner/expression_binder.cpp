@@ -705,6 +705,7 @@ BoundExpression ExpressionBinder::bind_column(const PgQuery__ColumnRef& ref) con
     }
     if (found) {
       note_column_read(outer.columns[*found].table_oid, outer.columns[*found].column_number);
+      if (outer.parameters != nullptr) outer.parameters->insert(*found);
       BoundExpression out;
       out.kind = ExprKind::kOuterColumn;
       out.column = *found;

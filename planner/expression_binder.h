@@ -2,6 +2,7 @@
 // types every node as PostgreSQL would, and makes implicit coercions explicit.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ struct ScopeColumn {
 struct Scope {
   std::vector<ScopeColumn> columns;
   const Scope* outer = nullptr;  // the enclosing query's scope, for correlated references
+  // Set on the scope a LATERAL subquery sees as its enclosing one: those
+  // columns are bound to values when the subquery runs (once per value), so
+  // the subquery keeps its conditions on them as filters instead of being
+  // decorrelated; the columns it reads are collected here.
+  std::set<std::size_t>* parameters = nullptr;
 };
 
 class ExpressionBinder;

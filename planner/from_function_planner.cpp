@@ -70,6 +70,9 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
     collect_columns(arg, columns);
     collect_outer_columns(arg, outer);
   }
+  // Inside a LATERAL subquery the enclosing values are bound when it runs:
+  // the arguments read them as they are.
+  if (outer_is_parameters()) outer.clear();
   auto cross_join = [](PlanPtr left, PlanPtr right, double rows) {
     JoinNode cross;
     cross.kind = JoinKind::kInner;
@@ -121,7 +124,7 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
   if (!input) input = make_node(ValuesNode{{{}}}, {}, 1);
   for (auto& arg : call.args) {
     arg = remap_columns(std::move(arg), [&](std::size_t c) { return c - offset; });
-    arg = outer_to_columns(std::move(arg), outer, lateral_width);
+    if (!outer.empty()) arg = outer_to_columns(std::move(arg), outer, lateral_width);
   }
 
   std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;

@@ -192,10 +192,13 @@ void QueryBlockPlanner::add_from_item(const PgQuery__Node* item) {
       return;
     case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
       const auto& subselect = *item->range_subselect;
-      if (subselect.lateral) not_supported("LATERAL");
       if (subselect.alias == nullptr) {
         throw SqlError(sqlstate::kSyntaxError, "subquery in FROM must have an alias", {},
                        "For example, FROM (SELECT ...) [AS] foo.");
+      }
+      if (subselect.lateral) {
+        add_lateral_subquery(subselect);
+        return;
       }
       QueryBlock block = plan_query_block(*subselect.subquery->select_stmt, context_);
       add_block(block, subselect.alias->aliasname, subselect.alias, -1);

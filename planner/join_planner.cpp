@@ -79,6 +79,10 @@ std::vector<std::pair<std::size_t, std::size_t>> merged_join_columns(const PgQue
 void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
   QueryBlockPlanner left(context_, scope_.outer), right(context_, scope_.outer);
   left.add_from_item(join.larg);
+  if (join.rarg->node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT && join.rarg->range_subselect->lateral &&
+      add_lateral_join(join, left)) {
+    return;
+  }
   right.add_from_item(join.rarg);
   reads_work_table_ = reads_work_table_ || left.reads_work_table_ || right.reads_work_table_;
   if (!left.outer_value_columns().empty() || !right.outer_value_columns().empty()) {

@@ -127,7 +127,8 @@ PlanPtr clone_plan(const PlanPtr& node) {
         } else if constexpr (std::is_same_v<Op, JoinNode>) {
           op.probe = clone_plan(op.probe);
           op.build = clone_plan(op.build);
-        } else if constexpr (std::is_same_v<Op, SetOperationNode> || std::is_same_v<Op, RecursiveUnionNode>) {
+        } else if constexpr (std::is_same_v<Op, SetOperationNode> || std::is_same_v<Op, RecursiveUnionNode> ||
+                             std::is_same_v<Op, LateralJoinNode>) {
           op.left = clone_plan(op.left);
           op.right = clone_plan(op.right);
         }
@@ -236,6 +237,19 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
           // Every column feeds the next round through the work table.
           prune_columns(*op.left, all_columns(*op.left));
           prune_columns(*op.right, all_columns(*op.right));
+        } else if constexpr (std::is_same_v<Op, LateralJoinNode>) {
+          const std::size_t left_width = op.left->types.size();
+          std::vector<bool> left(left_width, false), right(op.right->types.size(), false);
+          for (std::size_t c = 0; c < needed.size(); ++c) {
+            if (needed[c]) (c < left_width ? left[c] : right[c - left_width]) = true;
+          }
+          for (const auto& [reference, column] : op.parameters) left[column] = true;
+          if (op.condition) {
+            mark(*op.condition, left);
+            mark(*op.condition, right, left_width);
+          }
+          prune_columns(*op.left, left);
+          prune_columns(*op.right, right);
         }
       },
       node.op);

@@ -202,10 +202,26 @@ struct OuterValuesNode {
   std::vector<std::size_t> outer_columns;
 };
 
+// FROM ... LATERAL (subquery): `right`, the subquery's plan, runs once for
+// each distinct value of the `left` columns it reads, with its references
+// to them (kOuterColumn `parameters[i].first`) bound to the values of left
+// column `parameters[i].second`; each left row is joined with the rows its
+// values gave. kInner, or kLeft (LEFT JOIN LATERAL) with `condition` over the
+// left columns then the right ones.
+struct LateralJoinNode {
+  PlanPtr left;
+  PlanPtr right;
+  std::vector<std::pair<std::size_t, std::size_t>> parameters;
+  JoinKind kind = JoinKind::kInner;
+  std::optional<BoundExpression> condition;
+  std::string alias;
+  std::vector<std::string> column_names;  // the subquery's output columns, as named under the alias
+};
+
 struct PlanNode {
   std::variant<ScanNode, ValuesNode, FilterNode, ProjectNode, JoinNode, AggregateNode, SortNode,
                SetOperationNode, FunctionScanNode, OuterValuesNode, WindowNode, RecursiveUnionNode,
-               WorkTableScanNode>
+               WorkTableScanNode, LateralJoinNode>
       op;
   std::vector<value::SqlType> types;  // of the output columns
   double estimated_rows = 1;          // for join ordering

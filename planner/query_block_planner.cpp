@@ -98,7 +98,7 @@ PlanPtr QueryBlockPlanner::build_input(std::vector<BoundExpression> conjuncts) {
                          conjunct.args[0].kind == ExprKind::kConstant && conjunct.args[0].type.id == TypeId::kBoolean &&
                          !conjunct.args[0].constant.is_null && conjunct.args[0].constant.int_value == 0;
     if (is_true_constant(conjunct) || negated_false) continue;
-    if (conjunct.contains(ExprKind::kOuterColumn)) {
+    if (conjunct.contains(ExprKind::kOuterColumn) && !outer_is_parameters()) {
       correlated_.push_back(std::move(conjunct));
       continue;
     }

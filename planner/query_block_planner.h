@@ -130,6 +130,9 @@ class QueryBlockPlanner : public SubqueryHook {
 
   // Adds a FROM item; inner joins' ON conditions wait in pending_on_.
   void add_from_item(const PgQuery__Node* item);
+  // A LATERAL subquery's block: the enclosing scope's values are bound when
+  // it runs, so what reads them stays in its plan (Scope::parameters).
+  bool outer_is_parameters() const { return scope_.outer != nullptr && scope_.outer->parameters != nullptr; }
   // The enclosing query's columns that this block's FROM functions read
   // (through OuterValuesNode placeholders its decorrelation must bind).
   const std::vector<std::size_t>& outer_value_columns() const { return outer_value_columns_; }
@@ -159,6 +162,13 @@ class QueryBlockPlanner : public SubqueryHook {
   TableFunctionCall bind_function_call(const PgQuery__FuncCall& call, const std::string& name);
   void add_block(const QueryBlock& block, const std::string& alias, const PgQuery__Alias* column_aliases,
                  int location);
+  // FROM ... LATERAL (subquery), or JOIN LATERAL: the subquery planned over
+  // the FROM items before it as parameters (lateral_planner.cpp).
+  void add_lateral_subquery(const PgQuery__RangeSubselect& subselect);
+  // `join` whose right side is a LATERAL subquery reading `left`'s columns
+  // (LEFT JOIN LATERAL, or a join with an alias or USING): planned as one
+  // relation; false when the subquery reads nothing of `left`.
+  bool add_lateral_join(const PgQuery__JoinExpr& join, QueryBlockPlanner& left);
   void add_outer_join(const PgQuery__JoinExpr& join);
   void add_joined_relation(const PgQuery__JoinExpr& join, PlanPtr plan, const Scope& joined, std::size_t left_width,
                            const std::vector<std::pair<std::size_t, std::size_t>>& merged, double rows);

@@ -1,6 +1,7 @@
 #include "planner/select_planner.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "planner/catalog/catalog_functions.h"
 #include "planner/primary_key_lookup.h"
@@ -79,8 +80,10 @@ BoundExpression bind_scoped_expression(const PgQuery__Node* node, const Planning
 QueryBlock plan_query_block(const PgQuery__SelectStmt& select, const PlanningContext& context, const Scope* outer) {
   check_stack_depth();
   catalog::PlanningWorld catalog_world(context.world);
-  QueryBlockPlanner planner(context, outer);
-  return planner.plan(select);
+  // On the heap: views expand by planning their query here again, and a long
+  // chain of them should run out of max_stack_depth as late as it can.
+  auto planner = std::make_unique<QueryBlockPlanner>(context, outer);
+  return planner->plan(select);
 }
 
 SelectPlan plan_select_statement(const PgQuery__SelectStmt& select, const storage::World& world) {

@@ -78,9 +78,12 @@ QueryBlock QueryBlockPlanner::plan_set_operation(const PgQuery__SelectStmt& sele
   // from its innermost left input, not by recursing once per operation.
   std::vector<const PgQuery__SelectStmt*> chain{&select};
   while (bare_set_operation(*chain.back()->larg)) chain.push_back(chain.back()->larg);
-  QueryBlock left = plan_query_block(*chain.back()->larg, context_);
+  // Inside a LATERAL subquery each arm reads the bound values too; elsewhere
+  // the arms see no enclosing query (a correlated set operation is not decorrelated).
+  const Scope* arms_outer = outer_is_parameters() ? scope_.outer : nullptr;
+  QueryBlock left = plan_query_block(*chain.back()->larg, context_, arms_outer);
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    left = combine_set_operation(std::move(left), plan_query_block(*(*it)->rarg, context_), **it);
+    left = combine_set_operation(std::move(left), plan_query_block(*(*it)->rarg, context_, arms_outer), **it);
   }
   return left;
 }

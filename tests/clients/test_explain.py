@@ -351,3 +351,19 @@ def test_selective_join_filters_the_probe_scan_by_its_keys(server):
     limited = """select count(*) from (select * from kf_facts order by id limit 100) f
                  join kf_dims d on f.dim = d.id where d.tag = 'picked'"""
     assert server.psql("-A", "-t", "-c", limited).stdout.split() == ["2"]
+
+
+def test_lateral_subquery_is_a_nested_loop_naming_the_left_columns_it_reads(server):
+    lines = plan_of(server, """
+        explain analyze select c.id, x.total from ex_customers c
+        left join lateral (select sum(o.amount) as total from ex_orders o where o.customer = c.id) x
+        on x.total > 10""")
+    loop, customers = node(lines, "Nested Loop Left Join"), node(lines, "Seq Scan on ex_customers c")
+    aggregate, orders = node(lines, "Aggregate"), node(lines, "Seq Scan on ex_orders o")
+    assert depth(loop) < depth(customers) < depth(aggregate) < depth(orders)
+    assert any(line.strip() == "Join Filter: (x.total > 10)" for line in lines), "\n".join(lines)
+    # The subquery's reference to the left row is shown by its name.
+    assert any(line.strip() == "Filter: (customer = c.id)" for line in lines), "\n".join(lines)
+    # It ran once per distinct customer id.
+    customers_count = server.psql("-At", "-c", "select count(distinct id) from ex_customers").stdout.strip()
+    assert re.search(rf"loops={customers_count}\)", orders), orders

@@ -14,6 +14,11 @@ CASES = [
     # A FROM function's arguments may hold an uncorrelated subquery only.
     ("select id, (select count(*) from unnest(array(select name from ns_t i where i.id <= o.id)) x) from ns_t o",
      "is not supported yet"),
+    # A LATERAL subquery inside a subquery reading the query around both.
+    ("select id from ns_t o where exists (select 1 from lateral (select o.id * 2 as d) x where x.d > 2)",
+     "two or more query levels up is not supported yet"),
+    ("select * from ns_t a, lateral (select name from ns_t b limit a.id) x",
+     "LIMIT other than an integer constant is not supported yet"),
     ("select generate_series(1, 2) + 1", "set-returning function generate_series is supported only in FROM"),
     # json: set-returning functions, row values, jsonpath, numbers beyond double's range.
     ("select jsonb_each('{\"a\": 1}')", "function jsonb_each is not supported yet"),

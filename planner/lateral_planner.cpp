@@ -1,0 +1,134 @@
+// FROM ... LATERAL (subquery) and JOIN LATERAL: the subquery is planned with
+// the FROM items before it as its enclosing scope, marked as parameters
+// (Scope::parameters): what it reads of them stays in its plan as references
+// that the executor binds to each distinct value of those columns
+// (exec/operators/lateral_join_operator.cpp). The relations from the first
+// one it reads to the last become its input, as for functions in FROM.
+#include "planner/query_block_planner.h"
+
+#include <algorithm>
+#include <set>
+
+#include "planner/conjuncts.h"
+#include "planner/parse/parse_sql.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner::block_planning {
+
+void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subselect) {
+  const std::string alias = subselect.alias->aliasname;
+  std::set<std::size_t> read;
+  Scope before;
+  before.columns = scope_.columns;
+  before.outer = scope_.outer;  // named two levels up from the subquery: refused by the binder
+  before.parameters = &read;
+  QueryBlock block = plan_query_block(*subselect.subquery->select_stmt, context_, &before);
+  if (read.empty()) {  // reads no FROM item before it: a plain subquery
+    add_block(block, alias, subselect.alias, -1);
+    return;
+  }
+  std::size_t named = subselect.alias->n_colnames;
+  if (named > block.columns.size()) {
+    throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(block.columns.size()) +
+                                " columns available but " + std::to_string(named) + " columns specified");
+  }
+  // The relations from the first one read to the last, cross joined: the
+  // subquery runs per distinct value of what it reads of their rows.
+  std::size_t first = 0;
+  while (*read.begin() >= relations_[first].offset + relations_[first].width) ++first;
+  const std::size_t offset = relations_[first].offset;
+  PlanPtr input;
+  double rows = 1;
+  for (std::size_t r = first; r < relations_.size(); ++r) {
+    rows *= relations_[r].base_rows;
+    if (!input) {
+      input = relations_[r].plan;
+      continue;
+    }
+    JoinNode cross;
+    cross.kind = JoinKind::kInner;
+    cross.probe = input;
+    cross.build = relations_[r].plan;
+    std::vector<SqlType> types = concat_types(input->types, relations_[r].plan->types);
+    input = make_node(std::move(cross), std::move(types), rows);
+  }
+  relations_.resize(first);
+  std::vector<ScopeColumn> columns(scope_.columns.begin() + static_cast<std::ptrdiff_t>(offset), scope_.columns.end());
+  scope_.columns.resize(offset);
+
+  LateralJoinNode lateral;
+  for (std::size_t reference : read) lateral.parameters.push_back({reference, reference - offset});
+  lateral.left = input;
+  lateral.right = block.root;
+  lateral.alias = alias;
+  std::vector<SqlType> types = input->types;
+  for (std::size_t i = 0; i < block.columns.size(); ++i) {
+    std::string name = i < named ? string_of(subselect.alias->colnames[i]) : block.columns[i].name;
+    columns.push_back({alias, name, block.columns[i].type});
+    lateral.column_names.push_back(name);
+    types.push_back(block.columns[i].type);
+  }
+  const double estimated = std::max(1.0, rows) * std::max(1.0, block.root->estimated_rows);
+  add_relation(make_node(std::move(lateral), std::move(types), estimated), columns, estimated);
+}
+
+bool QueryBlockPlanner::add_lateral_join(const PgQuery__JoinExpr& join, QueryBlockPlanner& left) {
+  const PgQuery__RangeSubselect& subselect = *join.rarg->range_subselect;
+  if (subselect.alias == nullptr) {
+    throw SqlError(sqlstate::kSyntaxError, "subquery in FROM must have an alias", {},
+                   "For example, FROM (SELECT ...) [AS] foo.");
+  }
+  const std::string alias = subselect.alias->aliasname;
+  std::set<std::size_t> read;
+  Scope before;
+  before.columns = left.scope().columns;
+  before.outer = scope_.outer;
+  before.parameters = &read;
+  QueryBlock block = plan_query_block(*subselect.subquery->select_stmt, context_, &before);
+  if (read.empty()) return false;
+  if (join.jointype != PG_QUERY__JOIN_TYPE__JOIN_INNER && join.jointype != PG_QUERY__JOIN_TYPE__JOIN_LEFT) {
+    throw SqlError("42P10", "invalid reference to FROM-clause entry for table \"" + before.columns[*read.begin()].table + "\"",
+                   "The combining JOIN type must be INNER or LEFT for a LATERAL reference.");
+  }
+  if (join.is_natural || join.n_using_clause > 0) not_supported("JOIN LATERAL with USING or NATURAL");
+  std::size_t named = subselect.alias->n_colnames;
+  if (named > block.columns.size()) {
+    throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(block.columns.size()) +
+                                " columns available but " + std::to_string(named) + " columns specified");
+  }
+  PlanPtr left_plan = left.join_relations({});
+  Scope joined;
+  joined.outer = scope_.outer;
+  joined.columns = left.scope().columns;
+  const std::size_t left_width = joined.columns.size();
+  std::vector<SqlType> types = left_plan->types;
+  std::vector<std::string> column_names;
+  for (std::size_t i = 0; i < block.columns.size(); ++i) {
+    std::string name = i < named ? string_of(subselect.alias->colnames[i]) : block.columns[i].name;
+    joined.columns.push_back({alias, name, block.columns[i].type});
+    types.push_back(block.columns[i].type);
+    column_names.push_back(name);
+  }
+  LateralJoinNode lateral;
+  lateral.column_names = std::move(column_names);
+  lateral.kind = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_LEFT ? JoinKind::kLeft : JoinKind::kInner;
+  for (std::size_t reference : read) lateral.parameters.push_back({reference, reference});
+  lateral.left = left_plan;
+  lateral.right = block.root;
+  lateral.alias = alias;
+  if (join.quals != nullptr) {
+    ExpressionBinder binder(joined);
+    BoundExpression on = coerce(binder.bind(join.quals), SqlType::of(TypeId::kBoolean), false);
+    if (on.type.id != TypeId::kBoolean) {
+      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+    }
+    reject_aggregates(on, "JOIN conditions");
+    if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
+    if (!is_true_constant(on)) lateral.condition = std::move(on);
+  }
+  const double rows = std::max(1.0, left_plan->estimated_rows) * std::max(1.0, block.root->estimated_rows);
+  add_joined_relation(join, make_node(std::move(lateral), std::move(types), rows), joined, left_width, {}, rows);
+  return true;
+}
+
+}  // namespace ptreedb::planner::block_planning
