@@ -155,6 +155,20 @@ BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKin
       }
     }
     if (args.size() != argument_count(kind)) no_such_function(name, args, call.location);
+    // In a LATERAL subquery, an aggregate of the FROM items before it alone
+    // belongs to the query around it, whose FROM clause this is.
+    const Scope* outer = binder.scope().outer;
+    if (outer != nullptr && outer->parameters != nullptr && call.over == nullptr) {
+      bool reads_outer = false, reads_own = false;
+      for (const auto& arg : args) {
+        reads_outer = reads_outer || arg.contains(ExprKind::kOuterColumn);
+        reads_own = reads_own || arg.contains(ExprKind::kColumn);
+      }
+      if (reads_outer && !reads_own) {
+        throw SqlError("42803", "aggregate functions are not allowed in FROM clause of their own query level", {}, {},
+                       call.location + 1);
+      }
+    }
     std::vector<BoundExpression> written = args;  // before coercion, for DISTINCT's ORDER BY check
     out.type = result_type(kind, name, args, call.location);
     out.args = std::move(args);

@@ -27,6 +27,10 @@ void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subs
     add_block(block, alias, subselect.alias, -1);
     return;
   }
+  if (*read.begin() < dml_target_width_) {
+    throw SqlError("42P10", "invalid reference to FROM-clause entry for table \"" + scope_.columns[*read.begin()].table +
+                                "\"");
+  }
   std::size_t named = subselect.alias->n_colnames;
   if (named > block.columns.size()) {
     throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(block.columns.size()) +

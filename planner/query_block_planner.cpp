@@ -467,6 +467,7 @@ PlanPtr QueryBlockPlanner::plan_dml_rows(PlannedRelation relation, std::span<PgQ
                                          const PgQuery__Node* where, const BindOutputs& bind_outputs) {
   double relation_rows = relation.plan->estimated_rows;
   add_relation(std::move(relation.plan), relation.columns, relation_rows);
+  dml_target_width_ = relation.columns.size();
   for (const PgQuery__Node* item : from_items) add_from_item(item);
   ExpressionBinder binder(scope_, this);
   std::vector<BoundExpression> conjuncts;

@@ -205,7 +205,10 @@ class QueryBlockPlanner : public SubqueryHook {
   std::size_t hidden_base_ = 0;  // hidden columns of subqueries already joined into the input
   bool outer_in_output_ = false;  // the select list or ORDER BY reads the enclosing query
   bool has_windows_ = false;
-  bool reads_work_table_ = false;  // a FROM item of this block is a recursive term's work table
+  bool reads_work_table_ = false;
+  // UPDATE ... FROM / DELETE ... USING: the target's columns, first in the
+  // scope, which a LATERAL item may not read (42P10, as PostgreSQL).
+  std::size_t dml_target_width_ = 0;  // a FROM item of this block is a recursive term's work table
   bool plain_rows_ = false;   // no GROUP BY, aggregates, DISTINCT, set operation, VALUES
   std::vector<BoundExpression> row_projections_;  // select list and ORDER BY expressions, over the input
   std::vector<SortKey> row_order_;
