@@ -34,8 +34,8 @@ void QueryBlockPlanner::add_relation(PlanPtr plan, const std::vector<ScopeColumn
   relations_.push_back(std::move(relation));
 }
 
-void QueryBlockPlanner::add_block(const QueryBlock& block, const std::string& alias,
-                                  const PgQuery__Alias* column_aliases, int location) {
+std::vector<ScopeColumn> block_columns(const QueryBlock& block, const std::string& alias,
+                                       const PgQuery__Alias* column_aliases, int location) {
   std::vector<ScopeColumn> columns;
   std::size_t named = column_aliases != nullptr ? column_aliases->n_colnames : 0;
   if (named > block.columns.size()) {
@@ -47,7 +47,12 @@ void QueryBlockPlanner::add_block(const QueryBlock& block, const std::string& al
     std::string name = i < named ? string_of(column_aliases->colnames[i]) : block.columns[i].name;
     columns.push_back({alias, name, block.columns[i].type});
   }
-  add_relation(block.root, columns, block.root->estimated_rows);
+  return columns;
+}
+
+void QueryBlockPlanner::add_block(const QueryBlock& block, const std::string& alias,
+                                  const PgQuery__Alias* column_aliases, int location) {
+  add_relation(block.root, block_columns(block, alias, column_aliases, location), block.root->estimated_rows);
 }
 
 void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {

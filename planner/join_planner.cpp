@@ -73,6 +73,17 @@ std::vector<std::pair<std::size_t, std::size_t>> merged_join_columns(const PgQue
 
 }  // namespace
 
+BoundExpression bind_outer_join_condition(const PgQuery__Node* quals, const Scope& joined) {
+  ExpressionBinder binder(joined);
+  BoundExpression on = coerce(binder.bind(quals), SqlType::of(TypeId::kBoolean), false);
+  if (on.type.id != TypeId::kBoolean) {
+    throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
+  }
+  reject_aggregates(on, "JOIN conditions");
+  if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
+  return on;
+}
+
 // An outer join is planned as one relation: each side on its own, the ON
 // condition split into hash keys, filters pushed into the side they only
 // read (for the nullable side), and the rest checked per matching pair.
@@ -110,16 +121,7 @@ void QueryBlockPlanner::add_outer_join(const PgQuery__JoinExpr& join) {
                                                     column_reference(left_width + r, joined.columns[left_width + r].type),
                                                     -1));
   }
-  if (join.quals != nullptr) {
-    ExpressionBinder binder(joined);
-    BoundExpression on = coerce(binder.bind(join.quals), SqlType::of(TypeId::kBoolean), false);
-    if (on.type.id != TypeId::kBoolean) {
-      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
-    }
-    reject_aggregates(on, "JOIN conditions");
-    if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
-    conjuncts = split_conjuncts(std::move(on));
-  }
+  if (join.quals != nullptr) conjuncts = split_conjuncts(bind_outer_join_condition(join.quals, joined));
   JoinKind kind = join.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL    ? JoinKind::kFull
                   : join.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::kInner
                                                                      : JoinKind::kLeft;

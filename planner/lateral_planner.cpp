@@ -10,7 +10,6 @@
 #include <set>
 
 #include "planner/conjuncts.h"
-#include "planner/parse/parse_sql.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner::block_planning {
@@ -31,11 +30,7 @@ void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subs
     throw SqlError("42P10", "invalid reference to FROM-clause entry for table \"" + scope_.columns[*read.begin()].table +
                                 "\"");
   }
-  std::size_t named = subselect.alias->n_colnames;
-  if (named > block.columns.size()) {
-    throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(block.columns.size()) +
-                                " columns available but " + std::to_string(named) + " columns specified");
-  }
+  const std::vector<ScopeColumn> subquery_columns = block_columns(block, alias, subselect.alias, -1);
   // The relations from the first one read to the last, cross joined: the
   // subquery runs per distinct value of what it reads of their rows.
   std::size_t first = 0;
@@ -66,11 +61,10 @@ void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subs
   lateral.right = block.root;
   lateral.alias = alias;
   std::vector<SqlType> types = input->types;
-  for (std::size_t i = 0; i < block.columns.size(); ++i) {
-    std::string name = i < named ? string_of(subselect.alias->colnames[i]) : block.columns[i].name;
-    columns.push_back({alias, name, block.columns[i].type});
-    lateral.column_names.push_back(name);
-    types.push_back(block.columns[i].type);
+  for (const ScopeColumn& column : subquery_columns) {
+    columns.push_back(column);
+    lateral.column_names.push_back(column.name);
+    types.push_back(column.type);
   }
   const double estimated = std::max(1.0, rows) * std::max(1.0, block.root->estimated_rows);
   add_relation(make_node(std::move(lateral), std::move(types), estimated), columns, estimated);
@@ -95,11 +89,7 @@ bool QueryBlockPlanner::add_lateral_join(const PgQuery__JoinExpr& join, QueryBlo
                    "The combining JOIN type must be INNER or LEFT for a LATERAL reference.");
   }
   if (join.is_natural || join.n_using_clause > 0) not_supported("JOIN LATERAL with USING or NATURAL");
-  std::size_t named = subselect.alias->n_colnames;
-  if (named > block.columns.size()) {
-    throw SqlError("42P10", "table \"" + alias + "\" has " + std::to_string(block.columns.size()) +
-                                " columns available but " + std::to_string(named) + " columns specified");
-  }
+  const std::vector<ScopeColumn> subquery_columns = block_columns(block, alias, subselect.alias, -1);
   PlanPtr left_plan = left.join_relations({});
   Scope joined;
   joined.outer = scope_.outer;
@@ -107,11 +97,10 @@ bool QueryBlockPlanner::add_lateral_join(const PgQuery__JoinExpr& join, QueryBlo
   const std::size_t left_width = joined.columns.size();
   std::vector<SqlType> types = left_plan->types;
   std::vector<std::string> column_names;
-  for (std::size_t i = 0; i < block.columns.size(); ++i) {
-    std::string name = i < named ? string_of(subselect.alias->colnames[i]) : block.columns[i].name;
-    joined.columns.push_back({alias, name, block.columns[i].type});
-    types.push_back(block.columns[i].type);
-    column_names.push_back(name);
+  for (const ScopeColumn& column : subquery_columns) {
+    joined.columns.push_back(column);
+    types.push_back(column.type);
+    column_names.push_back(column.name);
   }
   LateralJoinNode lateral;
   lateral.column_names = std::move(column_names);
@@ -121,13 +110,7 @@ bool QueryBlockPlanner::add_lateral_join(const PgQuery__JoinExpr& join, QueryBlo
   lateral.right = block.root;
   lateral.alias = alias;
   if (join.quals != nullptr) {
-    ExpressionBinder binder(joined);
-    BoundExpression on = coerce(binder.bind(join.quals), SqlType::of(TypeId::kBoolean), false);
-    if (on.type.id != TypeId::kBoolean) {
-      throw SqlError(sqlstate::kDatatypeMismatch, "argument of JOIN/ON must be type boolean");
-    }
-    reject_aggregates(on, "JOIN conditions");
-    if (on.contains(ExprKind::kOuterColumn)) not_supported("a correlated reference in JOIN/ON");
+    BoundExpression on = bind_outer_join_condition(join.quals, joined);
     if (!is_true_constant(on)) lateral.condition = std::move(on);
   }
   const double rows = std::max(1.0, left_plan->estimated_rows) * std::max(1.0, block.root->estimated_rows);

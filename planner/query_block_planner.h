@@ -30,6 +30,15 @@ using value::TypeId;
 std::string string_of(const PgQuery__Node* node);
 // 0A000 "<what> is not supported yet", at `location` when it is known.
 [[noreturn]] void not_supported(const std::string& what, int location = -1);
+
+// A derived table's columns in the scope: `alias`, with the column aliases
+// given (42P10 for more than it has).
+std::vector<ScopeColumn> block_columns(const QueryBlock& block, const std::string& alias,
+                                       const PgQuery__Alias* column_aliases, int location);
+
+// An outer join's ON condition over the joined columns: boolean (42804),
+// no aggregate (42803), no reference to the enclosing query (0A000).
+BoundExpression bind_outer_join_condition(const PgQuery__Node* quals, const Scope& joined);
 std::vector<SqlType> types_of(const std::vector<BoundExpression>& exprs);
 std::vector<SqlType> concat_types(const std::vector<SqlType>& a, const std::vector<SqlType>& b);
 // LIMIT's or OFFSET's constant row count (`clause` names it in errors).
