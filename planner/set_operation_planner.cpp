@@ -37,7 +37,9 @@ bool bare_set_operation(const PgQuery__SelectStmt& select) {
 }  // namespace
 
 QueryBlock QueryBlockPlanner::plan_values(const PgQuery__SelectStmt& select) {
+  // VALUES reads no FROM item; in a LATERAL subquery it reads the bound values.
   Scope empty;
+  if (outer_is_parameters()) empty.outer = scope_.outer;
   ExpressionBinder binder(empty);
   std::vector<std::vector<BoundExpression>> rows;
   std::size_t width = 0;

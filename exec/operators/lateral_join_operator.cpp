@@ -92,6 +92,7 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::LateralJoinNode&
   const Chunk* pending_right = nullptr;
   auto flush = [&] {
     if (left_rows.empty()) return;
+    check_interrupt(interrupt_);  // a value's rows may pair with many left rows without another run
     Chunk pairs = gather_pairs(left, *pending_right, left_rows, right_rows, nullptr);
     left_rows.clear();
     right_rows.clear();

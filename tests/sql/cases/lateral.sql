@@ -41,6 +41,8 @@ CREATE TABLE lt_c (id int, s bigint);
 INSERT INTO lt_c SELECT a.id, x.s FROM lt_a a, LATERAL (SELECT sum(v) s FROM lt_b b WHERE b.a_id = a.id) x WHERE a.id < 5;
 SELECT * FROM lt_c ORDER BY 1;
 DROP TABLE lt_c;
+SELECT a.id, v.y FROM lt_a a, LATERAL (VALUES (a.id * 10), (a.g), (NULL)) v(y) WHERE a.id < 4 ORDER BY 1, 2;
+SELECT a.id, v.* FROM lt_a a LEFT JOIN LATERAL (VALUES (a.name, a.price)) v(n, p) ON v.p > 3 WHERE a.id < 6 ORDER BY 1;
 -- The errors PostgreSQL gives.
 SELECT * FROM lt_a a, (SELECT a.id) x;
 SELECT * FROM lt_a a RIGHT JOIN LATERAL (SELECT a.id) x ON true;
