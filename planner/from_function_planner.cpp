@@ -61,6 +61,30 @@ void QueryBlockPlanner::add_range_function(const PgQuery__RangeFunction& range) 
   add_function_relation(bind_function_call(call, name), range.ordinality, alias, range.alias, call.location);
 }
 
+namespace {
+
+PlanPtr cross_joined(PlanPtr left, PlanPtr right, double rows) {
+  JoinNode cross;
+  cross.kind = JoinKind::kInner;
+  cross.probe = left;
+  cross.build = right;
+  return make_node(std::move(cross), concat_types(left->types, right->types), rows);
+}
+
+}  // namespace
+
+QueryBlockPlanner::LateralInput QueryBlockPlanner::take_relations_from(std::size_t column) {
+  std::size_t first = 0;
+  while (column >= relations_[first].offset + relations_[first].width) ++first;
+  LateralInput taken{nullptr, relations_[first].offset, 1};
+  for (std::size_t r = first; r < relations_.size(); ++r) {
+    taken.rows *= relations_[r].base_rows;
+    taken.plan = taken.plan ? cross_joined(taken.plan, relations_[r].plan, taken.rows) : relations_[r].plan;
+  }
+  relations_.resize(first);
+  return taken;
+}
+
 std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, bool with_ordinality,
                                                      const std::string& alias, const PgQuery__Alias* column_aliases,
                                                      int location) {
@@ -73,29 +97,17 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
   // Inside a LATERAL subquery the enclosing values are bound when it runs:
   // the arguments read them as they are.
   if (outer_is_parameters()) outer.clear();
-  auto cross_join = [](PlanPtr left, PlanPtr right, double rows) {
-    JoinNode cross;
-    cross.kind = JoinKind::kInner;
-    cross.probe = left;
-    cross.build = right;
-    return make_node(std::move(cross), concat_types(left->types, right->types), rows);
-  };
-
   // LATERAL: the relations from the first one the arguments read to the last
-  // become the function's input (cross joined); their columns keep their
-  // scope places and the function's follow them.
+  // become the function's input; their columns keep their scope places and
+  // the function's follow them.
   PlanPtr input;
   std::size_t offset = scope_.columns.size();
   double rows = 1;
   if (!columns.empty()) {
-    std::size_t first = 0;
-    while (*columns.begin() >= relations_[first].offset + relations_[first].width) ++first;
-    offset = relations_[first].offset;
-    for (std::size_t r = first; r < relations_.size(); ++r) {
-      rows *= relations_[r].base_rows;
-      input = input ? cross_join(input, relations_[r].plan, rows) : relations_[r].plan;
-    }
-    relations_.resize(first);
+    LateralInput taken = take_relations_from(*columns.begin());
+    input = std::move(taken.plan);
+    offset = taken.offset;
+    rows = taken.rows;
   }
   std::size_t lateral_width = input ? input->types.size() : 0;
   std::vector<ScopeColumn> relation_columns(scope_.columns.begin() + static_cast<std::ptrdiff_t>(offset),
@@ -107,7 +119,7 @@ std::size_t QueryBlockPlanner::add_function_relation(TableFunctionCall call, boo
     std::vector<SqlType> outer_types;
     for (std::size_t c : outer) outer_types.push_back(scope_.outer->columns[c].type);
     PlanPtr values = make_node(OuterValuesNode{outer}, outer_types, 10);
-    input = input ? cross_join(input, values, rows * 10) : values;
+    input = input ? cross_joined(input, values, rows * 10) : values;
     for (std::size_t j = 0; j < outer.size(); ++j) {
       ScopeColumn hidden{"", "", outer_types[j]};
       hidden.qualified_only = true;

@@ -14,14 +14,32 @@
 
 namespace ptreedb::planner::block_planning {
 
-void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subselect) {
-  const std::string alias = subselect.alias->aliasname;
-  std::set<std::size_t> read;
+namespace {
+
+const char* subquery_alias(const PgQuery__RangeSubselect& subselect) {
+  if (subselect.alias == nullptr) {
+    throw SqlError(sqlstate::kSyntaxError, "subquery in FROM must have an alias", {},
+                   "For example, FROM (SELECT ...) [AS] foo.");
+  }
+  return subselect.alias->aliasname;
+}
+
+}  // namespace
+
+QueryBlock QueryBlockPlanner::plan_lateral_subquery(const PgQuery__RangeSubselect& subselect,
+                                                    const std::vector<ScopeColumn>& visible,
+                                                    std::set<std::size_t>& read) {
   Scope before;
-  before.columns = scope_.columns;
+  before.columns = visible;
   before.outer = scope_.outer;  // named two levels up from the subquery: refused by the binder
   before.parameters = &read;
-  QueryBlock block = plan_query_block(*subselect.subquery->select_stmt, context_, &before);
+  return plan_query_block(*subselect.subquery->select_stmt, context_, &before);
+}
+
+void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subselect) {
+  const std::string alias = subquery_alias(subselect);
+  std::set<std::size_t> read;
+  QueryBlock block = plan_lateral_subquery(subselect, scope_.columns, read);
   if (read.empty()) {  // reads no FROM item before it: a plain subquery
     add_block(block, alias, subselect.alias, -1);
     return;
@@ -33,59 +51,34 @@ void QueryBlockPlanner::add_lateral_subquery(const PgQuery__RangeSubselect& subs
   const std::vector<ScopeColumn> subquery_columns = block_columns(block, alias, subselect.alias, -1);
   // The relations from the first one read to the last, cross joined: the
   // subquery runs per distinct value of what it reads of their rows.
-  std::size_t first = 0;
-  while (*read.begin() >= relations_[first].offset + relations_[first].width) ++first;
-  const std::size_t offset = relations_[first].offset;
-  PlanPtr input;
-  double rows = 1;
-  for (std::size_t r = first; r < relations_.size(); ++r) {
-    rows *= relations_[r].base_rows;
-    if (!input) {
-      input = relations_[r].plan;
-      continue;
-    }
-    JoinNode cross;
-    cross.kind = JoinKind::kInner;
-    cross.probe = input;
-    cross.build = relations_[r].plan;
-    std::vector<SqlType> types = concat_types(input->types, relations_[r].plan->types);
-    input = make_node(std::move(cross), std::move(types), rows);
-  }
-  relations_.resize(first);
-  std::vector<ScopeColumn> columns(scope_.columns.begin() + static_cast<std::ptrdiff_t>(offset), scope_.columns.end());
-  scope_.columns.resize(offset);
+  LateralInput input = take_relations_from(*read.begin());
+  std::vector<ScopeColumn> columns(scope_.columns.begin() + static_cast<std::ptrdiff_t>(input.offset),
+                                   scope_.columns.end());
+  scope_.columns.resize(input.offset);
 
   LateralJoinNode lateral;
-  for (std::size_t reference : read) lateral.parameters.push_back({reference, reference - offset});
-  lateral.left = input;
+  for (std::size_t reference : read) lateral.parameters.push_back({reference, reference - input.offset});
+  lateral.left = input.plan;
   lateral.right = block.root;
   lateral.alias = alias;
-  std::vector<SqlType> types = input->types;
+  std::vector<SqlType> types = input.plan->types;
   for (const ScopeColumn& column : subquery_columns) {
     columns.push_back(column);
     lateral.column_names.push_back(column.name);
     types.push_back(column.type);
   }
-  const double estimated = std::max(1.0, rows) * std::max(1.0, block.root->estimated_rows);
+  const double estimated = std::max(1.0, input.rows) * std::max(1.0, block.root->estimated_rows);
   add_relation(make_node(std::move(lateral), std::move(types), estimated), columns, estimated);
 }
 
 bool QueryBlockPlanner::add_lateral_join(const PgQuery__JoinExpr& join, QueryBlockPlanner& left) {
   const PgQuery__RangeSubselect& subselect = *join.rarg->range_subselect;
-  if (subselect.alias == nullptr) {
-    throw SqlError(sqlstate::kSyntaxError, "subquery in FROM must have an alias", {},
-                   "For example, FROM (SELECT ...) [AS] foo.");
-  }
-  const std::string alias = subselect.alias->aliasname;
+  const std::string alias = subquery_alias(subselect);
   std::set<std::size_t> read;
-  Scope before;
-  before.columns = left.scope().columns;
-  before.outer = scope_.outer;
-  before.parameters = &read;
-  QueryBlock block = plan_query_block(*subselect.subquery->select_stmt, context_, &before);
+  QueryBlock block = plan_lateral_subquery(subselect, left.scope().columns, read);
   if (read.empty()) return false;
   if (join.jointype != PG_QUERY__JOIN_TYPE__JOIN_INNER && join.jointype != PG_QUERY__JOIN_TYPE__JOIN_LEFT) {
-    throw SqlError("42P10", "invalid reference to FROM-clause entry for table \"" + before.columns[*read.begin()].table + "\"",
+    throw SqlError("42P10", "invalid reference to FROM-clause entry for table \"" + left.scope().columns[*read.begin()].table + "\"",
                    "The combining JOIN type must be INNER or LEFT for a LATERAL reference.");
   }
   if (join.is_natural || join.n_using_clause > 0) not_supported("JOIN LATERAL with USING or NATURAL");

@@ -174,6 +174,19 @@ class QueryBlockPlanner : public SubqueryHook {
   // FROM ... LATERAL (subquery), or JOIN LATERAL: the subquery planned over
   // the FROM items before it as parameters (lateral_planner.cpp).
   void add_lateral_subquery(const PgQuery__RangeSubselect& subselect);
+  // The relations from the one holding scope column `column` to the last,
+  // taken out of relations_ and cross joined (a FROM function's or LATERAL
+  // subquery's input); their columns keep their scope places from `offset`.
+  struct LateralInput {
+    PlanPtr plan;
+    std::size_t offset;
+    double rows;
+  };
+  LateralInput take_relations_from(std::size_t column);
+  // A LATERAL subquery planned over `visible` (the FROM items before it) as
+  // parameters; `read` gets the ones it reads.
+  QueryBlock plan_lateral_subquery(const PgQuery__RangeSubselect& subselect, const std::vector<ScopeColumn>& visible,
+                                   std::set<std::size_t>& read);
   // `join` whose right side is a LATERAL subquery reading `left`'s columns
   // (LEFT JOIN LATERAL, or a join with an alias or USING): planned as one
   // relation; false when the subquery reads nothing of `left`.
