@@ -135,9 +135,30 @@ void Vector::resize(std::size_t count) {
   }
 }
 
+void reset_like(Chunk& into, const Chunk& from) {
+  into.size = 0;
+  into.columns.resize(from.columns.size());
+  for (std::size_t c = 0; c < from.columns.size(); ++c) {
+    Vector& to = into.columns[c];
+    to.type = from.columns[c].type;
+    to.units_scale = from.columns[c].units_scale;
+    to.nulls.clear();
+    to.ints.clear();
+    to.doubles.clear();
+    to.decimals.clear();
+    to.texts.clear();
+    to.intervals.clear();
+    to.text_owners.clear();
+  }
+}
+
 bool append_rows(Chunk& into, const Chunk& from) {
-  if (into.columns.size() != from.columns.size()) return false;
-  for (std::size_t c = 0; c < into.columns.size(); ++c) {
+  if (into.size == 0) {
+    reset_like(into, from);
+  } else if (into.columns.size() != from.columns.size()) {
+    return false;
+  }
+  for (std::size_t c = 0; c < into.columns.size() && into.size > 0; ++c) {
     bool loaded_into = into.columns[c].size() == into.size, loaded_from = from.columns[c].size() == from.size;
     if (loaded_into != loaded_from || into.columns[c].type.id != from.columns[c].type.id) return false;
   }

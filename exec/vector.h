@@ -100,7 +100,12 @@ Chunk gather_rows(const Chunk& chunk, const std::vector<std::uint32_t>& rows);
 
 // Appends the rows of `from` to `into` when both load the same columns (an
 // unloaded column stays unloaded); false, with `into` unchanged, otherwise.
+// An empty `into` takes `from`'s shape first (its arrays kept for reuse).
 bool append_rows(Chunk& into, const Chunk& from);
+
+// Makes `into` an empty chunk with `from`'s columns (types, numeric form),
+// keeping the capacity of its arrays.
+void reset_like(Chunk& into, const Chunk& from);
 
 // All rows of `chunks` in one chunk with columns of `types`.
 Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types);

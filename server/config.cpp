@@ -29,6 +29,9 @@ constexpr const char* kUsage =
     "  --checkpoint-wal-size N  WAL bytes that trigger a checkpoint, 0: none (default 256M)\n"
     "  --memory-limit N       bytes queries may hold and the server may grow to by writes,\n"
     "                         k/M/G suffixes allowed (default: 80% of RAM or of the cgroup limit)\n"
+    "  --huge-pages MODE      try, on or off: allocate in 2 MB transparent huge pages\n"
+    "                         where the kernel allows them; try does so only with a\n"
+    "                         memory limit of 4 GB or more (default try)\n"
     "  --help                 this text\n";
 
 template <class Number>
@@ -120,6 +123,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ok = parse_number<unsigned>(value, 0, 86400 * 365, config.checkpoint_interval_seconds);
     } else if (option == "--memory-limit") {
       ok = parse_size(value, 16 << 20, config.memory_limit) && config.memory_limit != 0;
+    } else if (option == "--huge-pages") {
+      config.huge_pages = value;
+      ok = value == "try" || value == "on" || value == "off";
     } else if (option == "--checkpoint-wal-size") {
       ok = parse_size(value, 1 << 20, config.checkpoint_wal_size);
     } else {

@@ -11,6 +11,7 @@
 
 #include "exec/resident_memory.h"
 #include "server/config.h"
+#include "server/huge_pages.h"
 #include "server/memory_limit.h"
 #include "server/server.h"
 #include "txn/wal_commit_log.h"
@@ -70,6 +71,25 @@ int main(int argc, char** argv) {
 #endif
   std::uint64_t memory_limit = ptreedb::server::apply_memory_limit(*parsed.config);
   spdlog::info("memory limit {} MB", memory_limit >> 20);
+  try {
+#ifdef PTREEDB_MIMALLOC
+    constexpr bool allocator_can = true;
+#else
+    constexpr bool allocator_can = false;
+#endif
+    const std::string setting = ptreedb::server::transparent_huge_page_setting();
+    if (ptreedb::server::use_huge_pages(parsed.config->huge_pages, setting, allocator_can, memory_limit)) {
+#ifdef PTREEDB_MIMALLOC
+      mi_option_set(mi_option_large_os_pages, 1);
+#endif
+      spdlog::info("huge pages: in use (transparent huge pages: {})", setting);
+    } else {
+      spdlog::info("huge pages: not in use");
+    }
+  } catch (const std::exception& error) {
+    spdlog::critical("cannot start: {}", error.what());
+    return 1;
+  }
   try {
     ptreedb::server::Server server(*parsed.config);
     // Declared after the server: stops (and detaches from its database) first.

@@ -125,9 +125,14 @@ void PlanExecutor::run_lookup_join(const planner::JoinNode& join, const Sink& si
     // Too many keys: hash the other side (its row order kept) and stream the table past it.
     std::vector<Chunk> whole;
     whole.push_back(std::move(other));
-    JoinHashTable hashed = hash_join_rows(std::move(whole), other_side.types,
-                                          prepare(table_is_build ? join.probe_keys : join.build_keys), memory, 32);
+    std::vector<BoundExpression> hashed_keys = prepare(table_is_build ? join.probe_keys : join.build_keys);
+    JoinHashTable hashed = hash_join_rows(std::move(whole), other_side.types, hashed_keys, memory, 32);
     std::vector<BoundExpression> scanned_keys = prepare(table_keys);
+    // Only pairs count (semi and anti joins flag the other side's rows), so
+    // the table's rows whose key the other side lacks can go in the scan,
+    // before their other columns are decoded and probed for.
+    KeyFilterGuard key_filter =
+        push_key_filter(table_is_build ? join.build : join.probe, scanned_keys, hashed_keys, hashed.rows());
     tbb::enumerable_thread_specific<JoinProbeScratch> scratches;
     auto any_pair = [](std::size_t, std::uint32_t) { return true; };
     stream(table_side, [&](Chunk&& found, std::size_t partition) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <utility>
 
+#include "exec/chunk_coalescer.h"
 #include "exec/evaluate.h"
 #include "exec/key_order_walk.h"
 #include "exec/key_range.h"
@@ -117,15 +118,19 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
   auto scan_morsel = [&](std::size_t morsel) {
     std::size_t begin = morsel * kMorselRows, end = std::min(total, begin + kMorselRows);
     MorselReader reader(source, first_position + begin);
-    // One chunk per morsel: a sink that only reads it leaves its arrays for the next.
+    // One chunk per morsel: a sink that only reads it leaves its arrays for
+    // the next. A filter's few survivors per chunk are gathered first.
     Chunk chunk;
+    ChunkCoalescer coalescer;
+    auto emit = [&](Chunk& rows) { sink(std::move(rows), morsel); };
     for (std::size_t position = begin; position < end;) {
       check_interrupt(interrupt_);
       std::size_t count = std::min(kChunkSize, end - position);
       reader.read(count, chunk);
       position += count;
-      if (chunk.size > 0) sink(std::move(chunk), morsel);
+      coalescer.add(chunk, emit);
     }
+    coalescer.flush(emit);
   };
   // One morsel (every point lookup) runs here, without a task for it.
   if (morsels == 1) {

@@ -108,3 +108,14 @@ TEST_CASE("--memory-limit takes bytes with k/M/G suffixes; unset means the deriv
     CHECK(refused.exit_code == 2);
   }
 }
+
+TEST_CASE("--huge-pages takes try, on or off; try by default") {
+  CHECK(parse({}).config->huge_pages == "try");
+  CHECK(parse({"--huge-pages", "off"}).config->huge_pages == "off");
+  CHECK(parse({"--huge-pages=on"}).config->huge_pages == "on");
+  for (const char* bad : {"yes", "", "TRY"}) {
+    auto refused = parse({"--huge-pages", bad});
+    CHECK_FALSE(refused.config);
+    CHECK(refused.exit_code == 2);
+  }
+}
