@@ -46,12 +46,15 @@ struct Unit {
 
 // B, the fewest entries of a leaf that is not a whole tree (the most is 2B).
 // Chosen by measurement (`ptreedb-bench ptree` and single-thread CPU times at
-// n = 10^6, figures in docs/architecture.md): for 16-byte entries B = 128 (a
-// full leaf of 4 KiB) scans and merges about 3x faster than B = 64, while
-// B = 256 gains little more and copies twice as much per point write. Wider
-// entries get fewer per leaf so that a full leaf stays near 4 KiB (table rows,
-// 32-byte entries: B = 64); at least 8 so that small trees still block up.
-inline constexpr std::size_t kLeafTargetBytes = 4096;
+// n = 10^6, figures in docs/architecture.md): for 16-byte entries B = 128
+// scans and merges about 3x faster than B = 64, while B = 256 gains little
+// more and copies twice as much per point write. Wider entries get fewer per
+// leaf so that a full leaf stays near 8 KiB; table rows (32-byte entries) get
+// B = 128 too: a scan reads the rows of inner nodes one by one, a cache and
+// TLB miss each, and B = 64 left twice as many (TPC-H SF 1 Q6 took a third
+// more CPU; single-row updates of a 10^6-row table ran as fast). At least 8 so
+// that small trees still block up.
+inline constexpr std::size_t kLeafTargetBytes = 8192;
 constexpr std::size_t leaf_min_entries(std::size_t entry_bytes) {
   std::size_t b = kLeafTargetBytes / 2 / (entry_bytes == 0 ? 1 : entry_bytes);
   return b < 8 ? 8 : (b > 128 ? 128 : b);

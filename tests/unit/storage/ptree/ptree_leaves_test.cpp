@@ -28,10 +28,10 @@ struct SumAug {
   static value_type combine(value_type a, value_type b) { return a + b; }
 };
 
-// A wide value: few entries per leaf, so many leaves at small sizes.
+// A wide value: few entries per leaf (B clamped to 8), so many leaves at small sizes.
 struct Wide {
   long long v = 0;
-  std::array<char, 400> padding{};
+  std::array<char, 1000> padding{};  // wider than a leaf target of 8 KiB / 2 / 8
   Wide() = default;
   Wide(long long value) : v(value) {}  // NOLINT: converts like the long long it wraps
   operator long long() const { return v; }  // NOLINT
