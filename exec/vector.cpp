@@ -108,6 +108,35 @@ void append_decimal_values(Vector& to, const Vector& from, std::size_t begin, st
   }
 }
 
+// Makes `into` an empty chunk with `from`'s columns (types, numeric form),
+// keeping the capacity of its arrays.
+void reset_like(Chunk& into, const Chunk& from) {
+  into.size = 0;
+  into.columns.resize(from.columns.size());
+  for (std::size_t c = 0; c < from.columns.size(); ++c) {
+    Vector& to = into.columns[c];
+    to.type = from.columns[c].type;
+    to.units_scale = from.columns[c].units_scale;
+    to.nulls.clear();
+    to.ints.clear();
+    to.doubles.clear();
+    to.decimals.clear();
+    to.texts.clear();
+    to.intervals.clear();
+    to.text_owners.clear();
+  }
+}
+
+// Whether both chunks have the same column types, loaded in the same columns.
+bool same_columns_loaded(const Chunk& a, const Chunk& b) {
+  if (a.columns.size() != b.columns.size()) return false;
+  for (std::size_t c = 0; c < a.columns.size(); ++c) {
+    bool loaded_a = a.columns[c].size() == a.size, loaded_b = b.columns[c].size() == b.size;
+    if (loaded_a != loaded_b || a.columns[c].type.id != b.columns[c].type.id) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void Vector::resize(std::size_t count) {
@@ -135,32 +164,11 @@ void Vector::resize(std::size_t count) {
   }
 }
 
-void reset_like(Chunk& into, const Chunk& from) {
-  into.size = 0;
-  into.columns.resize(from.columns.size());
-  for (std::size_t c = 0; c < from.columns.size(); ++c) {
-    Vector& to = into.columns[c];
-    to.type = from.columns[c].type;
-    to.units_scale = from.columns[c].units_scale;
-    to.nulls.clear();
-    to.ints.clear();
-    to.doubles.clear();
-    to.decimals.clear();
-    to.texts.clear();
-    to.intervals.clear();
-    to.text_owners.clear();
-  }
-}
-
 bool append_rows(Chunk& into, const Chunk& from) {
   if (into.size == 0) {
     reset_like(into, from);
-  } else if (into.columns.size() != from.columns.size()) {
+  } else if (!same_columns_loaded(into, from)) {
     return false;
-  }
-  for (std::size_t c = 0; c < into.columns.size() && into.size > 0; ++c) {
-    bool loaded_into = into.columns[c].size() == into.size, loaded_from = from.columns[c].size() == from.size;
-    if (loaded_into != loaded_from || into.columns[c].type.id != from.columns[c].type.id) return false;
   }
   auto append = [](auto& to, const auto& values, std::size_t count) { to.insert(to.end(), values.begin(), values.begin() + count); };
   for (std::size_t c = 0; c < into.columns.size(); ++c) {

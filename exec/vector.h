@@ -103,9 +103,6 @@ Chunk gather_rows(const Chunk& chunk, const std::vector<std::uint32_t>& rows);
 // An empty `into` takes `from`'s shape first (its arrays kept for reuse).
 bool append_rows(Chunk& into, const Chunk& from);
 
-// Makes `into` an empty chunk with `from`'s columns (types, numeric form),
-// keeping the capacity of its arrays.
-void reset_like(Chunk& into, const Chunk& from);
 
 // All rows of `chunks` in one chunk with columns of `types`.
 Chunk concatenate(std::vector<Chunk> chunks, const std::vector<value::SqlType>& types);

@@ -86,11 +86,6 @@ int main(int argc, char** argv) {
     } else {
       spdlog::info("huge pages: not in use");
     }
-  } catch (const std::exception& error) {
-    spdlog::critical("cannot start: {}", error.what());
-    return 1;
-  }
-  try {
     ptreedb::server::Server server(*parsed.config);
     // Declared after the server: stops (and detaches from its database) first.
     auto commit_log = start_durability(*parsed.config, server.database());
