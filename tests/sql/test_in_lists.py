@@ -112,9 +112,10 @@ def test_in_list_matches_postgresql(servers, name):
     got = mine.execute(sql).fetchall()
     elapsed = time.monotonic() - start
     assert got == expected
-    # PostgreSQL answers in a fraction of a second; checking every item
-    # against every row took 50 s for 16,000 items. Generous for ASan.
-    assert elapsed < 5, f"{name} took {elapsed:.1f} s"
+    # A guard against checking every item against every row (50 s for 16,000
+    # items, minutes for 100,000), not a speed measurement: the sanitizer build
+    # on a loaded 2-core machine takes up to ~5 s binding 100,000 items.
+    assert elapsed < 30, f"{name} took {elapsed:.1f} s"
 
 
 def test_explain_shows_the_list_as_postgresql_does(servers):
