@@ -155,3 +155,54 @@ TEST_CASE("a filtered relation reached only through another is hashed together w
   CHECK(top->probe_keys[0].column == 1);
   CHECK(top->build_keys[0].column == 0);
 }
+
+// The relation at the bottom of a plan's probe path (the one streamed).
+const ptreedb::planner::PlanNode* streamed_relation(const PlanPtr& plan) {
+  const ptreedb::planner::PlanNode* node = plan.get();
+  if (const auto* project = std::get_if<ptreedb::planner::ProjectNode>(&node->op)) node = project->input.get();
+  while (const auto* join = std::get_if<JoinNode>(&node->op)) node = join->probe.get();
+  return node;
+}
+
+TEST_CASE("a relation far larger than the rows joined so far is streamed through a hash of them") {
+  // fact (0, 1) of 10,000 rows joins dim (2), filtered to 5 of 100 rows, on
+  // 0 = 2: about 500 rows; then big (3, 4) of 5,000 unfiltered rows on 1 = 3.
+  std::vector<JoinInput> inputs{
+      {relation(2, 10000), 0, 2, 10000}, {relation(1, 100), 2, 1, 100}, {relation(2, 5000), 3, 2, 5000}};
+  std::vector<BoundExpression> conjuncts{equal(column_reference(0, kInt), column_reference(2, kInt)),
+                                         equal(column_reference(1, kInt), column_reference(3, kInt)),
+                                         equal_constant(2)};
+  PlanPtr plan = order_joins(std::move(inputs), std::vector<SqlType>(5, kInt), std::move(conjuncts));
+  // big's columns come first; a Project puts them back in scope order.
+  const auto* project = std::get_if<ptreedb::planner::ProjectNode>(&plan->op);
+  REQUIRE(project != nullptr);
+  const auto* join = std::get_if<JoinNode>(&project->input->op);
+  REQUIRE(join != nullptr);
+  CHECK(join->probe->estimated_rows == 5000);
+  CHECK(join->build->estimated_rows == 500);
+  CHECK(std::holds_alternative<JoinNode>(join->build->op));  // fact joined with dim
+  CHECK(join->probe_keys[0].column == 0);                     // big's 3, its first column
+  CHECK(join->build_keys[0].column == 1);                     // fact's 1
+  REQUIRE(project->expressions.size() == 5);
+  const std::size_t scope_to_plan[] = {2, 3, 4, 0, 1};
+  for (std::size_t c = 0; c < 5; ++c) CHECK(project->expressions[c].column == scope_to_plan[c]);
+  CHECK(streamed_relation(plan)->estimated_rows == 5000);
+}
+
+TEST_CASE("a large relation a later join can still filter stays hashed") {
+  // As above, but big's 4 also joins mid (5, 6), which joins tiny (7),
+  // filtered: hashed, big's scan would get the keys of mid's join as a
+  // filter; streamed, it would not.
+  std::vector<JoinInput> inputs{{relation(2, 10000), 0, 2, 10000},
+                                {relation(1, 100), 2, 1, 100},
+                                {relation(2, 5000), 3, 2, 5000},
+                                {relation(2, 25), 5, 2, 25},
+                                {relation(1, 5), 7, 1, 5}};
+  std::vector<BoundExpression> conjuncts{equal(column_reference(0, kInt), column_reference(2, kInt)),
+                                         equal(column_reference(1, kInt), column_reference(3, kInt)),
+                                         equal(column_reference(4, kInt), column_reference(5, kInt)),
+                                         equal(column_reference(6, kInt), column_reference(7, kInt)),
+                                         equal_constant(2), equal_constant(7)};
+  PlanPtr plan = order_joins(std::move(inputs), std::vector<SqlType>(8, kInt), std::move(conjuncts));
+  CHECK(streamed_relation(plan)->estimated_rows == 10000);
+}
