@@ -9,6 +9,19 @@
 
 namespace ptreedb::exec {
 
+namespace {
+
+// A key filter that passes more than this share of the rows it tests costs
+// more time than it saves.
+constexpr double kUselessKeyFilterPassRate = 0.9;
+// Rows a morsel tests a key filter on before it may drop it.
+constexpr std::size_t kKeyFilterSampleRows = 4 * kChunkSize;
+// Rows the scan's readers together test a filter on before their pass rate
+// decides for the morsels that follow.
+constexpr std::size_t kSettledKeyFilterRows = 16 * kChunkSize;
+
+}  // namespace
+
 storage::SlotKind slot_kind_of(value::TypeId type) {
   using storage::SlotKind;
   if (type == value::TypeId::kBoolean) return SlotKind::kBool;
@@ -48,6 +61,7 @@ TableScanSource::TableScanSource(std::shared_ptr<const storage::Table> table, st
     });
     if (loaded_int) key_filters_.push_back(std::move(key_filter));
   }
+  key_filter_tallies_ = std::make_unique<KeyFilterTally[]>(key_filters_.size());
   if (filter_ != nullptr) zones_ = ZoneFilter(schema, *filter_);
   for (const LoadedColumn& column : loaded_) touched_columns_.push_back(column.column);
   for (std::size_t column : zones_.columns()) touched_columns_.push_back(column);
@@ -80,6 +94,21 @@ MorselReader::MorselReader(const TableScanSource& source, std::size_t first_posi
       it_(source.table().rows().seek_index(first_position)),
       position_(first_position),
       key_filter_use_(source.key_filters_.size()) {
+  // What the scan's readers found so far: a filter that passed nearly every
+  // row it tested samples only this morsel's first chunk (the keys may
+  // cluster: here it may drop rows), and the filters that drop most run first.
+  std::vector<double> pass_rate(key_filter_use_.size(), 0.5);
+  for (std::size_t f = 0; f < key_filter_use_.size(); ++f) {
+    const auto& tally = source.key_filter_tallies_[f];
+    const auto tested = tally.tested.load(std::memory_order_relaxed);
+    const auto passed = tally.passed.load(std::memory_order_relaxed);
+    if (tested > 0) pass_rate[f] = static_cast<double>(passed) / static_cast<double>(tested);
+    const bool settled = tested >= kSettledKeyFilterRows && pass_rate[f] > kUselessKeyFilterPassRate;
+    key_filter_use_[f].sample_rows = settled ? kChunkSize : kKeyFilterSampleRows;
+    key_filter_order_.push_back(f);
+  }
+  std::stable_sort(key_filter_order_.begin(), key_filter_order_.end(),
+                   [&](std::size_t a, std::size_t b) { return pass_rate[a] < pass_rate[b]; });
   rows_.reserve(kChunkSize);
   positions_.reserve(kChunkSize);
   picks_.reserve(kChunkSize);
@@ -87,11 +116,10 @@ MorselReader::MorselReader(const TableScanSource& source, std::size_t first_posi
 }
 
 void MorselReader::apply_key_filters(Chunk& chunk) {
-  // A filter that kept more than this share of the first kSampleRows rows
-  // it tested is dropped for the rest of the morsel.
-  constexpr std::size_t kSampleRows = 4 * kChunkSize;
-  constexpr double kUselessPassRate = 0.9;
-  for (std::size_t f = 0; f < source_.key_filters_.size() && chunk.size > 0; ++f) {
+  // A filter that kept more than kUselessKeyFilterPassRate of the first
+  // sample_rows rows it tested is dropped for the rest of the morsel.
+  for (std::size_t f : key_filter_order_) {
+    if (chunk.size == 0) break;
     KeyFilterUse& use = key_filter_use_[f];
     if (!use.active) continue;
     const auto& [column, filter] = source_.key_filters_[f];
@@ -105,7 +133,11 @@ void MorselReader::apply_key_filters(Chunk& chunk) {
     selected_.resize(kept);
     use.tested += chunk.size;
     use.passed += selected_.size();
-    if (use.tested >= kSampleRows && static_cast<double>(use.passed) > kUselessPassRate * static_cast<double>(use.tested)) {
+    auto& tally = source_.key_filter_tallies_[f];
+    tally.tested.fetch_add(chunk.size, std::memory_order_relaxed);
+    tally.passed.fetch_add(selected_.size(), std::memory_order_relaxed);
+    if (use.tested >= use.sample_rows &&
+        static_cast<double>(use.passed) > kUselessKeyFilterPassRate * static_cast<double>(use.tested)) {
       use.active = false;
     }
     if (selected_.size() == chunk.size) continue;

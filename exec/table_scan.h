@@ -9,6 +9,7 @@
 // column of that leaf: then a morsel is a few typed copies per leaf.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -59,6 +60,13 @@ class TableScanSource {
   const planner::BoundExpression* filter_;
   ZoneFilter zones_;  // the filter against leaves' column ranges
   std::vector<ScanKeyFilter> key_filters_;
+  // Per key filter, over every reader of the scan: the rows it tested and
+  // passed. Readers run the filters that drop most first, and a filter that
+  // passed nearly every row so far only samples each morsel's first chunk.
+  struct KeyFilterTally {
+    std::atomic<std::uint64_t> tested{0}, passed{0};
+  };
+  std::unique_ptr<KeyFilterTally[]> key_filter_tallies_;
   // With a filter or key filters: the loaded columns the filter reads, those
   // only the key filters read, and the others.
   std::vector<LoadedColumn> filtered_, keyed_, late_;
@@ -159,9 +167,11 @@ class MorselReader {
   // filter that passes nearly every row only costs time).
   struct KeyFilterUse {
     std::size_t tested = 0, passed = 0;
+    std::size_t sample_rows = 0;  // tested before it may be dropped
     bool active = true;
   };
   std::vector<KeyFilterUse> key_filter_use_;
+  std::vector<std::size_t> key_filter_order_;  // most selective first
   // The keyed and late columns' arrays while the filters run (the chunk holds
   // empty vectors meanwhile, which compaction passes by as unloaded).
   std::vector<Vector> parked_;
