@@ -210,6 +210,56 @@ TEST_CASE("key filters drop rows whose key they rule out, after the filter and b
   }
 }
 
+TEST_CASE("key filters stay exact across morsels when one passes nearly every row and keys cluster",
+          "[table_scan]") {
+  constexpr std::size_t kRows = 6 * 16 * exec::kChunkSize;  // six morsels' worth
+  auto table = numbered_table(kRows);
+  auto filter_of = [](const std::vector<std::int64_t>& values) {
+    exec::Vector keys(SqlType::of(TypeId::kBigint));
+    keys.resize(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      keys.nulls[i] = 0;
+      keys.ints[i] = values[i];
+    }
+    return std::make_shared<const exec::JoinKeyFilter>(keys);
+  };
+  // On column 2 (-id): every row of the first half, none of the second;
+  // on column 0 (id): the multiples of 3.
+  std::vector<std::int64_t> first_half, multiples_of_3;
+  for (std::size_t id = 0; id < kRows; ++id) {
+    if (id < kRows / 2) first_half.push_back(-static_cast<std::int64_t>(id));
+    if (id % 3 == 0) multiples_of_3.push_back(static_cast<std::int64_t>(id));
+  }
+  exec::TableScanSource source(table, {0, 2}, false, nullptr,
+                               {exec::ScanKeyFilter{2, filter_of(first_half)},
+                                exec::ScanKeyFilter{0, filter_of(multiples_of_3)}});
+  // Morsel after morsel, as the scan's tasks read them: the first ones find
+  // the half filter useless (it passes all their rows); the later ones must
+  // still find it drops every row of theirs.
+  std::size_t kept_first = 0, kept_second = 0, wrong = 0;
+  constexpr std::size_t kMorsel = 16 * exec::kChunkSize;
+  for (std::size_t morsel = 0; morsel < kRows; morsel += kMorsel) {
+    exec::MorselReader reader(source, morsel);
+    exec::Chunk chunk;
+    for (std::size_t position = morsel; position < morsel + kMorsel; position += exec::kChunkSize) {
+      reader.read(exec::kChunkSize, chunk);
+      for (std::size_t i = 0; i < chunk.size; ++i) {
+        std::int64_t id = chunk.columns[0].ints[i];
+        wrong += chunk.columns[2].ints[i] != -id ? 1 : 0;
+        (static_cast<std::size_t>(id) < kRows / 2 ? kept_first : kept_second) += 1;
+      }
+    }
+  }
+  CHECK(wrong == 0);
+  // The first half: its multiples of 3 (and a few a Bloom filter lets by).
+  const std::size_t expected = (kRows / 2 + 2) / 3;
+  CHECK(kept_first >= expected);
+  CHECK(kept_first <= expected + expected / 20);
+  // The second half: the rows of its first chunks, which sample the half
+  // filter, may only pass the multiples-of-3 filter; no more.
+  CHECK(kept_second <= 3 * exec::kChunkSize);
+}
+
 TEST_CASE("scans build leaf columns once, and read a written leaf from its rows until it has its own",
           "[table_scan][leaf_columns]") {
   const std::size_t total = 4000;
