@@ -893,6 +893,11 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     BoundExpression value = bind(expr.lexpr);
     return bind_function_call(FunctionId::kNullIf, "NULLIF", {std::move(value), std::move(equal)}, expr.location);
   }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT ||
+      expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT) {
+    return bind_distinct_from(expr.lexpr, expr.rexpr, expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT,
+                              expr.location);
+  }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_IN) {
     // x IN (a, b) is x = a OR x = b; x NOT IN (a, b) is x <> a AND x <> b;
     // long constant lists become one hashed lookup (planner/in_list.h).
@@ -924,6 +929,41 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   if (expr.lexpr == nullptr) return bind_prefix_operator(expr);
   return bind_binary_operator(string_value(expr.name[expr.n_name - 1]), bind(expr.lexpr), bind(expr.rexpr),
                               expr.location);
+}
+
+// a IS [NOT] DISTINCT FROM b: equality under which NULL equals NULL and
+// nothing else. IS NOT DISTINCT is coalesce(a = b, a IS NULL AND b IS NULL),
+// IS DISTINCT its negation; between rows, element by element.
+BoundExpression ExpressionBinder::bind_distinct_from(PgQuery__Node* left, PgQuery__Node* right, bool distinct,
+                                                     int location) const {
+  const bool left_row = left->node_case == PG_QUERY__NODE__NODE_ROW_EXPR;
+  const bool right_row = right->node_case == PG_QUERY__NODE__NODE_ROW_EXPR;
+  auto boolean_node = [](ExprKind kind, std::vector<BoundExpression> args) {
+    BoundExpression out;
+    out.kind = kind;
+    out.type = SqlType::of(TypeId::kBoolean);
+    out.args = std::move(args);
+    return out;
+  };
+  if (left_row || right_row) {
+    if (!left_row || !right_row || left->row_expr->n_args != right->row_expr->n_args) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "IS DISTINCT FROM between a row and a non-row value is not supported yet",
+                     {}, {}, location + 1);
+    }
+    std::vector<BoundExpression> parts;
+    for (std::size_t i = 0; i < left->row_expr->n_args; ++i) {
+      parts.push_back(bind_distinct_from(left->row_expr->args[i], right->row_expr->args[i], distinct, location));
+    }
+    return distinct ? disjunction(std::move(parts)) : conjunction(std::move(parts));
+  }
+  BoundExpression equal = bind_comparison("=", left, right, location);
+  BoundExpression both_null = boolean_node(
+      ExprKind::kAnd, {boolean_node(ExprKind::kIsNull, {bind(left)}), boolean_node(ExprKind::kIsNull, {bind(right)})});
+  if (distinct) {
+    equal = boolean_node(ExprKind::kNot, {std::move(equal)});
+    both_null = boolean_node(ExprKind::kNot, {std::move(both_null)});
+  }
+  return bind_function_call(FunctionId::kCoalesce, "COALESCE", {std::move(equal), std::move(both_null)}, location);
 }
 
 // x op ANY(array) and x op ALL(array): over a typed array (or a literal read

@@ -83,6 +83,7 @@ class ExpressionBinder {
   BoundExpression bind_function(const PgQuery__FuncCall& call) const;
   BoundExpression bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const;
   BoundExpression bind_case(const PgQuery__CaseExpr& case_expr) const;
+  BoundExpression bind_distinct_from(PgQuery__Node* left, PgQuery__Node* right, bool distinct, int location) const;
   BoundExpression bind_comparison(const char* op, PgQuery__Node* left, PgQuery__Node* right,
                                   int location) const;
   BoundExpression bind_qualified_interval(BoundExpression inner, std::int32_t mask, int location) const;
