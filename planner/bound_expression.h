@@ -15,6 +15,10 @@
 #include "storage/value/interval.h"
 #include "storage/value/type_id.h"
 
+namespace ptreedb::storage {
+class SessionRandom;  // storage/random/session_random.h
+}  // namespace ptreedb::storage
+
 namespace ptreedb::planner {
 
 struct SelectPlan;
@@ -68,7 +72,8 @@ inline constexpr std::size_t kFunctionIdCount = 0
 
 // Volatile functions draw a new value at each evaluation: never folded.
 inline bool is_volatile_function(FunctionId id) {
-  return id == FunctionId::kSequenceCall || id == FunctionId::kGenRandomUuid;
+  return id == FunctionId::kSequenceCall || id == FunctionId::kGenRandomUuid || id == FunctionId::kRandom ||
+         id == FunctionId::kSetSeed;
 }
 struct BoundExpression;
 // True when `expr` calls a volatile function anywhere (it must be evaluated once).
@@ -143,6 +148,7 @@ struct BoundExpression {
   std::shared_ptr<const InListSet> in_list;    // for kInList, once its items are folded
   std::shared_ptr<const WindowShape> window;   // for kWindow (planner/window_call.h)
   std::shared_ptr<const SequenceCall> sequence_call;  // for kSequenceCall
+  std::shared_ptr<storage::SessionRandom> random_source;  // for kRandom and kSetSeed
 
   bool contains_aggregate() const;
 

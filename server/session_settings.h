@@ -15,6 +15,7 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include "planner/sequence_functions.h"
+#include "planner/session_random_scope.h"
 #include "exec/statement_executor.h"
 #include "planner/settings_access.h"
 #include "server/session_state.h"
@@ -125,6 +126,7 @@ class SettingsScope : public planner::SettingsAccess {
         scope_(this),
         stack_depth_(max_stack_depth_kb(state)),
         sequences_(state.sequences),
+        random_(state.random),
         formats_(state) {}
   std::optional<std::string> current(const std::string& name, bool missing_ok) override;
   std::string set(const std::string& name, const std::string& value, bool is_local) override;
@@ -136,6 +138,7 @@ class SettingsScope : public planner::SettingsAccess {
   planner::SettingsAccessScope scope_;
   MaxStackDepthScope stack_depth_;
   planner::SequenceSessionScope sequences_;  // currval/lastval of this session
+  planner::SessionRandomScope random_;       // random() and setseed() of this session
   SessionFormats formats_;
 };
 

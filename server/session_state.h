@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "storage/random/session_random.h"
 #include "storage/sequence/sequence_session.h"
 #include "exec/interrupt_token.h"
 #include "planner/session_directory.h"
@@ -30,6 +31,8 @@ struct DeferredCommit;
 struct SessionState {
   // currval per sequence and lastval, as the backend remembers them.
   std::shared_ptr<storage::SequenceSession> sequences = std::make_shared<storage::SequenceSession>();
+  // random()'s generator, which setseed() seeds.
+  std::shared_ptr<storage::SessionRandom> random = std::make_shared<storage::SessionRandom>();
   std::string user;
   // Set while SET ROLE / SET SESSION AUTHORIZATION, already checked against
   // the catalog, assign the setting.

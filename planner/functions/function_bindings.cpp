@@ -53,7 +53,9 @@ BoundExpression bind_signature(FunctionId function, const std::string& name, std
                       (value::is_character_type(arg.type.id) && value::is_character_type(parameter)) ||
                       (value::is_integer_type(arg.type.id) && value::is_integer_type(parameter) &&
                        (parameter == value::TypeId::kBigint || arg.type.id != value::TypeId::kBigint) &&
-                       (parameter != value::TypeId::kSmallint || arg.type.id == value::TypeId::kSmallint));
+                       (parameter != value::TypeId::kSmallint || arg.type.id == value::TypeId::kSmallint)) ||
+                      // Every number casts to double precision implicitly.
+                      (parameter == value::TypeId::kDouble && value::is_numeric_category(arg.type.id));
     if (!fits) throw_no_such_function(name, args, location);
   }
   i = 0;

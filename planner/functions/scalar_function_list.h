@@ -47,6 +47,8 @@
   X(InList)       /* args[0] IN (args[1..], constants) by one hashed lookup; `negated`: NOT IN */         \
   X(SequenceCall) /* nextval/currval/setval/lastval (`sequence_call`); volatile, never folded */          \
   X(GenRandomUuid) /* gen_random_uuid(): volatile, never folded */                                         \
+  X(Random)       /* random(): the session's generator (`random_source`); volatile */                      \
+  X(SetSeed)      /* setseed(double): seeds the session's generator; volatile */                            \
   X(Encode)       /* encode(bytea, format) */                                                               \
   X(Decode)       /* decode(text, format) */                                                                \
   X(GetByte)                                                                                                \
