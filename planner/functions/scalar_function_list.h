@@ -49,6 +49,24 @@
   X(GenRandomUuid) /* gen_random_uuid(): volatile, never folded */                                         \
   X(Random)       /* random(): the session's generator (`random_source`); volatile */                      \
   X(SetSeed)      /* setseed(double): seeds the session's generator; volatile */                            \
+  X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
+  X(Cbrt)         /* cbrt */                                                                                \
+  X(Exp)          /* exp */                                                                                 \
+  X(Ln)           /* ln */                                                                                  \
+  X(Log10)        /* log10 and log(x) */                                                                    \
+  X(Power)        /* power(x, y) and x ^ y */                                                               \
+  X(Pi)           /* pi() */                                                                                \
+  X(Sin)                                                                                                    \
+  X(Cos)                                                                                                    \
+  X(Tan)                                                                                                    \
+  X(Cot)                                                                                                    \
+  X(Asin)                                                                                                   \
+  X(Acos)                                                                                                   \
+  X(Atan)                                                                                                   \
+  X(Atan2)        /* atan2(y, x) */                                                                         \
+  X(Degrees)                                                                                                \
+  X(Radians)                                                                                                \
+  X(Sign)         /* sign(x) */                                                                             \
   X(Encode)       /* encode(bytea, format) */                                                               \
   X(Decode)       /* decode(text, format) */                                                                \
   X(GetByte)                                                                                                \

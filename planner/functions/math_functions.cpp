@@ -1,0 +1,92 @@
+// The double precision math functions: sqrt, cbrt, exp, ln, log10 (and
+// log(x)), power (and ^), pi, the trigonometric functions in radians,
+// degrees, radians and sign. Integer, real and untyped arguments become
+// double precision, as PostgreSQL resolves them (its preferred numeric type).
+// sqrt, exp, ln, log, power and sign also have numeric versions, which
+// PostgreSQL picks for numeric arguments: those calls are refused (0A000)
+// rather than answered in another type.
+#include "planner/expression_binder.h"
+#include "planner/functions/function_binding.h"
+#include "storage/sql_error.h"
+
+namespace ptreedb::planner {
+
+namespace {
+
+using value::SqlType;
+using value::TypeId;
+
+BoundExpression bind_double_function(FunctionId id, const std::string& name, std::vector<BoundExpression>& args,
+                                     int location, std::size_t arity, bool has_numeric_version) {
+  if (args.size() != arity) throw_no_such_function(name, args, location);
+  const SqlType double_precision = SqlType::of(TypeId::kDouble);
+  for (const BoundExpression& arg : args) {
+    if (!arg.unknown_literal && !value::is_numeric_category(arg.type.id)) throw_no_such_function(name, args, location);
+  }
+  for (const BoundExpression& arg : args) {
+    if (has_numeric_version && !arg.unknown_literal && arg.type.id == TypeId::kNumeric) {
+      throw SqlError(sqlstate::kFeatureNotSupported, name + "(numeric) is not supported yet", {},
+                     "Cast the argument to double precision.", location + 1);
+    }
+  }
+  std::vector<BoundExpression> coerced;
+  for (BoundExpression& arg : args) {
+    coerced.push_back(coerce(resolve_unknown(std::move(arg), double_precision), double_precision, false));
+  }
+  return function_node(id, double_precision, std::move(coerced));
+}
+
+#define PTREEDB_DOUBLE_FUNCTION(Id, arity, has_numeric_version)                                                  \
+  BoundExpression bind_##Id(const std::string& name, std::vector<BoundExpression>& args, int location) {       \
+    return bind_double_function(FunctionId::k##Id, name, args, location, arity, has_numeric_version);        \
+  }
+PTREEDB_DOUBLE_FUNCTION(Sqrt, 1, true)
+PTREEDB_DOUBLE_FUNCTION(Cbrt, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Exp, 1, true)
+PTREEDB_DOUBLE_FUNCTION(Ln, 1, true)
+PTREEDB_DOUBLE_FUNCTION(Power, 2, true)
+PTREEDB_DOUBLE_FUNCTION(Pi, 0, false)
+PTREEDB_DOUBLE_FUNCTION(Sin, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Cos, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Tan, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Cot, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Asin, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Acos, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Atan, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Atan2, 2, false)
+PTREEDB_DOUBLE_FUNCTION(Degrees, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Radians, 1, false)
+PTREEDB_DOUBLE_FUNCTION(Sign, 1, true)
+#undef PTREEDB_DOUBLE_FUNCTION
+
+// log(x) is log10(x); log(b, x) exists only for numeric.
+BoundExpression bind_Log10(const std::string& name, std::vector<BoundExpression>& args, int location) {
+  if (name == "log" && args.size() == 2) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "log(base, x) (numeric) is not supported yet", {}, {},
+                   location + 1);
+  }
+  return bind_double_function(FunctionId::kLog10, name, args, location, 1, true);
+}
+
+}  // namespace
+
+const FunctionBinding kSqrtBinding{FunctionId::kSqrt, "sqrt", {"sqrt"}, bind_Sqrt};
+const FunctionBinding kCbrtBinding{FunctionId::kCbrt, "cbrt", {"cbrt"}, bind_Cbrt};
+const FunctionBinding kExpBinding{FunctionId::kExp, "exp", {"exp"}, bind_Exp};
+const FunctionBinding kLnBinding{FunctionId::kLn, "ln", {"ln"}, bind_Ln};
+const FunctionBinding kLog10Binding{FunctionId::kLog10, "log10", {"log10", "log"}, bind_Log10};
+const FunctionBinding kPowerBinding{FunctionId::kPower, "power", {"power", "pow"}, bind_Power};
+const FunctionBinding kPiBinding{FunctionId::kPi, "pi", {"pi"}, bind_Pi};
+const FunctionBinding kSinBinding{FunctionId::kSin, "sin", {"sin"}, bind_Sin};
+const FunctionBinding kCosBinding{FunctionId::kCos, "cos", {"cos"}, bind_Cos};
+const FunctionBinding kTanBinding{FunctionId::kTan, "tan", {"tan"}, bind_Tan};
+const FunctionBinding kCotBinding{FunctionId::kCot, "cot", {"cot"}, bind_Cot};
+const FunctionBinding kAsinBinding{FunctionId::kAsin, "asin", {"asin"}, bind_Asin};
+const FunctionBinding kAcosBinding{FunctionId::kAcos, "acos", {"acos"}, bind_Acos};
+const FunctionBinding kAtanBinding{FunctionId::kAtan, "atan", {"atan"}, bind_Atan};
+const FunctionBinding kAtan2Binding{FunctionId::kAtan2, "atan2", {"atan2"}, bind_Atan2};
+const FunctionBinding kDegreesBinding{FunctionId::kDegrees, "degrees", {"degrees"}, bind_Degrees};
+const FunctionBinding kRadiansBinding{FunctionId::kRadians, "radians", {"radians"}, bind_Radians};
+const FunctionBinding kSignBinding{FunctionId::kSign, "sign", {"sign"}, bind_Sign};
+
+}  // namespace ptreedb::planner
