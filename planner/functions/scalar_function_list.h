@@ -49,6 +49,7 @@
   X(GenRandomUuid) /* gen_random_uuid(): volatile, never folded */                                         \
   X(Random)       /* random(): the session's generator (`random_source`); volatile */                      \
   X(SetSeed)      /* setseed(double): seeds the session's generator; volatile */                            \
+  X(RegexpReplace) /* regexp_replace(text, pattern, replacement [, flags]) */                              \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \
   X(Exp)          /* exp */                                                                                 \

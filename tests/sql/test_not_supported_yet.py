@@ -26,6 +26,10 @@ CASES = [
     ("select power(2.5, 2)", "power(numeric) is not supported yet"),
     ("select 2.0 ^ 2", "numeric ^ numeric is not supported yet"),
     ("select log(2, 8)", "log(base, x) (numeric) is not supported yet"),
+    # regexp_replace: PostgreSQL 15's start/occurrence forms; newline-sensitive and syntax flags.
+    ("select regexp_replace('abc', 'b', 'x', 1)",
+     "regexp_replace with a start position or an occurrence number is not supported yet"),
+    ("select regexp_replace(E'a\\nb', '^b', 'x', 'n')", "regular expression option \"n\" is not supported yet"),
     ("select generate_series(1, 2) + 1", "set-returning function generate_series is supported only in FROM"),
     # json: set-returning functions, row values, jsonpath, numbers beyond double's range.
     ("select jsonb_each('{\"a\": 1}')", "function jsonb_each is not supported yet"),

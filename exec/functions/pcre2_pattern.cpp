@@ -1,0 +1,69 @@
+#include "exec/functions/pcre2_pattern.h"
+
+#include "storage/sql_error.h"
+
+namespace ptreedb::exec {
+
+namespace {
+
+constexpr std::uint32_t kMatchLimit = 10'000'000;
+constexpr std::uint32_t kHeapLimitKiB = 256 * 1024;
+// Room for the whole match and nine groups (\1 .. \9).
+constexpr std::uint32_t kGroups = 10;
+
+std::string pcre2_message(int code) {
+  PCRE2_UCHAR buffer[256];
+  int length = pcre2_get_error_message(code, buffer, sizeof(buffer));
+  return length < 0 ? "error " + std::to_string(code) : std::string(reinterpret_cast<const char*>(buffer), length);
+}
+
+}  // namespace
+
+Pcre2Patterns::Pcre2Patterns()
+    : context_(pcre2_match_context_create(nullptr)), data_(pcre2_match_data_create(kGroups, nullptr)) {
+  if (!context_ || !data_) throw std::bad_alloc();
+  pcre2_set_match_limit(context_.get(), kMatchLimit);
+  pcre2_set_heap_limit(context_.get(), kHeapLimitKiB);
+}
+
+const pcre2_code* Pcre2Patterns::compiled(std::string_view pattern, bool case_insensitive, bool captures) {
+  Key key{std::string(pattern), case_insensitive, captures};
+  auto found = cache_.find(key);
+  if (found != cache_.end()) return found->second.get();
+  // Text reaching here is valid UTF-8 (checked where it enters the server).
+  // PostgreSQL's default (not newline-sensitive): a newline is an ordinary
+  // character, which `.` matches too, and `$` matches at the very end only.
+  std::uint32_t options = PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_DOLLAR_ENDONLY | PCRE2_DOTALL;
+  // Groups need not capture unless asked or a back reference (\1 ... \9)
+  // reads one; capturing groups make each backtracking frame larger
+  // (`^(a|b)*$` over 400 kB of text fits the heap limit only without).
+  bool back_reference = false;
+  for (std::size_t i = 0; i + 1 < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      back_reference = back_reference || (pattern[i + 1] >= '1' && pattern[i + 1] <= '9');
+      ++i;
+    }
+  }
+  if (!captures && !back_reference) options |= PCRE2_NO_AUTO_CAPTURE;
+  if (case_insensitive) options |= PCRE2_CASELESS;
+  int error = 0;
+  PCRE2_SIZE offset = 0;
+  Code code(pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error, &offset,
+                          nullptr));
+  if (!code) throw SqlError("2201B", "invalid regular expression: " + pcre2_message(error));
+  return cache_.emplace(std::move(key), std::move(code)).first->second.get();
+}
+
+bool Pcre2Patterns::find(const pcre2_code* pattern, std::string_view text, std::size_t start) {
+  int result = pcre2_match(pattern, reinterpret_cast<PCRE2_SPTR>(text.data()), text.size(), start,
+                           PCRE2_NO_UTF_CHECK, data_.get(), context_.get());
+  if (result >= 0) return true;
+  if (result == PCRE2_ERROR_NOMATCH) return false;
+  if (result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_HEAPLIMIT || result == PCRE2_ERROR_DEPTHLIMIT ||
+      result == PCRE2_ERROR_NOMEMORY) {
+    throw SqlError("2201B", "invalid regular expression: regular expression is too complex");
+  }
+  throw SqlError("2201B", "invalid regular expression: " + pcre2_message(result));
+}
+
+}  // namespace ptreedb::exec

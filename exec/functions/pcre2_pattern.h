@@ -1,0 +1,60 @@
+// PostgreSQL's regular expressions through PCRE2: patterns compiled once per
+// chunk, and matches bounded so no pattern holds a session for long.
+//
+// PCRE2 backtracks on the heap, not the stack, and a match is bounded:
+// past kMatchLimit backtracking steps (about a tenth of a second) or
+// kHeapLimitKiB of backtracking memory (`^(a|b)*$` over 400 kB of text needs
+// over 64 MiB) it stops with 2201B "regular expression is too complex"
+// (which PostgreSQL also raises for patterns its engine cannot bound).
+//
+// Where the dialects differ: PCRE2 takes the first alternative that matches
+// (Perl's rule), PostgreSQL's engine the longest match; for `~` (whether a
+// match exists) that never matters, for the text regexp_replace replaces it
+// can (`a|ab` on "ab" replaces "a" here, "ab" in PostgreSQL).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+namespace ptreedb::exec {
+
+class Pcre2Patterns {
+ public:
+  Pcre2Patterns();
+  // `pattern` compiled (2201B when it is invalid); `captures`: groups must
+  // capture (else only back references make them).
+  const pcre2_code* compiled(std::string_view pattern, bool case_insensitive, bool captures);
+  // The first match in `text` from byte `start` (2201B past the limits);
+  // false when there is none. The match's groups are in match_data().
+  bool find(const pcre2_code* pattern, std::string_view text, std::size_t start);
+  // After find: group g's [begin, end) byte offsets (PCRE2_UNSET when unset).
+  const PCRE2_SIZE* offsets() const { return pcre2_get_ovector_pointer(data_.get()); }
+  std::uint32_t group_count() const { return pcre2_get_ovector_count(data_.get()); }
+
+ private:
+  struct CodeDeleter {
+    void operator()(pcre2_code* code) const { pcre2_code_free(code); }
+  };
+  struct MatchDataDeleter {
+    void operator()(pcre2_match_data* data) const { pcre2_match_data_free(data); }
+  };
+  struct MatchContextDeleter {
+    void operator()(pcre2_match_context* context) const { pcre2_match_context_free(context); }
+  };
+  using Code = std::unique_ptr<pcre2_code, CodeDeleter>;
+  struct Key {
+    std::string pattern;
+    bool case_insensitive, captures;
+    auto operator<=>(const Key&) const = default;
+  };
+  std::map<Key, Code> cache_;
+  std::unique_ptr<pcre2_match_context, MatchContextDeleter> context_;
+  std::unique_ptr<pcre2_match_data, MatchDataDeleter> data_;
+};
+
+}  // namespace ptreedb::exec
