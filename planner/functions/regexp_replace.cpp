@@ -10,7 +10,8 @@ namespace {
 
 BoundExpression bind_regexp_replace(const std::string& name, std::vector<BoundExpression>& args, int location) {
   if (args.size() < 3 || args.size() > 6) throw_no_such_function(name, args, location);
-  if (args.size() > 4 || (!args[3].unknown_literal && value::is_integer_type(args[3].type.id))) {
+  if (args.size() > 4 ||
+      (args.size() == 4 && !args[3].unknown_literal && value::is_integer_type(args[3].type.id))) {
     throw SqlError(sqlstate::kFeatureNotSupported,
                    "regexp_replace with a start position or an occurrence number is not supported yet", {}, {},
                    location + 1);
