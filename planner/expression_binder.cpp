@@ -35,6 +35,15 @@ using value::TypeId;
 
 namespace {
 
+// A boolean node of `kind` (AND, OR, NOT, IS NULL) over `args`, as written.
+BoundExpression boolean_node(ExprKind kind, std::vector<BoundExpression> args) {
+  BoundExpression out;
+  out.kind = kind;
+  out.type = SqlType::of(TypeId::kBoolean);
+  out.args = std::move(args);
+  return out;
+}
+
 std::string type_name_for_error(const BoundExpression& expr) {
   if (expr.unknown_literal) return "unknown";
   switch (expr.type.id) {
@@ -854,13 +863,6 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
 
 // BETWEEN, LIKE, NULLIF, IN, = ANY and OPERATOR(pg_catalog.op).
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_other_operator(const PgQuery__AExpr& expr) const {
-  auto combine = [](ExprKind kind, std::vector<BoundExpression> args) {
-    BoundExpression out;
-    out.kind = kind;
-    out.type = SqlType::of(TypeId::kBoolean);
-    out.args = std::move(args);
-    return out;
-  };
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN ||
       expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN) {
     // x BETWEEN a AND b is x >= a AND x <= b; NOT BETWEEN is x < a OR x > b.
@@ -869,7 +871,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     std::vector<BoundExpression> parts;
     parts.push_back(bind_comparison(negated ? "<" : ">=", expr.lexpr, bounds.items[0], expr.location));
     parts.push_back(bind_comparison(negated ? ">" : "<=", expr.lexpr, bounds.items[1], expr.location));
-    return combine(negated ? ExprKind::kOr : ExprKind::kAnd, std::move(parts));
+    return boolean_node(negated ? ExprKind::kOr : ExprKind::kAnd, std::move(parts));
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_LIKE || expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE) {
     BoundExpression out;
@@ -910,7 +912,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
       parts.push_back(bind_binary_operator(negated ? "<>" : "=", left, bind(items.items[i]), expr.location));
     }
     if (auto hashed = hashed_in_list(parts, negated)) return std::move(*hashed);
-    return combine(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
+    return boolean_node(negated ? ExprKind::kAnd : ExprKind::kOr, std::move(parts));
   }
   if ((expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY || expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL) &&
       expr.n_name == 1) {
@@ -918,7 +920,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   }
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL && expr.n_name == 1 && string_value(expr.name[0]) == "<>") {
     // x <> ALL(array) is NOT (x = ANY(array)) in three-valued logic too.
-    return combine(ExprKind::kNot, {bind_any_equal(expr)});
+    return boolean_node(ExprKind::kNot, {bind_any_equal(expr)});
   }
   // OPERATOR(pg_catalog.~) names the operator with its schema.
   bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";
@@ -938,13 +940,6 @@ BoundExpression ExpressionBinder::bind_distinct_from(PgQuery__Node* left, PgQuer
                                                      int location) const {
   const bool left_row = left->node_case == PG_QUERY__NODE__NODE_ROW_EXPR;
   const bool right_row = right->node_case == PG_QUERY__NODE__NODE_ROW_EXPR;
-  auto boolean_node = [](ExprKind kind, std::vector<BoundExpression> args) {
-    BoundExpression out;
-    out.kind = kind;
-    out.type = SqlType::of(TypeId::kBoolean);
-    out.args = std::move(args);
-    return out;
-  };
   if (left_row || right_row) {
     if (!left_row || !right_row || left->row_expr->n_args != right->row_expr->n_args) {
       throw SqlError(sqlstate::kFeatureNotSupported, "IS DISTINCT FROM between a row and a non-row value is not supported yet",

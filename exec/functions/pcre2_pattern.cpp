@@ -19,6 +19,15 @@ std::string pcre2_message(int code) {
 
 }  // namespace
 
+bool names_a_group(std::string_view text) {
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != '\\') continue;
+    if (text[i + 1] >= '1' && text[i + 1] <= '9') return true;
+    ++i;
+  }
+  return false;
+}
+
 Pcre2Patterns::Pcre2Patterns()
     : context_(pcre2_match_context_create(nullptr)), data_(pcre2_match_data_create(kGroups, nullptr)) {
   if (!context_ || !data_) throw std::bad_alloc();
@@ -37,14 +46,7 @@ const pcre2_code* Pcre2Patterns::compiled(std::string_view pattern, bool case_in
   // Groups need not capture unless asked or a back reference (\1 ... \9)
   // reads one; capturing groups make each backtracking frame larger
   // (`^(a|b)*$` over 400 kB of text fits the heap limit only without).
-  bool back_reference = false;
-  for (std::size_t i = 0; i + 1 < pattern.size(); ++i) {
-    if (pattern[i] == '\\') {
-      back_reference = back_reference || (pattern[i + 1] >= '1' && pattern[i + 1] <= '9');
-      ++i;
-    }
-  }
-  if (!captures && !back_reference) options |= PCRE2_NO_AUTO_CAPTURE;
+  if (!captures && !names_a_group(pattern)) options |= PCRE2_NO_AUTO_CAPTURE;
   if (case_insensitive) options |= PCRE2_CASELESS;
   int error = 0;
   PCRE2_SIZE offset = 0;

@@ -23,6 +23,10 @@
 
 namespace ptreedb::exec {
 
+// Whether `text` holds a group reference \1 .. \9 (a back reference in a
+// pattern, a group in a replacement); `\\` is an escaped backslash.
+bool names_a_group(std::string_view text);
+
 class Pcre2Patterns {
  public:
   Pcre2Patterns();

@@ -40,15 +40,6 @@ ReplaceFlags parse_flags(std::string_view flags) {
   return out;
 }
 
-bool reads_groups(std::string_view replacement) {
-  for (std::size_t i = 0; i + 1 < replacement.size(); ++i) {
-    if (replacement[i] != '\\') continue;
-    if (replacement[i + 1] >= '1' && replacement[i + 1] <= '9') return true;
-    ++i;
-  }
-  return false;
-}
-
 void append_replacement(std::string& out, std::string_view replacement, std::string_view text,
                         const PCRE2_SIZE* offsets, std::uint32_t groups) {
   for (std::size_t i = 0; i < replacement.size(); ++i) {
@@ -95,7 +86,7 @@ Vector evaluate_regexp_replace(const planner::BoundExpression& expr, const Chunk
     const std::string_view text = args[0].texts[row], replacement = args[2].texts[row];
     const ReplaceFlags flags = args.size() > 3 ? parse_flags(args[3].texts[row]) : ReplaceFlags{};
     const pcre2_code* pattern =
-        patterns.compiled(args[1].texts[row], flags.case_insensitive, reads_groups(replacement));
+        patterns.compiled(args[1].texts[row], flags.case_insensitive, names_a_group(replacement));
     std::string out;
     std::size_t copied = 0, search = 0;
     while (search <= text.size() && patterns.find(pattern, text, search)) {
