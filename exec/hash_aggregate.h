@@ -15,11 +15,11 @@
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 #include "exec/aggregate/aggregate_state.h"
+#include "exec/aggregate/flat_group_index.h"
 #include "exec/aggregate/group_keys.h"
 #include "exec/aggregate/shared_arguments.h"
 #include "exec/vector.h"
@@ -67,16 +67,18 @@ class AggregationTable {
     Chunk rows;
     std::vector<std::uint32_t> groups;
     std::vector<std::uint64_t> hashes;  // of the arguments, for DISTINCT
-    std::unordered_multimap<std::uint64_t, std::uint32_t> distinct;  // hash of group and arguments -> row
+    // For DISTINCT every kept row is a distinct (group, arguments): the
+    // index numbers them as the rows are kept, by the hash of both.
+    FlatGroupIndex distinct;
   };
 
   void keep_owners(const Vector& vector);
   void resize_states();
   void buffer_rows(std::size_t aggregate, const std::vector<Vector>& columns, const std::vector<std::uint32_t>& groups);
-  bool is_duplicate(const Buffer& buffer, std::size_t arguments, std::uint32_t group, std::uint64_t hash,
-                    const std::vector<Vector>& columns, std::size_t row) const;
-  void append_buffered(Buffer& buffer, bool distinct, std::uint32_t group, std::uint64_t hash,
-                       const std::vector<Vector>& columns, std::size_t row);
+  // Keeps row `row` of `columns` for `group` unless (DISTINCT) an equal row
+  // of the group is kept already.
+  void keep_row(Buffer& buffer, bool distinct, std::size_t arguments, std::uint32_t group, std::uint64_t hash,
+                const std::vector<Vector>& columns, std::size_t row);
   void merge_buffers(AggregationTable& other, const std::vector<std::uint32_t>& into_of);
   void fold_buffer(std::size_t aggregate);
 

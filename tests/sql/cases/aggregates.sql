@@ -20,3 +20,6 @@ select * from agg_sales where count(*) > 1;
 select count(*) * 2, sum(qty) / count(*) from agg_sales;
 select region as r, count(*) from agg_sales group by r order by r;
 drop table agg_sales;
+-- DISTINCT float sums add ascending, as PostgreSQL's sorted DISTINCT input does
+select sum(distinct x) from (values (1e16::float8), (1::float8), (2::float8), (1::float8)) t(x);
+select x % 2 as parity, count(distinct y), sum(distinct y), avg(distinct y), count(distinct x) from (values (1, 10::numeric), (1, 10.0), (2, 20), (3, null), (3, 30), (5, 10)) t(x, y) group by x % 2 order by 1;
