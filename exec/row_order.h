@@ -2,14 +2,16 @@
 //
 // Each row's keys are first normalized into a fixed-width byte prefix (a NULL
 // marker per key, then the value's order-preserving bytes, complemented for
-// DESC), read as three big-endian 64-bit words: most comparisons are then
-// integer compares with no per-value type dispatch. Rows whose prefixes tie
-// are compared value by value, unless every key fitted whole in the prefix
-// (fixed-width keys), and rows equal on every key keep their input order, so
-// the result is that of a stable sort.
+// DESC; a text value ends with a 0 byte, which text never holds, so the keys
+// after it continue the prefix), read as big-endian 64-bit words: most
+// comparisons are then integer compares with no per-value type dispatch. The
+// prefix is 24 bytes, or 56 when the keys need more and the input is not
+// huge. Rows whose prefixes tie are compared value by value, unless every key
+// fitted whole in the prefix (fixed-width keys, texts no longer than the
+// room left), and rows equal on every key keep their input order, so the
+// result is that of a stable sort.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -33,20 +35,23 @@ class RowOrder {
   std::vector<std::uint32_t> sorted(std::size_t keep, const std::vector<std::uint64_t>& tiebreak,
                                     const InterruptToken* interrupt) const;
 
-  // Whether the prefixes alone decide every comparison (fixed-width keys).
+  // Whether the prefixes alone decide every comparison (every key fits whole).
   bool prefix_decides() const { return prefix_decides_; }
+  // Bytes a row's sort entry takes (its prefix and its row number).
+  std::size_t entry_bytes() const { return prefix_words_ * 8 + 8; }
 
  private:
-  struct Entry {
-    std::array<std::uint64_t, 3> prefix;
-    std::uint32_t row;
-  };
+  template <std::size_t Words>
+  std::vector<std::uint32_t> sorted_with(std::size_t keep, const std::vector<std::uint64_t>& tiebreak,
+                                         const InterruptToken* interrupt) const;
   // Compares rows value by value: -1, 0 or 1.
   int compare_values(std::uint32_t x, std::uint32_t y) const;
-  void normalize(std::size_t row, Entry& entry) const;
+  // Writes row `row`'s prefix into `bytes` (prefix_words_ * 8 of them).
+  void normalize(std::size_t row, std::uint8_t* bytes) const;
 
   const Chunk& rows_;
   std::vector<planner::SortKey> keys_;
+  std::size_t prefix_words_ = 3;
   bool prefix_decides_ = true;
 };
 

@@ -147,10 +147,10 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::SortNode& s
   }
   const Chunk& rows = input.rows;
   check_interrupt(interrupt_);
-  memory.add(static_cast<std::int64_t>(rows.size * (sizeof(std::uint32_t) + 32)));  // the order and its keys
+  RowOrder row_order(rows, sort.keys);
+  memory.add(static_cast<std::int64_t>(rows.size * (sizeof(std::uint32_t) + row_order.entry_bytes())));  // the order and its keys
   std::size_t end = wanted && !sort.with_ties ? std::min(rows.size, *wanted) : rows.size;
   std::vector<std::uint32_t> order;
-  RowOrder row_order(rows, sort.keys);
   if (sort.keys.empty()) {
     order.resize(end);
     for (std::uint32_t i = 0; i < end; ++i) order[i] = i;

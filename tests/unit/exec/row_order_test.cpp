@@ -62,7 +62,8 @@ Vector random_column(SqlType type, std::size_t n, std::mt19937_64& random, std::
       case Physical::kText: {
         static const char* const kTexts[] = {"", "a", "ab", "abc", "b", "a\x7f", "\xc3\xa9"};
         std::string text;
-        if (random() % 2 == 0) text = std::string(30, 'p');  // past the 24-byte prefix
+        // Past the 24-byte prefix (and, a few, past the 56-byte one).
+        if (random() % 2 == 0) text = std::string(random() % 8 == 0 ? 60 : 30, 'p');
         text += kTexts[random() % 7];
         if (type.id == TypeId::kChar) text.append(random() % 3, ' ');
         if (type.id == TypeId::kJsonb) text = std::to_string(small(random));
@@ -148,9 +149,42 @@ TEST_CASE("fixed-width keys that fit the prefix are decided by it alone") {
   std::mt19937_64 random(11);
   Rows rows = random_rows(10, random);
   CHECK(RowOrder(rows.chunk, {{2, false, false}, {3, true, true}}).prefix_decides());  // 5 + 9 bytes
-  CHECK_FALSE(RowOrder(rows.chunk, {{3, false, false}, {3, true, false}, {5, false, false}}).prefix_decides());
-  CHECK_FALSE(RowOrder(rows.chunk, {{8, false, false}}).prefix_decides());  // text
+  CHECK(RowOrder(rows.chunk, {{3, false, false}, {3, true, false}, {5, false, false}}).prefix_decides());  // 27: wide
+  std::vector<planner::SortKey> seven_bigints(7, planner::SortKey{3, false, false});  // 63 bytes
+  CHECK_FALSE(RowOrder(rows.chunk, seven_bigints).prefix_decides());
+  CHECK_FALSE(RowOrder(rows.chunk, {{10, false, false}}).prefix_decides());  // jsonb
   CHECK_FALSE(RowOrder(rows.chunk, {{6, false, false}}).prefix_decides());  // Decimals of mixed scales
+}
+
+TEST_CASE("texts whose longest value fits the prefix are decided by it, and the keys after them too") {
+  std::deque<std::string> strings{std::string(40, 'x'), "ab", "a", std::string(40, 'x') + "y"};
+  auto text_column = [&](SqlType type, std::vector<std::size_t> which) {
+    Vector column(type);
+    column.resize(which.size());
+    for (std::size_t i = 0; i < which.size(); ++i) column.texts[i] = strings[which[i]];
+    return column;
+  };
+  Chunk chunk;
+  chunk.size = 4;
+  chunk.columns.push_back(text_column(SqlType::of(TypeId::kVarchar), {1, 2, 1, 2}));  // short
+  chunk.columns.push_back(text_column(SqlType::of(TypeId::kText), {0, 3, 0, 3}));    // 40 and 41 bytes
+  Vector numbers(SqlType::of(TypeId::kInteger));
+  numbers.resize(4);
+  numbers.ints = {4, 3, 2, 1};
+  chunk.columns.push_back(numbers);
+  // "ab" then 4 bytes: 1 + 3 + 1 + 4 = 9, in the narrow prefix.
+  RowOrder short_text(chunk, {{0, false, false}, {2, false, false}});
+  CHECK(short_text.prefix_decides());
+  CHECK(short_text.sorted(4, {}, nullptr) == std::vector<std::uint32_t>{3, 1, 2, 0});  // "a" before "ab", then 1 < 3
+  // 1 + 42 + 1 + 4 = 48: the wide prefix holds it.
+  RowOrder long_text(chunk, {{1, true, false}, {2, false, false}});
+  CHECK(long_text.prefix_decides());
+  CHECK(long_text.entry_bytes() == 64);
+  CHECK(long_text.sorted(4, {}, nullptr) == std::vector<std::uint32_t>{3, 1, 2, 0});  // DESC: the longer first
+  // Two long texts do not fit: ties fall back to the values.
+  RowOrder two_long(chunk, {{1, false, false}, {1, false, false}, {2, false, false}});
+  CHECK_FALSE(two_long.prefix_decides());
+  CHECK(two_long.sorted(4, {}, nullptr) == std::vector<std::uint32_t>{2, 0, 3, 1});
 }
 
 TEST_CASE("rows equal on the keys keep the tiebreak's order") {
