@@ -85,6 +85,10 @@ bool contains_volatile_call(const BoundExpression& expr);
 struct InListSet {
   std::unordered_set<std::string> keys;
   bool has_null = false;
+  // When x and the items are integers (int2/4/8, date, boolean): the items
+  // sorted, looked up without encoding each row's key.
+  std::vector<std::int64_t> ints;
+  bool integers = false;
 };
 
 // kFirstValue and kSingleValue have no SQL name: they answer a correlated

@@ -1,5 +1,6 @@
 #include "exec/functions/in_list.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,26 @@ namespace ptreedb::exec {
 
 using planner::BoundExpression;
 using planner::ExprKind;
+
+namespace {
+
+// The integer items sorted and unique: a row's lookup is a short search.
+void finish_integers(planner::InListSet& set) {
+  std::sort(set.ints.begin(), set.ints.end());
+  set.ints.erase(std::unique(set.ints.begin(), set.ints.end()), set.ints.end());
+  set.integers = true;
+}
+
+bool contains(const std::vector<std::int64_t>& sorted, std::int64_t value) {
+  if (sorted.size() <= 16) {  // a scan the compiler unrolls beats a search's branches
+    bool found = false;
+    for (std::int64_t item : sorted) found |= item == value;
+    return found;
+  }
+  return std::binary_search(sorted.begin(), sorted.end(), value);
+}
+
+}  // namespace
 
 std::shared_ptr<const planner::InListSet> build_in_list_set(const BoundExpression& expr) {
   auto set = std::make_shared<planner::InListSet>();
@@ -51,6 +72,12 @@ std::shared_ptr<const planner::InListSet> build_in_list_set(const BoundExpressio
       append_key_bytes(key, flat.values, e);
       set->keys.insert(key);
     }
+    if (flat.values.physical() == Physical::kInt && flat.values.type.id == expr.args[0].type.id) {
+      for (std::size_t e = 0; e < flat.values.size(); ++e) {
+        if (!flat.values.nulls[e]) set->ints.push_back(flat.values.ints[e]);
+      }
+      finish_integers(*set);
+    }
     return set;
   }
   set->keys.reserve(expr.args.size());
@@ -88,15 +115,21 @@ std::shared_ptr<const planner::InListSet> build_in_list_set(const BoundExpressio
     key.clear();
     append_key_bytes(key, *item, 0);
     set->keys.insert(key);
+    if (item->physical() == Physical::kInt) set->ints.push_back(item->ints[0]);
   }
+  if (constant.physical() == Physical::kInt) finish_integers(*set);
   return set;
 }
 
 Vector evaluate_in_list(const BoundExpression& expr, const Chunk& input) {
   std::shared_ptr<const planner::InListSet> set = expr.in_list ? expr.in_list : build_in_list_set(expr);
-  Vector probe = evaluate(expr.args[0], input);
+  // A column is read where it lies; anything else is computed.
+  Vector computed;
+  if (expr.args[0].kind != ExprKind::kColumn) computed = evaluate(expr.args[0], input);
+  const Vector& probe = expr.args[0].kind == ExprKind::kColumn ? input.columns[expr.args[0].column] : computed;
   Vector out = new_result(expr.type, input.size);
   bool text_elements = expr.function == planner::FunctionId::kArrayContains;
+  const bool integers = set->integers && !text_elements && probe.physical() == Physical::kInt;
   std::string key;
   // Against no items at all x = ANY is false and x <> ALL true, x NULL or not.
   const bool no_items = set->keys.empty() && !set->has_null;
@@ -110,7 +143,9 @@ Vector evaluate_in_list(const BoundExpression& expr, const Chunk& input) {
       continue;
     }
     bool found;
-    if (text_elements) {
+    if (integers) {
+      found = contains(set->ints, probe.ints[i]);
+    } else if (text_elements) {
       found = set->keys.find(std::string(probe.texts[i])) != set->keys.end();
     } else {
       key.clear();

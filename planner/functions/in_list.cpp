@@ -46,15 +46,25 @@ std::optional<SqlType> common_comparison_type(const std::vector<BoundExpression>
   return SqlType::of(widest);
 }
 
+// Integers are looked up in a short sorted array (exec's in_list), cheaper
+// than comparing each row with each item; other short lists stay
+// comparisons, which text dictionaries answer by code.
+bool is_integer_lookup(const SqlType& type) {
+  switch (type.id) {
+    case TypeId::kSmallint:
+    case TypeId::kInteger:
+    case TypeId::kBigint:
+    case TypeId::kDate: return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 std::optional<BoundExpression> hashed_in_list(std::vector<BoundExpression>& comparisons, bool negated) {
+  if (comparisons.size() < 2) return std::nullopt;
   // A volatile x (x = random() OR x = ...) would draw once per item: one lookup draws it once.
-  if (comparisons.empty()) return std::nullopt;
-  if (comparisons.size() < kHashedInListItems &&
-      (comparisons.front().args.empty() || !contains_volatile_call(comparisons.front().args[0]))) {
-    return std::nullopt;
-  }
+  bool volatile_x = !comparisons.front().args.empty() && contains_volatile_call(comparisons.front().args[0]);
   ComparisonOp wanted = negated ? ComparisonOp::kNotEqual : ComparisonOp::kEqual;
   for (const auto& comparison : comparisons) {
     if (comparison.kind != ExprKind::kComparison || comparison.comparison != wanted || comparison.args.size() != 2 ||
@@ -64,6 +74,7 @@ std::optional<BoundExpression> hashed_in_list(std::vector<BoundExpression>& comp
   }
   std::optional<SqlType> common = common_comparison_type(comparisons);
   if (!common) return std::nullopt;
+  if (comparisons.size() < kHashedInListItems && !volatile_x && !is_integer_lookup(*common)) return std::nullopt;
   std::vector<BoundExpression> args;
   args.reserve(comparisons.size() + 1);
   args.push_back(coerce(std::move(comparisons.front().args[0]), *common, false));

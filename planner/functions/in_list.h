@@ -1,5 +1,5 @@
-// x IN (v1, ..., vn) with many constant items: one hashed set lookup per row
-// instead of n comparisons (FunctionId::kInList). The binder binds each item
+// x IN (v1, ..., vn) with many constant items, or at least two integers: one
+// set lookup per row instead of n comparisons (FunctionId::kInList). The binder binds each item
 // as PostgreSQL would compare it with x; when every item is a constant and all
 // comparisons share one type (numeric items promoted to their common type,
 // 1 and 1.0 alike), the comparisons become one kInList: args[0] is x in that
@@ -15,7 +15,7 @@
 namespace ptreedb::planner {
 
 // PostgreSQL hashes IN lists from 9 items (MIN_ARRAY_SIZE_FOR_HASHED_SAOP);
-// shorter ones stay comparisons.
+// shorter ones stay comparisons, except integer lists (a sorted-array lookup).
 inline constexpr std::size_t kHashedInListItems = 9;
 
 // `comparisons`: x = item (x <> item when `negated`) for each item, as bound.
