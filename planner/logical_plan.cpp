@@ -192,7 +192,8 @@ void prune_columns(PlanNode& node, const std::vector<bool>& needed) {
             if (!needed[c]) continue;
             if (c < probe_width) {
               probe[c] = true;
-            } else if (op.kind == JoinKind::kInner || op.kind == JoinKind::kLeft || op.kind == JoinKind::kFull) {
+            } else if (op.kind == JoinKind::kInner || op.kind == JoinKind::kLeft || op.kind == JoinKind::kFull ||
+                       op.kind == JoinKind::kRight) {
               build[c - probe_width] = true;
             }
           }

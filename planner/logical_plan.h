@@ -88,13 +88,15 @@ struct ProjectNode {
   std::vector<BoundExpression> expressions;
 };
 
-// kInner/kLeft/kFull output the probe columns then the build columns (NULLs
-// where a side has no match). kSemi/kAnti output the probe rows that have (do
-// not have) a match. kMark outputs every probe row plus a boolean column: true
+// kInner/kLeft/kFull/kRight output the probe columns then the build columns
+// (NULLs where a side has no match); kRight preserves the build side (an
+// outer join whose preserved side is much the smaller is hashed on it).
+// kSemi/kAnti output the probe rows that have (do not have) a match. kMark
+// outputs every probe row plus a boolean column: true
 // when a match exists, else false, or NULL when `null_aware` (IN semantics) and
 // a NULL key or condition left the answer unknown. kAnti with `null_aware` keeps
 // only rows whose mark is false (NOT IN).
-enum class JoinKind : std::uint8_t { kInner, kLeft, kFull, kSemi, kAnti, kMark };
+enum class JoinKind : std::uint8_t { kInner, kLeft, kFull, kSemi, kAnti, kMark, kRight };
 
 struct JoinNode {
   PlanPtr probe;

@@ -1,6 +1,6 @@
 // Hash join: the build side collected and hashed (exec/join_hash_table), the
-// probe side streamed past it in its own pipeline. Inner, left, full, semi,
-// anti and mark joins; semi and anti joins whose probe side is the smaller
+// probe side streamed past it in its own pipeline. Inner, left, right (the
+// build side preserved), full, semi, anti and mark joins; semi and anti joins whose probe side is the smaller
 // one hash that side instead (hash_join_probe_side_operator.cpp).
 #include "exec/plan_executor.h"
 #include "exec/plan_printer.h"
@@ -46,11 +46,12 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
   bool keyed = !probe_keys.empty();
   JoinKind kind = join.kind;
   // A probe row whose key no build row has leaves an inner or semi join: its scan drops it.
-  KeyFilterGuard key_filter = kind == JoinKind::kInner || kind == JoinKind::kSemi
+  KeyFilterGuard key_filter = kind == JoinKind::kInner || kind == JoinKind::kSemi || kind == JoinKind::kRight
                                   ? push_key_filter(join.probe, join.probe_keys, join.build_keys, build)
                                   : KeyFilterGuard();
   bool filtering = kind == JoinKind::kSemi || kind == JoinKind::kAnti || kind == JoinKind::kMark;
-  std::vector<std::atomic<std::uint8_t>> build_matched(kind == JoinKind::kFull ? build.size : 0);
+  const bool preserves_build = kind == JoinKind::kFull || kind == JoinKind::kRight;
+  std::vector<std::atomic<std::uint8_t>> build_matched(preserves_build ? build.size : 0);
   std::size_t probe_width = join.probe->types.size();
   // Late materialization: a condition is evaluated over the columns it reads
   // only; the other columns are gathered for the pairs that pass it.
@@ -111,7 +112,10 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
         probe_rows.resize(kept);
         build_rows.resize(kept);
       }
-      if (kind == JoinKind::kInner) {
+      if (kind == JoinKind::kRight) {
+        for (std::uint32_t row : build_rows) build_matched[row].store(1, std::memory_order_relaxed);
+      }
+      if (kind == JoinKind::kInner || kind == JoinKind::kRight) {
         if (whole) {
           if (!probe_rows.empty()) sink(output_pairs(std::move(probe), build, probe_rows, build_rows), partition);
           return true;
@@ -177,7 +181,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
         }
         if (take_pairs(true)) return;
       }
-      if (kind == JoinKind::kInner) return;
+      if (kind == JoinKind::kInner || kind == JoinKind::kRight) return;
       if (kind == JoinKind::kLeft || kind == JoinKind::kFull) {
         // The rows no step matched, after the steps' pairs.
         probe_rows.clear();
@@ -245,7 +249,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::JoinNode& j
     }
   });
 
-  if (kind == JoinKind::kFull) {
+  if (preserves_build) {
     // Build rows no probe row matched, with NULLs for the probe columns.
     std::vector<std::uint32_t> unmatched;
     for (std::uint32_t j = 0; j < build.size; ++j) {
@@ -277,6 +281,7 @@ std::string join_kind_name(const planner::JoinNode& join) {
     case JoinKind::kInner: kind = ""; break;
     case JoinKind::kLeft: kind = " Left"; break;
     case JoinKind::kFull: kind = " Full"; break;
+    case JoinKind::kRight: kind = " Right"; break;
     case JoinKind::kSemi: kind = " Semi"; break;
     case JoinKind::kAnti: kind = " Anti"; break;
     case JoinKind::kMark: kind = " Mark"; break;
@@ -290,7 +295,8 @@ std::string join_kind_name(const planner::JoinNode& join) {
 
 Labels PlanPrinter::operator_labels(const PlanNode&, const planner::JoinNode& join) {
   Labels labels = labels_of(*join.probe);
-  if (join.kind == JoinKind::kInner || join.kind == JoinKind::kLeft || join.kind == JoinKind::kFull) {
+  if (join.kind == JoinKind::kInner || join.kind == JoinKind::kLeft || join.kind == JoinKind::kFull ||
+      join.kind == JoinKind::kRight) {
     const Labels& build = labels_of(*join.build);
     labels.insert(labels.end(), build.begin(), build.end());
   } else if (join.kind == JoinKind::kMark) {
