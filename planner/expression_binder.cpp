@@ -779,12 +779,15 @@ BoundExpression ExpressionBinder::bind_constant(const PgQuery__AConst& constant)
       out.constant.int_value = constant.ival->ival;
       return out;
     case PG_QUERY__A__CONST__VAL_FVAL: {
-      // Integers too large for int4 arrive as "float" text: bigint if they fit.
+      // Integers too large for int4 arrive as "float" text: bigint if they
+      // fit, or int4 when they do (-2147483648, negated in the parser), as
+      // PostgreSQL's make_const types them.
       std::string_view text = constant.fval->fval;
       std::int64_t integer = 0;
       auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
       if (error == std::errc() && end == text.data() + text.size()) {
-        out.type = SqlType::of(TypeId::kBigint);
+        const bool fits_int4 = integer >= INT32_MIN && integer <= INT32_MAX;
+        out.type = SqlType::of(fits_int4 ? TypeId::kInteger : TypeId::kBigint);
         out.constant.int_value = integer;
         return out;
       }

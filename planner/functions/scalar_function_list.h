@@ -68,6 +68,9 @@
   X(Degrees)                                                                                                \
   X(Radians)                                                                                                \
   X(Sign)         /* sign(x) */                                                                             \
+  X(Mod)          /* mod(a, b): integers or numeric */                                                      \
+  X(Gcd)          /* gcd(a, b): integers */                                                                 \
+  X(Lcm)          /* lcm(a, b): integers */                                                                 \
   X(Encode)       /* encode(bytea, format) */                                                               \
   X(Decode)       /* decode(text, format) */                                                                \
   X(GetByte)                                                                                                \

@@ -26,6 +26,8 @@ CASES = [
     ("select power(2.5, 2)", "power(numeric) is not supported yet"),
     ("select 2.0 ^ 2", "numeric ^ numeric is not supported yet"),
     ("select log(2, 8)", "log(base, x) (numeric) is not supported yet"),
+    ("select gcd(12.0, 18)", "gcd(numeric, numeric) is not supported yet"),
+    ("select lcm(4, 6.0)", "lcm(numeric, numeric) is not supported yet"),
     # regexp_replace: PostgreSQL 15's start/occurrence forms; newline-sensitive and syntax flags.
     ("select regexp_replace('abc', 'b', 'x', 1)",
      "regexp_replace with a start position or an occurrence number is not supported yet"),
