@@ -95,37 +95,28 @@ std::string completion_tag(const exec::QueryResult& result, std::size_t rows_sen
 
 }  // namespace
 
-void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Database& database, std::string& out) {
-  if (!message.statement_name.empty() && state.prepared_statements.contains(message.statement_name)) {
-    throw SqlError("42P05", "prepared statement \"" + message.statement_name + "\" already exists");
-  }
-  value::verify_utf8(message.statement_name);  // message strings are checked on receipt
-  value::verify_utf8(message.sql);
+std::shared_ptr<PreparedStatement> prepare_statement(std::string sql,
+                                                     const std::vector<std::optional<value::SqlType>>& declared,
+                                                     SessionState& state, txn::Database& database) {
   auto prepared = std::make_shared<PreparedStatement>();
   MaxStackDepthScope stack_depth(max_stack_depth_kb(state));
-  auto tree = std::make_shared<planner::ParseTree>(planner::parse_sql(std::move(message.sql)));
+  auto tree = std::make_shared<planner::ParseTree>(planner::parse_sql(std::move(sql)));
   if (tree->statement_count() > 1) {
     throw SqlError(sqlstate::kSyntaxError, "cannot insert multiple commands into a prepared statement");
   }
   if (tree->statement_count() == 1) prepared->statement = tree->statement(0).stmt;
   prepared->tree = tree;
 
-  std::size_t count = message.parameter_type_oids.size();
+  std::size_t count = declared.size();
   if (prepared->statement != nullptr) {
     count = std::max<std::size_t>(count, planner::highest_parameter_number(*prepared->statement));
   }
   planner::StatementParameters& parameters = prepared->parameters;
   parameters.types.assign(count, value::SqlType::of(value::TypeId::kText));
   parameters.open.assign(count, true);
-  for (std::size_t i = 0; i < message.parameter_type_oids.size(); ++i) {
-    std::uint32_t oid = message.parameter_type_oids[i];
-    if (oid == 0) continue;
-    auto type = value::type_from_oid(oid);
-    auto element = value::array_element_from_oid(oid);
-    if (!type && !element) {
-      throw SqlError(sqlstate::kFeatureNotSupported, "parameters of type OID " + std::to_string(oid) + " are not supported");
-    }
-    parameters.types[i] = type ? value::SqlType::of(*type) : value::SqlType::array_of(value::SqlType::of(*element));
+  for (std::size_t i = 0; i < declared.size(); ++i) {
+    if (!declared[i]) continue;
+    parameters.types[i] = *declared[i];
     parameters.open[i] = false;
   }
   if (prepared->statement != nullptr) {
@@ -144,7 +135,28 @@ void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Dat
     }
   }
   parameters.close_open_types();
-  state.prepared_statements[message.statement_name] = std::move(prepared);
+  return prepared;
+}
+
+void ExtendedQuery::parse(protocol::Parse message, SessionState& state, txn::Database& database, std::string& out) {
+  if (!message.statement_name.empty() && state.prepared_statements.contains(message.statement_name)) {
+    throw SqlError("42P05", "prepared statement \"" + message.statement_name + "\" already exists");
+  }
+  value::verify_utf8(message.statement_name);  // message strings are checked on receipt
+  value::verify_utf8(message.sql);
+  std::vector<std::optional<value::SqlType>> declared(message.parameter_type_oids.size());
+  for (std::size_t i = 0; i < message.parameter_type_oids.size(); ++i) {
+    std::uint32_t oid = message.parameter_type_oids[i];
+    if (oid == 0) continue;
+    auto type = value::type_from_oid(oid);
+    auto element = value::array_element_from_oid(oid);
+    if (!type && !element) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "parameters of type OID " + std::to_string(oid) + " are not supported");
+    }
+    declared[i] = type ? value::SqlType::of(*type) : value::SqlType::array_of(value::SqlType::of(*element));
+  }
+  state.prepared_statements[message.statement_name] =
+      prepare_statement(std::move(message.sql), declared, state, database);
   protocol::encode_parse_complete(out);
 }
 

@@ -34,6 +34,14 @@ struct PreparedStatement {
   std::optional<std::vector<planner::OutputColumn>> columns;
 };
 
+// A statement prepared from `sql` (Parse, or SQL's PREPARE), with the
+// parameter types declared (nullopt: inferred from the context, else text):
+// planned once, unbound, for its parameter types and result columns, so
+// errors surface here as in PostgreSQL.
+std::shared_ptr<PreparedStatement> prepare_statement(std::string sql,
+                                                     const std::vector<std::optional<value::SqlType>>& declared,
+                                                     SessionState& state, txn::Database& database);
+
 struct Portal {
   std::shared_ptr<const PreparedStatement> statement;
   planner::StatementParameters parameters;  // with the bound values

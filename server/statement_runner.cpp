@@ -14,6 +14,7 @@
 #include "server/privilege_commands.h"
 #include "server/role_commands.h"
 #include "server/session_settings.h"
+#include "server/sql_prepared_statements.h"
 #include "server/cursors.h"
 #include "server/session_activity.h"
 #include "server/stat_commit_view.h"
@@ -199,6 +200,24 @@ StatementOutcome run_one_statement(const PgQuery__Node& statement, std::string_v
 StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view statement_text, SessionState& state,
                                txn::Database& database, planner::StatementParameters* parameters,
                                exec::RowSink* rows) {
+  if (statement.node_case == PG_QUERY__NODE__NODE_PREPARE_STMT ||
+      statement.node_case == PG_QUERY__NODE__NODE_EXECUTE_STMT) {
+    if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
+    if (statement.node_case == PG_QUERY__NODE__NODE_PREPARE_STMT) {
+      run_prepare(*statement.prepare_stmt, state, database);
+      StatementOutcome prepared;
+      prepared.result.command_tag = "PREPARE";
+      return prepared;
+    }
+    // EXECUTE runs the prepared statement itself, with its text and the
+    // arguments bound (a READ COMMITTED block replays it so).
+    std::shared_ptr<const PreparedStatement> prepared = find_prepared_statement(statement.execute_stmt->name, state);
+    if (prepared->statement == nullptr) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "EXECUTE of an empty prepared statement is not supported");
+    }
+    planner::StatementParameters arguments = execute_arguments(*statement.execute_stmt, *prepared, state, database);
+    return run_statement(*prepared->statement, prepared->tree->statement_text(0), state, database, &arguments, rows);
+  }
   if (!state.temp_on_commit.empty()) {
     // ON COMMIT of temporary tables: inside the block's COMMIT, or after the
     // last autocommit statement (its commit is done by now).
