@@ -9,7 +9,7 @@ namespace {
 constexpr std::uint32_t kMatchLimit = 10'000'000;
 constexpr std::uint32_t kHeapLimitKiB = 256 * 1024;
 // Room for the whole match and nine groups (\1 .. \9).
-constexpr std::uint32_t kGroups = 10;
+constexpr std::uint32_t kGroups = Pcre2Patterns::kMaxGroups + 1;
 
 std::string pcre2_message(int code) {
   PCRE2_UCHAR buffer[256];
@@ -18,6 +18,36 @@ std::string pcre2_message(int code) {
 }
 
 }  // namespace
+
+RegexFlags parse_regex_flags(std::string_view flags) {
+  RegexFlags out;
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    const char flag = flags[i];
+    switch (flag) {
+      case 'g': out.global = true; break;
+      case 'i': out.case_insensitive = true; break;
+      case 'c': out.case_insensitive = false; break;
+      case 's': case 't': break;
+      case 'n': case 'm': case 'p': case 'w': case 'x': case 'q': case 'b': case 'e':
+        throw SqlError(sqlstate::kFeatureNotSupported,
+                       std::string("regular expression option \"") + flag + "\" is not supported yet");
+      default: {
+        // The option named whole: one UTF-8 character.
+        std::size_t length = 1;
+        while (i + length < flags.size() && (static_cast<unsigned char>(flags[i + length]) & 0xC0) == 0x80) ++length;
+        throw SqlError(sqlstate::kInvalidParameterValue,
+                       "invalid regular expression option: \"" + std::string(flags.substr(i, length)) + "\"");
+      }
+    }
+  }
+  return out;
+}
+
+std::uint32_t Pcre2Patterns::capture_count(const pcre2_code* pattern) {
+  std::uint32_t count = 0;
+  pcre2_pattern_info(pattern, PCRE2_INFO_CAPTURECOUNT, &count);
+  return count;
+}
 
 bool names_a_group(std::string_view text) {
   for (std::size_t i = 0; i + 1 < text.size(); ++i) {

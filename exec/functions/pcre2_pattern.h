@@ -9,8 +9,9 @@
 //
 // Where the dialects differ: PCRE2 takes the first alternative that matches
 // (Perl's rule), PostgreSQL's engine the longest match; for `~` (whether a
-// match exists) that never matters, for the text regexp_replace replaces it
-// can (`a|ab` on "ab" replaces "a" here, "ab" in PostgreSQL).
+// match exists) that never matters, for the text regexp_replace replaces,
+// regexp_match returns or regexp_split_to_array splits at it can (`a|ab` on
+// "ab" replaces "a" here, "ab" in PostgreSQL).
 #pragma once
 
 #include <map>
@@ -22,6 +23,22 @@
 #include <pcre2.h>
 
 namespace ptreedb::exec {
+
+// The flags argument of regexp_replace, regexp_match and the like: g, i, c
+// (the last of i and c wins), s and t (the defaults); the newline-sensitive
+// and syntax flags (n, m, p, w, x, q, b, e) are refused with 0A000, other
+// letters 22023.
+struct RegexFlags {
+  bool global = false, case_insensitive = false;
+};
+RegexFlags parse_regex_flags(std::string_view flags);
+
+// The byte length of the UTF-8 character at `at` (a search past an empty
+// match moves on by one character).
+inline std::size_t character_length(std::string_view text, std::size_t at) {
+  const auto lead = static_cast<unsigned char>(text[at]);
+  return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+}
 
 // Whether `text` holds a group reference \1 .. \9 (a back reference in a
 // pattern, a group in a replacement); `\\` is an escaped backslash.
@@ -39,6 +56,10 @@ class Pcre2Patterns {
   // After find: group g's [begin, end) byte offsets (PCRE2_UNSET when unset).
   const PCRE2_SIZE* offsets() const { return pcre2_get_ovector_pointer(data_.get()); }
   std::uint32_t group_count() const { return pcre2_get_ovector_count(data_.get()); }
+  // The capturing groups `pattern` has (compiled with captures).
+  static std::uint32_t capture_count(const pcre2_code* pattern);
+  // The most groups a match reports (\1 .. \9).
+  static constexpr std::uint32_t kMaxGroups = 9;
 
  private:
   struct CodeDeleter {

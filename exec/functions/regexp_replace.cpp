@@ -12,34 +12,6 @@
 namespace ptreedb::exec {
 namespace {
 
-struct ReplaceFlags {
-  bool global = false, case_insensitive = false;
-};
-
-ReplaceFlags parse_flags(std::string_view flags) {
-  ReplaceFlags out;
-  for (std::size_t i = 0; i < flags.size(); ++i) {
-    const char flag = flags[i];
-    switch (flag) {
-      case 'g': out.global = true; break;
-      case 'i': out.case_insensitive = true; break;
-      case 'c': out.case_insensitive = false; break;
-      case 's': case 't': break;
-      case 'n': case 'm': case 'p': case 'w': case 'x': case 'q': case 'b': case 'e':
-        throw SqlError(sqlstate::kFeatureNotSupported,
-                       std::string("regular expression option \"") + flag + "\" is not supported yet");
-      default: {
-        // The option named whole: one UTF-8 character.
-        std::size_t length = 1;
-        while (i + length < flags.size() && (static_cast<unsigned char>(flags[i + length]) & 0xC0) == 0x80) ++length;
-        throw SqlError(sqlstate::kInvalidParameterValue,
-                       "invalid regular expression option: \"" + std::string(flags.substr(i, length)) + "\"");
-      }
-    }
-  }
-  return out;
-}
-
 void append_replacement(std::string& out, std::string_view replacement, std::string_view text,
                         const PCRE2_SIZE* offsets, std::uint32_t groups) {
   for (std::size_t i = 0; i < replacement.size(); ++i) {
@@ -73,18 +45,12 @@ void append_replacement(std::string& out, std::string_view replacement, std::str
   }
 }
 
-// The byte length of the UTF-8 character at `at`.
-std::size_t character_length(std::string_view text, std::size_t at) {
-  const auto lead = static_cast<unsigned char>(text[at]);
-  return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-}
-
 Vector evaluate_regexp_replace(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   Pcre2Patterns patterns;
   return text_per_row(expr, args, input.size, [&](std::size_t row) {
     const std::string_view text = args[0].texts[row], replacement = args[2].texts[row];
-    const ReplaceFlags flags = args.size() > 3 ? parse_flags(args[3].texts[row]) : ReplaceFlags{};
+    const RegexFlags flags = args.size() > 3 ? parse_regex_flags(args[3].texts[row]) : RegexFlags{};
     const pcre2_code* pattern =
         patterns.compiled(args[1].texts[row], flags.case_insensitive, names_a_group(replacement));
     std::string out;

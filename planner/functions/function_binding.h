@@ -53,6 +53,11 @@ BoundExpression function_node(FunctionId function, value::SqlType type, std::vec
 BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
                                int location, std::initializer_list<value::TypeId> parameters, value::TypeId result);
 
+// Every argument as text: untyped literals become text, the character types
+// are coerced to it; any other type is 42883 (no such function).
+std::vector<BoundExpression> text_arguments(const std::string& name, std::vector<BoundExpression>& args,
+                                            int location);
+
 // 42883 "function name does not exist" with PostgreSQL's hint, as the catalog
 // functions report a call with the wrong number of arguments.
 [[noreturn]] void throw_wrong_arguments(const std::string& name, int location);

@@ -41,6 +41,21 @@ BoundExpression function_node(FunctionId function, value::SqlType type, std::vec
   return out;
 }
 
+std::vector<BoundExpression> text_arguments(const std::string& name, std::vector<BoundExpression>& args,
+                                            int location) {
+  const value::SqlType text = value::SqlType::of(value::TypeId::kText);
+  std::vector<BoundExpression> coerced;
+  for (BoundExpression& arg : args) {
+    BoundExpression resolved = resolve_unknown(std::move(arg), text);
+    if (!value::is_character_type(resolved.type.id)) {
+      arg = std::move(resolved);
+      throw_no_such_function(name, args, location);
+    }
+    coerced.push_back(coerce(std::move(resolved), text, false));
+  }
+  return coerced;
+}
+
 BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
                                int location, std::initializer_list<value::TypeId> parameters, value::TypeId result) {
   if (args.size() != parameters.size()) throw_no_such_function(name, args, location);

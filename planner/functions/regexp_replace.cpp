@@ -16,17 +16,8 @@ BoundExpression bind_regexp_replace(const std::string& name, std::vector<BoundEx
                    "regexp_replace with a start position or an occurrence number is not supported yet", {}, {},
                    location + 1);
   }
-  const value::SqlType text = value::SqlType::of(value::TypeId::kText);
-  std::vector<BoundExpression> coerced;
-  for (BoundExpression& arg : args) {
-    BoundExpression resolved = resolve_unknown(std::move(arg), text);
-    if (!value::is_character_type(resolved.type.id)) {
-      arg = std::move(resolved);
-      throw_no_such_function(name, args, location);
-    }
-    coerced.push_back(coerce(std::move(resolved), text, false));
-  }
-  return function_node(FunctionId::kRegexpReplace, text, std::move(coerced));
+  return function_node(FunctionId::kRegexpReplace, value::SqlType::of(value::TypeId::kText),
+                       text_arguments(name, args, location));
 }
 
 }  // namespace

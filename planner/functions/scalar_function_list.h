@@ -50,6 +50,8 @@
   X(Random)       /* random(): the session's generator (`random_source`); volatile */                      \
   X(SetSeed)      /* setseed(double): seeds the session's generator; volatile */                            \
   X(RegexpReplace) /* regexp_replace(text, pattern, replacement [, flags]) */                              \
+  X(RegexpMatch)  /* regexp_match(text, pattern [, flags]): text[] of the first match's groups */          \
+  X(RegexpSplitToArray) /* regexp_split_to_array(text, pattern [, flags]) */                                 \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \
   X(Exp)          /* exp */                                                                                 \

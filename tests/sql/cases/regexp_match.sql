@@ -1,0 +1,22 @@
+-- regexp_match and regexp_split_to_array as PostgreSQL 15 answers them.
+select regexp_match('foobarbequebaz', 'bar.*que');
+select regexp_match('foobarbequebaz', '(bar)(beque)');
+select regexp_match('foobarbequebaz', '(bar)(.*)(baz)'), (regexp_match('foobarbequebaz', '(bar)(.*)(baz)'))[2];
+select regexp_match('foobarbequebaz', 'nothere');
+select regexp_match('abc', '(x)?b'), regexp_match('abc', '(a)|(z)');
+select regexp_match('ABC', 'b', 'i'), regexp_match('ABC', 'b'), regexp_match('ABC', 'b', 'ic'), regexp_match('ABC', 'b', 'ci');
+select regexp_match('a "quoted" {value}, b', '(".*")[^{]*(\{.*\})');
+select regexp_match('abc', 'b', 'g');
+select regexp_match('abc', 'b', 'z');
+select regexp_match(null, 'b'), regexp_match('abc', null), regexp_match('abc', 'b', null);
+select regexp_match('abc', '(');
+select regexp_split_to_array('the quick brown fox jumps over the lazy dog', '\s+');
+select regexp_split_to_array('the quick brown fox', '\s*');
+select regexp_split_to_array('the quick brown fox', '');
+select regexp_split_to_array('', 'x'), regexp_split_to_array('abc', 'x'), regexp_split_to_array('xax', 'x');
+select regexp_split_to_array('aXbxc', 'x', 'i'), regexp_split_to_array('aXbxc', 'x');
+select regexp_split_to_array('1,2,,3,', ','), array_length(regexp_split_to_array('1,2,,3,', ','), 1);
+select regexp_split_to_array('héllo wörld', 'l'), regexp_split_to_array('héllo', '');
+select regexp_split_to_array('abc', 'b', 'g');
+select regexp_split_to_array(null, ','), regexp_split_to_array('a,b', null);
+select s, regexp_split_to_array(s, '[,;]\s*') from (values ('a, b;c'), ('x'), (null)) t(s) order by s nulls first;
