@@ -12,7 +12,7 @@
 #include "exec/array_text.h"
 #include "exec/functions/function_kernel.h"
 #include "exec/functions/pcre2_pattern.h"
-#include "exec/vector_parts.h"
+#include "exec/functions/text_results.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::exec {
@@ -28,29 +28,10 @@ RegexFlags flags_without_global(const std::vector<Vector>& args, std::size_t row
   return flags;
 }
 
-// `answer(row)` over the rows whose arguments are all non-NULL; nullopt is a NULL result.
-template <class Answer>
-Vector text_or_null_per_row(const planner::BoundExpression& expr, const std::vector<Vector>& args, std::size_t count,
-                            Answer answer) {
-  Vector out = new_result(expr.type, count);
-  auto storage = new_text_storage(out);
-  for (std::size_t i = 0; i < count; ++i) {
-    bool null = false;
-    for (const Vector& arg : args) null = null || arg.nulls[i];
-    std::optional<std::string> text;
-    if (!null) text = answer(i);
-    out.nulls[i] = text ? 0 : 1;
-    if (!text) continue;
-    storage->strings.push_back(std::move(*text));
-    out.texts[i] = storage->strings.back();
-  }
-  return out;
-}
-
 Vector evaluate_regexp_match(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   Pcre2Patterns patterns;
-  return text_or_null_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
+  return text_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
     const RegexFlags flags = flags_without_global(args, row, "regexp_match", "Use the regexp_matches function instead.");
     const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, true);
     const std::uint32_t groups = Pcre2Patterns::capture_count(pattern);
@@ -75,7 +56,7 @@ Vector evaluate_regexp_match(const planner::BoundExpression& expr, const Chunk& 
 Vector evaluate_regexp_split_to_array(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   Pcre2Patterns patterns;
-  return text_or_null_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
+  return text_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
     const RegexFlags flags = flags_without_global(args, row, "regexp_split_to_array", "");
     const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, false);
     const std::string_view text = args[0].texts[row];

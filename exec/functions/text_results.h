@@ -1,8 +1,11 @@
-// The loop most text-valued catalog functions share: NULL where an argument
-// is NULL, else one computed string per row, kept alive by the result.
+// The loop most text-valued functions share: NULL where an argument is
+// NULL, else one computed string per row, kept alive by the result (a
+// row_text returning std::optional<std::string> answers NULL with nullopt).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "exec/functions/function_kernel.h"
@@ -20,7 +23,16 @@ Vector text_per_row(const planner::BoundExpression& expr, const std::vector<Vect
     for (const Vector& arg : args) null = null || arg.nulls[i];
     out.nulls[i] = null ? 1 : 0;
     if (null) continue;
-    storage->strings.push_back(row_text(i));
+    if constexpr (std::is_same_v<std::invoke_result_t<const RowText&, std::size_t>, std::optional<std::string>>) {
+      std::optional<std::string> text = row_text(i);
+      if (!text) {
+        out.nulls[i] = 1;
+        continue;
+      }
+      storage->strings.push_back(std::move(*text));
+    } else {
+      storage->strings.push_back(row_text(i));
+    }
     out.texts[i] = storage->strings.back();
   }
   return out;
