@@ -90,6 +90,39 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
       for (BoundExpression& arg : args) arg = coerce(std::move(arg), kText, false);
       return kText;
     }
+    case AggregateKind::kVarPop:
+    case AggregateKind::kVarSamp:
+    case AggregateKind::kStddevPop:
+    case AggregateKind::kStddevSamp: {
+      // Exact (numeric) moments of exact inputs, double precision ones of
+      // floats; an untyped literal is double precision (every candidate is a
+      // number, and that is the preferred one).
+      argument = resolve_unknown(std::move(argument), SqlType::of(TypeId::kDouble));
+      TypeId type = argument.type.id;
+      if (value::is_integer_type(type) || type == TypeId::kNumeric) return SqlType::of(TypeId::kNumeric);
+      if (value::is_float_type(type)) return SqlType::of(TypeId::kDouble);
+      no_such_function(name, args, location);
+    }
+    case AggregateKind::kCovarPop:
+    case AggregateKind::kCovarSamp:
+    case AggregateKind::kCorr:
+    case AggregateKind::kRegrCount:
+    case AggregateKind::kRegrSxx:
+    case AggregateKind::kRegrSyy:
+    case AggregateKind::kRegrSxy:
+    case AggregateKind::kRegrAvgX:
+    case AggregateKind::kRegrAvgY:
+    case AggregateKind::kRegrR2:
+    case AggregateKind::kRegrSlope:
+    case AggregateKind::kRegrIntercept: {
+      // Only (double precision, double precision) exists; numbers cast to it.
+      const SqlType double_precision = SqlType::of(TypeId::kDouble);
+      for (const BoundExpression& arg : args) {
+        if (!arg.unknown_literal && !value::is_numeric_category(arg.type.id)) no_such_function(name, args, location);
+      }
+      for (BoundExpression& arg : args) arg = coerce(resolve_unknown(std::move(arg), double_precision), double_precision, false);
+      return kind == AggregateKind::kRegrCount ? SqlType::of(TypeId::kBigint) : double_precision;
+    }
     case AggregateKind::kFirstValue:
     case AggregateKind::kSingleValue:
       break;  // planner-made only, never bound from SQL text
@@ -104,7 +137,11 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
   no_such_function(name, args, location);
 }
 
-std::size_t argument_count(AggregateKind kind) { return kind == AggregateKind::kStringAgg ? 2 : 1; }
+std::size_t argument_count(AggregateKind kind) {
+  return kind == AggregateKind::kStringAgg || (kind >= AggregateKind::kCovarPop && kind <= AggregateKind::kRegrIntercept)
+             ? 2
+             : 1;
+}
 
 }  // namespace
 
@@ -114,7 +151,16 @@ std::optional<AggregateKind> aggregate_kind_of(const std::string& name) {
       {"avg", AggregateKind::kAvg},              {"min", AggregateKind::kMin},
       {"max", AggregateKind::kMax},              {"string_agg", AggregateKind::kStringAgg},
       {"bool_and", AggregateKind::kBoolAnd},     {"every", AggregateKind::kBoolAnd},
-      {"bool_or", AggregateKind::kBoolOr}};
+      {"bool_or", AggregateKind::kBoolOr},       {"var_pop", AggregateKind::kVarPop},
+      {"var_samp", AggregateKind::kVarSamp},     {"variance", AggregateKind::kVarSamp},
+      {"stddev_pop", AggregateKind::kStddevPop}, {"stddev_samp", AggregateKind::kStddevSamp},
+      {"stddev", AggregateKind::kStddevSamp},    {"covar_pop", AggregateKind::kCovarPop},
+      {"covar_samp", AggregateKind::kCovarSamp}, {"corr", AggregateKind::kCorr},
+      {"regr_count", AggregateKind::kRegrCount}, {"regr_sxx", AggregateKind::kRegrSxx},
+      {"regr_syy", AggregateKind::kRegrSyy},     {"regr_sxy", AggregateKind::kRegrSxy},
+      {"regr_avgx", AggregateKind::kRegrAvgX},   {"regr_avgy", AggregateKind::kRegrAvgY},
+      {"regr_r2", AggregateKind::kRegrR2},       {"regr_slope", AggregateKind::kRegrSlope},
+      {"regr_intercept", AggregateKind::kRegrIntercept}};
   for (const auto& [aggregate_name, kind] : kAggregates) {
     if (name == aggregate_name) return kind;
   }

@@ -1,5 +1,6 @@
 // Binds aggregate calls: count, sum, avg, min, max, string_agg, bool_and,
-// bool_or and every, with DISTINCT, ORDER BY inside the call and FILTER
+// bool_or and every, the variance and standard deviation family, covar_*,
+// corr and regr_*, with DISTINCT, ORDER BY inside the call and FILTER
 // (WHERE ...), typed and checked as PostgreSQL 15 does.
 #pragma once
 

@@ -96,6 +96,11 @@ struct InListSet {
 // call's ORDER BY, or its only row: a second one is error 21000).
 enum class AggregateKind : std::uint8_t {
   kCountStar, kCount, kSum, kAvg, kMin, kMax, kStringAgg, kBoolAnd, kBoolOr, kFirstValue, kSingleValue,
+  // Moments of one argument (variance and stddev = the sample forms) ...
+  kVarPop, kVarSamp, kStddevPop, kStddevSamp,
+  // ... and of two, (Y, X) in double precision (exec/aggregate/moments_state.h).
+  kCovarPop, kCovarSamp, kCorr, kRegrCount, kRegrSxx, kRegrSyy, kRegrSxy, kRegrAvgX, kRegrAvgY, kRegrR2,
+  kRegrSlope, kRegrIntercept,
   // Estimates for the whole table from a BERNOULLI sample, and the half-widths
   // of their 95% confidence intervals (planner/approximate_aggregate.h).
   kApproxCount, kApproxSum, kApproxAvg, kApproxCountError, kApproxSumError, kApproxAvgError

@@ -39,7 +39,7 @@ struct AggregateCall {
   AggregateKind kind = AggregateKind::kCountStar;
   bool distinct = false;
   std::optional<BoundExpression> argument;  // none for count(*)
-  std::optional<BoundExpression> separator; // string_agg's second argument
+  std::optional<BoundExpression> separator; // the second argument: string_agg's delimiter, corr's X
   value::SqlType type;                      // the result type
   std::vector<AggregateOrderKey> order;     // ORDER BY inside the call
   std::optional<BoundExpression> filter;    // FILTER (WHERE ...): only rows where it is true count

@@ -1,5 +1,6 @@
 #include "exec/aggregate/aggregate_state.h"
 #include "exec/aggregate/approximate_state.h"
+#include "exec/aggregate/moments_state.h"
 
 #include <string>
 
@@ -688,6 +689,23 @@ std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) 
     case AggregateKind::kSingleValue:
       return std::make_unique<FirstValueState>(call.kind == AggregateKind::kSingleValue, call.argument->type,
                                                call.type);
+    case AggregateKind::kVarPop:
+    case AggregateKind::kVarSamp:
+    case AggregateKind::kStddevPop:
+    case AggregateKind::kStddevSamp:
+    case AggregateKind::kCovarPop:
+    case AggregateKind::kCovarSamp:
+    case AggregateKind::kCorr:
+    case AggregateKind::kRegrCount:
+    case AggregateKind::kRegrSxx:
+    case AggregateKind::kRegrSyy:
+    case AggregateKind::kRegrSxy:
+    case AggregateKind::kRegrAvgX:
+    case AggregateKind::kRegrAvgY:
+    case AggregateKind::kRegrR2:
+    case AggregateKind::kRegrSlope:
+    case AggregateKind::kRegrIntercept:
+      return make_moments_state(call.kind, call.argument->type, call.type);
     case AggregateKind::kApproxCount:
     case AggregateKind::kApproxSum:
     case AggregateKind::kApproxAvg:

@@ -3,12 +3,14 @@
 // of zero or a negative number, 22003 for inputs out of a function's range
 // and for results that overflow to infinity or underflow to zero from finite
 // inputs; NaN passes through as in PostgreSQL (NaN ^ 0 = 1 ^ NaN = 1).
+// sqrt and sign of a numeric answer in numeric (storage/value/wide_decimal.h).
 #include <cerrno>
 #include <cmath>
 
 #include "exec/functions/function_kernel.h"
 #include "storage/sql_error.h"
 #include "storage/value/float_arith.h"
+#include "storage/value/wide_decimal.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -101,7 +103,21 @@ double power(double x, double y) {
   return result;
 }
 
+// sqrt and sign of a numeric: the numeric versions.
+template <class F>
+Vector per_numeric_row(const planner::BoundExpression& expr, const Chunk& input, F f) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  const Vector& x = args[0];
+  Vector out = new_result(expr.type, input.size);
+  for (std::size_t i = 0; i < input.size; ++i) {
+    out.nulls[i] = x.nulls[i];
+    if (!x.nulls[i]) out.decimals[i] = f(x.decimal(i));
+  }
+  return out;
+}
+
 Vector evaluate_sqrt(const planner::BoundExpression& expr, const Chunk& input) {
+  if (expr.type.id == value::TypeId::kNumeric) return per_numeric_row(expr, input, value::decimal_sqrt);
   return per_row(expr, input, [](double x) {
     if (x < 0) throw SqlError(kInvalidArgumentForPower, "cannot take square root of a negative number");
     return checked(x, std::sqrt(x), 0.0);
@@ -191,6 +207,9 @@ Vector evaluate_radians(const planner::BoundExpression& expr, const Chunk& input
 }
 
 Vector evaluate_sign(const planner::BoundExpression& expr, const Chunk& input) {
+  if (expr.type.id == value::TypeId::kNumeric) {
+    return per_numeric_row(expr, input, [](value::Decimal x) { return value::decimal_from_int(value::decimal_sign(x)); });
+  }
   return per_row(expr, input, [](double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; });
 }
 

@@ -3,8 +3,9 @@
 // degrees, radians and sign. Integer, real and untyped arguments become
 // double precision, as PostgreSQL resolves them (its preferred numeric type).
 // sqrt, exp, ln, log, power and sign also have numeric versions, which
-// PostgreSQL picks for numeric arguments: those calls are refused (0A000)
-// rather than answered in another type.
+// PostgreSQL picks for numeric arguments: sqrt and sign answer them in
+// numeric; the others' are refused (0A000) rather than answered in another
+// type.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
@@ -16,15 +17,21 @@ namespace {
 using value::SqlType;
 using value::TypeId;
 
+enum class NumericVersion { kNone, kAnswered, kRefused };
+
 BoundExpression bind_double_function(FunctionId id, const std::string& name, std::vector<BoundExpression>& args,
-                                     int location, std::size_t arity, bool has_numeric_version) {
+                                     int location, std::size_t arity, NumericVersion numeric_version) {
   if (args.size() != arity) throw_no_such_function(name, args, location);
   const SqlType double_precision = SqlType::of(TypeId::kDouble);
   for (const BoundExpression& arg : args) {
     if (!arg.unknown_literal && !value::is_numeric_category(arg.type.id)) throw_no_such_function(name, args, location);
   }
+  if (numeric_version == NumericVersion::kAnswered && arity == 1 && !args[0].unknown_literal &&
+      args[0].type.id == TypeId::kNumeric) {
+    return function_node(id, SqlType::of(TypeId::kNumeric), std::move(args));
+  }
   for (const BoundExpression& arg : args) {
-    if (has_numeric_version && !arg.unknown_literal && arg.type.id == TypeId::kNumeric) {
+    if (numeric_version == NumericVersion::kRefused && !arg.unknown_literal && arg.type.id == TypeId::kNumeric) {
       throw SqlError(sqlstate::kFeatureNotSupported, name + "(numeric) is not supported yet", {},
                      "Cast the argument to double precision.", location + 1);
     }
@@ -36,27 +43,27 @@ BoundExpression bind_double_function(FunctionId id, const std::string& name, std
   return function_node(id, double_precision, std::move(coerced));
 }
 
-#define PTREEDB_DOUBLE_FUNCTION(Id, arity, has_numeric_version)                                                  \
+#define PTREEDB_DOUBLE_FUNCTION(Id, arity, numeric_version)                                                      \
   BoundExpression bind_##Id(const std::string& name, std::vector<BoundExpression>& args, int location) {       \
-    return bind_double_function(FunctionId::k##Id, name, args, location, arity, has_numeric_version);        \
+    return bind_double_function(FunctionId::k##Id, name, args, location, arity, NumericVersion::numeric_version); \
   }
-PTREEDB_DOUBLE_FUNCTION(Sqrt, 1, true)
-PTREEDB_DOUBLE_FUNCTION(Cbrt, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Exp, 1, true)
-PTREEDB_DOUBLE_FUNCTION(Ln, 1, true)
-PTREEDB_DOUBLE_FUNCTION(Power, 2, true)
-PTREEDB_DOUBLE_FUNCTION(Pi, 0, false)
-PTREEDB_DOUBLE_FUNCTION(Sin, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Cos, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Tan, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Cot, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Asin, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Acos, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Atan, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Atan2, 2, false)
-PTREEDB_DOUBLE_FUNCTION(Degrees, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Radians, 1, false)
-PTREEDB_DOUBLE_FUNCTION(Sign, 1, true)
+PTREEDB_DOUBLE_FUNCTION(Sqrt, 1, kAnswered)
+PTREEDB_DOUBLE_FUNCTION(Cbrt, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Exp, 1, kRefused)
+PTREEDB_DOUBLE_FUNCTION(Ln, 1, kRefused)
+PTREEDB_DOUBLE_FUNCTION(Power, 2, kRefused)
+PTREEDB_DOUBLE_FUNCTION(Pi, 0, kNone)
+PTREEDB_DOUBLE_FUNCTION(Sin, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Cos, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Tan, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Cot, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Asin, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Acos, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Atan, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Atan2, 2, kNone)
+PTREEDB_DOUBLE_FUNCTION(Degrees, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Radians, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Sign, 1, kAnswered)
 #undef PTREEDB_DOUBLE_FUNCTION
 
 // log(x) is log10(x); log(b, x) exists only for numeric.
@@ -65,7 +72,7 @@ BoundExpression bind_Log10(const std::string& name, std::vector<BoundExpression>
     throw SqlError(sqlstate::kFeatureNotSupported, "log(base, x) (numeric) is not supported yet", {}, {},
                    location + 1);
   }
-  return bind_double_function(FunctionId::kLog10, name, args, location, 1, true);
+  return bind_double_function(FunctionId::kLog10, name, args, location, 1, NumericVersion::kRefused);
 }
 
 }  // namespace
