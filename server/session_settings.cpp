@@ -756,6 +756,17 @@ value::ByteaOutput SessionByteaOutput::bytea_output() {
                                                                       : value::ByteaOutput::kHex;
 }
 
+int SessionExtraFloatDigits::extra_float_digits() {
+  auto found = state_.settings.find("extra_float_digits");
+  if (found == state_.settings.end()) return 1;
+  if (found->second != cached_text_) {
+    // SET checked the value (an integer in -15..3); read it once per change.
+    cached_digits_ = std::atoi(found->second.c_str());
+    cached_text_ = found->second;
+  }
+  return cached_digits_;
+}
+
 std::int32_t SettingsScope::backend_pid() const {
   return state_.directory != nullptr ? state_.directory->backend_pid() : 0;
 }

@@ -22,6 +22,7 @@
 #include "storage/stack_depth.h"
 #include "storage/value/date_style.h"
 #include "storage/value/bytea.h"
+#include "storage/value/extra_float_digits.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::server {
@@ -103,15 +104,32 @@ class SessionByteaOutput : public value::ByteaOutputSource {
   value::ByteaOutputScope scope_;
 };
 
-// The session's formats: its time zone, DateStyle and IntervalStyle, and bytea_output.
+// The session's extra_float_digits, installed on the thread serving the
+// session (value::session_extra_float_digits).
+class SessionExtraFloatDigits : public value::ExtraFloatDigitsSource {
+ public:
+  explicit SessionExtraFloatDigits(SessionState& state) : state_(state), scope_(this) {}
+  int extra_float_digits() override;
+
+ private:
+  SessionState& state_;
+  value::ExtraFloatDigitsScope scope_;
+  std::string cached_text_;  // the setting's text cached_digits_ was read from
+  int cached_digits_ = 1;
+};
+
+// The session's formats: its time zone, DateStyle and IntervalStyle,
+// bytea_output and extra_float_digits.
 class SessionFormats {
  public:
-  explicit SessionFormats(SessionState& state) : time_zone_(state), date_style_(state), bytea_output_(state) {}
+  explicit SessionFormats(SessionState& state)
+      : time_zone_(state), date_style_(state), bytea_output_(state), extra_float_digits_(state) {}
 
  private:
   SessionTimeZone time_zone_;
   SessionDateStyle date_style_;
   SessionByteaOutput bytea_output_;
+  SessionExtraFloatDigits extra_float_digits_;
 };
 
 // Lets current_setting() and set_config() reach `state` while a statement is

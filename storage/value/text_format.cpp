@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 #include <system_error>
 
 #include "storage/sql_error.h"
+#include "storage/value/extra_float_digits.h"
 
 namespace ptreedb::value {
 
@@ -329,9 +331,36 @@ double parse_float8(std::string_view text) {
 
 float parse_float4(std::string_view text) { return parse_floating<float>(text, "real"); }
 
-void append_float8(std::string& out, double value) { append_floating(out, value, 15); }
+namespace {
 
-void append_float4(std::string& out, float value) { append_floating(out, value, 6); }
+// float4out/float8out at extra_float_digits <= 0: "%.*g" with the type's
+// guaranteed digits (FLT_DIG 6, DBL_DIG 15) plus the setting, at least 1.
+void append_rounded_floating(std::string& out, double value, int type_digits, int extra) {
+  const int digits = std::max(1, type_digits + extra);
+  char buffer[64];
+  const int length = std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+  out.append(buffer, static_cast<std::size_t>(length));
+}
+
+}  // namespace
+
+void append_float8(std::string& out, double value) {
+  const int extra = session_extra_float_digits();
+  if (extra > 0 || std::isnan(value) || std::isinf(value)) {
+    append_floating(out, value, 15);
+  } else {
+    append_rounded_floating(out, value, 15, extra);
+  }
+}
+
+void append_float4(std::string& out, float value) {
+  const int extra = session_extra_float_digits();
+  if (extra > 0 || std::isnan(value) || std::isinf(value)) {
+    append_floating(out, value, 6);
+  } else {
+    append_rounded_floating(out, value, 6, extra);
+  }
+}
 
 std::string format_float8(double value) {
   std::string out;

@@ -1,7 +1,6 @@
 // PostgreSQL's text input and output functions for the fixed-width scalar types:
 // int2/int4/int8 (int2in, int4in, int8in), float4/float8 (float4in/out,
-// float8in/out with the default extra_float_digits = 1, i.e. shortest
-// round-trip output) and boolean (boolin/boolout). Input errors carry
+// float8in/out, as the session's extra_float_digits asks) and boolean (boolin/boolout). Input errors carry
 // PostgreSQL's SQLSTATE and message, quoting the input as PostgreSQL does.
 #pragma once
 
@@ -30,7 +29,8 @@ float parse_float4(std::string_view text);
 
 // Shortest text that reads back to the same value, in PostgreSQL's layout:
 // plain notation for decimal exponents -4..14 (-4..5 for real), otherwise
-// "1e+20" / "1.5e-05"; "NaN", "Infinity", "-Infinity", "-0".
+// "1e+20" / "1.5e-05"; "NaN", "Infinity", "-Infinity", "-0". With
+// extra_float_digits at 0 or below, rounded instead (extra_float_digits.h).
 void append_float8(std::string& out, double value);
 void append_float4(std::string& out, float value);
 std::string format_float8(double value);
