@@ -62,6 +62,9 @@ const char* aggregate_name(AggregateKind kind) {
     case AggregateKind::kRegrR2: return "regr_r2";
     case AggregateKind::kRegrSlope: return "regr_slope";
     case AggregateKind::kRegrIntercept: return "regr_intercept";
+    case AggregateKind::kPercentileCont: return "percentile_cont";
+    case AggregateKind::kPercentileDisc: return "percentile_disc";
+    case AggregateKind::kMode: return "mode";
     case AggregateKind::kApproxCount: return "approx_count";
     case AggregateKind::kApproxSum: return "approx_sum";
     case AggregateKind::kApproxAvg: return "approx_avg";

@@ -23,7 +23,7 @@ bool distinct_is_idle(AggregateKind kind) {
 bool needs_buffer(const AggregateCall& call) {
   return (call.distinct && !distinct_is_idle(call.kind)) ||
          (call.kind == AggregateKind::kStringAgg && !call.order.empty()) || call.kind == AggregateKind::kFirstValue ||
-         call.kind == AggregateKind::kSingleValue;
+         call.kind == AggregateKind::kSingleValue || planner::is_ordered_set_aggregate(call.kind);
 }
 
 std::size_t argument_columns(const AggregateCall& call) { return call.separator ? 2 : 1; }

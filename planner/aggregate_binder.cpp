@@ -123,6 +123,10 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
       for (BoundExpression& arg : args) arg = coerce(resolve_unknown(std::move(arg), double_precision), double_precision, false);
       return kind == AggregateKind::kRegrCount ? SqlType::of(TypeId::kBigint) : double_precision;
     }
+    case AggregateKind::kPercentileCont:
+    case AggregateKind::kPercentileDisc:
+    case AggregateKind::kMode:
+      break;  // bound by bind_ordered_set_call
     case AggregateKind::kFirstValue:
     case AggregateKind::kSingleValue:
       break;  // planner-made only, never bound from SQL text
@@ -143,6 +147,83 @@ std::size_t argument_count(AggregateKind kind) {
              : 1;
 }
 
+// FILTER (WHERE ...): the call's last argument.
+void bind_filter(const ExpressionBinder& binder, const PgQuery__FuncCall& call, BoundExpression& out) {
+  if (call.agg_filter == nullptr) return;
+  BoundExpression filter = resolve_unknown(binder.bind(call.agg_filter), SqlType::of(TypeId::kBoolean));
+  if (filter.contains_aggregate()) {
+    throw SqlError("42803", "aggregate functions are not allowed in FILTER", {}, {}, call.location + 1);
+  }
+  if (filter.type.id != TypeId::kBoolean) {
+    throw SqlError(sqlstate::kDatatypeMismatch,
+                   "argument of FILTER must be type boolean, not type " + value::format_type(filter.type), {}, {},
+                   call.location + 1);
+  }
+  out.aggregate_filter = true;
+  out.args.push_back(std::move(filter));
+}
+
+// percentile_cont(fraction), percentile_disc(fraction) and mode() WITHIN
+// GROUP (ORDER BY x). The fraction must not read columns (PostgreSQL allows
+// grouped ones; refused here), nor be an array (the array forms).
+BoundExpression bind_ordered_set_call(const ExpressionBinder& binder, AggregateKind kind, const std::string& name,
+                                      const PgQuery__FuncCall& call) {
+  if (call.over != nullptr) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "OVER is not supported for ordered-set aggregate " + name, {}, {},
+                   call.location + 1);
+  }
+  const SqlType double_precision = SqlType::of(TypeId::kDouble);
+  std::vector<BoundExpression> direct;
+  for (std::size_t i = 0; i < call.n_args; ++i) direct.push_back(binder.bind(call.args[i]));
+  // Without WITHIN GROUP no function takes just the direct arguments.
+  if (!call.agg_within_group) no_such_function(name, direct, call.location);
+  const std::size_t wanted = kind == AggregateKind::kMode ? 0 : 1;
+  if (direct.size() != wanted || call.n_agg_order != 1) no_such_function(name, direct, call.location);
+  const PgQuery__SortBy& sort = *call.agg_order[0]->sort_by;
+  BoundExpression x = binder.bind(sort.node);
+  if (x.contains_aggregate()) throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
+
+  BoundExpression out;
+  out.kind = ExprKind::kAggregate;
+  out.aggregate = kind;
+  if (kind == AggregateKind::kPercentileCont) {
+    // (double precision) and (interval) versions; other numbers become double precision.
+    x = resolve_unknown(std::move(x), double_precision);
+    if (x.type.id != TypeId::kInterval) {
+      if (!value::is_numeric_category(x.type.id)) no_such_function(name, direct, call.location);
+      x = coerce(std::move(x), double_precision, false);
+    }
+  } else {
+    x = resolve_unknown(std::move(x), SqlType::of(TypeId::kText));
+  }
+  out.type = x.type;
+  out.args.push_back(x);
+  if (wanted == 1) {
+    BoundExpression fraction = std::move(direct[0]);
+    if (fraction.type.is_array()) {
+      throw SqlError(sqlstate::kFeatureNotSupported, name + " with an array of fractions is not supported yet", {}, {},
+                     call.location + 1);
+    }
+    if (fraction.contains_aggregate() || fraction.contains(ExprKind::kColumn) ||
+        fraction.contains(ExprKind::kOuterColumn)) {
+      throw SqlError(sqlstate::kFeatureNotSupported, name + " with a fraction that reads columns is not supported yet",
+                     {}, {}, call.location + 1);
+    }
+    fraction = resolve_unknown(std::move(fraction), double_precision);
+    if (!value::is_numeric_category(fraction.type.id)) no_such_function(name, direct, call.location);
+    out.args.push_back(coerce(std::move(fraction), double_precision, false));
+  }
+  AggregateOrder order;
+  order.descending = sort_is_descending(sort);
+  order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
+                          ? order.descending
+                          : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
+  out.aggregate_order.push_back(order);
+  out.args.push_back(std::move(x));
+  bind_filter(binder, call, out);
+  return out;
+}
+
 }  // namespace
 
 std::optional<AggregateKind> aggregate_kind_of(const std::string& name) {
@@ -160,7 +241,8 @@ std::optional<AggregateKind> aggregate_kind_of(const std::string& name) {
       {"regr_syy", AggregateKind::kRegrSyy},     {"regr_sxy", AggregateKind::kRegrSxy},
       {"regr_avgx", AggregateKind::kRegrAvgX},   {"regr_avgy", AggregateKind::kRegrAvgY},
       {"regr_r2", AggregateKind::kRegrR2},       {"regr_slope", AggregateKind::kRegrSlope},
-      {"regr_intercept", AggregateKind::kRegrIntercept}};
+      {"regr_intercept", AggregateKind::kRegrIntercept}, {"percentile_cont", AggregateKind::kPercentileCont},
+      {"percentile_disc", AggregateKind::kPercentileDisc}, {"mode", AggregateKind::kMode}};
   for (const auto& [aggregate_name, kind] : kAggregates) {
     if (name == aggregate_name) return kind;
   }
@@ -177,6 +259,14 @@ void reject_aggregate_clauses(const std::string& name, const PgQuery__FuncCall& 
 
 BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKind kind, const std::string& name,
                                     const PgQuery__FuncCall& call) {
+  if (is_ordered_set_aggregate(kind)) return bind_ordered_set_call(binder, kind, name, call);
+  if (call.agg_within_group) {
+    // No such ordered-set aggregate: the direct and the ordered arguments together match nothing.
+    std::vector<BoundExpression> all;
+    for (std::size_t i = 0; i < call.n_args; ++i) all.push_back(binder.bind(call.args[i]));
+    for (std::size_t i = 0; i < call.n_agg_order; ++i) all.push_back(binder.bind(call.agg_order[i]->sort_by->node));
+    no_such_function(name, all, call.location);
+  }
   BoundExpression out;
   out.kind = ExprKind::kAggregate;
   out.aggregate = kind;
@@ -249,19 +339,7 @@ BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKin
     for (auto& key : keys) out.args.push_back(std::move(key));
   }
 
-  if (call.agg_filter != nullptr) {
-    BoundExpression filter = resolve_unknown(binder.bind(call.agg_filter), SqlType::of(TypeId::kBoolean));
-    if (filter.contains_aggregate()) {
-      throw SqlError("42803", "aggregate functions are not allowed in FILTER", {}, {}, call.location + 1);
-    }
-    if (filter.type.id != TypeId::kBoolean) {
-      throw SqlError(sqlstate::kDatatypeMismatch,
-                     "argument of FILTER must be type boolean, not type " + value::format_type(filter.type), {}, {},
-                     call.location + 1);
-    }
-    out.aggregate_filter = true;
-    out.args.push_back(std::move(filter));
-  }
+  bind_filter(binder, call, out);
   return out;
 }
 

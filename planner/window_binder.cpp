@@ -185,6 +185,7 @@ BoundExpression bind_window_call(const ExpressionBinder& binder, const std::stri
   std::optional<BoundExpression> filter;
   std::optional<AggregateKind> aggregate = aggregate_kind_of(name);
   if (aggregate) {
+    if (is_ordered_set_aggregate(*aggregate)) return bind_aggregate_call(binder, *aggregate, name, call);  // refuses OVER
     if (call.agg_distinct) {
       throw SqlError(sqlstate::kFeatureNotSupported, "DISTINCT is not implemented for window functions", {}, {},
                      call.location + 1);

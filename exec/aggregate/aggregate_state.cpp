@@ -1,6 +1,7 @@
 #include "exec/aggregate/aggregate_state.h"
 #include "exec/aggregate/approximate_state.h"
 #include "exec/aggregate/moments_state.h"
+#include "exec/aggregate/ordered_set_state.h"
 
 #include <string>
 
@@ -706,6 +707,10 @@ std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) 
     case AggregateKind::kRegrSlope:
     case AggregateKind::kRegrIntercept:
       return make_moments_state(call.kind, call.argument->type, call.type);
+    case AggregateKind::kPercentileCont:
+    case AggregateKind::kPercentileDisc:
+    case AggregateKind::kMode:
+      return make_ordered_set_state(call.kind, call.type, call.separator ? &*call.separator : nullptr);
     case AggregateKind::kApproxCount:
     case AggregateKind::kApproxSum:
     case AggregateKind::kApproxAvg:
