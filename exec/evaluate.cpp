@@ -607,9 +607,11 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
       return out;
     case TypeId::kNumeric:
       each([&](std::size_t i) {
+        // float4_numeric keeps real's 6 significant digits, float8_numeric 15.
         value::Decimal v = from == TypeId::kNumeric ? input.decimal(i)
-                           : value::is_float_type(from) ? value::decimal_from_double(input.doubles[i])
-                                                        : value::decimal_from_int(input.ints[i]);
+                           : from == TypeId::kReal  ? value::decimal_from_float(static_cast<float>(input.doubles[i]))
+                           : from == TypeId::kDouble ? value::decimal_from_double(input.doubles[i])
+                                                     : value::decimal_from_int(input.ints[i]);
         out.decimals[i] = target.has_typmod() ? value::decimal_apply_typmod(v, target.numeric_precision(), target.numeric_scale()) : v;
       });
       return out;
