@@ -65,6 +65,10 @@ const char* aggregate_name(AggregateKind kind) {
     case AggregateKind::kPercentileCont: return "percentile_cont";
     case AggregateKind::kPercentileDisc: return "percentile_disc";
     case AggregateKind::kMode: return "mode";
+    case AggregateKind::kHypotheticalRank: return "rank";
+    case AggregateKind::kHypotheticalDenseRank: return "dense_rank";
+    case AggregateKind::kHypotheticalPercentRank: return "percent_rank";
+    case AggregateKind::kHypotheticalCumeDist: return "cume_dist";
     case AggregateKind::kApproxCount: return "approx_count";
     case AggregateKind::kApproxSum: return "approx_sum";
     case AggregateKind::kApproxAvg: return "approx_avg";

@@ -126,6 +126,10 @@ SqlType result_type(AggregateKind kind, const std::string& name, std::vector<Bou
     case AggregateKind::kPercentileCont:
     case AggregateKind::kPercentileDisc:
     case AggregateKind::kMode:
+    case AggregateKind::kHypotheticalRank:
+    case AggregateKind::kHypotheticalDenseRank:
+    case AggregateKind::kHypotheticalPercentRank:
+    case AggregateKind::kHypotheticalCumeDist:
       break;  // bound by bind_ordered_set_call
     case AggregateKind::kFirstValue:
     case AggregateKind::kSingleValue:
@@ -177,16 +181,47 @@ BoundExpression bind_ordered_set_call(const ExpressionBinder& binder, AggregateK
   for (std::size_t i = 0; i < call.n_args; ++i) direct.push_back(binder.bind(call.args[i]));
   // Without WITHIN GROUP no function takes just the direct arguments.
   if (!call.agg_within_group) no_such_function(name, direct, call.location);
-  const std::size_t wanted = kind == AggregateKind::kMode ? 0 : 1;
-  if (direct.size() != wanted || call.n_agg_order != 1) no_such_function(name, direct, call.location);
+  std::vector<BoundExpression> ordered;
+  for (std::size_t i = 0; i < call.n_agg_order; ++i) ordered.push_back(binder.bind(call.agg_order[i]->sort_by->node));
+  for (const BoundExpression& arg : direct) {
+    if (arg.contains_aggregate()) throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
+  }
+  for (const BoundExpression& arg : ordered) {
+    if (arg.contains_aggregate()) throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
+  }
+  const bool hypothetical = is_hypothetical_aggregate(kind);
+  const std::size_t wanted = kind == AggregateKind::kMode ? 0 : hypothetical ? ordered.size() : 1;
+  if (direct.size() != wanted || (!hypothetical && ordered.size() != 1)) {
+    std::vector<BoundExpression> all = direct;
+    all.insert(all.end(), ordered.begin(), ordered.end());
+    no_such_function(name, all, call.location);
+  }
+  if (ordered.size() != 1) {
+    throw SqlError(sqlstate::kFeatureNotSupported, name + " WITHIN GROUP over more than one column is not supported yet",
+                   {}, {}, call.location + 1);
+  }
   const PgQuery__SortBy& sort = *call.agg_order[0]->sort_by;
-  BoundExpression x = binder.bind(sort.node);
-  if (x.contains_aggregate()) throw SqlError("42803", "aggregate function calls cannot be nested", {}, {}, call.location + 1);
+  BoundExpression x = std::move(ordered[0]);
 
   BoundExpression out;
   out.kind = ExprKind::kAggregate;
   out.aggregate = kind;
-  if (kind == AggregateKind::kPercentileCont) {
+  if (hypothetical) {
+    // The hypothetical value and the ordered one meet in one type, as UNION columns do.
+    if (direct[0].contains(ExprKind::kColumn) || direct[0].contains(ExprKind::kOuterColumn)) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     name + " with a hypothetical value that reads columns is not supported yet", {}, {},
+                     call.location + 1);
+    }
+    const SqlType common = common_type({direct[0], x}, "WITHIN GROUP");
+    BoundExpression h = coerce(resolve_unknown(std::move(direct[0]), common), common, false);
+    x = coerce(resolve_unknown(std::move(x), common), common, false);
+    out.type = kind == AggregateKind::kHypotheticalRank || kind == AggregateKind::kHypotheticalDenseRank
+                   ? SqlType::of(TypeId::kBigint)
+                   : double_precision;
+    out.args.push_back(x);
+    out.args.push_back(std::move(h));
+  } else if (kind == AggregateKind::kPercentileCont) {
     // (double precision) and (interval) versions; other numbers become double precision.
     x = resolve_unknown(std::move(x), double_precision);
     if (x.type.id != TypeId::kInterval) {
@@ -196,9 +231,11 @@ BoundExpression bind_ordered_set_call(const ExpressionBinder& binder, AggregateK
   } else {
     x = resolve_unknown(std::move(x), SqlType::of(TypeId::kText));
   }
-  out.type = x.type;
-  out.args.push_back(x);
-  if (wanted == 1) {
+  if (!hypothetical) {
+    out.type = x.type;
+    out.args.push_back(x);
+  }
+  if (!hypothetical && wanted == 1) {
     BoundExpression fraction = std::move(direct[0]);
     if (fraction.type.is_array()) {
       throw SqlError(sqlstate::kFeatureNotSupported, name + " with an array of fractions is not supported yet", {}, {},
@@ -246,6 +283,14 @@ std::optional<AggregateKind> aggregate_kind_of(const std::string& name) {
   for (const auto& [aggregate_name, kind] : kAggregates) {
     if (name == aggregate_name) return kind;
   }
+  return std::nullopt;
+}
+
+std::optional<AggregateKind> hypothetical_aggregate_of(const std::string& name) {
+  if (name == "rank") return AggregateKind::kHypotheticalRank;
+  if (name == "dense_rank") return AggregateKind::kHypotheticalDenseRank;
+  if (name == "percent_rank") return AggregateKind::kHypotheticalPercentRank;
+  if (name == "cume_dist") return AggregateKind::kHypotheticalCumeDist;
   return std::nullopt;
 }
 

@@ -102,15 +102,20 @@ enum class AggregateKind : std::uint8_t {
   kCovarPop, kCovarSamp, kCorr, kRegrCount, kRegrSxx, kRegrSyy, kRegrSxy, kRegrAvgX, kRegrAvgY, kRegrR2,
   kRegrSlope, kRegrIntercept,
   // Ordered-set aggregates, WITHIN GROUP (ORDER BY x): args are x, the
-  // fraction (percentiles), then x again as the ORDER BY key.
+  // direct argument (the percentile's fraction, the hypothetical row's
+  // value), then x again as the ORDER BY key.
   kPercentileCont, kPercentileDisc, kMode,
+  kHypotheticalRank, kHypotheticalDenseRank, kHypotheticalPercentRank, kHypotheticalCumeDist,
   // Estimates for the whole table from a BERNOULLI sample, and the half-widths
   // of their 95% confidence intervals (planner/approximate_aggregate.h).
   kApproxCount, kApproxSum, kApproxAvg, kApproxCountError, kApproxSumError, kApproxAvgError
 };
 
 constexpr bool is_ordered_set_aggregate(AggregateKind kind) {
-  return kind >= AggregateKind::kPercentileCont && kind <= AggregateKind::kMode;
+  return kind >= AggregateKind::kPercentileCont && kind <= AggregateKind::kHypotheticalCumeDist;
+}
+constexpr bool is_hypothetical_aggregate(AggregateKind kind) {
+  return kind >= AggregateKind::kHypotheticalRank && kind <= AggregateKind::kHypotheticalCumeDist;
 }
 
 // One ORDER BY key inside an aggregate call (string_agg(x, ',' ORDER BY y DESC)).

@@ -663,6 +663,9 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
 BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) const {
   std::string name = string_value(call.funcname[call.n_funcname - 1]);
   if (call.over != nullptr) return bind_window_call(*this, name, call, windows_);
+  if (call.agg_within_group) {
+    if (auto kind = hypothetical_aggregate_of(name)) return bind_aggregate_call(*this, *kind, name, call);
+  }
   if (is_window_only_function(name)) {
     throw SqlError("42809", "window function " + name + " requires an OVER clause", {}, {}, call.location + 1);
   }

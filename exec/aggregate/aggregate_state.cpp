@@ -2,6 +2,7 @@
 #include "exec/aggregate/approximate_state.h"
 #include "exec/aggregate/moments_state.h"
 #include "exec/aggregate/ordered_set_state.h"
+#include "exec/aggregate/hypothetical_rank_state.h"
 
 #include <string>
 
@@ -711,6 +712,12 @@ std::unique_ptr<AggregateState> make_aggregate_state(const AggregateCall& call) 
     case AggregateKind::kPercentileDisc:
     case AggregateKind::kMode:
       return make_ordered_set_state(call.kind, call.type, call.separator ? &*call.separator : nullptr);
+    case AggregateKind::kHypotheticalRank:
+    case AggregateKind::kHypotheticalDenseRank:
+    case AggregateKind::kHypotheticalPercentRank:
+    case AggregateKind::kHypotheticalCumeDist:
+      return make_hypothetical_rank_state(call.kind, call.type, call.order.front().descending,
+                                          call.order.front().nulls_first);
     case AggregateKind::kApproxCount:
     case AggregateKind::kApproxSum:
     case AggregateKind::kApproxAvg:

@@ -33,3 +33,21 @@ select percentile_cont(0.5) within group (order by v) over () from readings;
 select percentile_disc(0.5) within group (order by x) from (values ('b'), ('a'), ('c')) v(x);
 select mode() within group (order by x) from (values (2), (1), (2), (1), (3)) v(x);
 select x % 3, percentile_disc(0.6) within group (order by x), mode() within group (order by x % 2) from generate_series(1, 1000) x group by 1 order by 1;
+-- Hypothetical-set aggregates: where a row with the given value would rank.
+select rank(3) within group (order by x), dense_rank(3) within group (order by x), percent_rank(3) within group (order by x),
+       cume_dist(3) within group (order by x) from (values (1), (1), (2), (2), (3), (3), (4), (5)) v(x);
+select rank(3) within group (order by x desc), dense_rank(3) within group (order by x desc nulls last),
+       cume_dist(3) within group (order by x desc) from (values (1), (null), (2), (3), (3), (4)) v(x);
+select rank(null::int) within group (order by x), rank(null::int) within group (order by x nulls first),
+       dense_rank(2) within group (order by x nulls first) from (values (1), (null), (null), (2), (3)) v(x);
+select percent_rank(0) within group (order by x), cume_dist(0) within group (order by x), rank(0) within group (order by x) from generate_series(1, 0) x;
+select g, rank(2.5) within group (order by v), dense_rank('kiwi') within group (order by t), percent_rank(2) within group (order by n)
+  from readings group by g order by g;
+select rank('3') within group (order by x) from generate_series(1, 5) x;
+select rank('adam'::varchar) within group (order by x) from (values ('fred'), ('jim')) v(x);
+select rank(3) within group (order by x) from (values ('fred'), ('jim')) v(x);
+select rank('fred') within group (order by x) from generate_series(1, 5) x;
+select rank(sum(x)) within group (order by x) from generate_series(1, 5) x;
+select rank(3) within group (order by x, x) from generate_series(1, 5) x;
+select rank(3) from generate_series(1, 5) x;
+select x % 4, rank(500) within group (order by x), cume_dist(500) within group (order by x desc) from generate_series(1, 1000) x group by 1 order by 1;
