@@ -237,18 +237,21 @@ BoundExpression bind_ordered_set_call(const ExpressionBinder& binder, AggregateK
   }
   if (!hypothetical && wanted == 1) {
     BoundExpression fraction = std::move(direct[0]);
-    if (fraction.type.is_array()) {
-      throw SqlError(sqlstate::kFeatureNotSupported, name + " with an array of fractions is not supported yet", {}, {},
-                     call.location + 1);
-    }
-    if (fraction.contains_aggregate() || fraction.contains(ExprKind::kColumn) ||
-        fraction.contains(ExprKind::kOuterColumn)) {
+    if (fraction.contains(ExprKind::kColumn) || fraction.contains(ExprKind::kOuterColumn)) {
       throw SqlError(sqlstate::kFeatureNotSupported, name + " with a fraction that reads columns is not supported yet",
                      {}, {}, call.location + 1);
     }
-    fraction = resolve_unknown(std::move(fraction), double_precision);
-    if (!value::is_numeric_category(fraction.type.id)) no_such_function(name, direct, call.location);
-    out.args.push_back(coerce(std::move(fraction), double_precision, false));
+    if (fraction.type.is_array() && !fraction.unknown_literal) {
+      // The array form: an array of fractions gives an array of values.
+      if (!value::is_numeric_category(fraction.type.element)) no_such_function(name, direct, call.location);
+      const SqlType fractions = SqlType::array_of(double_precision);
+      out.args.push_back(coerce(std::move(fraction), fractions, false));
+      out.type = SqlType::array_of(out.type);
+    } else {
+      fraction = resolve_unknown(std::move(fraction), double_precision);
+      if (!value::is_numeric_category(fraction.type.id)) no_such_function(name, direct, call.location);
+      out.args.push_back(coerce(std::move(fraction), double_precision, false));
+    }
   }
   AggregateOrder order;
   order.descending = sort_is_descending(sort);

@@ -6,8 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "exec/array_text.h"
+#include "exec/evaluate.h"
 #include "storage/sql_error.h"
 #include "storage/value/interval.h"
+#include "storage/value/text_format.h"
 
 namespace ptreedb::exec {
 
@@ -15,13 +18,44 @@ using planner::AggregateKind;
 
 namespace {
 
+// A call's fractions: one for percentile_cont(0.5), several for the array
+// form; nullopt elements are NULL (their result elements are NULL).
+using Fractions = std::vector<std::optional<double>>;
+
+// The fractions in row i of the direct argument's vector; nullopt for NULL.
+std::optional<Fractions> fractions_of(const Vector& fraction, std::size_t i) {
+  if (fraction.is_null(i)) return std::nullopt;
+  if (!fraction.type.is_array()) return Fractions{fraction.doubles[i]};
+  Fractions out;
+  for (const auto& element : array_elements(fraction.texts[i])) {
+    out.push_back(element ? std::optional<double>(value::parse_float8(*element)) : std::nullopt);
+  }
+  return out;
+}
+
+// percentile_*_final: every fraction in 0..1, checked before the rows are.
+void check_fractions(const Fractions& fractions) {
+  for (const auto& fraction : fractions) {
+    if (!fraction) continue;
+    if (*fraction < 0 || *fraction > 1 || std::isnan(*fraction)) {
+      char text[64];
+      std::snprintf(text, sizeof text, "%g", *fraction);
+      throw SqlError(sqlstate::kNumericValueOutOfRange,
+                     "percentile value " + std::string(text) + " is not between 0 and 1");
+    }
+  }
+}
+
 class OrderedSetState final : public AggregateState {
  public:
-  OrderedSetState(AggregateKind kind, value::SqlType result, std::optional<std::optional<double>> constant_fraction)
-      : kind_(kind), result_(result), values_(result), constant_fraction_(constant_fraction) {}
+  OrderedSetState(AggregateKind kind, value::SqlType result, std::optional<std::optional<Fractions>> constant)
+      : kind_(kind),
+        result_(result),
+        values_(result.is_array() ? value::SqlType{.id = result.element, .typmod = result.typmod} : result),
+        constant_(std::move(constant)) {}
   void resize(std::size_t groups) override {
     rows_.resize(groups);
-    fractions_.resize(groups, constant_fraction_ ? *constant_fraction_ : std::nullopt);
+    fractions_.resize(groups, constant_ ? *constant_ : std::nullopt);
   }
   // `argument` is x in the call's order; `fraction` (percentiles) the same
   // value on every row.
@@ -30,9 +64,7 @@ class OrderedSetState final : public AggregateState {
     for (std::size_t i = 0; i < count; ++i) {
       if (argument.nulls[i]) continue;
       std::vector<std::uint32_t>& rows = rows_[groups[i]];
-      if (rows.empty() && fraction != nullptr && !constant_fraction_) {
-        fractions_[groups[i]] = fraction->nulls[i] ? std::nullopt : std::optional<double>(fraction->doubles[i]);
-      }
+      if (rows.empty() && fraction != nullptr && !constant_) fractions_[groups[i]] = fractions_of(*fraction, i);
       rows.push_back(static_cast<std::uint32_t>(values_.size()));
       values_.append_from(argument, i);
     }
@@ -42,6 +74,7 @@ class OrderedSetState final : public AggregateState {
   Vector finish(std::size_t groups) override {
     Vector result(result_);
     result.resize(groups);
+    auto arrays = std::make_shared<TextStorage>();  // the array form's results
     for (std::size_t g = 0; g < groups; ++g) {
       const std::vector<std::uint32_t>& rows = rows_[g];
       result.nulls[g] = 1;
@@ -51,44 +84,38 @@ class OrderedSetState final : public AggregateState {
         result.nulls[g] = 0;
         continue;
       }
-      // The fraction is checked before the rows are (percentile_*_final).
       if (!fractions_[g]) continue;
-      const double fraction = *fractions_[g];
-      if (fraction < 0 || fraction > 1 || std::isnan(fraction)) {
-        char text[64];
-        std::snprintf(text, sizeof text, "%g", fraction);
-        throw SqlError(sqlstate::kNumericValueOutOfRange,
-                       "percentile value " + std::string(text) + " is not between 0 and 1");
-      }
+      // The scalar forms check the fraction before the rows; the array forms
+      // (percentile_*_multi_final) answer NULL for no rows first.
+      if (rows.empty() && result_.is_array()) continue;
+      const Fractions& fractions = *fractions_[g];
+      check_fractions(fractions);
       if (rows.empty()) continue;
       result.nulls[g] = 0;
-      const auto count = static_cast<double>(rows.size());
-      if (kind_ == AggregateKind::kPercentileDisc) {
-        // The first value whose cumulative distribution reaches the fraction.
-        const auto row = static_cast<std::size_t>(std::ceil(fraction * count));
-        assign_element(result, g, values_, rows[row <= 1 ? 0 : row - 1]);
+      if (!result_.is_array()) {
+        percentile(rows, *fractions[0], result, g);
         continue;
       }
-      const double position = fraction * (count - 1);
-      const auto first = static_cast<std::size_t>(std::floor(position));
-      const auto second = static_cast<std::size_t>(std::ceil(position));
-      const double proportion = position - static_cast<double>(first);
-      if (result_.id == value::TypeId::kInterval) {
-        const value::Interval low = values_.intervals[rows[first]];
-        result.intervals[g] =
-            second > first
-                ? value::interval_add(value::interval_mul(value::interval_sub(values_.intervals[rows[second]], low),
-                                                          proportion),
-                                      low)
-                : low;
-      } else {
-        const double low = values_.doubles[rows[first]];
-        result.doubles[g] = second > first ? low + (values_.doubles[rows[second]] - low) * proportion : low;
+      // The array form: each fraction's value (NULL for a NULL fraction), as an array's text.
+      Vector one(values_.type);
+      one.resize(1);
+      std::vector<std::optional<std::string>> elements;
+      for (const auto& fraction : fractions) {
+        if (!fraction) {
+          elements.emplace_back(std::nullopt);
+          continue;
+        }
+        percentile(rows, *fraction, one, 0);
+        std::string text;
+        append_text(text, one, 0);
+        elements.emplace_back(std::move(text));
       }
+      result.texts[g] = arrays->strings.emplace_back(array_text(elements));
     }
+    if (result_.is_array()) result.text_owners.push_back(arrays);
     return result;
   }
-  std::int64_t bytes_per_group() const override { return sizeof(std::vector<std::uint32_t>) + 16; }
+  std::int64_t bytes_per_group() const override { return sizeof(std::vector<std::uint32_t>) + 32; }
   std::int64_t extra_bytes() const override {
     return static_cast<std::int64_t>(values_.size()) * (1 + 16 + static_cast<std::int64_t>(sizeof(std::uint32_t)));
   }
@@ -96,6 +123,32 @@ class OrderedSetState final : public AggregateState {
   bool keeps_argument_texts() const override { return true; }
 
  private:
+  // Group rows' value at `fraction` into out[i]: interpolated (percentile_cont)
+  // or the first reaching it (percentile_disc).
+  void percentile(const std::vector<std::uint32_t>& rows, double fraction, Vector& out, std::size_t i) const {
+    const auto count = static_cast<double>(rows.size());
+    if (kind_ == AggregateKind::kPercentileDisc) {
+      const auto row = static_cast<std::size_t>(std::ceil(fraction * count));
+      assign_element(out, i, values_, rows[row <= 1 ? 0 : row - 1]);
+      return;
+    }
+    const double position = fraction * (count - 1);
+    const auto first = static_cast<std::size_t>(std::floor(position));
+    const auto second = static_cast<std::size_t>(std::ceil(position));
+    const double proportion = position - static_cast<double>(first);
+    if (values_.type.id == value::TypeId::kInterval) {
+      const value::Interval low = values_.intervals[rows[first]];
+      out.intervals[i] =
+          second > first
+              ? value::interval_add(
+                    value::interval_mul(value::interval_sub(values_.intervals[rows[second]], low), proportion), low)
+              : low;
+      return;
+    }
+    const double low = values_.doubles[rows[first]];
+    out.doubles[i] = second > first ? low + (values_.doubles[rows[second]] - low) * proportion : low;
+  }
+
   // mode_final: the value of the longest run of equal values; the earliest run wins a tie.
   std::uint32_t most_frequent(const std::vector<std::uint32_t>& rows) const {
     std::uint32_t mode = rows[0], run_start = rows[0];
@@ -119,19 +172,21 @@ class OrderedSetState final : public AggregateState {
   value::SqlType result_;
   Vector values_;                                 // every group's x, in arrival order
   std::vector<std::vector<std::uint32_t>> rows_;  // per group: its values' places in values_
-  std::vector<std::optional<double>> fractions_;  // per group: the percentile (nullopt: NULL)
-  std::optional<std::optional<double>> constant_fraction_;  // the call's, when a constant
+  std::vector<std::optional<Fractions>> fractions_;  // per group (nullopt: NULL)
+  std::optional<std::optional<Fractions>> constant_;  // the call's, when it is constant
 };
 
 }  // namespace
 
 std::unique_ptr<AggregateState> make_ordered_set_state(AggregateKind kind, value::SqlType result,
                                                        const planner::BoundExpression* fraction) {
-  std::optional<std::optional<double>> constant;
-  if (fraction != nullptr && fraction->kind == planner::ExprKind::kConstant) {
-    constant = fraction->constant.is_null ? std::nullopt : std::optional<double>(fraction->constant.double_value);
+  std::optional<std::optional<Fractions>> constant;
+  if (fraction != nullptr && fraction->is_constant_tree()) {
+    Chunk one;
+    one.size = 1;
+    constant = fractions_of(evaluate(*fraction, one), 0);
   }
-  return std::make_unique<OrderedSetState>(kind, result, constant);
+  return std::make_unique<OrderedSetState>(kind, result, std::move(constant));
 }
 
 }  // namespace ptreedb::exec

@@ -3,7 +3,8 @@
 // them. Their rows arrive once, already in the call's order (the aggregation
 // keeps and sorts them, NULL x left out), so the state keeps each group's
 // values and answers at finish: the interpolated or the first value at the
-// fraction, or the most frequent value (the earliest in order among equals).
+// fraction (an array of them for an array of fractions), or the most
+// frequent value (the earliest in order among equals).
 #pragma once
 
 #include <memory>

@@ -33,6 +33,12 @@ select percentile_cont(0.5) within group (order by v) over () from readings;
 select percentile_disc(0.5) within group (order by x) from (values ('b'), ('a'), ('c')) v(x);
 select mode() within group (order by x) from (values (2), (1), (2), (1), (3)) v(x);
 select x % 3, percentile_disc(0.6) within group (order by x), mode() within group (order by x % 2) from generate_series(1, 1000) x group by 1 order by 1;
+-- The array forms: one value per fraction, NULL for a NULL fraction.
+select percentile_cont(array[0, 0.25, 0.5, 1]) within group (order by v), percentile_disc(array[0.5, null, 1]) within group (order by t) from readings;
+select g, percentile_disc(array[0.1, 0.9]) within group (order by n), percentile_cont(array[0.5]::float8[]) within group (order by i) from readings group by g order by g;
+select percentile_cont(array[0.5, 1.5]) within group (order by v) from readings where false;
+select percentile_cont(null::float8[]) within group (order by v), percentile_cont(array[]::float8[]) within group (order by v) from readings;
+select percentile_disc(array[0.5]) within group (order by x) from (values ('a b'), ('c')) v(x);
 -- Hypothetical-set aggregates: where a row with the given value would rank.
 select rank(3) within group (order by x), dense_rank(3) within group (order by x), percent_rank(3) within group (order by x),
        cume_dist(3) within group (order by x) from (values (1), (1), (2), (2), (3), (3), (4), (5)) v(x);
