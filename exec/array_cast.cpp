@@ -3,6 +3,7 @@
 #include "exec/evaluate.h"
 #include "exec/vector_parts.h"
 #include "storage/sql_error.h"
+#include "storage/value/extra_float_digits.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -58,7 +59,10 @@ void append_array_value(std::string& out, const Vector& values, std::size_t i) {
     return;
   }
   std::string text;
-  append_text(text, values, i);
+  {
+    value::RoundTripFloats exact;  // arrays are held as text: their elements must read back unchanged
+    append_text(text, values, i);
+  }
   value::append_array_element(out, text);
 }
 

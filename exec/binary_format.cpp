@@ -12,6 +12,7 @@
 #include "storage/value/name.h"
 #include "storage/value/bytea.h"
 #include "storage/value/enum_type.h"
+#include "storage/value/extra_float_digits.h"
 #include "storage/value/utf8.h"
 #include "storage/value/uuid.h"
 #include "storage/value/date_time.h"
@@ -289,6 +290,7 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     if (copy_field && bytes.size() < size) throw SqlError("08P01", "insufficient data left in message");
     if (bytes.size() != size) bad_binary(parameter_number);
   };
+  value::RoundTripFloats exact;  // the text is read back as the value: floats must survive it
   switch (type.id) {
     case TypeId::kBoolean:
       expect(1);

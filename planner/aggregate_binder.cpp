@@ -244,6 +244,11 @@ BoundExpression bind_ordered_set_call(const ExpressionBinder& binder, AggregateK
     if (fraction.type.is_array() && !fraction.unknown_literal) {
       // The array form: an array of fractions gives an array of values.
       if (!value::is_numeric_category(fraction.type.element)) no_such_function(name, direct, call.location);
+      if (x.type.is_array()) {
+        throw SqlError(sqlstate::kFeatureNotSupported,
+                       name + " of an array column with an array of fractions is not supported yet", {}, {},
+                       call.location + 1);
+      }
       const SqlType fractions = SqlType::array_of(double_precision);
       out.args.push_back(coerce(std::move(fraction), fractions, false));
       out.type = SqlType::array_of(out.type);

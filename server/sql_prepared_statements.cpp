@@ -12,6 +12,7 @@
 #include "planner/statement_planner.h"
 #include "server/session_settings.h"
 #include "storage/sql_error.h"
+#include "storage/value/extra_float_digits.h"
 
 namespace ptreedb::server {
 
@@ -81,6 +82,7 @@ planner::StatementParameters execute_arguments(const PgQuery__ExecuteStmt& execu
     exec::Vector value = exec::evaluate(exec::fold_constants(std::move(argument)), one_row);
     if (value.is_null(0)) continue;
     std::string text;
+    value::RoundTripFloats exact;  // the parameter is read back from this text
     exec::append_text(text, value, 0);
     parameters.values[i] = exec::without_time_zone_offset(type, std::move(text));
   }

@@ -30,9 +30,11 @@ bool is_deviation(AggregateKind kind) {
   return kind == AggregateKind::kStddevPop || kind == AggregateKind::kStddevSamp;
 }
 
-// Exact moments of integers and numerics: per group the count, sum(x) in
-// 128 bits and sum(x^2) in checked 256 bits, both at the largest scale seen
-// (x^2 at twice it), as PostgreSQL's numeric accumulators hold them exactly.
+// Exact moments of integers and numerics: per group the count, sum(x) and
+// sum(x^2), both at the largest scale seen (x^2 at twice it), as
+// PostgreSQL's numeric accumulators hold them exactly. Checked fixed-width
+// integers wide enough for any 38-digit inputs (x^2 below 2^254, so 2^257
+// of them fit in 512 bits), 22003 past them.
 class ExactMomentsState final : public AggregateState {
  public:
   ExactMomentsState(AggregateKind kind, value::SqlType type) : kind_(kind), type_(type) {}
@@ -61,8 +63,10 @@ class ExactMomentsState final : public AggregateState {
       }
       Moments aligned = part;
       align(moments, aligned);
-      if (__builtin_add_overflow(moments.sum, aligned.sum, &moments.sum)) numeric_overflow();
-      moments.sum_squares = checked([&] { return moments.sum_squares + aligned.sum_squares; });
+      checked([&] {
+        moments.sum += aligned.sum;
+        moments.sum_squares += aligned.sum_squares;
+      });
       moments.count += aligned.count;
     }
   }
@@ -82,28 +86,29 @@ class ExactMomentsState final : public AggregateState {
   std::int64_t bytes_per_group() const override { return sizeof(Moments); }
 
  private:
-  using Squares = boost::multiprecision::checked_int256_t;
+  using Sum = boost::multiprecision::checked_int256_t;
+  using Squares = boost::multiprecision::checked_int512_t;
 
   struct Moments {
     Squares sum_squares = 0;  // at scale 2 * scale
-    __int128 sum = 0;
+    Sum sum = 0;
     std::int64_t count = 0;
     std::int32_t scale = 0;
   };
 
+  // Runs f; a checked integer leaving its width is numeric's overflow.
   template <class F>
-  static Squares checked(F f) {
+  static void checked(F f) {
     try {
-      return f();
+      f();
     } catch (const std::overflow_error&) {
+      numeric_overflow();
+    } catch (const std::range_error&) {
       numeric_overflow();
     }
   }
 
-  static Squares squares_of(__int128 units) {
-    const value::WideInteger wide = value::widen(value::Decimal{units, 0}).units;
-    return checked([&] { return Squares(wide) * Squares(wide); });
-  }
+  static Sum sum_of(__int128 units) { return Sum(value::widen(value::Decimal{units, 0}).units); }
 
   // Both at the larger of their scales.
   static void align(Moments& a, Moments& b) {
@@ -111,27 +116,34 @@ class ExactMomentsState final : public AggregateState {
     if (b.scale < a.scale) rescale(b, a.scale);
   }
   static void rescale(Moments& moments, std::int32_t scale) {
-    const int shift = scale - moments.scale;
-    if (!value::decimal_detail::scale_up(moments.sum, shift)) numeric_overflow();
-    const Squares factor = boost::multiprecision::pow(Squares(10), static_cast<unsigned>(2 * shift));
-    moments.sum_squares = checked([&] { return moments.sum_squares * factor; });
+    const auto shift = static_cast<unsigned>(scale - moments.scale);
+    checked([&] {
+      moments.sum *= boost::multiprecision::pow(Sum(10), shift);
+      moments.sum_squares *= boost::multiprecision::pow(Squares(10), 2 * shift);
+    });
     moments.scale = scale;
   }
 
   static void add(Moments& moments, __int128 units, std::int32_t scale) {
     if (moments.count == 0) {
       moments.scale = scale;
-    } else if (scale != moments.scale) {
-      Moments value{0, units, 1, scale};
-      if (scale < moments.scale) {
-        rescale(value, moments.scale);
-        units = value.sum;
-      } else {
-        rescale(moments, scale);
-      }
+    } else if (scale < moments.scale) {
+      Moments value{0, sum_of(units), 1, scale};
+      rescale(value, moments.scale);
+      checked([&] {
+        moments.sum += value.sum;
+        moments.sum_squares += Squares(value.sum) * Squares(value.sum);
+      });
+      ++moments.count;
+      return;
+    } else if (scale > moments.scale) {
+      rescale(moments, scale);
     }
-    if (__builtin_add_overflow(moments.sum, units, &moments.sum)) numeric_overflow();
-    moments.sum_squares = checked([&] { return moments.sum_squares + squares_of(units); });
+    const Sum x = sum_of(units);
+    checked([&] {
+      moments.sum += x;
+      moments.sum_squares += Squares(x) * Squares(x);
+    });
     ++moments.count;
   }
 
@@ -141,7 +153,7 @@ class ExactMomentsState final : public AggregateState {
     using value::WideDecimal;
     using value::WideInteger;
     const WideInteger count = moments.count;
-    const WideInteger sum = value::widen(value::Decimal{moments.sum, 0}).units;
+    const WideInteger sum(moments.sum);
     const WideInteger numerator = count * WideInteger(moments.sum_squares) - sum * sum;
     if (numerator <= 0) return value::Decimal{0, 0};
     const WideDecimal dividend{numerator, 2 * moments.scale};

@@ -38,20 +38,27 @@ void check_fractions(const Fractions& fractions) {
   for (const auto& fraction : fractions) {
     if (!fraction) continue;
     if (*fraction < 0 || *fraction > 1 || std::isnan(*fraction)) {
+      // PostgreSQL's own snprintf: %g, with NaN and Infinity spelled so.
       char text[64];
       std::snprintf(text, sizeof text, "%g", *fraction);
-      throw SqlError(sqlstate::kNumericValueOutOfRange,
-                     "percentile value " + std::string(text) + " is not between 0 and 1");
+      const std::string shown = std::isnan(*fraction)   ? "NaN"
+                                : std::isinf(*fraction) ? (*fraction > 0 ? "Infinity" : "-Infinity")
+                                                        : text;
+      throw SqlError(sqlstate::kNumericValueOutOfRange, "percentile value " + shown + " is not between 0 and 1");
     }
   }
 }
 
 class OrderedSetState final : public AggregateState {
  public:
-  OrderedSetState(AggregateKind kind, value::SqlType result, std::optional<std::optional<Fractions>> constant)
+  // `fraction_array`: the array form, whose result is an array of x's type
+  // (x itself may be an array in the other forms).
+  OrderedSetState(AggregateKind kind, value::SqlType result, bool fraction_array,
+                  std::optional<std::optional<Fractions>> constant)
       : kind_(kind),
         result_(result),
-        values_(result.is_array() ? value::SqlType{.id = result.element, .typmod = result.typmod} : result),
+        fraction_array_(fraction_array),
+        values_(fraction_array ? value::SqlType{.id = result.element, .typmod = result.typmod} : result),
         constant_(std::move(constant)) {}
   void resize(std::size_t groups) override {
     rows_.resize(groups);
@@ -87,12 +94,12 @@ class OrderedSetState final : public AggregateState {
       if (!fractions_[g]) continue;
       // The scalar forms check the fraction before the rows; the array forms
       // (percentile_*_multi_final) answer NULL for no rows first.
-      if (rows.empty() && result_.is_array()) continue;
+      if (rows.empty() && fraction_array_) continue;
       const Fractions& fractions = *fractions_[g];
       check_fractions(fractions);
       if (rows.empty()) continue;
       result.nulls[g] = 0;
-      if (!result_.is_array()) {
+      if (!fraction_array_) {
         percentile(rows, *fractions[0], result, g);
         continue;
       }
@@ -112,7 +119,7 @@ class OrderedSetState final : public AggregateState {
       }
       result.texts[g] = arrays->strings.emplace_back(array_text(elements));
     }
-    if (result_.is_array()) result.text_owners.push_back(arrays);
+    if (fraction_array_) result.text_owners.push_back(arrays);
     return result;
   }
   std::int64_t bytes_per_group() const override { return sizeof(std::vector<std::uint32_t>) + 32; }
@@ -170,6 +177,7 @@ class OrderedSetState final : public AggregateState {
 
   AggregateKind kind_;
   value::SqlType result_;
+  bool fraction_array_;
   Vector values_;                                 // every group's x, in arrival order
   std::vector<std::vector<std::uint32_t>> rows_;  // per group: its values' places in values_
   std::vector<std::optional<Fractions>> fractions_;  // per group (nullopt: NULL)
@@ -186,7 +194,8 @@ std::unique_ptr<AggregateState> make_ordered_set_state(AggregateKind kind, value
     one.size = 1;
     constant = fractions_of(evaluate(*fraction, one), 0);
   }
-  return std::make_unique<OrderedSetState>(kind, result, std::move(constant));
+  const bool fraction_array = fraction != nullptr && fraction->type.is_array();
+  return std::make_unique<OrderedSetState>(kind, result, fraction_array, std::move(constant));
 }
 
 }  // namespace ptreedb::exec

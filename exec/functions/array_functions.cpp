@@ -9,6 +9,7 @@
 #include "exec/functions/in_list.h"
 #include "exec/functions/text_results.h"
 #include "storage/sql_error.h"
+#include "storage/value/extra_float_digits.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -53,6 +54,7 @@ std::vector<ArrayElement> elements_of(std::string_view literal) { return value::
 ArrayElement element_of(const Vector& values, std::size_t i) {
   if (values.nulls[i]) return std::nullopt;
   std::string text;
+  value::RoundTripFloats exact;  // arrays are held as text: their elements must read back unchanged
   append_text(text, values, i);
   return text;
 }

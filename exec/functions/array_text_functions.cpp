@@ -2,9 +2,11 @@
 // array_to_string, element = ANY(array), array_lower/upper/length, array[i],
 // and one value quoted as an array element.
 #include "exec/array_text.h"
+#include "exec/evaluate.h"
 #include "exec/functions/in_list.h"
 #include "exec/functions/text_results.h"
 #include "storage/sql_error.h"
+#include "storage/value/extra_float_digits.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -116,12 +118,16 @@ std::string explain_array_element(const planner::BoundExpression& expr, const Ex
   return out + "]";
 }
 
-// Never NULL: a NULL value is the element NULL.
+// Never NULL: a NULL value is the element NULL. Floats read back
+// unchanged whatever extra_float_digits says (arrays are held as text).
 Vector evaluate_array_quote(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
+  value::RoundTripFloats exact;
   return text_per_row(expr, {}, input.size, [&](std::size_t i) {
-    return array_element_text(args[0].nulls[i] ? std::nullopt
-                                               : std::optional<std::string>(std::string(args[0].texts[i])));
+    if (args[0].nulls[i]) return array_element_text(std::nullopt);
+    std::string text;
+    append_text(text, args[0], i);
+    return array_element_text(std::move(text));
   });
 }
 

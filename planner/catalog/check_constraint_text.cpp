@@ -11,6 +11,7 @@
 #include "storage/stack_depth.h"
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
+#include "storage/value/extra_float_digits.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 
@@ -43,8 +44,14 @@ std::string constant_value_text(const Constant& constant, const value::SqlType& 
     case TypeId::kSmallint:
     case TypeId::kInteger:
     case TypeId::kBigint: return value::format_int(constant.int_value);
-    case TypeId::kReal: return value::format_float4(static_cast<float>(constant.double_value));
-    case TypeId::kDouble: return value::format_float8(constant.double_value);
+    case TypeId::kReal: {
+      value::RoundTripFloats exact;  // the constraint's text is parsed again
+      return value::format_float4(static_cast<float>(constant.double_value));
+    }
+    case TypeId::kDouble: {
+      value::RoundTripFloats exact;
+      return value::format_float8(constant.double_value);
+    }
     case TypeId::kNumeric: return value::format_decimal(constant.decimal_value);
     case TypeId::kDate: return value::format_date_iso(value::Date{static_cast<std::int32_t>(constant.int_value)});
     case TypeId::kTimestamp: return value::format_timestamp_iso(value::Timestamp{constant.int_value});

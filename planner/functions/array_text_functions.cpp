@@ -51,9 +51,10 @@ BoundExpression bind_array_element(const std::string&, std::vector<BoundExpressi
   return element;
 }
 
-// A value as one element of an array's text form (string_agg builds the rest).
+// A value as one element of an array's text form (string_agg builds the
+// rest), in its type's output form (char(n) padded, booleans t/f).
 BoundExpression bind_array_quote(const std::string&, std::vector<BoundExpression>& args, int) {
-  return function_node(FunctionId::kArrayQuote, kText, {coerce(std::move(args[0]), kText, true)});
+  return function_node(FunctionId::kArrayQuote, kText, {resolve_unknown(std::move(args[0]), kText)});
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/enum_type.h"
+#include "storage/value/extra_float_digits.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
 #include "storage/value/time_zone.h"
@@ -24,12 +25,16 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
     case TypeId::kBigint:
       value::append_int(out, row.get_int(offset));
       break;
-    case TypeId::kReal:
+    case TypeId::kReal: {
+      value::RoundTripFloats exact;  // key and catalog texts: the value exactly
       value::append_float4(out, static_cast<float>(row.get_double(offset)));
       break;
-    case TypeId::kDouble:
+    }
+    case TypeId::kDouble: {
+      value::RoundTripFloats exact;
       value::append_float8(out, row.get_double(offset));
       break;
+    }
     case TypeId::kNumeric:
       value::append_decimal(out, row.get_decimal(offset));
       break;

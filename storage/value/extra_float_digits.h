@@ -32,4 +32,13 @@ class ExtraFloatDigitsScope {
   bool previous_fixed_;
 };
 
+// Float text that reads back to the same value whatever the session's
+// setting, for text that is stored or read again rather than shown: array
+// elements (arrays are held as their text form), parameters passed on as
+// text, catalog and key texts.
+class RoundTripFloats : public ExtraFloatDigitsScope {
+ public:
+  RoundTripFloats() : ExtraFloatDigitsScope(1) {}
+};
+
 }  // namespace ptreedb::value

@@ -16,3 +16,10 @@ create table efd (x float8);
 insert into efd select g::float8 / 3 from generate_series(1, 200000) g;
 set extra_float_digits = 0; select max(length(x::text)), min(length(x::text)), count(distinct x::text) from efd;
 select max(length(x::text)), count(distinct x::text) from efd;
+-- Arrays are held as text and parameters pass through text: their floats keep every bit.
+set extra_float_digits = 0; select (array_agg(x))[1] = 0.1::float8 + 0.2, (array[x])[1] = x, (array[x::real])[1] = x::real from (values (0.1::float8 + 0.2)) v(x);
+set extra_float_digits = 0; prepare exact_parameter(float8) as select $1 = 0.1::float8 + 0.2; execute exact_parameter(0.1::float8 + 0.2);
+create table padded (c char(3));
+insert into padded values ('a'), ('b');
+select array_agg(c) from padded;
+select array_agg(x), array_agg(y) from (values (true, 1.5::real), (false, null)) v(x, y);

@@ -39,6 +39,8 @@ select g, percentile_disc(array[0.1, 0.9]) within group (order by n), percentile
 select percentile_cont(array[0.5, 1.5]) within group (order by v) from readings where false;
 select percentile_cont(null::float8[]) within group (order by v), percentile_cont(array[]::float8[]) within group (order by v) from readings;
 select percentile_disc(array[0.5]) within group (order by x) from (values ('a b'), ('c')) v(x);
+select mode() within group (order by a), percentile_disc(0.5) within group (order by a) from (values (array[1, 2]), (array[1, 2]), (array[3])) v(a);
+select percentile_cont('NaN') within group (order by v) from readings;
 -- Hypothetical-set aggregates: where a row with the given value would rank.
 select rank(3) within group (order by x), dense_rank(3) within group (order by x), percent_rank(3) within group (order by x),
        cume_dist(3) within group (order by x) from (values (1), (1), (2), (2), (3), (3), (4), (5)) v(x);

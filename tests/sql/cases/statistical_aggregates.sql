@@ -39,3 +39,5 @@ select var_pop('1');
 select var_pop(true);
 select corr(1, 'a'::text);
 select stddev(x) from (select 'x'::text) v(x);
+select var_pop(x), var_samp(x), stddev_samp(x) from (values (99999999999999999999999999999999999999::numeric), (99999999999999999999999999999999999999), (99999999999999999999999999999999999999)) v(x);
+select var_pop(x) from (values (0.5), (0.25::numeric(20, 17)), (3)) v(x);
