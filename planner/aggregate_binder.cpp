@@ -151,6 +151,16 @@ std::size_t argument_count(AggregateKind kind) {
              : 1;
 }
 
+// An ORDER BY key's direction; NULLs first by default when descending.
+AggregateOrder aggregate_order_of(const PgQuery__SortBy& sort) {
+  AggregateOrder order;
+  order.descending = sort_is_descending(sort);
+  order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
+                          ? order.descending
+                          : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
+  return order;
+}
+
 // FILTER (WHERE ...): the call's last argument.
 void bind_filter(const ExpressionBinder& binder, const PgQuery__FuncCall& call, BoundExpression& out) {
   if (call.agg_filter == nullptr) return;
@@ -258,12 +268,7 @@ BoundExpression bind_ordered_set_call(const ExpressionBinder& binder, AggregateK
       out.args.push_back(coerce(std::move(fraction), double_precision, false));
     }
   }
-  AggregateOrder order;
-  order.descending = sort_is_descending(sort);
-  order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
-                          ? order.descending
-                          : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
-  out.aggregate_order.push_back(order);
+  out.aggregate_order.push_back(aggregate_order_of(sort));
   out.args.push_back(std::move(x));
   bind_filter(binder, call, out);
   return out;
@@ -381,12 +386,7 @@ BoundExpression bind_aggregate_call(const ExpressionBinder& binder, AggregateKin
                          {}, {}, (sort.location >= 0 ? sort.location : call.location) + 1);
         }
       }
-      AggregateOrder order;
-      order.descending = sort_is_descending(sort);
-      order.nulls_first = sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_DEFAULT
-                              ? order.descending
-                              : sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST;
-      out.aggregate_order.push_back(order);
+      out.aggregate_order.push_back(aggregate_order_of(sort));
       keys.push_back(std::move(key));
     }
     for (auto& key : keys) out.args.push_back(std::move(key));
