@@ -10,7 +10,7 @@ TEST_VENV := build/test-venv
 CMAKE_FLAGS ?=
 RUN_ARGS ?=
 
-.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench bench-tpch regress-compat clean
+.PHONY: all deps build build-asan build-tsan run test test-release test-asan test-tsan test-integration bench bench-tpch bench-window regress-compat clean
 
 all: build
 
@@ -74,6 +74,11 @@ $(BENCH_VENV)/.installed: tools/bench/compare/requirements.txt
 
 bench-tpch: build $(BENCH_VENV)/.installed
 	@$(BENCH_VENV)/bin/python tools/bench/compare/compare_tpch.py --sf $(SF) $(COMPARE_ARGS)
+
+# Window-function queries over the same TPC-H tables and engines: make bench-window SF=1.
+bench-window: build $(BENCH_VENV)/.installed
+	@$(BENCH_VENV)/bin/python tools/bench/compare/compare_tpch.py --sf $(SF) \
+		--queries tools/bench/window/queries --label window $(COMPARE_ARGS)
 
 # PostgreSQL 15's own regression files, statement by statement, on ptreedb and a
 # private PostgreSQL 15 (docs/compatibility.md). Not part of `make test`: it

@@ -7,8 +7,11 @@ median times with ptreedb's ratio to each peer, plus the geometric means.
 
 With --baseline-server-bin (a ptreedb built from an earlier commit) the
 "baseline" engine joins the run, so "vs baseline" is the speedup over it.
+Another query set over the same tables runs with --queries DIR --label NAME
+(tools/bench/window/queries: the window-function queries).
 
-Writes OUT/tpch-sfF.json and OUT/tpch-sfF.png (per-query times, log scale).
+Writes OUT/LABEL-sfF.json and OUT/LABEL-sfF.png (per-query times, log scale;
+LABEL is tpch unless given).
 """
 import argparse
 import json
@@ -103,7 +106,7 @@ def run_engine(name, args, data_dir):
         else:
             load_seconds = engine.load(args.sf, data_dir)
         print(f"[{name}] loaded in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
-        answers_dir = Path(args.out_dir) / f"answers-sf{args.sf}" / name
+        answers_dir = Path(args.out_dir) / f"answers-{args.label}-sf{args.sf}" / name
         shutil.rmtree(answers_dir, ignore_errors=True)
         results = engine.run_queries(args.queries, args.runs, answers_dir, args.timeout)
         print(f"[{name}] queries done", file=sys.stderr, flush=True)
@@ -134,7 +137,7 @@ def report(args, names, results):
         table.append(row)
 
     peers = [n for n in names if n != "ptreedb"]
-    summary = {"scale_factor": args.sf, "runs": args.runs, "reference": reference,
+    summary = {"label": args.label, "scale_factor": args.sf, "runs": args.runs, "reference": reference,
                "load_seconds": {n: results[n]["load_seconds"] for n in names},
                "machine_load_average": {n: results[n]["load_average_after"] for n in names},
                "cores": os.cpu_count(),
@@ -214,7 +217,9 @@ def plot(document, names, path):
     axes.set_xticks([k + 0.4 - width / 2 for k in range(len(table))])
     axes.set_xticklabels([row["query"] for row in table])
     axes.set_ylabel("median seconds (log scale)")
-    axes.set_title(f"TPC-H SF {document['summary']['scale_factor']}: per-query time, "
+    title = "TPC-H" if document["summary"].get("label", "tpch") == "tpch" else \
+        f"{document['summary']['label']} queries on TPC-H"
+    axes.set_title(f"{title} SF {document['summary']['scale_factor']}: per-query time, "
                    f"median of {document['summary']['runs']} runs")
     axes.legend()
     axes.grid(axis="y", which="both", alpha=0.3)
@@ -228,6 +233,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--engines", default=",".join(n for n in ALL_ENGINES if n != "baseline"))
     parser.add_argument("--queries", default=str(engines.REPO / "tools/bench/tpch/queries"))
+    parser.add_argument("--label", default="tpch", help="names the output files (and the report's title)")
     parser.add_argument("--bench-bin", default=str(engines.REPO / "build/bin/ptreedb-bench"))
     parser.add_argument("--server-bin", default=str(engines.REPO / "build/bin/ptreedb"))
     parser.add_argument("--baseline-server-bin",
@@ -250,9 +256,9 @@ def main():
     results = {name: run_engine(name, args, data_dir) for name in names}
     document, text = report(args, names, results)
     print(text)
-    json_path = Path(args.out_dir) / f"tpch-sf{args.sf}.json"
+    json_path = Path(args.out_dir) / f"{args.label}-sf{args.sf}.json"
     json_path.write_text(json.dumps(document, indent=1))
-    png_path = Path(args.out_dir) / f"tpch-sf{args.sf}.png"
+    png_path = Path(args.out_dir) / f"{args.label}-sf{args.sf}.png"
     plot(document, names, png_path)
     print(f"wrote {json_path} and {png_path}")
     return 0 if document["summary"]["answers_agree"] else 1
