@@ -16,6 +16,7 @@
 #include <tbb/task_arena.h>
 
 #include "exec/evaluate.h"
+#include "exec/row_order.h"
 #include "exec/operators/operator_support.h"
 #include "exec/operators/task_session_values.h"
 #include "exec/window/frame_aggregate.h"
@@ -378,26 +379,27 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
     std::vector<std::uint32_t> order(n);
     for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
     if (key_count > 0) {
-      std::uint32_t comparisons = 0;
-      std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-        if ((++comparisons & 0xFFFF) == 0) check_interrupt(interrupt_);
-        for (std::size_t k = 0; k < key_count; ++k) {
-          bool descending = false, nulls_first = false;
-          if (k >= shape.partition_count) {
-            descending = shape.order[k - shape.partition_count].descending;
-            nulls_first = shape.order[k - shape.partition_count].nulls_first;
-          }
-          const Vector& column = keys[k];
-          bool x_null = column.is_null(x), y_null = column.is_null(y);
-          if (x_null || y_null) {
-            if (x_null == y_null) continue;
-            return x_null == nulls_first;
-          }
-          int compared = compare_elements(column, x, column, y);
-          if (compared != 0) return descending ? compared > 0 : compared < 0;
+      // ORDER BY's sort (row_order.h): normalized key prefixes, in parallel,
+      // stable; partition keys ascending with NULLs last, any consistent
+      // order putting equal keys together.
+      Chunk key_rows;
+      key_rows.size = n;
+      key_rows.columns = std::move(keys);
+      std::vector<planner::SortKey> sort_keys;
+      for (std::size_t k = 0; k < key_count; ++k) {
+        planner::SortKey key{.output = k};
+        if (k >= shape.partition_count) {
+          key.descending = shape.order[k - shape.partition_count].descending;
+          key.nulls_first = shape.order[k - shape.partition_count].nulls_first;
         }
-        return false;
-      });
+        sort_keys.push_back(key);
+      }
+      {
+        RowOrder row_order(key_rows, sort_keys);
+        memory.add(static_cast<std::int64_t>(n * row_order.entry_bytes()));
+        order = row_order.sorted(n, {}, interrupt_);
+      }
+      keys = std::move(key_rows.columns);
     }
     check_interrupt(interrupt_);
     rows = gather_rows(rows, order);
