@@ -247,11 +247,11 @@ void AggregationTable::buffer_rows(std::size_t aggregate, const std::vector<Vect
       }
     }
   }
+  // Only the subquery-row kinds read NULL inputs (a NULL row is still a row).
+  // The hypothetical-set aggregates rank NULLs too (they sort as the ORDER BY says).
+  const bool keeps_nulls = call.kind == AggregateKind::kFirstValue || call.kind == AggregateKind::kSingleValue ||
+                           planner::is_hypothetical_aggregate(call.kind);
   for (std::size_t i = 0; i < count; ++i) {
-    // Only the subquery-row kinds read NULL inputs (a NULL row is still a row).
-    // The hypothetical-set aggregates rank NULLs too (they sort as the ORDER BY says).
-    bool keeps_nulls = call.kind == AggregateKind::kFirstValue || call.kind == AggregateKind::kSingleValue ||
-                       planner::is_hypothetical_aggregate(call.kind);
     if (argument.is_null(i) && !keeps_nulls) continue;
     keep_row(buffer, call.distinct, arguments, groups[i], call.distinct ? hashes[i] : 0, columns, i);
   }

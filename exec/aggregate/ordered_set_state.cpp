@@ -62,7 +62,7 @@ class OrderedSetState final : public AggregateState {
         constant_(std::move(constant)) {}
   void resize(std::size_t groups) override {
     rows_.resize(groups);
-    fractions_.resize(groups, constant_ ? *constant_ : std::nullopt);
+    if (!constant_) fractions_.resize(groups);
   }
   // `argument` is x in the call's order; `fraction` (percentiles) the same
   // value on every row.
@@ -91,11 +91,12 @@ class OrderedSetState final : public AggregateState {
         result.nulls[g] = 0;
         continue;
       }
-      if (!fractions_[g]) continue;
+      const std::optional<Fractions>& group_fractions = constant_ ? *constant_ : fractions_[g];
+      if (!group_fractions) continue;
       // The scalar forms check the fraction before the rows; the array forms
       // (percentile_*_multi_final) answer NULL for no rows first.
       if (rows.empty() && fraction_array_) continue;
-      const Fractions& fractions = *fractions_[g];
+      const Fractions& fractions = *group_fractions;
       check_fractions(fractions);
       if (rows.empty()) continue;
       result.nulls[g] = 0;
@@ -180,7 +181,7 @@ class OrderedSetState final : public AggregateState {
   bool fraction_array_;
   Vector values_;                                 // every group's x, in arrival order
   std::vector<std::vector<std::uint32_t>> rows_;  // per group: its values' places in values_
-  std::vector<std::optional<Fractions>> fractions_;  // per group (nullopt: NULL)
+  std::vector<std::optional<Fractions>> fractions_;  // per group, when not constant (nullopt: NULL)
   std::optional<std::optional<Fractions>> constant_;  // the call's, when it is constant
 };
 
