@@ -4,7 +4,8 @@
 
 namespace ptreedb::exec {
 
-ScanPath choose_scan_path(const storage::Table& table, const planner::BoundExpression* filter, bool consider_index) {
+ScanPath choose_scan_path(const storage::Table& table, const planner::BoundExpression* filter, bool consider_index,
+                          planner::IndexUse index_use) {
   ScanPath path;
   const storage::RowTree& tree = table.rows();
   path.count = tree.size();
@@ -17,9 +18,11 @@ ScanPath choose_scan_path(const storage::Table& table, const planner::BoundExpre
     path.count = end - first;
   }
   // An index can only win where the primary-key range leaves more rows than
-  // an index is ever used for.
-  if (consider_index && path.count * kIndexFractionDivisor > tree.size()) {
-    path.index = choose_index_access(table, *filter);
+  // an index is ever used for (unless sequential scans are disabled).
+  const bool selective_only = index_use != planner::IndexUse::kWhenever;
+  if (consider_index && index_use != planner::IndexUse::kNever &&
+      (!selective_only || path.count * kIndexFractionDivisor > tree.size())) {
+    path.index = choose_index_access(table, *filter, selective_only);
     if (path.index && path.index->positions.size() >= path.count) path.index.reset();
   }
   return path;

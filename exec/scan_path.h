@@ -11,6 +11,7 @@
 #include "exec/key_range.h"
 #include "exec/secondary_index_access.h"
 #include "planner/bound_expression.h"
+#include "planner/planner_methods.h"
 #include "storage/table/table.h"
 
 namespace ptreedb::exec {
@@ -23,8 +24,9 @@ struct ScanPath {
 };
 
 // `filter` (may be null) must have its constants folded. With
-// `consider_index` false, only the primary-key range is taken.
+// `consider_index` false, only the primary-key range is taken; `index_use`
+// is the planner's reading of enable_indexscan and enable_seqscan.
 ScanPath choose_scan_path(const storage::Table& table, const planner::BoundExpression* filter,
-                          bool consider_index = true);
+                          bool consider_index = true, planner::IndexUse index_use = planner::IndexUse::kWhenSelective);
 
 }  // namespace ptreedb::exec

@@ -40,11 +40,12 @@ bool index_positions(const storage::RowTree& rows, const storage::IndexTree& ind
 
 }  // namespace
 
-std::optional<IndexAccess> choose_index_access(const storage::Table& table, const planner::BoundExpression& filter) {
+std::optional<IndexAccess> choose_index_access(const storage::Table& table, const planner::BoundExpression& filter,
+                                               bool selective_only) {
   const storage::TableSchema& schema = table.schema();
   const storage::RowTree& rows = table.rows();
   std::optional<IndexAccess> best;
-  std::size_t limit = rows.size() / kIndexFractionDivisor;
+  std::size_t limit = selective_only ? rows.size() / kIndexFractionDivisor : rows.size();
   // Takes `candidate` when it holds fewer rows than the best so far; later
   // candidates must then hold strictly fewer (on a tie the first wins).
   auto consider = [&](IndexAccess& candidate) {

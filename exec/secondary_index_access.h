@@ -33,6 +33,9 @@ inline constexpr std::size_t kIndexFractionDivisor = 8;
 // column, as do the primary key's points (its ranges are the scan's own). Walks each candidate's range at most that far, so choosing costs
 // at most a fraction of the scan it may replace. `filter` must have its
 // constants folded (parameters and stable functions replaced by values).
-std::optional<IndexAccess> choose_index_access(const storage::Table& table, const planner::BoundExpression& filter);
+// With `selective_only` false (enable_seqscan off) an index is taken however
+// many rows its range holds.
+std::optional<IndexAccess> choose_index_access(const storage::Table& table, const planner::BoundExpression& filter,
+                                               bool selective_only = true);
 
 }  // namespace ptreedb::exec

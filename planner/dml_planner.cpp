@@ -76,6 +76,7 @@ PlannedRelation scan_with_row_positions(const std::shared_ptr<const storage::Tab
   ScanNode scan;
   scan.table = table;
   scan.row_positions = true;
+  scan.index_use = current_planner_methods().index_use;
   return {make_node(std::move(scan), std::move(types), static_cast<double>(table->row_count())), std::move(columns)};
 }
 

@@ -167,6 +167,7 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
   ScanNode scan;
   scan.table = table;
   scan.alias = alias;
+  scan.index_use = current_planner_methods().index_use;
   add_relation(make_node(std::move(scan), std::move(types)), columns, static_cast<double>(table->row_count()));
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "planner/bound_expression.h"
+#include "planner/planner_methods.h"
 #include "planner/table_function.h"
 #include "planner/table_sample.h"
 #include "storage/table/table.h"
@@ -71,6 +72,8 @@ struct ScanNode {
   // TABLESAMPLE: only a random sample of the rows is read (exec/table_sample.h);
   // the filter applies to the rows drawn.
   std::optional<TableSample> sample;
+  // enable_indexscan / enable_seqscan when the statement was planned.
+  IndexUse index_use = IndexUse::kWhenSelective;
 };
 
 // Constant rows (VALUES, or the single empty row of a FROM-less SELECT).

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "planner/planner_methods.h"
 #include "storage/stack_depth.h"
 
 namespace ptreedb::planner {
@@ -68,9 +69,7 @@ std::optional<std::size_t> lookup_key(const PlanNode& side, const std::vector<Bo
   return std::nullopt;
 }
 
-}  // namespace
-
-void choose_primary_key_lookups(PlanNode& root) {
+void mark_key_lookups(PlanNode& root) {
   check_stack_depth();
   if (auto* join = std::get_if<JoinNode>(&root.op); join != nullptr && !join->null_aware) {
     join->lookup = JoinNode::Lookup::kNone;
@@ -90,18 +89,25 @@ void choose_primary_key_lookups(PlanNode& root) {
   std::visit(
       [&](auto& op) {
         if constexpr (requires { op.input; }) {
-          if (op.input) choose_primary_key_lookups(*op.input);
+          if (op.input) mark_key_lookups(*op.input);
         }
         if constexpr (requires { op.probe; op.build; }) {
-          if (op.probe) choose_primary_key_lookups(*op.probe);
-          if (op.build) choose_primary_key_lookups(*op.build);
+          if (op.probe) mark_key_lookups(*op.probe);
+          if (op.build) mark_key_lookups(*op.build);
         }
         if constexpr (requires { op.left; op.right; }) {
-          if (op.left) choose_primary_key_lookups(*op.left);
-          if (op.right) choose_primary_key_lookups(*op.right);
+          if (op.left) mark_key_lookups(*op.left);
+          if (op.right) mark_key_lookups(*op.right);
         }
       },
       root.op);
+}
+
+}  // namespace
+
+void choose_primary_key_lookups(PlanNode& root) {
+  if (!current_planner_methods().key_lookup_joins) return;  // enable_nestloop = off
+  mark_key_lookups(root);
 }
 
 }  // namespace ptreedb::planner

@@ -5,11 +5,15 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include "exec/memory_budget.h"
+#include "exec/parallel_workers.h"
 #include "exec/vector.h"
 #include "server/protocol/backend_messages.h"
+#include "server/setting_definitions.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 #include "storage/value/interval.h"
@@ -19,102 +23,6 @@ namespace ptreedb::server {
 
 namespace {
 
-enum class SettingKind : std::uint8_t {
-  kString,
-  kBool,
-  kInteger,       // with `minimum` .. `maximum`
-  kMilliseconds,  // a duration: 5000, '5s', '1min'
-  kEncoding,      // client_encoding: UTF8 only
-  kDateStyle,
-  kIntervalStyle,
-  kOnOnly,        // a boolean that only supports "on" (standard_conforming_strings)
-  kRole,          // session_authorization
-  kMemory,        // a size in kB or with a unit: '64MB' (work_mem)
-  kStackDepth,    // max_stack_depth: kB, with memory units
-  kTimeZone,      // TimeZone: a zone name, hours east, or a POSIX offset
-  kFraction,      // a real number from 0 to 1
-  kByteaOutput,   // bytea_output: hex or escape
-};
-
-struct SettingDefinition {
-  std::string_view name;  // canonical spelling, as SHOW names its column
-  std::string_view default_value;
-  SettingKind kind = SettingKind::kString;
-  bool reported = false;   // GUC_REPORT: ParameterStatus on change
-  bool read_only = false;  // fixed at build or connection time
-  std::string_view description;
-  int minimum = 0;
-  int maximum = 0;
-};
-
-// Sorted by lower-case name (SHOW ALL's order).
-constexpr std::array kSettings = {
-    SettingDefinition{"application_name", "", SettingKind::kString, true, false,
-                      "Sets the application name to be reported in statistics and logs."},
-    SettingDefinition{"approximate_error_target", "0", SettingKind::kFraction, false, false,
-                      "Sets the relative error (half the 95% confidence interval over the estimate) that "
-                      "approximate aggregates sample until they reach; 0 answers from one sample."},
-    SettingDefinition{"approximate_time_limit", "0", SettingKind::kMilliseconds, false, false,
-                      "Sets the longest time approximate aggregates keep sampling to reach their error target."},
-    SettingDefinition{"bytea_output", "hex", SettingKind::kByteaOutput, false, false, "Sets the output format for bytea."},
-    SettingDefinition{"client_encoding", "UTF8", SettingKind::kEncoding, true, false,
-                      "Sets the client's character set encoding."},
-    SettingDefinition{"client_min_messages", "notice", SettingKind::kString, false, false,
-                      "Sets the message levels that are sent to the client."},
-    SettingDefinition{"DateStyle", "ISO, MDY", SettingKind::kDateStyle, true, false,
-                      "Sets the display format for date and time values."},
-    SettingDefinition{"default_transaction_isolation", "read committed", SettingKind::kString, false, false,
-                      "Sets the transaction isolation level of each new transaction."},
-    SettingDefinition{"default_transaction_read_only", "off", SettingKind::kBool, true, false,
-                      "Sets the default read-only status of new transactions."},
-    SettingDefinition{"extra_float_digits", "1", SettingKind::kInteger, false, false,
-                      "Sets the number of digits displayed for floating-point values.", -15, 3},
-    SettingDefinition{"idle_in_transaction_session_timeout", "0", SettingKind::kMilliseconds, false, false,
-                      "Sets the maximum allowed idle time between queries, when in a transaction."},
-    SettingDefinition{"idle_session_timeout", "0", SettingKind::kMilliseconds, false, false,
-                      "Sets the maximum allowed idle time between queries, when not in a transaction."},
-    SettingDefinition{"in_hot_standby", "off", SettingKind::kBool, true, true,
-                      "Shows whether hot standby is currently active."},
-    SettingDefinition{"integer_datetimes", "on", SettingKind::kBool, true, true,
-                      "Shows whether datetimes are integer based."},
-    SettingDefinition{"IntervalStyle", "postgres", SettingKind::kIntervalStyle, true, false,
-                      "Sets the display format for interval values."},
-    SettingDefinition{"is_superuser", "on", SettingKind::kBool, true, true,
-                      "Shows whether the current user is a superuser."},
-    SettingDefinition{"lock_timeout", "0", SettingKind::kMilliseconds, false, false,
-                      "Sets the maximum allowed duration of any wait for a lock."},
-    SettingDefinition{"max_identifier_length", "63", SettingKind::kInteger, false, true,
-                      "Shows the maximum identifier length."},
-    SettingDefinition{"max_index_keys", "32", SettingKind::kInteger, false, true,
-                      "Shows the maximum number of index keys."},
-    SettingDefinition{"max_stack_depth", "2MB", SettingKind::kStackDepth, false, false,
-                      "Sets the maximum stack depth, in kilobytes."},
-    SettingDefinition{"password_encryption", "scram-sha-256", SettingKind::kString, false, false,
-                      "Chooses the algorithm for encrypting passwords."},
-    SettingDefinition{"role", "none", SettingKind::kRole, false, false, "Sets the current role."},
-    SettingDefinition{"search_path", "\"$user\", public", SettingKind::kString, false, false,
-                      "Sets the schema search order for names that are not schema-qualified."},
-    SettingDefinition{"server_encoding", "UTF8", SettingKind::kString, true, true,
-                      "Shows the server (database) character set encoding."},
-    SettingDefinition{"server_version", "15.0", SettingKind::kString, true, true, "Shows the server version."},
-    SettingDefinition{"server_version_num", "150000", SettingKind::kInteger, false, true,
-                      "Shows the server version as an integer."},
-    SettingDefinition{"session_authorization", "postgres", SettingKind::kRole, true, false,
-                      "Sets the session user name."},
-    SettingDefinition{"standard_conforming_strings", "on", SettingKind::kOnOnly, true, false,
-                      "Causes '...' strings to treat backslashes literally."},
-    SettingDefinition{"statement_timeout", "0", SettingKind::kMilliseconds, false, false,
-                      "Sets the maximum allowed duration of any statement."},
-    SettingDefinition{"synchronous_commit", "on", SettingKind::kString, false, false,
-                      "Sets the current transaction's synchronization level."},
-    SettingDefinition{"TimeZone", "UTC", SettingKind::kTimeZone, true, false,
-                      "Sets the time zone for displaying and interpreting time stamps."},
-    SettingDefinition{"transaction_isolation", "read committed", SettingKind::kString, false, false,
-                      "Sets the current transaction's isolation level."},
-    // The default is the server's (set_work_mem_default): a share of --memory-limit.
-    SettingDefinition{"work_mem", "4MB", SettingKind::kMemory, false, false,
-                      "Sets the maximum memory to be used for query workspaces."},
-};
 
 // work_mem's default, derived from the server's memory limit at start.
 std::string& work_mem_default() {
@@ -123,7 +31,10 @@ std::string& work_mem_default() {
 }
 
 std::string default_of(const SettingDefinition& setting) {
-  if (setting.kind == SettingKind::kMemory) return work_mem_default();
+  if (setting.name == std::string_view("work_mem")) return work_mem_default();
+  if (setting.name == std::string_view("max_parallel_workers_per_gather")) {
+    return std::to_string(exec::default_parallel_workers());
+  }
   return std::string(setting.default_value);
 }
 
@@ -133,13 +44,6 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-const SettingDefinition* find_setting(std::string_view name) {
-  std::string wanted = lower(name);
-  for (const auto& setting : kSettings) {
-    if (lower(setting.name) == wanted) return &setting;
-  }
-  return nullptr;
-}
 
 // "my.option": PostgreSQL accepts any two-part name as a custom placeholder.
 bool is_custom_name(std::string_view name) {
@@ -247,8 +151,28 @@ std::string normalize_stack_depth(std::string_view name, std::string_view text) 
   return format_kilobytes(kb);
 }
 
+// "a|b|c" as its parts ("" is a part too: default_tablespace may be empty).
+std::vector<std::string_view> choices_of(std::string_view list) {
+  std::vector<std::string_view> parts;
+  if (list.empty()) return parts;
+  std::size_t start = 0;
+  for (std::size_t bar = list.find('|'); bar != std::string_view::npos; bar = list.find('|', start)) {
+    parts.push_back(list.substr(start, bar - start));
+    start = bar + 1;
+  }
+  parts.push_back(list.substr(start));
+  return parts;
+}
+
+// A real setting as SHOW prints it (PostgreSQL's "%g").
+std::string shortest_real(double number) {
+  std::array<char, 32> buffer{};
+  std::snprintf(buffer.data(), buffer.size(), "%g", number);
+  return buffer.data();
+}
+
 // The value as SHOW will print it, or an error for an invalid one.
-std::string normalize(const SettingDefinition& setting, std::string_view text, const SessionState& state) {
+std::string normalize_value(const SettingDefinition& setting, std::string_view text, const SessionState& state) {
   switch (setting.kind) {
     case SettingKind::kString:
       if (setting.name == std::string_view("application_name")) {
@@ -303,18 +227,22 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       return trimmed;
     }
     case SettingKind::kMemory: {
-      // PostgreSQL's range for work_mem: 64kB .. 2147483647kB, a bare number in kB.
-      std::int64_t bytes = exec::parse_memory_size(std::string(text), 1024, true);
+      // A bare number counts the setting's unit (kB for work_mem, 8kB pages
+      // for the planner's sizes); the range is in that unit too.
+      const std::int64_t unit_bytes = std::int64_t{1024} * setting.memory_unit_kb;
+      std::int64_t bytes = exec::parse_memory_size(std::string(text), unit_bytes, true);
       if (bytes < 0) {
         invalid_value(setting.name, text, "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".");
       }
-      std::int64_t kilobytes = (bytes + 512) / 1024;
-      if (kilobytes < 64 || kilobytes > 2147483647LL) {
+      std::int64_t units = (bytes + unit_bytes / 2) / unit_bytes;
+      if (units < setting.minimum || units > setting.maximum) {
+        const std::string unit = setting.memory_unit_kb == 1 ? "kB" : std::to_string(setting.memory_unit_kb) + "kB";
         throw SqlError(sqlstate::kInvalidParameterValue,
-                       std::to_string(kilobytes) + " kB is outside the valid range for parameter \"" +
-                           std::string(setting.name) + "\" (64 .. 2147483647)");
+                       std::to_string(units) + " " + unit + " is outside the valid range for parameter \"" +
+                           std::string(setting.name) + "\" (" + std::to_string(setting.minimum) + " .. " +
+                           std::to_string(setting.maximum) + ")");
       }
-      return exec::format_memory_size(kilobytes * 1024);
+      return units == 0 ? "0" : exec::format_memory_size(units * unit_bytes);
     }
     case SettingKind::kStackDepth:
       return normalize_stack_depth(setting.name, text);
@@ -362,6 +290,47 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       if (!zone) invalid_value(setting.name, text);
       return zone->name();
     }
+    case SettingKind::kEnum: {
+      const std::string wanted = lower(trim(text));
+      for (std::string_view choice : choices_of(setting.choices)) {
+        if (lower(choice) == wanted) return std::string(choice);
+      }
+      std::string hint = "Available values: ";
+      bool first = true;
+      for (std::string_view choice : choices_of(setting.choices)) {
+        if (choice.empty()) continue;
+        hint += (first ? "" : ", ") + std::string(choice);
+        first = false;
+      }
+      invalid_value(setting.name, text, hint + ".");
+    }
+    case SettingKind::kReal: {
+      const std::string trimmed = trim(text);
+      char* end = nullptr;
+      const double number = trimmed.empty() ? 0 : std::strtod(trimmed.c_str(), &end);
+      if (trimmed.empty() || end != trimmed.c_str() + trimmed.size() || std::isnan(number)) {
+        invalid_value(setting.name, text);
+      }
+      if (number < setting.real_minimum || number > setting.real_maximum) {
+        throw SqlError(sqlstate::kInvalidParameterValue, shortest_real(number) +
+                                                             " is outside the valid range for parameter \"" +
+                                                             std::string(setting.name) + "\" (" +
+                                                             shortest_real(setting.real_minimum) + " .. " +
+                                                             shortest_real(setting.real_maximum) + ")");
+      }
+      return shortest_real(number);
+    }
+    case SettingKind::kLocale: {
+      // Values are formatted and collated in the C locale; messages are in English.
+      const std::string locale = trim(text);
+      const std::string wanted = lower(locale);
+      const bool c_locale = wanted == "c" || wanted == "posix" || wanted == "c.utf-8" || wanted == "c.utf8";
+      const bool english = wanted.starts_with("en_") || wanted == "en";
+      if (c_locale || (english && setting.name == std::string_view("lc_messages"))) return locale;
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     "locale \"" + locale + "\" is not supported for " + std::string(setting.name) +
+                         ": only the C locale is");
+    }
     case SettingKind::kRole:
       // SET ROLE and SET SESSION AUTHORIZATION check the role against the
       // catalog (server/role_commands) before they get here; a startup option
@@ -372,6 +341,19 @@ std::string normalize(const SettingDefinition& setting, std::string_view text, c
       return std::string(text);
   }
   return std::string(text);
+}
+
+// normalize_value, then the values ptreedb refuses for what it does not implement.
+std::string normalize(const SettingDefinition& setting, std::string_view text, const SessionState& state) {
+  std::string value = normalize_value(setting, text, state);
+  for (std::string_view refused : choices_of(setting.refused)) {
+    if (!refused.empty() && lower(refused) == lower(value)) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     setting.refusal.empty() ? std::string(setting.name) + " = " + value + " is not supported"
+                                             : std::string(setting.refusal));
+    }
+  }
+  return value;
 }
 
 void assign(SessionState& state, const std::string& name, std::string value, bool reported) {
@@ -419,7 +401,7 @@ std::string set_setting(SessionState& state, std::string_view name, std::optiona
 }
 
 void reset_all(SessionState& state) {
-  for (const auto& setting : kSettings) {
+  for (const auto& setting : setting_definitions()) {
     if (setting.read_only || setting.kind == SettingKind::kRole) continue;
     set_setting(state, setting.name, std::nullopt);
   }
@@ -550,7 +532,7 @@ void apply_command_line_options(SessionState& state, const std::string& options)
 void initialize_settings(SessionState& state, const std::vector<std::pair<std::string, std::string>>& startup_options) {
   state.settings.clear();
   state.setting_defaults.clear();
-  for (const auto& setting : kSettings) state.settings[std::string(setting.name)] = default_of(setting);
+  for (const auto& setting : setting_definitions()) state.settings[std::string(setting.name)] = default_of(setting);
   state.settings["session_authorization"] = state.user;
   for (const auto& [name, value] : startup_options) {
     if (name == "user" || name == "database" || name == "replication") continue;
@@ -565,7 +547,7 @@ void initialize_settings(SessionState& state, const std::vector<std::pair<std::s
 }
 
 void encode_reported_settings(std::string& out, const SessionState& state) {
-  for (const auto& setting : kSettings) {
+  for (const auto& setting : setting_definitions()) {
     if (!setting.reported) continue;
     auto found = state.settings.find(std::string(setting.name));
     protocol::encode_parameter_status(out, setting.name, found != state.settings.end() ? found->second : "");
@@ -599,6 +581,11 @@ std::size_t max_stack_depth_kb(const SessionState& state) {
   std::string_view unit = std::string_view(value).substr(digits);
   long long factor = unit == "MB" ? 1024 : unit == "GB" ? 1024 * 1024 : unit == "TB" ? 1024LL * 1024 * 1024 : 1;
   return static_cast<std::size_t>(*number * factor);
+}
+
+int setting_integer(const SessionState& state, std::string_view name, int missing) {
+  auto found = state.settings.find(std::string(name));
+  return found == state.settings.end() ? missing : std::atoi(found->second.c_str());
 }
 
 double setting_fraction(const SessionState& state, std::string_view name) {
@@ -670,7 +657,7 @@ std::optional<exec::QueryResult> run_settings_statement(const PgQuery__Node& sta
       std::string name = statement.variable_show_stmt->name;
       if (lower(name) == "all") {
         std::vector<std::vector<std::string>> rows;
-        for (const auto& setting : kSettings) {
+        for (const auto& setting : setting_definitions()) {
           rows.push_back({std::string(setting.name), state.settings.at(std::string(setting.name)),
                           std::string(setting.description)});
         }

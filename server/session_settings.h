@@ -53,6 +53,9 @@ std::optional<std::vector<planner::OutputColumn>> settings_statement_columns(con
 // milliseconds; 0 when off.
 long long setting_milliseconds(const SessionState& state, std::string_view name);
 
+// An integer setting (max_parallel_workers_per_gather); `missing` when unset.
+int setting_integer(const SessionState& state, std::string_view name, int missing);
+
 // A setting of kind fraction (approximate_error_target).
 double setting_fraction(const SessionState& state, std::string_view name);
 

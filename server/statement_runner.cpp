@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "exec/interrupt_token.h"
+#include "exec/parallel_workers.h"
 #include "exec/progressive_approximation.h"
 #include "exec/statement_executor.h"
 #include "planner/statement_planner.h"
@@ -227,7 +228,11 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
       apply_on_commit(state.temp_on_commit, *state.transaction);
     }
   }
-  StatementOutcome outcome = run_one_statement(statement, statement_text, state, database, parameters, rows);
+  // max_parallel_workers_per_gather bounds the threads the statement's parallel work uses.
+  StatementOutcome outcome;
+  exec::run_with_parallel_workers(setting_integer(state, "max_parallel_workers_per_gather", exec::default_parallel_workers()), [&] {
+    outcome = run_one_statement(statement, statement_text, state, database, parameters, rows);
+  });
   if (statement.node_case == PG_QUERY__NODE__NODE_DISCARD_STMT &&
       (statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_TEMP ||
        statement.discard_stmt->target == PG_QUERY__DISCARD_MODE__DISCARD_ALL) &&

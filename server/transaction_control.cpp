@@ -236,12 +236,14 @@ void run_transaction_statement(const PgQuery__TransactionStmt& statement, Sessio
 }
 
 // SET TRANSACTION ... / SET SESSION CHARACTERISTICS AS TRANSACTION ... /
-// SET [default_]transaction_isolation / transaction_read_only. False: another SET.
+// SET [default_]transaction_isolation / transaction_read_only /
+// transaction_deferrable. False: another SET.
 bool run_set(const PgQuery__VariableSetStmt& statement, SessionState& state, std::string& out) {
   std::string name = statement.name != nullptr ? statement.name : "";
   bool session_default = name == "SESSION CHARACTERISTICS" || name == "default_transaction_isolation" ||
                          name == "default_transaction_read_only";
-  bool current = name == "TRANSACTION" || name == "transaction_isolation" || name == "transaction_read_only";
+  bool current = name == "TRANSACTION" || name == "transaction_isolation" || name == "transaction_read_only" ||
+                 name == "transaction_deferrable";
   if (!session_default && !current) return false;
   if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
 
@@ -252,6 +254,8 @@ bool run_set(const PgQuery__VariableSetStmt& statement, SessionState& state, std
     std::string value = constant_text(statement.args[0]);
     if (name.ends_with("isolation")) {
       modes.add_isolation(isolation_named(value));
+    } else if (name.ends_with("deferrable")) {
+      modes.add_deferrable(truth_of(value));
     } else {
       modes.add_read_only(truth_of(value));
     }

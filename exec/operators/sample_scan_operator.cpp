@@ -114,7 +114,7 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
   // BERNOULLI and SYSTEM draw only where the filter lets rows through.
   ScanPath path;
   path.count = tree.size();
-  if (per_row_or_block) path = choose_scan_path(*scan.table, filter ? &*filter : nullptr);
+  if (per_row_or_block) path = choose_scan_path(*scan.table, filter ? &*filter : nullptr, true, scan.index_use);
   const std::optional<KeyRange>& range = path.range;
   const std::optional<IndexAccess>& access = path.index;
   if (reads_ != nullptr) {

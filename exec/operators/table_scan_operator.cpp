@@ -37,7 +37,7 @@ void PlanExecutor::run_operator(const PlanNode& node, const planner::ScanNode& s
   // Predicates on the primary key narrow the scan to a subtree, cut in
   // O(log n); an index's range may hold fewer rows still (not under ORDER
   // BY ... LIMIT, which walks its key's order).
-  ScanPath path = choose_scan_path(*scan.table, filter ? &*filter : nullptr, !scan.key_order_limit);
+  ScanPath path = choose_scan_path(*scan.table, filter ? &*filter : nullptr, !scan.key_order_limit, scan.index_use);
   const std::optional<KeyRange>& range = path.range;
   if (reads_ != nullptr) {
     range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
@@ -164,7 +164,7 @@ void PlanPrinter::print_operator(const PlanNode& node, const planner::ScanNode& 
   std::optional<IndexAccess> access;
   if (scan.filter && !scan.filter->contains(ExprKind::kSubquery)) {
     folded = fold_constants(*scan.filter);
-    ScanPath path = choose_scan_path(*scan.table, &*folded, !scan.key_order_limit && !scan.sample);
+    ScanPath path = choose_scan_path(*scan.table, &*folded, !scan.key_order_limit && !scan.sample, scan.index_use);
     ranged = path.range.has_value();
     access = std::move(path.index);
   }
