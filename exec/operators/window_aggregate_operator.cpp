@@ -59,6 +59,29 @@ bool equal_keys(const std::vector<Vector>& keys, std::size_t begin, std::size_t 
   return true;
 }
 
+// Whether the rows already stand in the sort's order (a scan in its table's
+// key order under PARTITION BY that key, or a sorted input): then the sort
+// and the gather after it are skipped. Stops at the first row out of order.
+bool already_in_order(const std::vector<Vector>& keys, const std::vector<planner::SortKey>& sort_keys, std::size_t n) {
+  for (std::size_t i = 1; i < n; ++i) {
+    for (const planner::SortKey& key : sort_keys) {
+      const Vector& column = keys[key.output];
+      const bool before_null = column.is_null(i - 1), here_null = column.is_null(i);
+      int order = 0;
+      if (before_null || here_null) {
+        if (before_null == here_null) continue;
+        order = before_null == key.nulls_first ? -1 : 1;
+      } else {
+        order = compare_elements(column, i - 1, column, i);
+        if (key.descending) order = -order;
+      }
+      if (order > 0) return false;
+      if (order < 0) break;
+    }
+  }
+  return true;
+}
+
 // A frame offset's value: 22004 when NULL, 22013 when negative.
 Vector frame_offset_value(const BoundExpression& expr, bool start, bool range) {
   Chunk one_row;
@@ -378,6 +401,7 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
     memory.add(static_cast<std::int64_t>(n * sizeof(std::uint32_t) * 2));
     std::vector<std::uint32_t> order(n);
     for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
+    bool sorted = false;  // rows and keys need gathering into `order`
     if (key_count > 0) {
       // ORDER BY's sort (row_order.h): normalized key prefixes, in parallel,
       // stable; partition keys ascending with NULLs last, any consistent
@@ -394,17 +418,20 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
         }
         sort_keys.push_back(key);
       }
-      {
+      if (!already_in_order(key_rows.columns, sort_keys, n)) {
         RowOrder row_order(key_rows, sort_keys);
         memory.add(static_cast<std::int64_t>(n * row_order.entry_bytes()));
         order = row_order.sorted(n, {}, interrupt_);
+        sorted = true;
       }
       keys = std::move(key_rows.columns);
     }
     check_interrupt(interrupt_);
-    rows = gather_rows(rows, order);
-    charge_arrays(memory, rows);
-    for (auto& key : keys) key = gather(key, n, order);
+    if (sorted) {
+      rows = gather_rows(rows, order);
+      charge_arrays(memory, rows);
+      for (auto& key : keys) key = gather(key, n, order);
+    }
     order.clear();
     order.shrink_to_fit();
 
