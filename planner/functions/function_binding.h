@@ -52,6 +52,8 @@ BoundExpression function_node(FunctionId function, value::SqlType type, std::vec
 // with the argument types, as PostgreSQL finds no such function).
 BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
                                int location, std::initializer_list<value::TypeId> parameters, value::TypeId result);
+BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
+                               int location, const std::vector<value::TypeId>& parameters, value::TypeId result);
 
 // Every argument as text: untyped literals become text, the character types
 // are coerced to it; any other type is 42883 (no such function).

@@ -58,6 +58,11 @@ std::vector<BoundExpression> text_arguments(const std::string& name, std::vector
 
 BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
                                int location, std::initializer_list<value::TypeId> parameters, value::TypeId result) {
+  return bind_signature(function, name, args, location, std::vector<value::TypeId>(parameters), result);
+}
+
+BoundExpression bind_signature(FunctionId function, const std::string& name, std::vector<BoundExpression>& args,
+                               int location, const std::vector<value::TypeId>& parameters, value::TypeId result) {
   if (args.size() != parameters.size()) throw_no_such_function(name, args, location);
   std::vector<BoundExpression> coerced;
   coerced.reserve(args.size());

@@ -52,6 +52,12 @@
   X(RegexpReplace) /* regexp_replace(text, pattern, replacement [, flags]) */                              \
   X(RegexpMatch)  /* regexp_match(text, pattern [, flags]): text[] of the first match's groups */          \
   X(RegexpSplitToArray) /* regexp_split_to_array(text, pattern [, flags]) */                                 \
+  X(RegexpCount)  /* regexp_count(text, pattern [, start [, flags]]) */                                     \
+  X(RegexpInstr)  /* regexp_instr(text, pattern [, start [, n [, endoption [, flags [, subexpr]]]]]) */      \
+  X(RegexpSubstr) /* regexp_substr(text, pattern [, start [, n [, flags [, subexpr]]]]) */                  \
+  X(RegexpLike)   /* regexp_like(text, pattern [, flags]) */                                                \
+  X(SizeBytes)    /* pg_size_bytes(text) */                                                                 \
+  X(WidthBucket)  /* width_bucket(operand, low, high, count): numeric or double precision */                \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \
   X(Exp)          /* exp */                                                                                 \
