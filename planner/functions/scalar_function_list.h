@@ -57,6 +57,8 @@
   X(RegexpSubstr) /* regexp_substr(text, pattern [, start [, n [, flags [, subexpr]]]]) */                  \
   X(RegexpLike)   /* regexp_like(text, pattern [, flags]) */                                                \
   X(SizeBytes)    /* pg_size_bytes(text) */                                                                 \
+  X(LikeEscape)   /* like_escape(pattern, escape): LIKE ... ESCAPE's pattern with backslash escapes */       \
+  X(DateBin)      /* date_bin(stride, timestamp[tz], origin) */                                             \
   X(WidthBucket)  /* width_bucket(operand, low, high, count): numeric or double precision */                \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \
