@@ -59,6 +59,13 @@
   X(SizeBytes)    /* pg_size_bytes(text) */                                                                 \
   X(LikeEscape)   /* like_escape(pattern, escape): LIKE ... ESCAPE's pattern with backslash escapes */       \
   X(DateBin)      /* date_bin(stride, timestamp[tz], origin) */                                             \
+  X(Scale)        /* scale(numeric): its display scale */                                                   \
+  X(MinScale)     /* min_scale(numeric): the least scale that holds it exactly */                           \
+  X(TrimScale)    /* trim_scale(numeric): trailing fractional zeros removed */                              \
+  X(Div)          /* div(numeric, numeric): the quotient truncated toward zero */                           \
+  X(MakeDate)     /* make_date(year, month, day) */                                                         \
+  X(MakeTimestamp) /* make_timestamp(year, month, day, hour, min, sec) */                                   \
+  X(MakeTimestampTz) /* make_timestamptz(year, month, day, hour, min, sec [, zone]) */                      \
   X(WidthBucket)  /* width_bucket(operand, low, high, count): numeric or double precision */                \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \

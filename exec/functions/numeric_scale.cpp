@@ -1,0 +1,54 @@
+// scale(numeric), min_scale(numeric), trim_scale(numeric) and div(numeric,
+// numeric) as PostgreSQL's numeric.c: the display scale; the least scale
+// that keeps the value (trailing fractional zeros dropped); the value at that
+// scale; the quotient truncated toward zero at scale 0 (22012 dividing by 0).
+#include "exec/functions/text_results.h"
+#include "storage/value/decimal.h"
+
+namespace ptreedb::exec {
+namespace {
+
+Vector evaluate_scale(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return int_per_row(expr, args, input.size, [&](std::size_t i) -> std::int64_t { return args[0].decimal(i).scale; });
+}
+
+Vector evaluate_min_scale(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return int_per_row(expr, args, input.size,
+                     [&](std::size_t i) -> std::int64_t { return value::decimal_normalize(args[0].decimal(i)).scale; });
+}
+
+// A numeric result per row (NULL where an argument is).
+template <class RowDecimal>
+Vector decimal_per_row(const planner::BoundExpression& expr, const std::vector<Vector>& args, std::size_t count,
+                       const RowDecimal& row_decimal) {
+  Vector out = new_result(expr.type, count);
+  for (std::size_t i = 0; i < count; ++i) {
+    bool null = false;
+    for (const Vector& arg : args) null = null || arg.nulls[i];
+    out.nulls[i] = null ? 1 : 0;
+    out.decimals[i] = null ? value::Decimal{} : row_decimal(i);
+  }
+  return out;
+}
+
+Vector evaluate_trim_scale(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return decimal_per_row(expr, args, input.size, [&](std::size_t i) { return value::decimal_normalize(args[0].decimal(i)); });
+}
+
+Vector evaluate_div(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return decimal_per_row(expr, args, input.size,
+                         [&](std::size_t i) { return value::decimal_div_trunc(args[0].decimal(i), args[1].decimal(i)); });
+}
+
+}  // namespace
+
+const FunctionKernel kScaleKernel{planner::FunctionId::kScale, evaluate_scale};
+const FunctionKernel kMinScaleKernel{planner::FunctionId::kMinScale, evaluate_min_scale};
+const FunctionKernel kTrimScaleKernel{planner::FunctionId::kTrimScale, evaluate_trim_scale};
+const FunctionKernel kDivKernel{planner::FunctionId::kDiv, evaluate_div};
+
+}  // namespace ptreedb::exec

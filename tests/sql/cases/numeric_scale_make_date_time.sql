@@ -1,0 +1,42 @@
+-- scale, min_scale, trim_scale and div over numeric (and integers); make_date
+-- (BC years), make_timestamp and make_timestamptz (the session's zone and a
+-- named one) with their range errors.
+select scale(0.00), scale(1.12345), scale(110123.12475871856128), scale(-1123.12471856128), scale(-13.000000000000000), scale(12), scale(null::numeric);
+select min_scale(0.00), min_scale(1.1), min_scale(1.12345), min_scale(1.123450), min_scale(-13.000000000000000), min_scale(100), min_scale(1e5);
+select trim_scale(0.00), trim_scale(1.1), trim_scale(1.120), trim_scale(1.12345000), trim_scale(-13.000000000000000), trim_scale(100.0), trim_scale(12);
+select div(9.5, 2), div(-9.5, 2), div(10, 3), div(-10, 3), div(10, -3.5), div(1e20, 3), div(0.5, 7), div(7, 0.5);
+select div(1, 0);
+select div(1.5, 0.0);
+select div(1.5::float8, 1);
+create table ns_t (v numeric(10,3), w numeric);
+insert into ns_t values (1.500, 2), (2.000, 0.75), (null, 1), (-3.125, 1.5000);
+select v, scale(v), min_scale(v), trim_scale(v), w, scale(w), div(v, w) from ns_t order by v nulls last;
+select make_date(2013, 7, 15), make_date(-44, 3, 15), make_date(2024, 2, 29), make_date(1, 1, 1);
+select make_date(2013, 2, 30);
+select make_date(2013, 13, 1);
+select make_date(2013, 11, -1);
+select make_date(0, 7, 15);
+select make_date(-44, 2, 30);
+select make_timestamp(2014, 12, 28, 6, 30, 45.887), make_timestamp(-44, 3, 15, 12, 30, 15) is null, make_timestamp(2000, 1, 1, 24, 0, 0), make_timestamp(1999, 12, 31, 23, 59, 59.9999999);
+select make_timestamp(2014, 12, 28, 6, 30, 60), make_timestamp(2014, 12, 28, 6, 30, 59.999999);
+select make_timestamp(2014, 12, 28, 6, 60, 1);
+select make_timestamp(2014, 12, 28, 25, 0, 1);
+select make_timestamp(2014, 12, 28, 24, 0, 0.5);
+select make_timestamp(2014, 12, 28, 6, 30, -1);
+select make_timestamp(2014, 2, 30, 6, 30, 1);
+select make_timestamp(0, 7, 15, 12, 30, 15);
+select make_timestamp(300000, 1, 1, 0, 0, 0);
+select make_timestamp(6000000, 1, 1, 0, 0, 0);
+set timezone to 'America/New_York';
+select make_timestamptz(1973, 07, 15, 08, 15, 55.33), make_timestamptz(1910, 12, 24, 0, 0, 0, 'Nehwon/Lankhmar') is null;
+select make_timestamptz(1973, 07, 15, 08, 15, 55.33, '+2'), make_timestamptz(1973, 07, 15, 08, 15, 55.33, 'Europe/Paris'), make_timestamptz(2014, 12, 10, 0, 0, 0, 'Europe/Prague') at time zone 'UTC';
+select make_timestamptz(2008, 12, 10, 10, 10, 10, 'EST'), make_timestamptz(2008, 12, 10, 10, 10, 10, 'UTC');
+select make_timestamptz(2014, 12, 10, 10, 10, 10, 'PST8PDT');
+select make_timestamptz(2014, 12, 10, 10, 10, 10, '-05:30'), make_timestamptz(2014, 12, 10, 10, 10, 10, '+0530'), make_timestamptz(2014, 12, 10, 10, 10, 10, '-1'), make_timestamptz(2014, 12, 10, 10, 10, 10, '+05:30:15');
+select make_timestamptz(2014, 12, 10, 10, 10, 10, '2');
+select make_timestamptz(2014, 12, 10, 10, 10, 10, '+16');
+select make_timestamptz(-44, 3, 15, 12, 0, 0, 'UTC'), make_timestamp(-4713, 11, 24, 0, 0, 0);
+select make_timestamp(-4713, 11, 23, 0, 0, 0);
+select make_timestamp(-4714, 11, 23, 0, 0, 0);
+select make_timestamp(-4714, 10, 30, 0, 0, 0);
+reset timezone;
