@@ -19,20 +19,6 @@ Vector evaluate_min_scale(const planner::BoundExpression& expr, const Chunk& inp
                      [&](std::size_t i) -> std::int64_t { return value::decimal_normalize(args[0].decimal(i)).scale; });
 }
 
-// A numeric result per row (NULL where an argument is).
-template <class RowDecimal>
-Vector decimal_per_row(const planner::BoundExpression& expr, const std::vector<Vector>& args, std::size_t count,
-                       const RowDecimal& row_decimal) {
-  Vector out = new_result(expr.type, count);
-  for (std::size_t i = 0; i < count; ++i) {
-    bool null = false;
-    for (const Vector& arg : args) null = null || arg.nulls[i];
-    out.nulls[i] = null ? 1 : 0;
-    out.decimals[i] = null ? value::Decimal{} : row_decimal(i);
-  }
-  return out;
-}
-
 Vector evaluate_trim_scale(const planner::BoundExpression& expr, const Chunk& input) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   return decimal_per_row(expr, args, input.size, [&](std::size_t i) { return value::decimal_normalize(args[0].decimal(i)); });

@@ -52,4 +52,18 @@ Vector int_per_row(const planner::BoundExpression& expr, const std::vector<Vecto
   return out;
 }
 
+// The same for numeric results (whole Decimals).
+template <class RowDecimal>
+Vector decimal_per_row(const planner::BoundExpression& expr, const std::vector<Vector>& args, std::size_t count,
+                       const RowDecimal& row_decimal) {
+  Vector out = new_result(expr.type, count);
+  for (std::size_t i = 0; i < count; ++i) {
+    bool null = false;
+    for (const Vector& arg : args) null = null || arg.nulls[i];
+    out.nulls[i] = null ? 1 : 0;
+    if (!null) out.decimals[i] = row_decimal(i);
+  }
+  return out;
+}
+
 }  // namespace ptreedb::exec

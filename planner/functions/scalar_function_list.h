@@ -66,6 +66,7 @@
   X(MakeDate)     /* make_date(year, month, day) */                                                         \
   X(MakeTimestamp) /* make_timestamp(year, month, day, hour, min, sec) */                                   \
   X(MakeTimestampTz) /* make_timestamptz(year, month, day, hour, min, sec [, zone]) */                      \
+  X(Overlaps)     /* (start, end or length) OVERLAPS (start, end or length): timestamp[tz] */               \
   X(WidthBucket)  /* width_bucket(operand, low, high, count): numeric or double precision */                \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \
