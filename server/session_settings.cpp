@@ -279,19 +279,14 @@ std::string normalize_value(const SettingDefinition& setting, std::string_view t
       if (value::read_interval_style(style)) return style;
       invalid_value(setting.name, text, "Available values: postgres, postgres_verbose, sql_standard, iso_8601.");
     }
-    case SettingKind::kByteaOutput: {
-      // An enum setting: case-insensitive, shown in lower case.
-      std::string lowered = lower(text);
-      if (lowered != "hex" && lowered != "escape") invalid_value(setting.name, text, "Available values: escape, hex.");
-      return lowered;
-    }
     case SettingKind::kTimeZone: {
       auto zone = value::find_setting_time_zone(text);
       if (!zone) invalid_value(setting.name, text);
       return zone->name();
     }
     case SettingKind::kEnum: {
-      const std::string wanted = lower(trim(text));
+      // Case-insensitive, untrimmed (PostgreSQL's config_enum_lookup_by_name).
+      const std::string wanted = lower(text);
       for (std::string_view choice : choices_of(setting.choices)) {
         if (lower(choice) == wanted) return std::string(choice);
       }

@@ -30,8 +30,7 @@ enum class SettingKind : std::uint8_t {
   kStackDepth,    // max_stack_depth: kB, with memory units
   kTimeZone,      // TimeZone: a zone name, hours east, or a POSIX offset
   kFraction,      // a real number from 0 to 1
-  kByteaOutput,   // bytea_output: hex or escape
-  kEnum,          // one of `choices`, case-insensitive
+  kEnum,          // one of `choices`, case-insensitive (bytea_output, force_parallel_mode, ...)
   kReal,          // a real number in `real_minimum` .. `real_maximum`, shown as %g
   kLocale,        // lc_*: the C locale (and, for messages, English ones)
 };

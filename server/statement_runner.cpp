@@ -230,7 +230,8 @@ StatementOutcome run_statement(const PgQuery__Node& statement, std::string_view 
   }
   // max_parallel_workers_per_gather bounds the threads the statement's parallel work uses.
   StatementOutcome outcome;
-  exec::run_with_parallel_workers(setting_integer(state, "max_parallel_workers_per_gather", exec::default_parallel_workers()), [&] {
+  const int workers = setting_integer(state, "max_parallel_workers_per_gather", exec::default_parallel_workers());
+  exec::run_with_parallel_workers(workers, [&] {
     outcome = run_one_statement(statement, statement_text, state, database, parameters, rows);
   });
   if (statement.node_case == PG_QUERY__NODE__NODE_DISCARD_STMT &&

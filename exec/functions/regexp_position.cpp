@@ -24,40 +24,46 @@ namespace {
                  std::string("invalid value for parameter \"") + parameter + "\": " + std::to_string(value));
 }
 
-// The matches of a pattern in a text: per match, `patterns` (begin, end)
-// character offsets, -1 for an unset group (setup_regexp_matches).
-struct Matches {
-  std::vector<std::int64_t> locations;
-  std::size_t patterns = 1;
-  std::size_t count = 0;
-};
-
-Matches find_matches(Pcre2Patterns& cache, std::string_view text, std::string_view pattern_text, std::int64_t start,
-                     const RegexFlags& flags, bool subpatterns) {
-  const pcre2_code* pattern = cache.compiled(pattern_text, flags.case_insensitive, subpatterns);
-  Matches matches;
-  const std::uint32_t groups = subpatterns ? Pcre2Patterns::capture_count(pattern) : 0;
-  if (groups > 0) matches.patterns = groups;
-  // The start character's byte offset (past the end: nothing to find).
+// setup_regexp_matches' walk: each match from the start character on (an
+// empty match moves the search on by one character), its offsets handed to
+// `visit` until it returns false. A start past the end finds nothing.
+template <class Visit>
+void for_each_match(Pcre2Patterns& cache, const pcre2_code* pattern, std::string_view text, std::int64_t start,
+                    const Visit& visit) {
   std::size_t search = 0;
-  for (std::int64_t c = 1; c < start && search < text.size(); ++c) search += character_length(text, search);
-  if (start - 1 > static_cast<std::int64_t>(value::utf8_length(text))) return matches;
-  auto characters = [&](PCRE2_SIZE byte) -> std::int64_t {
-    return byte == PCRE2_UNSET ? -1 : static_cast<std::int64_t>(value::utf8_length(text.substr(0, byte)));
-  };
+  for (std::int64_t c = 1; c < start; ++c) {
+    if (search >= text.size()) return;
+    search += character_length(text, search);
+  }
   while (search <= text.size() && cache.find(pattern, text, search)) {
     const PCRE2_SIZE* offsets = cache.offsets();
     const std::size_t begin = offsets[0], end = offsets[1];
-    for (std::size_t g = groups > 0 ? 1 : 0; g <= groups; ++g) {
-      const bool unset = offsets[2 * g] == PCRE2_UNSET;
-      matches.locations.push_back(unset ? -1 : characters(offsets[2 * g]));
-      matches.locations.push_back(unset ? -1 : characters(offsets[2 * g + 1]));
-    }
-    ++matches.count;
+    if (!visit(offsets)) return;
     search = end;
     if (begin == end) search += search < text.size() ? character_length(text, search) : 1;
   }
-  return matches;
+}
+
+// The n-th match's (begin, end) byte offsets, PCRE2_UNSET for an unset
+// group: of each group when `subpatterns` and the pattern has groups, else
+// of the whole match; nullopt with fewer matches.
+std::optional<std::vector<PCRE2_SIZE>> nth_match(Pcre2Patterns& cache, std::string_view text,
+                                                 std::string_view pattern_text, std::int64_t start,
+                                                 const RegexFlags& flags, bool subpatterns, std::int64_t n) {
+  const pcre2_code* pattern = cache.compiled(pattern_text, flags.case_insensitive, subpatterns);
+  const std::uint32_t groups = subpatterns ? Pcre2Patterns::capture_count(pattern) : 0;
+  std::optional<std::vector<PCRE2_SIZE>> found;
+  std::int64_t seen = 0;
+  for_each_match(cache, pattern, text, start, [&](const PCRE2_SIZE* offsets) {
+    if (++seen < n) return true;
+    found.emplace();
+    for (std::size_t g = groups > 0 ? 1 : 0; g <= groups; ++g) {
+      found->push_back(offsets[2 * g]);
+      found->push_back(offsets[2 * g + 1]);
+    }
+    return false;
+  });
+  return found;
 }
 
 RegexFlags flags_at(const std::vector<Vector>& args, std::size_t argument, std::size_t row, const char* function) {
@@ -91,14 +97,12 @@ std::int64_t checked_subexpression(const std::vector<Vector>& args, std::size_t 
   return subexpression;
 }
 
-// The (begin, end) pair of occurrence `n`'s subexpression, or nullopt when
-// there is no such occurrence or subexpression.
-std::optional<std::size_t> location_index(const Matches& matches, std::int64_t n, std::int64_t subexpression) {
-  if (n > static_cast<std::int64_t>(matches.count)) return std::nullopt;
-  if (subexpression > static_cast<std::int64_t>(matches.patterns)) return std::nullopt;
-  std::size_t at = static_cast<std::size_t>(n - 1) * matches.patterns;
-  if (subexpression > 0) at += static_cast<std::size_t>(subexpression - 1);
-  return at * 2;
+// Where subexpression `subexpression` (0: the match) of `match` lies in it,
+// or nullopt past its groups (a pattern without groups counts as one).
+std::optional<std::size_t> subexpression_index(const std::vector<PCRE2_SIZE>& match, std::int64_t subexpression) {
+  const auto patterns = static_cast<std::int64_t>(match.size() / 2);
+  if (subexpression > patterns) return std::nullopt;
+  return static_cast<std::size_t>(subexpression > 0 ? subexpression - 1 : 0) * 2;
 }
 
 Vector evaluate_regexp_count(const planner::BoundExpression& expr, const Chunk& input) {
@@ -107,8 +111,10 @@ Vector evaluate_regexp_count(const planner::BoundExpression& expr, const Chunk& 
   return int_per_row(expr, args, input.size, [&](std::size_t row) -> std::int64_t {
     const std::int64_t start = checked_start(args, row);
     const RegexFlags flags = flags_at(args, 3, row, "regexp_count");
-    return static_cast<std::int64_t>(
-        find_matches(patterns, args[0].texts[row], args[1].texts[row], start, flags, false).count);
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, false);
+    std::int64_t count = 0;
+    for_each_match(patterns, pattern, args[0].texts[row], start, [&](const PCRE2_SIZE*) { return ++count > 0; });
+    return count;
   });
 }
 
@@ -122,12 +128,14 @@ Vector evaluate_regexp_instr(const planner::BoundExpression& expr, const Chunk& 
     if (end_option != 0 && end_option != 1) invalid_parameter("endoption", end_option);
     const std::int64_t subexpression = checked_subexpression(args, 6, row);
     const RegexFlags flags = flags_at(args, 5, row, "regexp_instr");
-    const Matches matches =
-        find_matches(patterns, args[0].texts[row], args[1].texts[row], start, flags, subexpression > 0);
-    const std::optional<std::size_t> at = location_index(matches, n, subexpression);
+    const std::string_view text = args[0].texts[row];
+    const auto match = nth_match(patterns, text, args[1].texts[row], start, flags, subexpression > 0, n);
+    if (!match) return 0;
+    const std::optional<std::size_t> at = subexpression_index(*match, subexpression);
     if (!at) return 0;
-    const std::int64_t location = matches.locations[*at + static_cast<std::size_t>(end_option)];
-    return location >= 0 ? location + 1 : 0;
+    const PCRE2_SIZE byte = (*match)[*at + static_cast<std::size_t>(end_option)];
+    if (byte == PCRE2_UNSET) return 0;  // an unset group: no position
+    return static_cast<std::int64_t>(value::utf8_length(text.substr(0, byte))) + 1;
   });
 }
 
@@ -140,17 +148,11 @@ Vector evaluate_regexp_substr(const planner::BoundExpression& expr, const Chunk&
     const std::int64_t subexpression = checked_subexpression(args, 5, row);
     const RegexFlags flags = flags_at(args, 4, row, "regexp_substr");
     const std::string_view text = args[0].texts[row];
-    const Matches matches = find_matches(patterns, text, args[1].texts[row], start, flags, subexpression > 0);
-    const std::optional<std::size_t> at = location_index(matches, n, subexpression);
-    if (!at) return std::nullopt;
-    const std::int64_t begin = matches.locations[*at], end = matches.locations[*at + 1];
-    if (begin < 0 || end < 0) return std::nullopt;
-    // Character offsets back to bytes.
-    std::size_t first = 0;
-    for (std::int64_t c = 0; c < begin; ++c) first += character_length(text, first);
-    std::size_t last = first;
-    for (std::int64_t c = begin; c < end; ++c) last += character_length(text, last);
-    return std::string(text.substr(first, last - first));
+    const auto match = nth_match(patterns, text, args[1].texts[row], start, flags, subexpression > 0, n);
+    if (!match) return std::nullopt;
+    const std::optional<std::size_t> at = subexpression_index(*match, subexpression);
+    if (!at || (*match)[*at] == PCRE2_UNSET) return std::nullopt;
+    return std::string(text.substr((*match)[*at], (*match)[*at + 1] - (*match)[*at]));
   });
 }
 

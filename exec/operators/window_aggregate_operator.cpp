@@ -399,9 +399,7 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
     std::vector<Vector> keys;
     for (std::size_t k = 0; k < key_count; ++k) keys.push_back(evaluate(leader.args[shape.partition_begin() + k], rows));
     memory.add(static_cast<std::int64_t>(n * sizeof(std::uint32_t) * 2));
-    std::vector<std::uint32_t> order(n);
-    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
-    bool sorted = false;  // rows and keys need gathering into `order`
+    std::vector<std::uint32_t> order;  // set when the rows must be sorted: their sorted positions
     if (key_count > 0) {
       // ORDER BY's sort (row_order.h): normalized key prefixes, in parallel,
       // stable; partition keys ascending with NULLs last, any consistent
@@ -422,12 +420,11 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
         RowOrder row_order(key_rows, sort_keys);
         memory.add(static_cast<std::int64_t>(n * row_order.entry_bytes()));
         order = row_order.sorted(n, {}, interrupt_);
-        sorted = true;
       }
       keys = std::move(key_rows.columns);
     }
     check_interrupt(interrupt_);
-    if (sorted) {
+    if (!order.empty()) {
       rows = gather_rows(rows, order);
       charge_arrays(memory, rows);
       for (auto& key : keys) key = gather(key, n, order);
