@@ -75,8 +75,8 @@ void OperatorMemory::add(std::int64_t bytes) {
   do {
     if (limit > 0 && before + bytes > limit) {
       throw_out_of_memory(bytes, context_,
-                          "the operator holds " + kilobytes(before) + ", and work_mem is " +
-                              format_memory_size(limit));
+                          "the operator holds " + kilobytes(before) + " and one operator may hold " +
+                              format_memory_size(limit) + " (work_mem, or the server's share if larger)");
     }
   } while (!held_.compare_exchange_weak(before, before + bytes, std::memory_order_relaxed));
   try {

@@ -812,4 +812,8 @@ std::int64_t setting_bytes(const SessionState& state, std::string_view name) {
   return exec::parse_memory_size(show_setting(state, name), 1024, true);
 }
 
+std::int64_t operator_memory_limit(const SessionState& state) {
+  return std::max(setting_bytes(state, "work_mem"), exec::parse_memory_size(work_mem_default(), 1024, true));
+}
+
 }  // namespace ptreedb::server

@@ -64,6 +64,13 @@ std::int64_t setting_bytes(const SessionState& state, std::string_view name);
 
 // Makes `bytes` (rounded down to MB, or kB below 1 MB) work_mem's default for sessions started later.
 void set_work_mem_default(std::int64_t bytes);
+
+// The most one sort or hash of the session's statements may hold: work_mem,
+// but never less than its server default. PostgreSQL spills an operator past
+// work_mem to disk and the query still answers; ptreedb keeps operators in
+// memory, so a smaller work_mem (applications set 4MB, the regression files
+// 64kB) must not make a query fail that the server's share would hold.
+std::int64_t operator_memory_limit(const SessionState& state);
 // max_stack_depth in kB.
 std::size_t max_stack_depth_kb(const SessionState& state);
 

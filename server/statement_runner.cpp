@@ -267,8 +267,8 @@ StatementOutcome run_one_statement(const PgQuery__Node& statement, std::string_v
   exec::InterruptScope interrupt_scope(state.interrupt,
                                        std::chrono::milliseconds(setting_milliseconds(state, "statement_timeout")));
   // What the statement accumulates is charged to the server's memory budget,
-  // each sort or hash bounded by work_mem (53200 past either).
-  exec::QueryMemory query_memory(exec::MemoryBudget::process(), setting_bytes(state, "work_mem"));
+  // each sort or hash bounded by work_mem or the server's share (53200 past either).
+  exec::QueryMemory query_memory(exec::MemoryBudget::process(), operator_memory_limit(state));
   exec::QueryMemoryScope memory_scope(&query_memory);
   // SELECTs with approximate aggregates sample until this precise (exec/progressive_approximation.h).
   exec::ApproximationGoalScope approximation_scope(

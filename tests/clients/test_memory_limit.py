@@ -130,7 +130,7 @@ def test_oversized_sort_fails_with_53200_and_the_server_stays_up(limited_server)
         # work_mem defaults to a quarter of the limit: the sort alone passes it.
         assert conn.execute("show work_mem").fetchone() == (f"{LIMIT_MB // 4}MB",)
         error = expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
-        assert f"work_mem is {LIMIT_MB // 4}MB" in error.diag.message_detail
+        assert f"one operator may hold {LIMIT_MB // 4}MB" in error.diag.message_detail
         # With work_mem above the limit, the server's budget is what stops it.
         conn.execute("set work_mem = '1GB'")
         error = expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
@@ -213,10 +213,36 @@ def test_work_mem_is_a_memory_setting_as_in_postgresql(limited_server):
             assert caught.value.sqlstate == sqlstate
         conn.execute("reset work_mem")
         assert conn.execute("show work_mem").fetchone() == (f"{LIMIT_MB // 4}MB",)
-        # A small work_mem bounds a small sort.
-        conn.execute("set work_mem = '1MB'")
-        expect_out_of_memory(conn, "select count(*) from (select 'r' || i x from generate_series(1, 100000) i "
-                                   "order by x) s", "Sort")
+        # A work_mem above the server's share raises one operator's bound.
+        conn.execute("set work_mem = '1GB'")
+        error = expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
+        assert f"memory limit of {LIMIT_MB}MB" in error.diag.message_detail
+
+
+def test_a_small_work_mem_does_not_make_queries_fail(limited_server):
+    """PostgreSQL spills a sort or hash past work_mem to disk and still answers;
+    ptreedb holds operators in memory, so a work_mem below the server's share
+    (applications set 4MB, PostgreSQL's regression files 64kB) leaves the
+    server's share as the bound: every query below answers, none gets 53200."""
+    with connect(limited_server) as conn:
+        conn.execute("set work_mem = '64kB'")
+        assert conn.execute("show work_mem").fetchone() == ("64kB",)
+        assert conn.execute("select count(*) from (select 'r' || i x from generate_series(1, 200000) i "
+                            "order by x) s").fetchone() == (200_000,)
+        assert conn.execute("select count(*), sum(c) from (select i % 20000 g, count(*) c "
+                            "from generate_series(1, 200000) i group by 1) s").fetchone() == (20_000, 200_000)
+        assert conn.execute("select count(*) from (select distinct 'd' || (i % 30000) "
+                            "from generate_series(1, 200000) i) s").fetchone() == (30_000,)
+        assert conn.execute("select count(*) from (select 'k' || i k from generate_series(1, 100000) i) a "
+                            "join (select 'k' || i k from generate_series(1, 100000) i) b using (k)"
+                            ).fetchone() == (100_000,)
+        assert conn.execute("select count(*) from (select 'u' || i from generate_series(1, 100000) i union "
+                            "select 'v' || i from generate_series(1, 100000) i) s").fetchone() == (200_000,)
+        assert conn.execute("select max(s) from (select sum(i) over (order by i) s "
+                            "from generate_series(1, 100000) i) w").fetchone() == (5_000_050_000,)
+        # The bound is still there: the server's share stops a runaway operator.
+        expect_out_of_memory(conn, OVERSIZED_SORT, "Sort")
+    assert limited_server.process.poll() is None
 
 
 def wait_for_resident_below(pid, kb, seconds=10):
@@ -298,10 +324,10 @@ def test_copy_cannot_load_past_the_limit(release_limited_server):
 
 def test_union_all_is_bounded_by_the_budget_not_work_mem(limited_server):
     """An Append passes its sides on: only the statement's budget bounds them, as
-    PostgreSQL's Append has no work_mem, while a UNION (a hash) still has it."""
+    PostgreSQL's Append has no work_mem, while a UNION (a hash) has the bound of
+    one operator."""
     with connect(limited_server) as conn:
-        conn.execute("set work_mem = '1MB'")
-        both = ("select count(*) from (select 'u' || i from generate_series(1, 500000) i union all "
-                "select 'v' || i from generate_series(1, 500000) i) s")
-        assert conn.execute(both).fetchone() == (1_000_000,)
-        expect_out_of_memory(conn, both.replace("union all", "union"), "SetOp")
+        both = ("select count(*) from (select 'u' || i from generate_series(1, {n}) i union all "
+                "select 'v' || i from generate_series(1, {n}) i) s")
+        assert conn.execute(both.format(n=10_000_000)).fetchone() == (20_000_000,)
+        expect_out_of_memory(conn, both.format(n=10_000_000).replace("union all", "union"), "SetOp")

@@ -120,7 +120,7 @@ TEST_CASE("work_mem bounds one operator; results are bound by the budget only") 
   sort.add(60 << 10);
   SqlError error = failure_of(sort, 8 << 10);
   CHECK(error.sqlstate() == "53200");
-  CHECK(error.detail().find("work_mem is 64kB") != std::string::npos);
+  CHECK(error.detail().find("one operator may hold 64kB") != std::string::npos);
   OperatorMemory result(&query, "ExecutorState", false);
   CHECK_NOTHROW(result.add(1 << 20));
   CHECK(query.charged() == (60 << 10) + (1 << 20));
