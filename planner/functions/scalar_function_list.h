@@ -67,6 +67,8 @@
   X(MakeTimestamp) /* make_timestamp(year, month, day, hour, min, sec) */                                   \
   X(MakeTimestampTz) /* make_timestamptz(year, month, day, hour, min, sec [, zone]) */                      \
   X(Overlaps)     /* (start, end or length) OVERLAPS (start, end or length): timestamp[tz] */               \
+  X(ToTimestampFromTemplate) /* to_timestamp(text, format): read back through a to_char template */     \
+  X(ToDate)       /* to_date(text, format) */                                                               \
   X(WidthBucket)  /* width_bucket(operand, low, high, count): numeric or double precision */                \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \

@@ -1,8 +1,7 @@
-// to_timestamp(seconds since 1970-01-01 UTC) as a timestamptz. The form with
-// a format text is refused until it is implemented.
+// to_timestamp(seconds since 1970-01-01 UTC) as a timestamptz; the form with
+// a format text binds as planner/functions/datetime_from_template.cpp.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
-#include "storage/sql_error.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -11,10 +10,7 @@ using value::SqlType;
 using value::TypeId;
 
 BoundExpression bind_to_timestamp(const std::string& name, std::vector<BoundExpression>& args, int location) {
-  if (args.size() == 2) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "to_timestamp(text, text) is not supported", {}, {},
-                   location + 1);
-  }
+  if (args.size() == 2) return bind_function_call(FunctionId::kToTimestampFromTemplate, name, std::move(args), location);
   if (args.size() != 1) throw_no_such_function(name, args, location);
   BoundExpression seconds = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kDouble));
   if (!value::is_numeric_category(seconds.type.id)) throw_no_such_function(name, args, location);

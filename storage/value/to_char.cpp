@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "storage/value/calendar.h"
+#include "storage/value/datetime_template.h"
 #include "storage/value/time_zone.h"
 
 namespace ptreedb::value {
@@ -28,48 +29,7 @@ struct Fields {
   std::string abbreviation;
 };
 
-enum class Key {
-  kAdDots, kAmDots, kAd, kAm, kBcDots, kBc, kCc, kDayUpper, kDdd, kDd, kDyUpper, kDayCap, kDyCap, kD,
-  kFf1, kFf2, kFf3, kFf4, kFf5, kFf6, kFx, kHh24, kHh12, kHh, kIddd, kId, kIw, kIyyy, kIyy, kIy, kI, kJ, kMi, kMm,
-  kMonthUpper, kMonUpper, kMs, kMonthCap, kMonCap, kOf, kPmDots, kPm, kQ, kRm, kSssss, kSsss, kSs, kTzh, kTzm,
-  kTz, kUs, kWw, kW, kYCommaYyy, kYyyy, kYyy, kYy, kY,
-  // lower-case spellings where the case shows in the output
-  kDayLower, kDyLower, kMonthLower, kMonLower, kRmLower, kTzLower, kAdDotsLower, kAmDotsLower, kAdLower,
-  kAmLower, kBcDotsLower, kBcLower, kPmDotsLower, kPmLower,
-};
-
-struct Keyword {
-  std::string_view text;
-  Key key;
-};
-
-// Longest spellings first, as PostgreSQL's DCH_keywords are ordered.
-constexpr Keyword kKeywords[] = {
-    {"A.D.", Key::kAdDots}, {"A.M.", Key::kAmDots}, {"AD", Key::kAd}, {"AM", Key::kAm},
-    {"B.C.", Key::kBcDots}, {"BC", Key::kBc}, {"CC", Key::kCc}, {"DAY", Key::kDayUpper}, {"DDD", Key::kDdd},
-    {"DD", Key::kDd}, {"DY", Key::kDyUpper}, {"Day", Key::kDayCap}, {"Dy", Key::kDyCap}, {"D", Key::kD},
-    {"FF1", Key::kFf1}, {"FF2", Key::kFf2}, {"FF3", Key::kFf3}, {"FF4", Key::kFf4}, {"FF5", Key::kFf5},
-    {"FF6", Key::kFf6}, {"FX", Key::kFx}, {"HH24", Key::kHh24}, {"HH12", Key::kHh12}, {"HH", Key::kHh},
-    {"IDDD", Key::kIddd}, {"ID", Key::kId}, {"IW", Key::kIw}, {"IYYY", Key::kIyyy}, {"IYY", Key::kIyy},
-    {"IY", Key::kIy}, {"I", Key::kI}, {"J", Key::kJ}, {"MI", Key::kMi}, {"MM", Key::kMm},
-    {"MONTH", Key::kMonthUpper}, {"MON", Key::kMonUpper}, {"MS", Key::kMs}, {"Month", Key::kMonthCap},
-    {"Mon", Key::kMonCap}, {"OF", Key::kOf}, {"P.M.", Key::kPmDots}, {"PM", Key::kPm}, {"Q", Key::kQ},
-    {"RM", Key::kRm}, {"SSSSS", Key::kSssss}, {"SSSS", Key::kSsss}, {"SS", Key::kSs}, {"TZH", Key::kTzh},
-    {"TZM", Key::kTzm}, {"TZ", Key::kTz}, {"US", Key::kUs}, {"WW", Key::kWw}, {"W", Key::kW},
-    {"Y,YYY", Key::kYCommaYyy}, {"YYYY", Key::kYyyy}, {"YYY", Key::kYyy}, {"YY", Key::kYy}, {"Y", Key::kY},
-    {"a.d.", Key::kAdDotsLower}, {"a.m.", Key::kAmDotsLower}, {"ad", Key::kAdLower}, {"am", Key::kAmLower},
-    {"b.c.", Key::kBcDotsLower}, {"bc", Key::kBcLower}, {"cc", Key::kCc}, {"day", Key::kDayLower},
-    {"ddd", Key::kDdd}, {"dd", Key::kDd}, {"dy", Key::kDyLower}, {"d", Key::kD}, {"ff1", Key::kFf1},
-    {"ff2", Key::kFf2}, {"ff3", Key::kFf3}, {"ff4", Key::kFf4}, {"ff5", Key::kFf5}, {"ff6", Key::kFf6},
-    {"fx", Key::kFx}, {"hh24", Key::kHh24}, {"hh12", Key::kHh12}, {"hh", Key::kHh}, {"iddd", Key::kIddd},
-    {"id", Key::kId}, {"iw", Key::kIw}, {"iyyy", Key::kIyyy}, {"iyy", Key::kIyy}, {"iy", Key::kIy},
-    {"i", Key::kI}, {"j", Key::kJ}, {"mi", Key::kMi}, {"mm", Key::kMm}, {"month", Key::kMonthLower},
-    {"mon", Key::kMonLower}, {"ms", Key::kMs}, {"of", Key::kOf}, {"p.m.", Key::kPmDotsLower},
-    {"pm", Key::kPmLower}, {"q", Key::kQ}, {"rm", Key::kRmLower}, {"sssss", Key::kSssss}, {"ssss", Key::kSsss},
-    {"ss", Key::kSs}, {"tzh", Key::kTzh}, {"tzm", Key::kTzm}, {"tz", Key::kTzLower}, {"us", Key::kUs},
-    {"ww", Key::kWw}, {"w", Key::kW}, {"y,yyy", Key::kYCommaYyy}, {"yyyy", Key::kYyyy}, {"yyy", Key::kYyy},
-    {"yy", Key::kYy}, {"y", Key::kY},
-};
+using Key = TemplateKey;
 
 constexpr std::string_view kMonths[] = {"January", "February", "March",     "April",   "May",      "June",
                                         "July",    "August",   "September", "October", "November", "December"};
@@ -243,13 +203,7 @@ std::string format_fields(const Fields& f, std::string_view format) {
       fm = true;
       at += 2;
     }
-    const Keyword* match = nullptr;
-    for (const Keyword& keyword : kKeywords) {
-      if (format.substr(at, keyword.text.size()) == keyword.text) {
-        match = &keyword;
-        break;
-      }
-    }
+    const TemplateKeyword* match = match_template_keyword(format.substr(at));
     if (match != nullptr) {
       at += match->text.size();
       bool numeric = false;
