@@ -69,6 +69,7 @@
   X(Overlaps)     /* (start, end or length) OVERLAPS (start, end or length): timestamp[tz] */               \
   X(ToTimestampFromTemplate) /* to_timestamp(text, format): read back through a to_char template */     \
   X(ToDate)       /* to_date(text, format) */                                                               \
+  X(ToNumber)     /* to_number(text, format): read back through a to_char number template */               \
   X(WidthBucket)  /* width_bucket(operand, low, high, count): numeric or double precision */                \
   X(Sqrt)         /* sqrt: double precision (planner/functions/math_functions.cpp) */                       \
   X(Cbrt)         /* cbrt */                                                                                \

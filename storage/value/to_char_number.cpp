@@ -5,147 +5,11 @@
 #include <vector>
 
 #include "storage/sql_error.h"
+#include "storage/value/number_template.h"
 
 namespace ptreedb::value {
 
 namespace {
-
-enum class Pattern { kRomanUpper, kRomanLower, kDigit9, kDigit0, kPoint, kComma, kS, kMi, kPl, kSg, kPr, kL, kFm, kThUpper, kThLower, kEeee, kText };
-
-struct Node {
-  Pattern pattern;
-  std::string text;  // kText
-};
-
-enum class SignPlace { kNone, kBefore, kAfter };
-
-// What the template asks for (PostgreSQL's NUMDesc).
-struct NumberFormat {
-  std::vector<Node> nodes;
-  int pre = 0;   // digit positions before the point
-  int post = 0;  // after it
-  bool has_zero = false;
-  int zero_start = 0;  // the first '0' position before the point (0-based)
-  int zero_end = 0;    // positions up to the last '0'
-  bool roman = false;
-  bool decimal = false, fill = false, bracket = false, minus = false, plus = false, eeee = false;
-  SignPlace sign_place = SignPlace::kNone;  // S
-  int pre_sign_digits = 0;                   // digits before an S before the point
-};
-
-[[noreturn]] void format_error(const std::string& message, const std::string& detail = {}) {
-  throw SqlError(sqlstate::kSyntaxError, message, detail);
-}
-
-NumberFormat parse_format(std::string_view format) {
-  struct Keyword {
-    std::string_view text;
-    Pattern pattern;
-  };
-  static constexpr Keyword kKeywords[] = {
-      {"RN", Pattern::kRomanUpper}, {"rn", Pattern::kRomanLower}, {",", Pattern::kComma}, {".", Pattern::kPoint}, {"0", Pattern::kDigit0}, {"9", Pattern::kDigit9},
-      {"D", Pattern::kPoint}, {"EEEE", Pattern::kEeee}, {"FM", Pattern::kFm}, {"G", Pattern::kComma},
-      {"L", Pattern::kL}, {"MI", Pattern::kMi}, {"PL", Pattern::kPl}, {"PR", Pattern::kPr}, {"SG", Pattern::kSg},
-      {"S", Pattern::kS}, {"TH", Pattern::kThUpper}, {"d", Pattern::kPoint}, {"eeee", Pattern::kEeee},
-      {"fm", Pattern::kFm}, {"g", Pattern::kComma}, {"l", Pattern::kL}, {"mi", Pattern::kMi}, {"pl", Pattern::kPl},
-      {"pr", Pattern::kPr}, {"sg", Pattern::kSg}, {"s", Pattern::kS}, {"th", Pattern::kThLower},
-  };
-  NumberFormat num;
-  std::size_t pos = 0;
-  while (pos < format.size()) {
-    if (num.eeee) format_error("\"EEEE\" must be the last pattern used");
-    for (std::string_view refused : {"V", "v"}) {
-      if (format.substr(pos, refused.size()) == refused) {
-        throw SqlError(sqlstate::kFeatureNotSupported,
-                       "to_char's number pattern \"" + std::string(refused) + "\" is not supported");
-      }
-    }
-    const Keyword* match = nullptr;
-    for (const Keyword& keyword : kKeywords) {
-      if (format.substr(pos, keyword.text.size()) == keyword.text) {
-        match = &keyword;
-        break;
-      }
-    }
-    if (match == nullptr) {
-      // Other characters are copied; "quoted text" and \x too.
-      std::string text;
-      if (format[pos] == '"') {
-        ++pos;
-        while (pos < format.size() && format[pos] != '"') {
-          if (format[pos] == '\\' && pos + 1 < format.size()) ++pos;
-          text.push_back(format[pos++]);
-        }
-        ++pos;
-      } else if (format[pos] == '\\' && pos + 1 < format.size()) {
-        text.push_back(format[pos + 1]);
-        pos += 2;
-      } else {
-        text.push_back(format[pos++]);
-      }
-      num.nodes.push_back({Pattern::kText, std::move(text)});
-      continue;
-    }
-    pos += match->text.size();
-    switch (match->pattern) {
-      case Pattern::kDigit9:
-        if (num.bracket) format_error("\"9\" must be ahead of \"PR\"");
-        (num.decimal ? num.post : num.pre)++;
-        break;
-      case Pattern::kDigit0:
-        if (num.bracket) format_error("\"0\" must be ahead of \"PR\"");
-        if (!num.has_zero && !num.decimal) {
-          num.has_zero = true;
-          num.zero_start = num.pre;
-        }
-        (num.decimal ? num.post : num.pre)++;
-        num.zero_end = num.pre + num.post;
-        break;
-      case Pattern::kPoint:
-        if (num.decimal) format_error("multiple decimal points");
-        num.decimal = true;
-        break;
-      case Pattern::kFm: num.fill = true; break;
-      case Pattern::kRomanUpper:
-      case Pattern::kRomanLower: num.roman = true; break;
-      case Pattern::kS:
-        if (num.sign_place != SignPlace::kNone) format_error("cannot use \"S\" twice");
-        if (num.plus || num.minus || num.bracket) format_error("cannot use \"S\" and \"PL\"/\"MI\"/\"SG\"/\"PR\" together");
-        if (!num.decimal) {
-          num.sign_place = SignPlace::kBefore;
-          num.pre_sign_digits = num.pre;
-        } else {
-          num.sign_place = SignPlace::kAfter;
-        }
-        break;
-      case Pattern::kMi:
-      case Pattern::kPl:
-      case Pattern::kSg:
-        if (num.sign_place != SignPlace::kNone) {
-          format_error(std::string("cannot use \"S\" and \"") + std::string(match->text == "mi" ? "MI" : match->text == "pl" ? "PL" : match->text == "sg" ? "SG" : match->text) + "\" together");
-        }
-        if (match->pattern != Pattern::kPl) num.minus = true;
-        if (match->pattern != Pattern::kMi) num.plus = true;
-        break;
-      case Pattern::kPr:
-        if (num.sign_place != SignPlace::kNone || num.plus || num.minus) {
-          format_error("cannot use \"PR\" and \"S\"/\"PL\"/\"MI\"/\"SG\" together");
-        }
-        num.bracket = true;
-        break;
-      case Pattern::kEeee:
-        if (num.fill || num.sign_place != SignPlace::kNone || num.bracket || num.minus || num.plus) {
-          format_error("\"EEEE\" is incompatible with other formats",
-                       "\"EEEE\" may only be used together with digit and decimal point patterns.");
-        }
-        num.eeee = true;
-        break;
-      default: break;
-    }
-    num.nodes.push_back({match->pattern, {}});
-  }
-  return num;
-}
 
 std::string_view ordinal_suffix(std::string_view digits, bool upper_case) {
   if (digits.empty()) return "";
@@ -173,8 +37,8 @@ class NumberWriter {
       sign_wrote_ = !(num_.plus && !num_.minus);
     } else {
       if (sign_ != '-' && num_.fill) num_.bracket = false;
-      sign_wrote_ = sign_ == '+' && num_.fill && num_.sign_place == SignPlace::kNone;
-      if (num_.sign_place == SignPlace::kBefore && num_.pre == num_.pre_sign_digits) num_.sign_place = SignPlace::kAfter;
+      sign_wrote_ = sign_ == '+' && num_.fill && num_.sign_place == NumberSignPlace::kNone;
+      if (num_.sign_place == NumberSignPlace::kBefore && num_.pre == num_.pre_sign_digits) num_.sign_place = NumberSignPlace::kAfter;
     }
     num_count_ = num_.post + num_.pre - 1;
     if (num_.fill && num_.decimal) {
@@ -186,36 +50,36 @@ class NumberWriter {
       }
     }
     if (!sign_wrote_ && pre_spaces_ == 0) ++num_count_;
-    for (const Node& node : num_.nodes) {
+    for (const NumberNode& node : num_.nodes) {
       switch (node.pattern) {
-        case Pattern::kDigit9:
-        case Pattern::kDigit0:
-        case Pattern::kPoint:
+        case NumberPattern::kDigit9:
+        case NumberPattern::kDigit0:
+        case NumberPattern::kPoint:
           number_part(node.pattern);
           break;
-        case Pattern::kComma:
+        case NumberPattern::kComma:
           if (!in_number_) {
             if (!num_.fill) out_.push_back(' ');
           } else {
             out_.push_back(',');
           }
           break;
-        case Pattern::kL: out_.push_back(' '); break;  // the C locale's currency symbol
-        case Pattern::kThUpper:
-        case Pattern::kThLower:
+        case NumberPattern::kL: out_.push_back(' '); break;  // the C locale's currency symbol
+        case NumberPattern::kThUpper:
+        case NumberPattern::kThLower:
           if (number_[0] == '#' || sign_ == '-' || num_.decimal) break;
-          out_ += ordinal_suffix(number_, node.pattern == Pattern::kThUpper);
+          out_ += ordinal_suffix(number_, node.pattern == NumberPattern::kThUpper);
           break;
-        case Pattern::kMi:
+        case NumberPattern::kMi:
           if (sign_ == '-') out_.push_back('-');
           else if (!num_.fill) out_.push_back(' ');
           break;
-        case Pattern::kPl:
+        case NumberPattern::kPl:
           if (sign_ == '+') out_.push_back('+');
           else if (!num_.fill) out_.push_back(' ');
           break;
-        case Pattern::kSg: out_.push_back(sign_); break;
-        case Pattern::kText: out_ += node.text; break;
+        case NumberPattern::kSg: out_.push_back(sign_); break;
+        case NumberPattern::kText: out_ += node.text; break;
         default: break;
       }
     }
@@ -241,12 +105,12 @@ class NumberWriter {
 
   bool last_relevant_is_point() const { return last_relevant_ != npos && number_[last_relevant_] == '.'; }
 
-  void number_part(Pattern pattern) {
+  void number_part(NumberPattern pattern) {
     in_number_ = false;
     if (!sign_wrote_ && (current_ >= pre_spaces_ || (num_.has_zero && num_.zero_start == current_)) &&
         (!predecimal_space() || last_relevant_is_point())) {
-      if (num_.sign_place != SignPlace::kNone) {
-        if (num_.sign_place == SignPlace::kBefore) {
+      if (num_.sign_place != NumberSignPlace::kNone) {
+        if (num_.sign_place == NumberSignPlace::kBefore) {
           out_.push_back(sign_ == '-' ? '-' : '+');
           sign_wrote_ = true;
         }
@@ -270,7 +134,7 @@ class NumberWriter {
       const char c = at_ < number_.size() ? number_[at_] : '\0';
       if (c == '.') {
         if (!last_relevant_is_point() || num_.fill) out_.push_back('.');
-      } else if (last_relevant_ != npos && at_ > last_relevant_ && pattern != Pattern::kDigit0) {
+      } else if (last_relevant_ != npos && at_ > last_relevant_ && pattern != NumberPattern::kDigit0) {
         // FM drops trailing zeros
       } else if (predecimal_space()) {
         if (!num_.fill) out_.push_back(' ');
@@ -286,7 +150,7 @@ class NumberWriter {
     if (current_ + 1 == end) {
       if (sign_wrote_ && num_.bracket) {
         out_.push_back(sign_ == '+' ? ' ' : '>');
-      } else if (num_.sign_place == SignPlace::kAfter) {
+      } else if (num_.sign_place == NumberSignPlace::kAfter) {
         out_.push_back(sign_ == '-' ? '-' : '+');
       }
     }
@@ -361,15 +225,15 @@ std::string roman(const NumberFormat& num, double rounded) {
               std::string(kTens[n / 10 % 10]) + std::string(kOnes[n % 10]);
   }
   std::string out;
-  for (const Node& node : num.nodes) {
-    if (node.pattern == Pattern::kRomanUpper || node.pattern == Pattern::kRomanLower) {
+  for (const NumberNode& node : num.nodes) {
+    if (node.pattern == NumberPattern::kRomanUpper || node.pattern == NumberPattern::kRomanLower) {
       std::string text = numeral;
-      if (node.pattern == Pattern::kRomanLower) {
+      if (node.pattern == NumberPattern::kRomanLower) {
         for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
       }
       if (!num.fill && text.size() < 15) out.append(15 - text.size(), ' ');
       out += text;
-    } else if (node.pattern == Pattern::kText) {
+    } else if (node.pattern == NumberPattern::kText) {
       out += node.text;
     }
   }
@@ -379,7 +243,7 @@ std::string roman(const NumberFormat& num, double rounded) {
 }  // namespace
 
 std::string to_char_decimal(Decimal value, std::string_view format) {
-  NumberFormat num = parse_format(format);
+  NumberFormat num = parse_number_template(format);
   if (num.roman) return roman(num, std::stod(format_decimal(decimal_round(value, 0))));
   if (num.eeee) {
     std::string text = scientific(std::stod(format_decimal(value)), num.post);
@@ -389,7 +253,7 @@ std::string to_char_decimal(Decimal value, std::string_view format) {
 }
 
 std::string to_char_integer(std::int64_t value, std::string_view format) {
-  NumberFormat num = parse_format(format);
+  NumberFormat num = parse_number_template(format);
   if (num.roman) return roman(num, static_cast<double>(value));
   if (num.eeee) return scientific(static_cast<double>(value), num.post);
   std::string digits = std::to_string(value);
@@ -398,7 +262,7 @@ std::string to_char_integer(std::int64_t value, std::string_view format) {
 }
 
 std::string to_char_double(double value, std::string_view format) {
-  NumberFormat num = parse_format(format);
+  NumberFormat num = parse_number_template(format);
   if (num.roman) return roman(num, std::isnan(value) ? 0 : std::rint(value));
   if (num.eeee) {
     std::string text = scientific(value, num.post);

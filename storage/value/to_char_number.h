@@ -1,7 +1,8 @@
 // to_char(numeric | integer | double precision, format): PostgreSQL's
 // number templates (formatting.c's NUM_ patterns) in the C locale: 9, 0, .
 // and D, ',' and G, S, MI, PL, SG, PR, L, FM, TH/th, EEEE, RN/rn. V is
-// refused with 0A000; misplaced patterns get PostgreSQL's 42601.
+// refused with 0A000; misplaced patterns get PostgreSQL's 42601
+// (storage/value/number_template).
 #pragma once
 
 #include <cstdint>
