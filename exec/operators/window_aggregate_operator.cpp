@@ -352,6 +352,9 @@ class RangeEvaluator {
     frame_input.counted = counted.empty() ? nullptr : &counted;
     frame_input.partition_begin = &layout_.partition_begin;
     frame_input.interrupt = interrupt_;
+    if (window::is_whole_partition_frame(input.frame, !order_.empty())) {
+      return window::aggregate_over_partitions(frame_input, &memory_);
+    }
     return window::aggregate_over_frames(frame_input, window::is_growing_frame(input.frame),
                                          [&](std::uint32_t local) { return frame_of(input, local); }, &memory_);
   }

@@ -124,4 +124,40 @@ Vector aggregate_over_frames(const FrameAggregateInput& input, bool growing,
   return out;
 }
 
+Vector aggregate_over_partitions(const FrameAggregateInput& input, OperatorMemory* memory) {
+  const std::size_t n = input.rows;
+  const auto& partitions = *input.partition_begin;
+  const std::size_t partition_count = partitions.size() - 1;
+  // Slot 0 holds the rows FILTER leaves out; partition p's state is slot p + 1.
+  const std::size_t slots = partition_count + 1;
+  if (slots >= UINT32_MAX) throw SqlError("54000", "too many rows in one window");
+  std::unique_ptr<AggregateState> state = make_aggregate_state(*input.call);
+  std::vector<std::uint32_t> targets(n);
+  if (memory != nullptr) {
+    memory->add(state->bytes_per_group() * static_cast<std::int64_t>(slots) +
+                static_cast<std::int64_t>(n * sizeof(std::uint32_t)));
+  }
+  state->resize(slots);
+  for (std::size_t p = 0; p < partition_count; ++p) {
+    for (std::uint32_t row = partitions[p]; row < partitions[p + 1]; ++row) {
+      const bool counted = input.counted == nullptr || (*input.counted)[row] != 0;
+      targets[row] = counted ? static_cast<std::uint32_t>(p + 1) : 0;
+    }
+  }
+  check_interrupt(input.interrupt);
+  Vector none;
+  state->fold(input.argument != nullptr ? *input.argument : none, input.separator, targets.data(), n);
+  if (memory != nullptr) memory->add(state->extra_bytes());
+  check_interrupt(input.interrupt);
+  Vector per_partition = state->finish(slots);
+  for (std::size_t p = 0; p < partition_count; ++p) {
+    std::fill(targets.begin() + partitions[p], targets.begin() + partitions[p + 1], static_cast<std::uint32_t>(p + 1));
+  }
+  Vector out = gather(per_partition, slots, targets);
+  if (input.argument != nullptr) {
+    for (const auto& owner : input.argument->text_owners) out.text_owners.push_back(owner);
+  }
+  return out;
+}
+
 }  // namespace ptreedb::exec::window

@@ -36,6 +36,11 @@ struct FrameAggregateInput {
 Vector aggregate_over_frames(const FrameAggregateInput& input, bool growing,
                              const std::function<FramePieces(std::uint32_t)>& frame_of, OperatorMemory* memory);
 
+// The same when every row's frame is its whole partition (nothing
+// excluded): one state per partition, folded once, finished once, its value
+// given to each of the partition's rows (no running or tree states per row).
+Vector aggregate_over_partitions(const FrameAggregateInput& input, OperatorMemory* memory);
+
 // The segment tree's nodes covering rows [begin, end) of `rows` leaves, in
 // row order (exposed for its unit test).
 void covering_nodes(std::size_t rows, std::uint32_t begin, std::uint32_t end, std::vector<std::uint32_t>& nodes);

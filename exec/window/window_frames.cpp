@@ -98,4 +98,10 @@ bool is_growing_frame(const FrameDefinition& frame) {
   return (frame.options & option::kStartUnboundedPreceding) != 0 && (frame.options & option::kExclusion) == 0;
 }
 
+bool is_whole_partition_frame(const FrameDefinition& frame, bool ordered) {
+  if (!is_growing_frame(frame)) return false;
+  if ((frame.options & option::kEndUnboundedFollowing) != 0) return true;
+  return !ordered && (frame.options & option::kEndCurrentRow) != 0 && (frame.options & option::kRows) == 0;
+}
+
 }  // namespace ptreedb::exec::window

@@ -82,4 +82,9 @@ FramePieces exclude(const FrameDefinition& frame, const PeerGroups& peers, std::
 // never moves back, with nothing excluded: a running aggregate suffices.
 bool is_growing_frame(const FrameDefinition& frame);
 
+// Whether every row's frame is its whole partition, nothing excluded: to the
+// end (UNBOUNDED FOLLOWING), or, without ORDER BY (`ordered` false), to the
+// current row's last peer by RANGE or GROUPS, since all rows are peers.
+bool is_whole_partition_frame(const FrameDefinition& frame, bool ordered);
+
 }  // namespace ptreedb::exec::window

@@ -42,7 +42,7 @@ QUERIES_PER_FAMILY = 50
 # every correlation are planned.
 MAX_UNSUPPORTED = 0
 ENABLED = {"filter", "aggregate", "order_limit", "join", "outer_join", "subquery", "distinct", "setop", "cte", "derived",
-           "using_join", "correlated"}
+           "using_join", "correlated", "window"}
 # A family may fail on PostgreSQL for at most this many of its queries: those
 # compare by SQLSTATE only, so a generator that makes many is testing little.
 MAX_POSTGRES_ERRORS = 3
@@ -1037,6 +1037,66 @@ def gen_derived(g):
                 f"{g.pred(Scope(('x', 'id_a_n'), qualify=True), 1)}")
     return (f"SELECT t1.id, x.cnt FROM t1 JOIN (SELECT t1_id, count(*) AS cnt FROM t2 "
             f"GROUP BY t1_id) AS x ON x.t1_id = t1.id WHERE {g.pred(Scope('t1', qualify=True), 0)}")
+
+
+@family("window")
+def gen_window(g):
+    """Window functions over t1/t2 (whose id makes an order total, so every
+    answer is fixed): aggregates over whole partitions (no ORDER BY, or to
+    UNBOUNDED FOLLOWING), running and sliding ROWS/RANGE/GROUPS frames,
+    EXCLUDE, FILTER, ranking, lag/lead, first/last/nth_value and ntile,
+    several calls sharing or not sharing a window, under WHERE."""
+    rng = g.rng
+    table = g.pick(["t1", "t2"])
+    scope = Scope(table)
+    key = lambda: g.col(scope, g.pick(["int", "text", "date"]) if table == "t1" or g.chance(0.5) else "int")
+
+    def window(total_order):
+        parts = []
+        if g.chance(0.75):
+            parts.append("PARTITION BY " + ", ".join(key() for _ in range(rng.randint(1, 2))))
+        if total_order:
+            keys = [g.order_key(key()) for _ in range(rng.randint(0, 2))]
+            parts.append("ORDER BY " + ", ".join(keys + [g.order_key("id")]))
+        return " ".join(parts)
+
+    def frame():
+        start, end = rng.choice([
+            ("UNBOUNDED PRECEDING", "UNBOUNDED FOLLOWING"), ("UNBOUNDED PRECEDING", "CURRENT ROW"),
+            (f"{rng.randint(0, 3)} PRECEDING", f"{rng.randint(0, 3)} FOLLOWING"),
+            ("CURRENT ROW", "UNBOUNDED FOLLOWING"), (f"{rng.randint(1, 2)} FOLLOWING", "UNBOUNDED FOLLOWING")])
+        mode = rng.choice(["ROWS", "ROWS", "GROUPS"])
+        exclusion = rng.choice(["", "", "", " EXCLUDE CURRENT ROW", " EXCLUDE GROUP", " EXCLUDE TIES"])
+        return f" {mode} BETWEEN {start} AND {end}{exclusion}"
+
+    def call():
+        form = rng.random()
+        numeric = g.col(scope, g.pick(["int", "num"]))
+        if form < 0.35:  # an aggregate over the whole partition
+            aggregate = rng.choice([f"sum({numeric})", f"avg({numeric})", "count(*)", f"count({key()})",
+                                    f"min({key()})", f"max({numeric})"])
+            filtered = f" FILTER (WHERE {g.pred(scope, 0)})" if g.chance(0.2) else ""
+            if g.chance(0.5):
+                return f"{aggregate}{filtered} OVER ({window(False)})"
+            return (f"{aggregate}{filtered} OVER ({window(True)} ROWS BETWEEN UNBOUNDED PRECEDING "
+                    f"AND UNBOUNDED FOLLOWING)")
+        if form < 0.6:  # an aggregate over a moving frame
+            aggregate = rng.choice([f"sum({numeric})", "count(*)", f"min({numeric})", f"max({key()})"])
+            return f"{aggregate} OVER ({window(True)}{frame() if g.chance(0.8) else ''})"
+        if form < 0.8:
+            function = rng.choice(["row_number()", "rank()", "dense_rank()", "percent_rank()", "cume_dist()",
+                                   f"ntile({rng.randint(1, 4)})"])
+            return f"{function} OVER ({window(True)})"
+        function = rng.choice([f"lag({key()})", f"lead({numeric}, {rng.randint(1, 3)})",
+                               f"lag({numeric}, 2, 0)", f"first_value({key()})", f"last_value({key()})",
+                               f"nth_value({numeric}, {rng.randint(1, 3)})"])
+        return f"{function} OVER ({window(True)}{frame() if g.chance(0.3) else ''})"
+
+    items = ["id"] + [call() for _ in range(rng.randint(1, 3))]
+    sql = f"SELECT {', '.join(items)} FROM {table}"
+    if g.chance(0.4):
+        sql += f" WHERE {g.pred(scope, 1)}"
+    return Query(sql)
 
 
 # ---------------------------------------------------------------------------

@@ -182,3 +182,47 @@ TEST_CASE("running frames restart at each partition and keep string_agg's order"
     CHECK(std::string(tree.texts[i]) == expected[i]);
   }
 }
+
+TEST_CASE("whole-partition frames: one state per partition gives every row the running frames' answer") {
+  std::mt19937 random(7);
+  const std::size_t rows = 500;
+  std::vector<std::int64_t> values(rows);
+  std::vector<bool> nulls(rows);
+  for (std::size_t i = 0; i < rows; ++i) {
+    values[i] = static_cast<std::int64_t>(random() % 1000) - 500;
+    nulls[i] = random() % 9 == 0;
+  }
+  Vector argument = integers(values, nulls);
+  // An all-NULL partition (rows 10..12 are set NULL below) and one-row partitions.
+  std::vector<std::uint32_t> partitions = {0, 10, 13, 14, 15, 300, 500};
+  for (std::uint32_t i = 10; i < 13; ++i) argument.nulls[i] = 1;
+  std::vector<std::uint8_t> counted(rows);
+  for (std::size_t i = 0; i < rows; ++i) counted[i] = random() % 4 != 0;
+  auto whole_partition = [&](std::uint32_t row) {
+    std::size_t p = 0;
+    while (partitions[p + 1] <= row) ++p;
+    return pieces(partitions[p], partitions[p + 1], {});
+  };
+  exec::window::FrameAggregateInput input;
+  input.rows = rows;
+  input.argument = &argument;
+  input.partition_begin = &partitions;
+  AggregateCall sum = call_of(AggregateKind::kSum, SqlType::of(TypeId::kInteger), SqlType::of(TypeId::kBigint));
+  AggregateCall minimum = call_of(AggregateKind::kMin, SqlType::of(TypeId::kInteger), SqlType::of(TypeId::kInteger));
+  AggregateCall count = call_of(AggregateKind::kCountStar, SqlType::of(TypeId::kInteger), SqlType::of(TypeId::kBigint));
+  const std::vector<std::uint8_t>* filters[] = {nullptr, &counted};
+  for (const std::vector<std::uint8_t>* filter : filters) {
+    input.counted = filter;
+    for (const AggregateCall* call : {&sum, &minimum, &count}) {
+      input.call = call;
+      Vector expected = exec::window::aggregate_over_frames(input, true, whole_partition, nullptr);
+      Vector got = exec::window::aggregate_over_partitions(input, nullptr);
+      REQUIRE(got.size() == rows);
+      for (std::size_t row = 0; row < rows; ++row) {
+        INFO("row " << row);
+        CHECK(got.is_null(row) == expected.is_null(row));
+        if (!expected.is_null(row)) CHECK(got.ints[row] == expected.ints[row]);
+      }
+    }
+  }
+}

@@ -95,3 +95,15 @@ TEST_CASE("EXCLUDE removes the row, its group or its ties") {
   CHECK(pieces_of(current, peers, 3).empty());
   CHECK_FALSE(exec::window::is_growing_frame({all | option::kExcludeTies}));
 }
+
+TEST_CASE("whole-partition frames: to the end, or the default frame without ORDER BY") {
+  using exec::window::is_whole_partition_frame;
+  const int to_end = option::kRows | option::kStartUnboundedPreceding | option::kEndUnboundedFollowing;
+  CHECK(is_whole_partition_frame({to_end}, true));
+  CHECK(is_whole_partition_frame({option::kDefaults}, false));
+  CHECK_FALSE(is_whole_partition_frame({option::kDefaults}, true));
+  CHECK_FALSE(is_whole_partition_frame({option::kRows | option::kStartUnboundedPreceding | option::kEndCurrentRow}, false));
+  CHECK_FALSE(is_whole_partition_frame({to_end | option::kExcludeCurrentRow}, true));
+  CHECK_FALSE(is_whole_partition_frame(
+      {option::kRange | option::kStartCurrentRow | option::kEndUnboundedFollowing}, false));
+}
