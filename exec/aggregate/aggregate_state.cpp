@@ -220,6 +220,7 @@ class DecimalSumState final : public AggregateState {
   // avg(x) of one x keep the same state (see make_companion_state).
   Vector finish_as(std::size_t groups, bool average, const value::SqlType& type) const {
     Vector result(type);
+    if (!average && finish_as_units(groups, result)) return result;
     result.resize(groups);
     for (std::size_t g = 0; g < groups; ++g) {
       const Sum& state = sums_[g];
@@ -233,6 +234,31 @@ class DecimalSumState final : public AggregateState {
     return result;
   }
   std::int64_t bytes_per_group() const override { return sizeof(Sum); }
+
+ private:
+  // Sums sharing one scale that fit 64 bits finish as units: 8 bytes a value
+  // for what reads them next, as scans give numeric(p <= 18) columns.
+  bool finish_as_units(std::size_t groups, Vector& result) const {
+    std::int32_t scale = -1;
+    for (std::size_t g = 0; g < groups; ++g) {
+      const Sum& state = sums_[g];
+      if (state.scale < 0) continue;
+      if (scale < 0) scale = state.scale;
+      if (state.scale != scale || state.units != static_cast<std::int64_t>(state.units)) return false;
+    }
+    if (scale < 0 || scale > 18) return false;
+    result.units_scale = scale;
+    result.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      const Sum& state = sums_[g];
+      if (state.scale < 0) {
+        result.nulls[g] = 1;
+      } else {
+        result.ints[g] = static_cast<std::int64_t>(state.units);
+      }
+    }
+    return true;
+  }
 
  protected:
   bool reads_numeric_units() const override { return true; }

@@ -18,6 +18,7 @@
 #include "exec/evaluate.h"
 #include "exec/row_order.h"
 #include "exec/operators/operator_support.h"
+#include "exec/operators/run_partitions.h"
 #include "exec/operators/task_session_values.h"
 #include "exec/window/frame_aggregate.h"
 #include "exec/window/range_offset_bounds.h"
@@ -394,6 +395,9 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
         done[c] = true;
       }
     }
+    // The last group's results go to the sink a range at a time, never
+    // concatenated: ranges are then about a morsel each.
+    const bool last_group = std::all_of(done.begin(), done.end(), [](bool d) { return d; });
     const BoundExpression& leader = calls[first_call];
     const WindowShape& shape = *leader.window;
     const std::size_t key_count = shape.partition_count + shape.order.size();
@@ -442,7 +446,8 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
     }
     partition_begin.push_back(static_cast<std::uint32_t>(n));
     const auto threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-    const std::size_t range_rows = std::max(kMinRangeRows, n / (4 * threads) + 1);
+    std::size_t range_rows = std::max(kMinRangeRows, n / (4 * threads) + 1);
+    if (last_group) range_rows = std::min(range_rows, kMorselRows);
     std::vector<RangeLayout> ranges;
     for (std::size_t p = 0; p + 1 < partition_begin.size();) {
       RangeLayout range;
@@ -518,6 +523,15 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
       for (std::size_t g = 0; g < group.size(); ++g) results[g][r] = evaluator.evaluate_call(inputs[g]);
     });
     check_interrupt(interrupt_);
+    if (last_group) {
+      run_partitions(ranges.size(), [&](std::size_t r) {
+        check_interrupt(interrupt_);
+        Chunk chunk = slice(rows, ranges[r].begin, ranges[r].end);
+        for (std::size_t g = 0; g < group.size(); ++g) chunk.columns[input_width + group[g]] = std::move(results[g][r]);
+        sink(std::move(chunk), r);
+      });
+      return;
+    }
     for (std::size_t g = 0; g < group.size(); ++g) {
       std::vector<Chunk> parts;
       for (auto& result : results[g]) {
@@ -531,7 +545,7 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
       rows.columns[input_width + group[g]] = std::move(column.columns[0]);
     }
   }
-  stream_slices(std::move(rows), sink);
+  stream_slices(std::move(rows), sink);  // not reached: the last group streams its ranges
 }
 
 

@@ -304,10 +304,10 @@ TEST_CASE("numeric keys group 1.5 with 1.50 and show the first-seen value", "[ha
     })}));
     Chunk result = table.finish();
     REQUIRE(result.size == 4);
-    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "1.5");
+    CHECK(value::format_decimal(result.columns[0].decimal(0)) == "1.5");
     CHECK(result.columns[1].ints[0] == 3);
-    CHECK(value::format_decimal(result.columns[0].decimals[1]) == "-1.5");
-    CHECK(value::format_decimal(result.columns[0].decimals[2]) == "0");
+    CHECK(value::format_decimal(result.columns[0].decimal(1)) == "-1.5");
+    CHECK(value::format_decimal(result.columns[0].decimal(2)) == "0");
     CHECK(result.columns[1].ints[2] == 2);
     CHECK(result.columns[1].ints[3] == 1);
   }
@@ -328,7 +328,7 @@ TEST_CASE("numeric keys too wide for 64-bit units fall back to byte keys and sti
   })}));
   Chunk result = table.finish();
   REQUIRE(result.size == 2);
-  CHECK(value::format_decimal(result.columns[0].decimals[0]) == "2.5");
+  CHECK(value::format_decimal(result.columns[0].decimal(0)) == "2.5");
   CHECK(result.columns[1].ints[0] == 3);
   CHECK(result.columns[1].ints[1] == 2);
 }
@@ -420,8 +420,8 @@ TEST_CASE("numeric sums: mixed scales, values near 10^18, 38 digits, and 22003 p
       v.decimals[i] = i == 0 ? Decimal{15, 1} : i == 1 ? Decimal{225, 2} : Decimal{1, 0};
     })}));
     Chunk result = table.finish();
-    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "4.75");
-    CHECK(value::format_decimal(result.columns[1].decimals[0]) == "1.5833333333333333");
+    CHECK(value::format_decimal(result.columns[0].decimal(0)) == "4.75");
+    CHECK(value::format_decimal(result.columns[1].decimal(0)) == "1.5833333333333333");
   }
   {
     // 2000 values of 999999999999999999.99 (units beyond 64 bits), in two tables merged.
@@ -433,7 +433,7 @@ TEST_CASE("numeric sums: mixed scales, values near 10^18, 38 digits, and 22003 p
     }
     first.merge(second);
     Chunk result = first.finish();
-    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "1999999999999999999980.00");
+    CHECK(value::format_decimal(result.columns[0].decimal(0)) == "1999999999999999999980.00");
   }
   {
     AggregationTable table(keys, calls);
@@ -441,8 +441,8 @@ TEST_CASE("numeric sums: mixed scales, values near 10^18, 38 digits, and 22003 p
       v.decimals[i] = Decimal{__int128{999999999999999999LL} * 100 + 99, 2};
     })}));
     Chunk result = table.finish();
-    CHECK(value::format_decimal(result.columns[0].decimals[0]) == "1999999999999999999980.00");
-    CHECK(value::format_decimal(result.columns[1].decimals[0]) == "999999999999999999.99");
+    CHECK(value::format_decimal(result.columns[0].decimal(0)) == "1999999999999999999980.00");
+    CHECK(value::format_decimal(result.columns[1].decimal(0)) == "999999999999999999.99");
   }
   __int128 max38 = value::decimal_detail::kMaxUnits;
   {
@@ -453,7 +453,7 @@ TEST_CASE("numeric sums: mixed scales, values near 10^18, 38 digits, and 22003 p
       v.decimals[i] = Decimal{i == 2 ? -big : big, 0};
     })}));
     Chunk result = table.finish();
-    CHECK(result.columns[0].decimals[0].units == big);
+    CHECK(result.columns[0].decimal(0).units == big);
   }
   auto sqlstate_of = [&](auto&& run) {
     try {
@@ -487,7 +487,7 @@ TEST_CASE("integer sums: bigint results near 2^63, numeric for bigint inputs, 22
   for (int repeat = 0; repeat < 2; ++repeat) {
     table.consume(chunk_with({column_of(kBigint, 4, [](Vector& v, std::size_t i) { v.ints[i] = INT64_MAX; })}));
   }
-  CHECK(value::format_decimal(table.finish().columns[0].decimals[0]) == "73786976294838206456");
+  CHECK(value::format_decimal(table.finish().columns[0].decimal(0)) == "73786976294838206456");
   std::vector<AggregateCall> int_sum{call(AggregateKind::kSum, 0, kInt, kBigint)};
   AggregationTable near(keys, int_sum);
   near.consume(chunk_with({column_of(kInt, 2, [](Vector& v, std::size_t i) { v.ints[i] = i == 0 ? INT32_MAX : -1; })}));
@@ -522,7 +522,7 @@ TEST_CASE("more than a million groups from two tables merge by partition", "[has
     std::int64_t key = -result.columns[0].ints[g];
     std::int64_t times = key >= kSecondBegin && key < kFirstEnd ? 2 : 1;
     all_right &= key >= 0 && key < kSecondEnd && !seen[key] && result.columns[1].ints[g] == times &&
-                 result.columns[2].decimals[g].units == -key * times && result.columns[3].ints[g] == -key;
+                 result.columns[2].decimal(g).units == -key * times && result.columns[3].ints[g] == -key;
     if (key >= 0 && key < kSecondEnd) seen[key] = 1;
   }
   CHECK(all_right);
@@ -667,11 +667,11 @@ TEST_CASE("numeric sums over few groups: values near 10^18, NULLs, one value of 
   for (std::size_t g = 0; g < result.size; ++g) {
     std::int64_t key = result.columns[0].ints[g];
     // The one value at scale 3 (row 500 of the third chunk, group 2) makes its group's sum scale 3.
-    Decimal sum = result.columns[1].decimals[g];
+    Decimal sum = result.columns[1].decimal(g);
     const int scale = key == 2 ? 3 : 2;
     CHECK(sum.scale == scale);
     CHECK(sum.units == expected_units[key] * (scale == 3 ? 10 : 1));
-    CHECK(value::format_decimal(result.columns[2].decimals[g]) ==
+    CHECK(value::format_decimal(result.columns[2].decimal(g)) ==
           value::format_decimal(value::decimal_div(sum, value::decimal_from_int(expected_counts[key]))));
     CHECK(result.columns[3].ints[g] == 1000);
   }
@@ -723,11 +723,11 @@ TEST_CASE("sum and avg of one numeric share their sums and give what each gives 
   REQUIRE(both.size == 3);
   for (std::size_t g = 0; g < 3; ++g) {
     CHECK(both.columns[0].texts[g] == sums.columns[0].texts[g]);
-    CHECK(value::decimal_compare(both.columns[1].decimals[g], sums.columns[1].decimals[g]) == 0);
-    CHECK(value::decimal_compare(both.columns[2].decimals[g], averages.columns[1].decimals[g]) == 0);
-    CHECK(both.columns[2].decimals[g].scale == averages.columns[1].decimals[g].scale);
-    CHECK(value::decimal_compare(both.columns[3].decimals[g], filtered_averages.columns[1].decimals[g]) == 0);
-    CHECK(value::decimal_compare(both.columns[4].decimals[g], sums.columns[1].decimals[g]) == 0);
+    CHECK(value::decimal_compare(both.columns[1].decimal(g), sums.columns[1].decimal(g)) == 0);
+    CHECK(value::decimal_compare(both.columns[2].decimal(g), averages.columns[1].decimal(g)) == 0);
+    CHECK(both.columns[2].decimal(g).scale == averages.columns[1].decimal(g).scale);
+    CHECK(value::decimal_compare(both.columns[3].decimal(g), filtered_averages.columns[1].decimal(g)) == 0);
+    CHECK(value::decimal_compare(both.columns[4].decimal(g), sums.columns[1].decimal(g)) == 0);
   }
 }
 

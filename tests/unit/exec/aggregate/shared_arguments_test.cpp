@@ -72,7 +72,7 @@ std::vector<std::string> sums(const std::vector<AggregateCall>& calls, const std
   Chunk result = table.finish();
   std::vector<std::string> out;
   for (const Vector& column : result.columns) {
-    out.push_back(column.nulls[0] ? "NULL" : value::format_decimal(column.decimals[0]));
+    out.push_back(column.nulls[0] ? "NULL" : value::format_decimal(column.decimal(0)));
   }
   return out;
 }
