@@ -12,6 +12,7 @@
 #include "storage/value/interval.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
+#include "storage/value/utf8.h"
 
 namespace ptreedb::value {
 
@@ -32,10 +33,9 @@ struct TemplateNode {
   bool ordinal = false;    // TH or th suffix
 };
 
+// The bytes of the character at `at` (pg_mblen), cut at the text's end.
 std::size_t character_length(std::string_view text, std::size_t at) {
-  const auto lead = static_cast<unsigned char>(text[at]);
-  const std::size_t length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-  return std::min(length, text.size() - at);
+  return std::min(utf8_sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }

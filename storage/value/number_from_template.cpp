@@ -1,9 +1,11 @@
 #include "storage/value/number_from_template.h"
 
+#include <algorithm>
 #include <string>
 
 #include "storage/sql_error.h"
 #include "storage/value/number_template.h"
+#include "storage/value/utf8.h"
 
 namespace ptreedb::value {
 
@@ -11,10 +13,9 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// The bytes of the character at `at` (pg_mblen), cut at the text's end.
 std::size_t character_length(std::string_view text, std::size_t at) {
-  const auto lead = static_cast<unsigned char>(text[at]);
-  const std::size_t length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-  return std::min(length, text.size() - at);
+  return std::min(utf8_sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
 }
 
 // Reads `text` through a parsed template into numeric_in's text: a sign (or
