@@ -395,8 +395,8 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
         done[c] = true;
       }
     }
-    // The last group's results go to the sink a range at a time, never
-    // concatenated: ranges are then about a morsel each.
+    // The last group's results go to the sink with their ranges' rows, never
+    // concatenated: its ranges are then about a morsel each.
     const bool last_group = std::all_of(done.begin(), done.end(), [](bool d) { return d; });
     const BoundExpression& leader = calls[first_call];
     const WindowShape& shape = *leader.window;
@@ -524,11 +524,26 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
     });
     check_interrupt(interrupt_);
     if (last_group) {
-      run_partitions(ranges.size(), [&](std::size_t r) {
+      // Each range's rows go out with their results in slices of at most a
+      // morsel (a range holds whole partitions, so one partition can make it
+      // larger), all numbered in one sequence.
+      std::vector<Chunk> range_results(ranges.size());
+      std::vector<std::pair<std::size_t, std::size_t>> slices;  // range, first row in it
+      for (std::size_t r = 0; r < ranges.size(); ++r) {
+        Chunk& of_range = range_results[r];
+        of_range.size = ranges[r].end - ranges[r].begin;
+        for (std::size_t g = 0; g < group.size(); ++g) of_range.columns.push_back(std::move(results[g][r]));
+        for (std::size_t begin = 0; begin < of_range.size; begin += kMorselRows) slices.emplace_back(r, begin);
+      }
+      run_partitions(slices.size(), [&](std::size_t s) {
         check_interrupt(interrupt_);
-        Chunk chunk = slice(rows, ranges[r].begin, ranges[r].end);
-        for (std::size_t g = 0; g < group.size(); ++g) chunk.columns[input_width + group[g]] = std::move(results[g][r]);
-        sink(std::move(chunk), r);
+        const auto [r, begin] = slices[s];
+        Chunk& of_range = range_results[r];
+        const std::size_t count = std::min(of_range.size - begin, kMorselRows);
+        Chunk chunk = slice(rows, ranges[r].begin + begin, ranges[r].begin + begin + count);
+        Chunk part = count == of_range.size ? std::move(of_range) : slice(of_range, begin, begin + count);
+        for (std::size_t g = 0; g < group.size(); ++g) chunk.columns[input_width + group[g]] = std::move(part.columns[g]);
+        sink(std::move(chunk), s);
       });
       return;
     }
@@ -545,7 +560,7 @@ void PlanExecutor::run_operator(const PlanNode&, const planner::WindowNode& wind
       rows.columns[input_width + group[g]] = std::move(column.columns[0]);
     }
   }
-  stream_slices(std::move(rows), sink);  // not reached: the last group streams its ranges
+  stream_slices(std::move(rows), sink);  // only without calls: the last group streams its ranges
 }
 
 

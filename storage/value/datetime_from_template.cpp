@@ -345,7 +345,7 @@ class TemplateReader {
     while (at < input_.size() && is_space(input_[at])) ++at;
     const ParsedLong years = parse_long(input_.substr(0, std::min(input_.size(), at + 3)), at);
     if (years.end == at) throw SqlError(sqlstate::kInvalidDatetimeFormat, "invalid input string for \"Y,YYY\"");
-    set_int(fields_.year, static_cast<int>(years.value + millennia.value * 1000));
+    set_int(fields_.year, static_cast<int>(static_cast<__int128>(millennia.value) * 1000 + years.value));
     fields_.yysz = 4;
     pos_ = years.end;
     skip_ordinal();
@@ -488,7 +488,9 @@ class TemplateReader {
         return;
       case Key::kId:  // ISO Monday = 1 .. Sunday = 7, kept as Sunday = 1
         read_number(&fields_.d, 1);
-        if (++fields_.d > 7) fields_.d = 1;
+        // PostgreSQL's int arithmetic wraps (-fwrapv); so does this conversion.
+        fields_.d = static_cast<int>(static_cast<std::int64_t>(fields_.d) + 1);
+        if (fields_.d > 7) fields_.d = 1;
         skip_ordinal();
         return;
       case Key::kWw:
@@ -651,10 +653,10 @@ CivilFields read_civil_fields(std::string_view text, std::string_view format) {
       set_from_julian_day(tm, julian);
       given |= kDate;
     } else {
-      day_of_year = (f.ww - 1) * 7 + 1;
+      day_of_year = static_cast<int>((static_cast<std::int64_t>(f.ww) - 1) * 7 + 1);  // wraps as PostgreSQL's
     }
   }
-  if (f.w != 0) day_of_month = (f.w - 1) * 7 + 1;
+  if (f.w != 0) day_of_month = static_cast<int>((static_cast<std::int64_t>(f.w) - 1) * 7 + 1);
   if (day_of_month != 0) {
     tm.day = day_of_month;
     given |= kDay;

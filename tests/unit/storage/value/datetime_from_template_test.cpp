@@ -83,3 +83,13 @@ TEST_CASE("errors as PostgreSQL's", "[to_timestamp]") {
   CHECK_THROWS_AS(to_date_from_template("2016 367", "YYYY DDD"), SqlError);
   CHECK_THROWS_AS(to_date_from_template("5874898-01-01", "YYYY-MM-DD"), SqlError);
 }
+
+TEST_CASE("huge FM fields wrap as PostgreSQL's int arithmetic does, never overflow", "[to_timestamp]") {
+  // Week and day numbers near INT_MAX: PostgreSQL's (ww - 1) * 7 + 1 and ++d wrap.
+  CHECK(sqlstate_of("2147483647", "FMWW") == "22007 cannot calculate day of year without year information");
+  CHECK(sqlstate_of("-2147483648", "FMW") == "22008 date/time field value out of range: \"-2147483648\"");
+  CHECK(sqlstate_of("2147483647", "FMID") == "no error");
+  const std::string millennia = sqlstate_of("99999999999999999,123", "Y,YYY");
+  CHECK((millennia == "no error" || millennia.rfind("22", 0) == 0));
+}
+
