@@ -18,7 +18,7 @@ constexpr std::size_t kMaxResultBytes = 0x3fffffff;
 std::vector<std::string_view> characters(std::string_view text) {
   std::vector<std::string_view> out;
   for (std::size_t at = 0; at < text.size();) {
-    const std::size_t length = std::min(value::utf8_sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
+    const std::size_t length = value::utf8_character_length(text, at);
     out.push_back(text.substr(at, length));
     at += length;
   }

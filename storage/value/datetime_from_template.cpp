@@ -33,11 +33,6 @@ struct TemplateNode {
   bool ordinal = false;    // TH or th suffix
 };
 
-// The bytes of the character at `at` (pg_mblen), cut at the text's end.
-std::size_t character_length(std::string_view text, std::size_t at) {
-  return std::min(utf8_sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
-}
-
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // Printable ASCII that is neither a letter nor a digit.
@@ -79,14 +74,14 @@ std::vector<TemplateNode> parse_template(std::string_view format) {
           break;
         }
         if (format[pos] == '\\' && pos + 1 < format.size()) ++pos;
-        const std::size_t length = character_length(format, pos);
+        const std::size_t length = utf8_character_length(format, pos);
         nodes.push_back({NodeKind::kChar, format.substr(pos, length)});
         pos += length;
       }
       continue;
     }
     if (format[pos] == '\\' && pos + 1 < format.size() && format[pos + 1] == '"') ++pos;
-    const std::size_t length = character_length(format, pos);
+    const std::size_t length = utf8_character_length(format, pos);
     const NodeKind kind = is_separator_char(format[pos]) ? NodeKind::kSeparator
                           : is_space(format[pos])        ? NodeKind::kSpace
                                                          : NodeKind::kChar;
@@ -217,7 +212,7 @@ class TemplateReader {
   }
 
   void skip_character() {
-    if (pos_ < input_.size()) pos_ += character_length(input_, pos_);
+    if (pos_ < input_.size()) pos_ += utf8_character_length(input_, pos_);
   }
 
   void skip_ordinal() {

@@ -13,11 +13,6 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// The bytes of the character at `at` (pg_mblen), cut at the text's end.
-std::size_t character_length(std::string_view text, std::size_t at) {
-  return std::min(utf8_sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
-}
-
 // Reads `text` through a parsed template into numeric_in's text: a sign (or
 // a space) first, then the digits and point read (formatting.c's NUMProc).
 class NumberReader {
@@ -64,8 +59,8 @@ class NumberReader {
         }
         case NumberPattern::kText:
           // One input character per template character, whatever it is.
-          for (std::size_t i = 0; i < node.text.size() && !at_end(); i += character_length(node.text, i)) {
-            pos_ += character_length(text_, pos_);
+          for (std::size_t i = 0; i < node.text.size() && !at_end(); i += utf8_character_length(node.text, i)) {
+            pos_ += utf8_character_length(text_, pos_);
           }
           break;
         default:  // S (read with the digits), PR (with them: '<'), FM
@@ -87,7 +82,7 @@ class NumberReader {
   void pass_over_non_data(int count) {
     while (count-- > 0 && !at_end()) {
       if (std::string_view("0123456789.,+-").find(text_[pos_]) != std::string_view::npos) break;
-      pos_ += character_length(text_, pos_);
+      pos_ += utf8_character_length(text_, pos_);
     }
   }
 

@@ -1,6 +1,7 @@
 #include "storage/value/number_template.h"
 
 #include "storage/sql_error.h"
+#include "storage/value/utf8.h"
 
 namespace ptreedb::value {
 
@@ -55,10 +56,7 @@ NumberFormat parse_number_template(std::string_view format) {
         ++pos;
       } else {
         if (format[pos] == '\\' && pos + 1 < format.size() && format[pos + 1] == '"') ++pos;
-        std::size_t length = 1;
-        while (pos + length < format.size() && (static_cast<unsigned char>(format[pos + length]) & 0xC0) == 0x80) {
-          ++length;
-        }
+        const std::size_t length = utf8_character_length(format, pos);
         text.append(format.substr(pos, length));
         pos += length;
       }

@@ -18,6 +18,10 @@ std::size_t utf8_sequence_length(unsigned char lead) {
   return 1;
 }
 
+std::size_t utf8_character_length(std::string_view text, std::size_t at) {
+  return std::min(utf8_sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
+}
+
 namespace {
 
 constexpr const char* kCharacterNotInRepertoire = "22021";

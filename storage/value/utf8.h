@@ -15,6 +15,8 @@ void verify_utf8(std::string_view text);
 // Bytes of the UTF-8 sequence a lead byte announces (1 for invalid leads), as
 // pg_utf_mblen.
 std::size_t utf8_sequence_length(unsigned char lead);
+// The bytes of the character starting at `at` (at < text.size()), cut at the text's end.
+std::size_t utf8_character_length(std::string_view text, std::size_t at);
 
 // True when verify_utf8 would accept `text`.
 bool is_valid_utf8(std::string_view text);
