@@ -270,6 +270,7 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
       return;
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
+    case TypeId::kTime:  // time_send: microseconds since midnight
       put_big_endian(out, static_cast<std::int64_t>(column.ints[row]));
       return;
     case TypeId::kInterval: {
@@ -348,6 +349,14 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
     case TypeId::kTimestamp:
       expect(8);
       return value::format_timestamp_iso(value::Timestamp{get_big_endian<std::int64_t>(bytes, 0)});
+    case TypeId::kTime: {  // time_recv checks the range
+      expect(8);
+      const std::int64_t micros = get_big_endian<std::int64_t>(bytes, 0);
+      if (micros < 0 || micros > value::kMicrosPerDay) {
+        throw SqlError(sqlstate::kDatetimeFieldOverflow, "time out of range");
+      }
+      return value::format_time(value::TimeOfDay{micros});
+    }
     case TypeId::kTimestampTz:  // shown in UTC with its offset, so reading it back gives the instant
       expect(8);
       return value::format_timestamptz_iso(value::TimestampTz{get_big_endian<std::int64_t>(bytes, 0)}, value::TimeZone());
@@ -438,6 +447,9 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kTimestampTz:
       value::parse_timestamptz(text, value::session_time_zone());
+      return;
+    case TypeId::kTime:
+      value::parse_time(text);
       return;
     case TypeId::kInterval:
       value::parse_interval(text);

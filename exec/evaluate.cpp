@@ -20,6 +20,7 @@
 #include "storage/value/date_time_fields.h"
 #include "storage/value/character.h"
 #include "storage/value/date_time.h"
+#include "storage/value/time_of_day.h"
 #include "storage/value/float_arith.h"
 #include "storage/value/integer_arith.h"
 #include "storage/value/text_format.h"
@@ -167,7 +168,16 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
                                                 : value::date_sub_days(date, days)).days;
       }
       return out;
-    case TypeId::kTimestamp:  // timestamp +/- interval, interval + timestamp
+    case TypeId::kTimestamp:  // timestamp +/- interval, interval + timestamp, date + time, time + date
+      if (left == TypeId::kTime || right == TypeId::kTime) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (out.nulls[i]) continue;
+          const bool date_left = left == TypeId::kDate;
+          const value::Date date{static_cast<std::int32_t>(date_left ? a.ints[i] : b.ints[i])};
+          out.ints[i] = value::date_add_time(date, value::TimeOfDay{date_left ? b.ints[i] : a.ints[i]}).micros;
+        }
+        return out;
+      }
       for (std::size_t i = 0; i < count; ++i) {
         if (out.nulls[i]) continue;
         bool timestamp_left = left == TypeId::kTimestamp;
@@ -189,10 +199,22 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
       }
       return out;
     }
+    case TypeId::kTime:  // time +/- interval, interval + time
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        const bool time_left = left == TypeId::kTime;
+        const value::TimeOfDay time{time_left ? a.ints[i] : b.ints[i]};
+        const value::Interval& span = time_left ? b.intervals[i] : a.intervals[i];
+        out.ints[i] = (op == ArithmeticOp::kAdd ? value::time_add_interval(time, span)
+                                                : value::time_sub_interval(time, span)).micros;
+      }
+      return out;
     case TypeId::kInterval:
       for (std::size_t i = 0; i < count; ++i) {
         if (out.nulls[i]) continue;
-        if (left == TypeId::kTimestamp || left == TypeId::kTimestampTz) {
+        if (left == TypeId::kTime) {
+          out.intervals[i] = value::time_diff(value::TimeOfDay{a.ints[i]}, value::TimeOfDay{b.ints[i]});
+        } else if (left == TypeId::kTimestamp || left == TypeId::kTimestampTz) {
           out.intervals[i] = value::timestamp_diff(value::Timestamp{a.ints[i]}, value::Timestamp{b.ints[i]});
         } else if (left == TypeId::kInterval && right == TypeId::kInterval) {
           out.intervals[i] = op == ArithmeticOp::kAdd ? value::interval_add(a.intervals[i], b.intervals[i])
@@ -344,6 +366,9 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kTimestampTz:
       value::append_timestamptz(out, value::TimestampTz{vector.ints[i]}, value::session_time_zone());
       break;
+    case TypeId::kTime:
+      value::append_time(out, value::TimeOfDay{vector.ints[i]});
+      break;
     case TypeId::kInterval:
       value::append_interval(out, vector.intervals[i]);
       break;
@@ -417,7 +442,8 @@ void round_to_timestamp_precision(Vector& out, int precision) {
 
 Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
   Vector out = cast_vector_to_type(input, target, explicit_cast);
-  if ((target.id == TypeId::kTimestamp || target.id == TypeId::kTimestampTz) && target.has_typmod()) {
+  if ((target.id == TypeId::kTimestamp || target.id == TypeId::kTimestampTz || target.id == TypeId::kTime) &&
+      target.has_typmod()) {
     round_to_timestamp_precision(out, target.timestamp_precision());
   }
   return out;
@@ -526,6 +552,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
         case TypeId::kDate: out.ints[i] = value::parse_date(text).days; break;
         case TypeId::kTimestamp: out.ints[i] = value::parse_timestamp(text).micros; break;
         case TypeId::kTimestampTz: out.ints[i] = value::parse_timestamptz(text, zone).micros; break;
+        case TypeId::kTime: out.ints[i] = value::parse_time(text).micros; break;
         case TypeId::kInterval: out.intervals[i] = value::parse_interval(text); break;
         case TypeId::kUuid:
         case TypeId::kBytea:
@@ -641,7 +668,30 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
       });
       return out;
     case TypeId::kInterval:
+      if (from == TypeId::kTime) {
+        each([&](std::size_t i) { out.intervals[i] = value::time_to_interval(value::TimeOfDay{input.ints[i]}); });
+        return out;
+      }
       out.intervals = input.intervals;
+      return out;
+    case TypeId::kTime:
+      each([&](std::size_t i) {
+        std::optional<value::TimeOfDay> time;
+        if (from == TypeId::kInterval) {
+          time = value::interval_to_time(input.intervals[i]);
+        } else if (from == TypeId::kTimestamp) {
+          time = value::timestamp_to_time(value::Timestamp{input.ints[i]});
+        } else if (from == TypeId::kTimestampTz) {
+          time = value::timestamptz_to_time(value::TimestampTz{input.ints[i]}, zone);
+        } else {
+          time = value::TimeOfDay{input.ints[i]};
+        }
+        if (time) {
+          out.ints[i] = time->micros;
+        } else {
+          out.nulls[i] = true;  // an infinite timestamp has no time of day
+        }
+      });
       return out;
     case TypeId::kUuid:
     case TypeId::kBytea:

@@ -15,6 +15,11 @@ bool assignment_castable(TypeId from, TypeId to) {
   if (value::is_character_type(to)) return true;  // every type's output function
   if (value::is_json_type(from) && value::is_json_type(to)) return true;  // json <-> jsonb: assignment casts
   if (value::is_character_type(from)) return false;  // input functions need an explicit cast
+  // time from interval, timestamp and timestamptz; time to interval.
+  if (to == TypeId::kTime) {
+    return from == TypeId::kInterval || from == TypeId::kTimestamp || from == TypeId::kTimestampTz;
+  }
+  if (from == TypeId::kTime) return to == TypeId::kInterval;
   // date, timestamp and timestamptz assign to one another.
   return value::is_timestamp_or_date(from) && value::is_timestamp_or_date(to);
 }

@@ -7,6 +7,7 @@
 #include "planner/expression_binder.h"
 #include "storage/sql_error.h"
 #include "storage/value/statement_clock.h"
+#include "storage/value/time_of_day.h"
 #include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::planner {
@@ -61,6 +62,20 @@ BoundExpression bind_current_time(const PgQuery__SQLValueFunction& function) {
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP_N:
       return constant_of(value::TypeId::kTimestamp,
                          value::timestamptz_to_timestamp(current_instant(), value::session_time_zone()).micros);
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME_N: {
+      value::TimeOfDay time = *value::timestamptz_to_time(current_instant(), value::session_time_zone());
+      BoundExpression out = constant_of(value::TypeId::kTime, time.micros);
+      if (function.op == PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME_N) {
+        out.type = value::SqlType::time(function.typmod);
+        out.constant.int_value = value::round_time(time, out.type.timestamp_precision()).micros;
+      }
+      return out;
+    }
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME_N:
+      throw SqlError(sqlstate::kFeatureNotSupported, "CURRENT_TIME (time with time zone) is not supported", {},
+                     "Use LOCALTIME or CURRENT_TIMESTAMP.", function.location + 1);
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this SQL value function is not supported yet", {}, {},
                      function.location + 1);

@@ -62,6 +62,7 @@ std::string type_name_for_error(const BoundExpression& expr) {
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
+    case TypeId::kTime: return "time without time zone";
     case TypeId::kUuid: return "uuid";
     case TypeId::kBytea: return "bytea";
     case TypeId::kJson: return "json";
@@ -152,6 +153,7 @@ bool implicitly_castable(TypeId from, TypeId to) {
     return from != TypeId::kName || to == TypeId::kText;
   }
   if (from == TypeId::kDate) return to == TypeId::kTimestamp || to == TypeId::kTimestampTz;
+  if (from == TypeId::kTime) return to == TypeId::kInterval;
   return from == TypeId::kTimestamp && to == TypeId::kTimestampTz;
 }
 
@@ -161,6 +163,9 @@ bool castable(TypeId from, TypeId to) {
   if (value::is_character_type(from) || value::is_character_type(to)) return true;  // via text I/O
   if (from == TypeId::kTimestamp && to == TypeId::kDate) return true;
   if (from == TypeId::kTimestampTz && (to == TypeId::kDate || to == TypeId::kTimestamp)) return true;
+  if (to == TypeId::kTime && (from == TypeId::kInterval || from == TypeId::kTimestamp || from == TypeId::kTimestampTz)) {
+    return true;
+  }
   if (from == TypeId::kBoolean && to == TypeId::kInteger) return true;
   if (from == TypeId::kInteger && to == TypeId::kBoolean) return true;
   if (value::is_json_type(from) && value::is_json_type(to)) return true;
@@ -1095,6 +1100,8 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
       common = a == b && (a == TypeId::kChar || a == TypeId::kName) ? SqlType::of(a) : SqlType::of(TypeId::kText);
     } else if (value::is_timestamp_or_date(a) && value::is_timestamp_or_date(b)) {
       common = datetime_common_type(a, b);
+    } else if ((a == TypeId::kTime && b == TypeId::kInterval) || (a == TypeId::kInterval && b == TypeId::kTime)) {
+      common = SqlType::of(TypeId::kInterval);  // time casts implicitly to interval
     } else if (a == b) {
       // Two enum types never compare (anyenum's operators take one type).
       if (a == TypeId::kEnum && left.type.enum_oid != right.type.enum_oid) no_operator(op, left, right, location);
@@ -1138,6 +1145,32 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     return finish(common, common, common);
   }
   bool additive = arithmetic == ArithmeticOp::kAdd || arithmetic == ArithmeticOp::kSubtract;
+  if (a == TypeId::kTime || b == TypeId::kTime) {
+    const SqlType kTime = SqlType::of(TypeId::kTime);
+    if (a == TypeId::kTime && b == TypeId::kInterval && additive) return finish(kTime, kTime, kInterval);
+    if (a == TypeId::kInterval && b == TypeId::kTime && arithmetic == ArithmeticOp::kAdd) {
+      return finish(kTime, kInterval, kTime);
+    }
+    if (a == TypeId::kTime && b == TypeId::kTime && arithmetic == ArithmeticOp::kSubtract) {
+      return finish(kInterval, kTime, kTime);
+    }
+    if (a == TypeId::kTime && b == TypeId::kTime && arithmetic == ArithmeticOp::kAdd) {
+      // time + time matches both date + time and time + interval (time casts to interval).
+      throw SqlError("42725", "operator is not unique: time without time zone + time without time zone", {},
+                     "Could not choose a best candidate operator. You might need to add explicit type casts.",
+                     location + 1);
+    }
+    if (a == TypeId::kDate && b == TypeId::kTime && arithmetic == ArithmeticOp::kAdd) {
+      return finish(kTimestamp, kDate, kTime);
+    }
+    if (a == TypeId::kTime && b == TypeId::kDate && arithmetic == ArithmeticOp::kAdd) {
+      return finish(kTimestamp, kTime, kDate);
+    }
+    // Elsewhere a time is the interval since midnight (its implicit cast): date - time,
+    // timestamp + time, time * 2.
+    if (a == TypeId::kTime) a = TypeId::kInterval;
+    if (b == TypeId::kTime) b = TypeId::kInterval;
+  }
   if (a == TypeId::kDate && value::is_integer_type(b) && additive) return finish(kDate, kDate, kInt);
   if (value::is_integer_type(a) && b == TypeId::kDate && arithmetic == ArithmeticOp::kAdd) {
     return finish(kDate, kInt, kDate);

@@ -82,7 +82,7 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
     const bool array = (type & kArrayTypeFlag) != 0;
     const bool domain = (type & kDomainTypeFlag) != 0;
     type = static_cast<std::uint8_t>(type & ~(kArrayTypeFlag | kDomainTypeFlag));
-    if (type > static_cast<std::uint8_t>(value::TypeId::kEnum)) throw CorruptRecord("unknown column type");
+    if (type > static_cast<std::uint8_t>(value::TypeId::kLastTypeId)) throw CorruptRecord("unknown column type");
     column.type.id = static_cast<value::TypeId>(type);
     if (array) column.type = value::SqlType::array_of(column.type);
     column.type.typmod = in.get<std::int32_t>();

@@ -132,7 +132,7 @@ std::shared_ptr<const value::DomainType> decode_domain(ByteReader& in) {
   domain->name = in.get_bytes();
   domain->oid = in.get<std::uint32_t>();
   const auto type = in.get<std::uint8_t>();
-  if (type > static_cast<std::uint8_t>(value::TypeId::kEnum)) throw CorruptRecord("domain of an unknown type");
+  if (type > static_cast<std::uint8_t>(value::TypeId::kLastTypeId)) throw CorruptRecord("domain of an unknown type");
   domain->base.id = static_cast<value::TypeId>(type);
   domain->base.typmod = in.get<std::int32_t>();
   domain->base.enum_oid = in.get<std::uint32_t>();

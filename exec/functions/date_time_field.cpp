@@ -43,6 +43,7 @@ Vector evaluate_field_function(const planner::BoundExpression& expr, const Chunk
         break;
       case TypeId::kDate: part = value::extract_field(field, value::Date{static_cast<std::int32_t>(source.ints[i])}); break;
       case TypeId::kTimestamp: part = value::extract_field(field, value::Timestamp{source.ints[i]}); break;
+      case TypeId::kTime: part = value::extract_field(field, value::TimeOfDay{source.ints[i]}); break;
       default: part = value::extract_field(field, source.intervals[i]); break;
     }
     if (!part) {

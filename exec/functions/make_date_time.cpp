@@ -1,4 +1,4 @@
-// make_date, make_timestamp and make_timestamptz as PostgreSQL 15's date.c
+// make_date, make_timestamp, make_timestamptz and make_time as PostgreSQL 15's date.c
 // and timestamp.c: fields checked as ValidateDate checks them (make_date
 // reads negative years as BC; make_timestamp refuses years below 1), the
 // time of day up to 24:00:00, seconds rounded to microseconds;
@@ -17,6 +17,7 @@
 #include "storage/value/calendar.h"
 #include "storage/value/date_time.h"
 #include "storage/value/interval.h"
+#include "storage/value/time_of_day.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
 
@@ -57,14 +58,7 @@ std::int64_t make_timestamp(std::int64_t year, std::int64_t month, std::int64_t 
   const std::int64_t days =
       value::calendar::days_from_civil(astronomical, static_cast<int>(month), static_cast<int>(day));
   const std::string time_text = std::to_string(hour) + ":" + two_digits(minute) + ":" + shown_seconds(seconds);
-  // float_time_overflows: each field in range, and no later than 24:00:00.
-  const bool fields_bad = hour < 0 || hour > 24 || minute < 0 || minute > 59 || std::isnan(seconds) || seconds < 0 ||
-                          seconds > 60;
-  const double time_micros = static_cast<double>((hour * 60 + minute) * 60) * 1e6 + std::rint(seconds * 1e6);
-  if (fields_bad || time_micros > static_cast<double>(value::kMicrosPerDay)) {
-    out_of_range("time field value out of range: " + time_text);
-  }
-  const auto time = ((hour * 60 + minute) * 60) * 1'000'000 + static_cast<std::int64_t>(std::rint(seconds * 1e6));
+  const std::int64_t time = value::make_time(hour, minute, seconds).micros;
   std::int64_t result = 0;
   if (__builtin_mul_overflow(days, value::kMicrosPerDay, &result) || __builtin_add_overflow(result, time, &result) ||
       !value::is_valid_timestamp(result)) {
@@ -156,8 +150,16 @@ Vector evaluate_make_timestamptz(const planner::BoundExpression& expr, const Chu
   });
 }
 
+Vector evaluate_make_time(const planner::BoundExpression& expr, const Chunk& input) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  return int_per_row(expr, args, input.size, [&](std::size_t i) {
+    return value::make_time(args[0].ints[i], args[1].ints[i], args[2].doubles[i]).micros;
+  });
+}
+
 }  // namespace
 
+const FunctionKernel kMakeTimeKernel{planner::FunctionId::kMakeTime, evaluate_make_time};
 const FunctionKernel kMakeDateKernel{planner::FunctionId::kMakeDate, evaluate_make_date};
 const FunctionKernel kMakeTimestampKernel{planner::FunctionId::kMakeTimestamp, evaluate_make_timestamp};
 const FunctionKernel kMakeTimestampTzKernel{planner::FunctionId::kMakeTimestampTz, evaluate_make_timestamptz};

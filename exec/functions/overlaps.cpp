@@ -2,13 +2,15 @@
 // ends NULL is unknown; with one, the other stands for its start. Each
 // period's ends are put in order, then: the later start must lie before the
 // other period's end (NULL where that end is unknown and decides). A length
-// (interval) end is start + length (in the session's zone for timestamptz).
+// (interval) end is start + length (in the session's zone for timestamptz;
+// wrapping at midnight for times, as overlaps_time does).
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "exec/functions/text_results.h"
 #include "storage/value/date_time.h"
+#include "storage/value/time_of_day.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
 
@@ -58,6 +60,9 @@ Vector evaluate_overlaps(const planner::BoundExpression& expr, const Chunk& inpu
     if (args[end_arg].type.id != value::TypeId::kInterval) return instant(end_arg, row);
     if (args[start_arg].nulls[row] || args[end_arg].nulls[row]) return std::nullopt;
     const value::Interval& length = args[end_arg].intervals[row];
+    if (args[start_arg].type.id == value::TypeId::kTime) {
+      return value::time_add_interval(value::TimeOfDay{args[start_arg].ints[row]}, length).micros;
+    }
     if (zoned) {
       return value::timestamptz_add_interval(value::TimestampTz{args[start_arg].ints[row]}, length,
                                              value::session_time_zone())

@@ -65,6 +65,11 @@ int RangeOffsetBounds::compare_to_target(std::uint32_t j, std::uint32_t row) con
                                             : value::timestamptz_add_interval(current, offset_.intervals[0], zone);
       return sign_of(value::TimestampTz{keys_.ints[j]}, target);
     }
+    case TypeId::kTime: {  // in_range_time_interval: the interval's time part, no wrapping
+      const __int128 step = offset_.intervals[0].micros;
+      const __int128 target = static_cast<__int128>(keys_.ints[row]) + (subtract_ ? -step : step);
+      return sign_of(static_cast<__int128>(keys_.ints[j]), target);
+    }
     case TypeId::kInterval: {
       value::Interval target = subtract_ ? value::interval_sub(keys_.intervals[row], offset_.intervals[0])
                                          : value::interval_add(keys_.intervals[row], offset_.intervals[0]);

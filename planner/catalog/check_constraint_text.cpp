@@ -55,6 +55,7 @@ std::string constant_value_text(const Constant& constant, const value::SqlType& 
     case TypeId::kNumeric: return value::format_decimal(constant.decimal_value);
     case TypeId::kDate: return value::format_date_iso(value::Date{static_cast<std::int32_t>(constant.int_value)});
     case TypeId::kTimestamp: return value::format_timestamp_iso(value::Timestamp{constant.int_value});
+    case TypeId::kTime: return value::format_time(value::TimeOfDay{constant.int_value});
     case TypeId::kInterval: return value::format_interval_postgres(constant.interval_value);
     default: return constant.text_value;
   }
@@ -230,6 +231,7 @@ class CheckPrinter {
       case TypeId::kNumeric: out.decimal_value = value::parse_decimal(text); break;
       case TypeId::kDate: out.int_value = value::parse_date(text).days; break;
       case TypeId::kTimestamp: out.int_value = value::parse_timestamp(text).micros; break;
+      case TypeId::kTime: out.int_value = value::parse_time(text).micros; break;
       case TypeId::kInterval: out.interval_value = value::parse_interval(text); break;
       case TypeId::kBoolean:
       case TypeId::kSmallint:

@@ -60,6 +60,7 @@ const char* cast_name(value::TypeId id) {
     case value::TypeId::kDate: return "date";
     case value::TypeId::kTimestamp: return "timestamp without time zone";
     case value::TypeId::kTimestampTz: return "timestamp with time zone";
+    case value::TypeId::kTime: return "time without time zone";
     case value::TypeId::kUuid: return "uuid";
     case value::TypeId::kBytea: return "bytea";
     default: return nullptr;
@@ -81,6 +82,7 @@ std::string default_expression_text(const std::string& default_sql, const value:
     // PostgreSQL stores the coerced constant, so dates print canonically.
     if (type.id == value::TypeId::kDate) *body = value::format_date(value::parse_date(*body));
     if (type.id == value::TypeId::kTimestamp) *body = value::format_timestamp(value::parse_timestamp(*body));
+    if (type.id == value::TypeId::kTime) *body = value::format_time(value::parse_time(*body));
     if (type.id == value::TypeId::kTimestampTz) {
       const value::TimeZone& zone = value::session_time_zone();
       *body = value::format_timestamptz(value::parse_timestamptz(*body, zone), zone);

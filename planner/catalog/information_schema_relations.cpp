@@ -38,6 +38,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
+    case TypeId::kTime: return "time without time zone";
     case TypeId::kInterval: return "interval";
     case TypeId::kUuid: return "uuid";
     case TypeId::kBytea: return "bytea";
@@ -106,6 +107,7 @@ std::vector<Cell> column_row(const S& schema, const S& table, const S& name, val
     case TypeId::kDate: datetime_precision = I{0}; break;
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
+    case TypeId::kTime:
     case TypeId::kInterval: datetime_precision = I{type.has_typmod() ? type.timestamp_precision() : 6}; break;
     default: break;
   }

@@ -1,6 +1,6 @@
 // make_date(year, month, day), make_timestamp(year, month, day, hour, min,
-// sec) and make_timestamptz(..., sec [, zone]): integer fields, seconds in
-// double precision, the zone as text.
+// sec), make_timestamptz(..., sec [, zone]) and make_time(hour, min, sec):
+// integer fields, seconds in double precision, the zone as text.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 
@@ -28,8 +28,14 @@ BoundExpression bind_make_timestamptz(const std::string& name, std::vector<Bound
   return bind_signature(FunctionId::kMakeTimestampTz, name, args, location, parameters, TypeId::kTimestampTz);
 }
 
+BoundExpression bind_make_time(const std::string& name, std::vector<BoundExpression>& args, int location) {
+  return bind_signature(FunctionId::kMakeTime, name, args, location,
+                        {TypeId::kInteger, TypeId::kInteger, TypeId::kDouble}, TypeId::kTime);
+}
+
 }  // namespace
 
+const FunctionBinding kMakeTimeBinding{FunctionId::kMakeTime, "make_time", {"make_time"}, bind_make_time};
 const FunctionBinding kMakeDateBinding{FunctionId::kMakeDate, "make_date", {"make_date"}, bind_make_date};
 const FunctionBinding kMakeTimestampBinding{FunctionId::kMakeTimestamp, "make_timestamp", {"make_timestamp"},
                                             bind_make_timestamp};

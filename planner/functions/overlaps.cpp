@@ -1,7 +1,9 @@
 // (s1, e1) OVERLAPS (s2, e2), which the grammar makes overlaps(s1, e1, s2,
 // e2): starts are timestamps (timestamp with time zone when any argument is
 // one; dates become timestamps); an end may be an interval, the period's
-// length (PostgreSQL's overlaps(timestamp, interval, ...) variants).
+// length (PostgreSQL's overlaps(timestamp, interval, ...) variants). Times
+// of day overlap as times (overlaps(time, time, time, time)), never beside
+// timestamps.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
@@ -14,10 +16,15 @@ using value::TypeId;
 BoundExpression bind_overlaps(const std::string& name, std::vector<BoundExpression>& args, int location) {
   if (args.size() != 4) throw_no_such_function(name, args, location);
   bool zoned = false;
+  bool times = false;
+  for (std::size_t i = 0; i < 4; ++i) {
+    times = times || (args[i].type.id == TypeId::kTime && !args[i].unknown_literal);
+  }
   for (std::size_t i = 0; i < 4; ++i) {
     const TypeId id = args[i].type.id;
-    const bool fits = args[i].unknown_literal || id == TypeId::kDate || id == TypeId::kTimestamp ||
-                      id == TypeId::kTimestampTz || (id == TypeId::kInterval && i % 2 == 1);
+    const bool instant = times ? id == TypeId::kTime
+                               : id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kTimestampTz;
+    const bool fits = args[i].unknown_literal || instant || (id == TypeId::kInterval && i % 2 == 1);
     if (!fits) throw_no_such_function(name, args, location);
     zoned = zoned || (id == TypeId::kTimestampTz && !args[i].unknown_literal);
   }
@@ -33,7 +40,9 @@ BoundExpression bind_overlaps(const std::string& name, std::vector<BoundExpressi
                    "Could not choose a best candidate function. You might need to add explicit type casts.",
                    location + 1);
   }
-  const value::SqlType stamp = value::SqlType::of(zoned ? TypeId::kTimestampTz : TypeId::kTimestamp);
+  const value::SqlType stamp = value::SqlType::of(times   ? TypeId::kTime
+                                                  : zoned ? TypeId::kTimestampTz
+                                                          : TypeId::kTimestamp);
   std::vector<BoundExpression> coerced;
   for (std::size_t i = 0; i < 4; ++i) {
     const bool length = args[i].type.id == TypeId::kInterval && !args[i].unknown_literal;

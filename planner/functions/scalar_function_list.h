@@ -66,6 +66,7 @@
   X(MakeDate)     /* make_date(year, month, day) */                                                         \
   X(MakeTimestamp) /* make_timestamp(year, month, day, hour, min, sec) */                                   \
   X(MakeTimestampTz) /* make_timestamptz(year, month, day, hour, min, sec [, zone]) */                      \
+  X(MakeTime)     /* make_time(hour, min, sec) */                                                           \
   X(Overlaps)     /* (start, end or length) OVERLAPS (start, end or length): timestamp[tz] */               \
   X(ToTimestampFromTemplate) /* to_timestamp(text, format): read back through a to_char template */     \
   X(ToDate)       /* to_date(text, format) */                                                               \

@@ -32,6 +32,7 @@ void append_element_key(std::string& key, std::string_view text, TypeId element)
     case TypeId::kChar: key_encoding::append_text(key, value::bpchar_significant(text)); break;
     case TypeId::kDate: key_encoding::append_date(key, value::parse_date(text).days); break;
     case TypeId::kTimestamp: key_encoding::append_timestamp(key, value::parse_timestamp(text).micros); break;
+    case TypeId::kTime: key_encoding::append_timestamp(key, value::parse_time(text).micros); break;
     case TypeId::kTimestampTz:  // the text carries its offset, so any zone reads the same instant
       key_encoding::append_timestamp(key, value::parse_timestamptz(text, value::session_time_zone()).micros);
       break;

@@ -30,6 +30,7 @@ void copy_column(RowBuilder& builder, std::size_t to, const RowLayout& layout, c
     case TypeId::kText: builder.set_text(to, row.get_text(offset)); break;
     case TypeId::kDate: builder.set_date(to, row.get_date(offset)); break;
     case TypeId::kTimestampTz:
+    case TypeId::kTime:
     case TypeId::kTimestamp: builder.set_timestamp(to, row.get_timestamp(offset)); break;
     case TypeId::kInterval: builder.set_interval(to, row.get_interval(offset)); break;
   }

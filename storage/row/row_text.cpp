@@ -53,6 +53,9 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
     case TypeId::kTimestamp:
       value::append_timestamp(out, value::Timestamp{row.get_timestamp(offset)});
       break;
+    case TypeId::kTime:
+      value::append_time(out, value::TimeOfDay{row.get_timestamp(offset)});
+      break;
     case TypeId::kTimestampTz:
       value::append_timestamptz(out, value::TimestampTz{row.get_timestamp(offset)}, value::session_time_zone());
       break;

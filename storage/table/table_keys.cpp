@@ -55,6 +55,7 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
       key_encoding::append_date(key, row.get_date(offset));
       break;
     case TypeId::kTimestampTz:
+    case TypeId::kTime:
     case TypeId::kTimestamp:
       key_encoding::append_timestamp(key, row.get_timestamp(offset));
       break;

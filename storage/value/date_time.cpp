@@ -36,12 +36,13 @@ std::string lower_case(std::string_view text) {
   throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
 }
 
-enum class Target { kDate, kTimestamp, kTimestampTz };
+enum class Target { kDate, kTimestamp, kTimestampTz, kTime };
 
 std::string_view type_name(Target target) {
   switch (target) {
     case Target::kDate: return "date";
     case Target::kTimestamp: return "timestamp";
+    case Target::kTime: return "time";
     default: return "timestamp with time zone";
   }
 }
@@ -68,6 +69,11 @@ class DateTimeParser {
     text_ = original_.substr(begin, end - begin);
 
     const std::string word = lower_case(text_);
+    if (target_ == Target::kTime && word == "allballs") return ParsedDateTime{};
+    if (target_ == Target::kTime && (word == "infinity" || word == "-infinity" || word == "epoch" ||
+                                     word == "today" || word == "tomorrow" || word == "yesterday")) {
+      syntax_error();  // DecodeTimeOnly takes "now" and "allballs" only
+    }
     if (word == "infinity") return ParsedDateTime{ParsedDateTime::Kind::kInfinity};
     if (word == "-infinity") return ParsedDateTime{ParsedDateTime::Kind::kMinusInfinity};
     if (word == "epoch")
@@ -96,10 +102,14 @@ class DateTimeParser {
       const char c = text_[pos_];
       if (is_space(c) || c == ',') {
         ++pos_;
-      } else if ((c == 'T' || c == 't') && !has_time_ && date_complete() && pos_ + 1 < text_.size() &&
-                 is_digit(text_[pos_ + 1])) {
+      } else if ((c == 'T' || c == 't') && !has_time_ && (date_complete() || target_ == Target::kTime) &&
+                 pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1])) {
         ++pos_;
-        parse_time_part();
+        if (target_ == Target::kTime && !time_follows()) {
+          parse_number();  // "T040506.789"
+        } else {
+          parse_time_part();
+        }
       } else if (is_digit(c)) {
         parse_number();
       } else if ((c == '+' || c == '-') && (has_time_ || date_complete())) {
@@ -110,8 +120,18 @@ class DateTimeParser {
         syntax_error();
       }
     }
-    if (!date_complete()) syntax_error();
+    if (target_ == Target::kTime) {
+      // DecodeTimeOnly: a date may stand before the time (and is dropped), a
+      // zone name needs it to place the offset, the time itself is required.
+      if ((fields_ != 0 && !date_complete()) || !has_time_ || (named_zone_ && !date_complete())) syntax_error();
+    } else if (!date_complete()) {
+      syntax_error();
+    }
     apply_meridian();
+    if (target_ == Target::kTime) {
+      if (time_of_day_ > kMicrosPerDay) field_error();
+      return ParsedDateTime{ParsedDateTime::Kind::kFinite, 0, time_of_day_};
+    }
     ParsedDateTime result = finish();
     result.zone_east = zone_east_;
     result.named_zone = std::move(named_zone_);
@@ -156,6 +176,27 @@ class DateTimeParser {
       if (has_time_) syntax_error();
       pos_ = begin;
       parse_time_part();
+      return;
+    }
+    const char next = pos_ < text_.size() ? text_[pos_] : ' ';
+    const bool date_separator_follows = next == '/' || (digits == 4 && (next == '-' || next == '.'));
+    if (target_ == Target::kTime && !has_time_ && (digits == 6 || digits == 4) && !date_separator_follows &&
+        (date_complete() || fields_ == 0)) {
+      // time '040506', '040506.789', '0405': DecodeTimeOnly reads a run of
+      // digits as HHMMSS or HHMM (the date, if any, came before).
+      const std::int64_t hour = digits == 6 ? value / 10000 : value / 100;
+      const std::int64_t minute = digits == 6 ? value / 100 % 100 : value % 100;
+      const std::int64_t second = digits == 6 ? value % 100 : 0;
+      std::int64_t fraction_micros = 0;
+      if (digits == 6 && pos_ < text_.size() && text_[pos_] == '.') fraction_micros = read_fraction_micros();
+      if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != '+' && text_[pos_] != '-' &&
+          !is_alpha(text_[pos_])) {
+        syntax_error();
+      }
+      check_time_fields(hour, minute, second, fraction_micros);
+      time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond + fraction_micros;
+      hour_ = hour;
+      has_time_ = true;
       return;
     }
     if (pos_ + 1 < text_.size() && (text_[pos_] == '-' || text_[pos_] == '/' || text_[pos_] == '.') &&
@@ -341,38 +382,56 @@ class DateTimeParser {
     ++pos_;
     if (read_digits(minute) == 0) syntax_error();
     std::int64_t fraction_micros = 0;
-    const auto read_fraction = [&] {
-      // Like PostgreSQL: the fraction is read as a double and rounded to
-      // whole microseconds (half to even).
-      const std::size_t begin = pos_++;
-      while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
-      double fraction = 0;
-      if (pos_ > begin + 1) std::from_chars(text_.data() + begin, text_.data() + pos_, fraction);
-      fraction_micros = static_cast<std::int64_t>(std::rint(fraction * 1e6));
-    };
     if (pos_ < text_.size() && text_[pos_] == ':') {
       ++pos_;
       if (read_digits(second) == 0) syntax_error();
-      if (pos_ < text_.size() && text_[pos_] == '.') read_fraction();
+      if (pos_ < text_.size() && text_[pos_] == '.') fraction_micros = read_fraction_micros();
     } else if (pos_ < text_.size() && text_[pos_] == '.') {
       // "mm:ss.fff": two fields with a fraction are minutes and seconds.
       second = minute;
       minute = hour;
       hour = 0;
-      read_fraction();
+      fraction_micros = read_fraction_micros();
     }
     if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != '+' && text_[pos_] != '-' &&
         !is_alpha(text_[pos_])) {
       syntax_error();
     }
-    if (hour > 24 || minute > 59 || second > 60 ||
-        (hour == 24 && (minute != 0 || second != 0 || fraction_micros != 0))) {
-      field_error();
-    }
+    check_time_fields(hour, minute, second, fraction_micros);
     time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond +
                    fraction_micros;
     hour_ = hour;
     has_time_ = true;
+  }
+
+  // The fraction of a second at pos_ ('.' and digits). Like PostgreSQL: read
+  // as a double and rounded to whole microseconds (half to even).
+  std::int64_t read_fraction_micros() {
+    const std::size_t begin = pos_++;
+    while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+    double fraction = 0;
+    if (pos_ > begin + 1) std::from_chars(text_.data() + begin, text_.data() + pos_, fraction);
+    return static_cast<std::int64_t>(std::rint(fraction * 1e6));
+  }
+
+  // Whether a time with colons starts at pos_ ("T12:00" rather than "T1200").
+  bool time_follows() const {
+    std::size_t at = pos_;
+    while (at < text_.size() && is_digit(text_[at])) ++at;
+    return at < text_.size() && text_[at] == ':';
+  }
+
+  // PostgreSQL's field checks; a time may not pass 24:00:00 (time_overflows).
+  void check_time_fields(std::int64_t hour, std::int64_t minute, std::int64_t second,
+                         std::int64_t fraction_micros) const {
+    if (hour > 24 || minute > 59 || second > 60 || fraction_micros > kMicrosPerSecond) field_error();
+    if (target_ == Target::kTime) {
+      const std::int64_t total =
+          hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond + fraction_micros;
+      if (total > kMicrosPerDay) field_error();
+    } else if (hour == 24 && (minute != 0 || second != 0 || fraction_micros != 0)) {
+      field_error();
+    }
   }
 
   // "+hh", "-hh:mm", "+hhmm", "+hh:mm:ss": a zone that a timestamp without
@@ -557,6 +616,10 @@ Timestamp parse_timestamp(std::string_view text) {
   return Timestamp{static_cast<std::int64_t>(micros)};
 }
 
+TimeOfDay parse_time(std::string_view text) {
+  return TimeOfDay{DateTimeParser(text, Target::kTime).parse().time_of_day};
+}
+
 TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone) {
   const ParsedDateTime parsed = DateTimeParser(text, Target::kTimestampTz).parse();
   if (parsed.kind == ParsedDateTime::Kind::kInfinity) return TimestampTz::infinity();
@@ -714,6 +777,22 @@ void append_date(std::string& out, Date value, const DateStyle& style) {
 }
 
 void append_date(std::string& out, Date value) { append_date(out, value, session_date_style()); }
+
+void append_time(std::string& out, TimeOfDay value) {
+  const std::int64_t micros = value.micros;
+  CivilDateTime civil;
+  civil.hour = static_cast<int>(micros / kMicrosPerHour);
+  civil.minute = static_cast<int>(micros / kMicrosPerMinute % 60);
+  civil.second = static_cast<int>(micros / kMicrosPerSecond % 60);
+  civil.microsecond = static_cast<int>(micros % kMicrosPerSecond);
+  append_time_of_day(out, civil);
+}
+
+std::string format_time(TimeOfDay value) {
+  std::string out;
+  append_time(out, value);
+  return out;
+}
 
 void append_timestamp(std::string& out, Timestamp value, const DateStyle& style) {
   if (value == Timestamp::infinity()) {

@@ -58,6 +58,13 @@ struct TimestampTz {
   friend constexpr auto operator<=>(const TimestampTz&, const TimestampTz&) = default;
 };
 
+// time without time zone: microseconds since midnight, 0 to 24:00:00 inclusive.
+struct TimeOfDay {
+  std::int64_t micros = 0;
+
+  friend constexpr auto operator<=>(const TimeOfDay&, const TimeOfDay&) = default;
+};
+
 class TimeZone;
 struct DateStyle;
 
@@ -100,6 +107,17 @@ Timestamp parse_timestamp(std::string_view text);
 // abbreviation such as EST, a name such as Europe/Berlin) places the wall time,
 // else `zone` does. 22023 `time zone "mars/base" not recognized`.
 TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone);
+
+// time_in (DecodeTimeOnly): microseconds since midnight, up to 24:00:00
+// inclusive. "04:05:06.789", "4:05 PM", "040506.789", "T040506", "allballs",
+// "now"; a date before the time and a zone after it are read and dropped
+// ("2003-03-07 15:36:39 America/New_York"; a zone name needs that date).
+// 22007 `invalid input syntax for type time: "..."`, 22008 `date/time field
+// value out of range: "24:00:01"`.
+TimeOfDay parse_time(std::string_view text);
+// time_out: "HH:MM:SS" and the fraction without trailing zeros, in every DateStyle.
+void append_time(std::string& out, TimeOfDay value);
+std::string format_time(TimeOfDay value);
 
 // Text output in the session's DateStyle (date_style.h), or in `style`.
 // ISO: "1998-12-01", "0044-03-15 BC", "1998-12-01 10:20:30.5",

@@ -13,6 +13,7 @@ namespace {
 using calendar::CivilDate;
 
 constexpr std::string_view kTimestampTypeName = "timestamp without time zone";
+constexpr std::string_view kTimeTypeName = "time without time zone";
 
 std::string lower_case(std::string_view text) {
   std::string result(text);
@@ -229,6 +230,19 @@ Decimal extract_interval(DateTimeField field, Interval value, std::string_view w
   }
 }
 
+Decimal extract_time(DateTimeField field, TimeOfDay value, std::string_view written_name) {
+  const std::int64_t second_micros = value.micros % kMicrosPerMinute;
+  switch (field) {
+    case DateTimeField::kMicroseconds: return integer_result(second_micros);
+    case DateTimeField::kMilliseconds: return Decimal{second_micros, 3};
+    case DateTimeField::kSecond: return Decimal{second_micros, 6};
+    case DateTimeField::kMinute: return integer_result(value.micros / kMicrosPerMinute % 60);
+    case DateTimeField::kHour: return integer_result(value.micros / kMicrosPerHour);
+    case DateTimeField::kEpoch: return Decimal{value.micros, 6};
+    default: throw_not_supported(written_name, kTimeTypeName);
+  }
+}
+
 bool is_truncatable(DateTimeField field) {
   switch (field) {
     case DateTimeField::kMicroseconds:
@@ -391,6 +405,16 @@ Decimal extract_field(std::string_view field, Interval value) {
   const std::optional<DateTimeField> known = lookup_datetime_field(field);
   if (!known) throw_not_recognized(field, "interval");
   return extract_interval(*known, value, lower_case(field));
+}
+
+Decimal extract_field(DateTimeField field, TimeOfDay value) {
+  return extract_time(field, value, field_name(field));
+}
+
+Decimal extract_field(std::string_view field, TimeOfDay value) {
+  const std::optional<DateTimeField> known = lookup_datetime_field(field);
+  if (!known) throw_not_recognized(field, kTimeTypeName);
+  return extract_time(*known, value, lower_case(field));
 }
 
 std::optional<Decimal> extract_field(DateTimeField field, TimestampTz value, const TimeZone& zone) {

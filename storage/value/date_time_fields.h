@@ -59,6 +59,12 @@ std::optional<Decimal> extract_field(std::string_view field, Timestamp value);
 std::optional<Decimal> extract_field(std::string_view field, Date value);
 Decimal extract_field(std::string_view field, Interval value);
 
+// extract from a time: microseconds, milliseconds, second, minute, hour,
+// epoch; other units throw 0A000 `unit "day" not supported for type time
+// without time zone`, unknown ones 22023.
+Decimal extract_field(DateTimeField field, TimeOfDay value);
+Decimal extract_field(std::string_view field, TimeOfDay value);
+
 // date_trunc for microseconds, milliseconds, second, minute, hour, day, week
 // (ISO, Monday), month, quarter, year, decade, century, millennium. Infinite
 // values are returned unchanged. Other fields throw 22023

@@ -35,7 +35,9 @@ enum class TypeId : std::uint8_t {
   kName,         // name: at most 63 bytes, compared bytewise
   kArray,        // a one-dimensional array of SqlType::element, held as its text form
   kEnum,         // a CREATE TYPE ... AS ENUM type (SqlType::enum_oid): storage/value/enum_type.h
-                 // (last: the enum's values are logged)
+  kTime,         // time without time zone: microseconds since midnight, 0..24:00:00
+  // New types go last: these values are logged (WAL, checkpoints).
+  kLastTypeId = kTime,
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -53,6 +55,7 @@ inline constexpr Oid kFloat8 = 701;
 inline constexpr Oid kBpchar = 1042;
 inline constexpr Oid kVarchar = 1043;
 inline constexpr Oid kDate = 1082;
+inline constexpr Oid kTime = 1083;
 inline constexpr Oid kTimestamp = 1114;
 inline constexpr Oid kTimestampTz = 1184;
 inline constexpr Oid kInterval = 1186;
@@ -102,6 +105,7 @@ struct SqlType {
   // Precision above 6 is reduced to 6 (PostgreSQL only warns).
   static SqlType timestamp(int precision);
   static SqlType timestamptz(int precision);
+  static SqlType time(int precision);
   static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
   // element[]: an array of one of the scalar types (never of an array).
   static constexpr SqlType array_of(SqlType element) { return SqlType{TypeId::kArray, element.typmod, element.id}; }
@@ -120,6 +124,7 @@ struct SqlType {
   int numeric_scale() const;
   // char(n) / varchar(n) length in characters.
   int char_length() const;
+  // timestamp(p), timestamptz(p) and time(p): fractional digits of seconds kept.
   int timestamp_precision() const { return typmod; }
 
   Oid oid() const {
@@ -160,7 +165,7 @@ inline bool is_character_type(TypeId id) {
 inline bool is_json_type(TypeId id) { return id == TypeId::kJson || id == TypeId::kJsonb; }
 inline bool is_datetime_type(TypeId id) {
   return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kInterval ||
-         id == TypeId::kTimestampTz;
+         id == TypeId::kTimestampTz || id == TypeId::kTime;
 }
 // date, timestamp and timestamptz: PostgreSQL's datetime_ops family.
 inline bool is_timestamp_or_date(TypeId id) {

@@ -37,7 +37,12 @@ TEST_CASE("type OIDs match pg_type", "[type_id]") {
   CHECK(type_from_oid(19) == TypeId::kName);
   CHECK(type_length(TypeId::kName) == 64);
   CHECK(type_internal_name(TypeId::kName) == "name");
-  CHECK_FALSE(type_from_oid(1083).has_value());  // time: not supported
+  // time: OID 1083, array 1183, eight bytes of microseconds.
+  CHECK(type_from_oid(1083) == TypeId::kTime);
+  CHECK(array_type_oid(TypeId::kTime) == 1183);
+  CHECK(type_length(TypeId::kTime) == 8);
+  CHECK(type_internal_name(TypeId::kTime) == "time");
+  CHECK_FALSE(type_from_oid(1266).has_value());  // timetz: not supported
   CHECK(type_internal_name(TypeId::kInteger) == "int4");
   CHECK(type_internal_name(TypeId::kChar) == "bpchar");
   // pg_type.typlen
@@ -84,6 +89,8 @@ TEST_CASE("type names resolve and format like format_type", "[type_id]") {
       {"varchar", {}, "character varying"},
       {"timestamp", {3}, "timestamp(3) without time zone"},
       {"timestamp", {}, "timestamp without time zone"},
+      {"time", {2}, "time(2) without time zone"},
+      {"time", {}, "time without time zone"},
       {"float8", {}, "double precision"},
       {"float4", {}, "real"},
       {"bool", {}, "boolean"},
@@ -105,6 +112,8 @@ TEST_CASE("type names resolve and format like format_type", "[type_id]") {
       {"foo", {}, "ERROR 42704: type \"foo\" does not exist"},
       {"numeric", {1, 2, 3}, "ERROR 22023: invalid NUMERIC type modifier"},
       {"timestamp", {7}, "timestamp(6) without time zone"},
+      {"time", {9}, "time(6) without time zone"},
+      {"timetz", {}, "ERROR 0A000: type time with time zone is not supported"},
       {"float", {3}, "real"},
       {"float", {30}, "double precision"},
       {"float", {54}, "ERROR 22023: precision for type float must be less than 54 bits"},
