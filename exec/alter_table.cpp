@@ -91,6 +91,7 @@ void store_scalar(storage::RowBuilder& builder, std::size_t column, const Vector
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(value.ints[0])); break;
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kTimestamp: builder.set_timestamp(column, value.ints[0]); break;
     case TypeId::kInterval: builder.set_interval(column, value.intervals[0]); break;
   }

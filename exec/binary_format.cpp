@@ -8,6 +8,7 @@
 
 #include "exec/array_cast.h"
 #include "storage/sql_error.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/array_literal.h"
 #include "storage/value/name.h"
 #include "storage/value/bytea.h"
@@ -273,6 +274,12 @@ void append_binary(std::string& out, const Vector& column, std::size_t row) {
     case TypeId::kTime:  // time_send: microseconds since midnight
       put_big_endian(out, static_cast<std::int64_t>(column.ints[row]));
       return;
+    case TypeId::kTimeTz: {  // timetz_send: the time, then the zone in seconds west
+      const value::TimeWithZone time = value::unpack_timetz(column.ints[row]);
+      put_big_endian(out, time.time);
+      put_big_endian(out, time.zone_west);
+      return;
+    }
     case TypeId::kInterval: {
       const value::Interval& span = column.intervals[row];
       put_big_endian(out, span.micros);
@@ -356,6 +363,17 @@ std::string binary_parameter_to_text(value::SqlType type, std::string_view bytes
         throw SqlError(sqlstate::kDatetimeFieldOverflow, "time out of range");
       }
       return value::format_time(value::TimeOfDay{micros});
+    }
+    case TypeId::kTimeTz: {  // timetz_recv's checks
+      expect(12);
+      const value::TimeWithZone time{get_big_endian<std::int64_t>(bytes, 0), get_big_endian<std::int32_t>(bytes, 8)};
+      if (time.time < 0 || time.time > value::kMicrosPerDay) {
+        throw SqlError(sqlstate::kDatetimeFieldOverflow, "time out of range");
+      }
+      if (time.zone_west <= -value::kMaxZoneDisplacement || time.zone_west >= value::kMaxZoneDisplacement) {
+        throw SqlError(sqlstate::kInvalidTimeZoneDisplacementValue, "time zone displacement out of range");
+      }
+      return value::format_timetz(time);
     }
     case TypeId::kTimestampTz:  // shown in UTC with its offset, so reading it back gives the instant
       expect(8);
@@ -450,6 +468,9 @@ void check_text_value(value::SqlType type, std::string_view text) {
       return;
     case TypeId::kTime:
       value::parse_time(text);
+      return;
+    case TypeId::kTimeTz:
+      value::parse_timetz(text, value::session_time_zone());
       return;
     case TypeId::kInterval:
       value::parse_interval(text);

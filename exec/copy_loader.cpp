@@ -48,6 +48,7 @@ void store_value(storage::RowBuilder& builder, std::size_t column, const Vector&
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(values.ints[i])); break;
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kTimestamp: builder.set_timestamp(column, values.ints[i]); break;
     case TypeId::kInterval: builder.set_interval(column, values.intervals[i]); break;
   }

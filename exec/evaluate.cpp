@@ -21,6 +21,7 @@
 #include "storage/value/character.h"
 #include "storage/value/date_time.h"
 #include "storage/value/time_of_day.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/float_arith.h"
 #include "storage/value/integer_arith.h"
 #include "storage/value/text_format.h"
@@ -187,7 +188,16 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
                                                 : value::timestamp_sub_interval(stamp, span)).micros;
       }
       return out;
-    case TypeId::kTimestampTz: {  // timestamptz +/- interval, interval + timestamptz
+    case TypeId::kTimestampTz: {  // timestamptz +/- interval, interval + timestamptz, date + timetz
+      if (left == TypeId::kTimeTz || right == TypeId::kTimeTz) {
+        for (std::size_t i = 0; i < count; ++i) {
+          if (out.nulls[i]) continue;
+          const bool date_left = left == TypeId::kDate;
+          const value::Date date{static_cast<std::int32_t>(date_left ? a.ints[i] : b.ints[i])};
+          out.ints[i] = value::date_add_timetz(date, value::unpack_timetz(date_left ? b.ints[i] : a.ints[i])).micros;
+        }
+        return out;
+      }
       const value::TimeZone& zone = value::session_time_zone();
       for (std::size_t i = 0; i < count; ++i) {
         if (out.nulls[i]) continue;
@@ -207,6 +217,16 @@ Vector arithmetic_other(const BoundExpression& expr, const Vector& a, const Vect
         const value::Interval& span = time_left ? b.intervals[i] : a.intervals[i];
         out.ints[i] = (op == ArithmeticOp::kAdd ? value::time_add_interval(time, span)
                                                 : value::time_sub_interval(time, span)).micros;
+      }
+      return out;
+    case TypeId::kTimeTz:  // timetz +/- interval, interval + timetz
+      for (std::size_t i = 0; i < count; ++i) {
+        if (out.nulls[i]) continue;
+        const bool time_left = left == TypeId::kTimeTz;
+        const value::TimeWithZone time = value::unpack_timetz(time_left ? a.ints[i] : b.ints[i]);
+        const value::Interval& span = time_left ? b.intervals[i] : a.intervals[i];
+        out.ints[i] = value::pack_timetz(op == ArithmeticOp::kAdd ? value::timetz_add_interval(time, span)
+                                                                  : value::timetz_sub_interval(time, span));
       }
       return out;
     case TypeId::kInterval:
@@ -369,6 +389,9 @@ void append_text(std::string& out, const Vector& vector, std::size_t i) {
     case TypeId::kTime:
       value::append_time(out, value::TimeOfDay{vector.ints[i]});
       break;
+    case TypeId::kTimeTz:
+      value::append_timetz(out, value::unpack_timetz(vector.ints[i]));
+      break;
     case TypeId::kInterval:
       value::append_interval(out, vector.intervals[i]);
       break;
@@ -442,6 +465,14 @@ void round_to_timestamp_precision(Vector& out, int precision) {
 
 Vector cast_vector(const Vector& input, SqlType target, bool explicit_cast) {
   Vector out = cast_vector_to_type(input, target, explicit_cast);
+  if (target.id == TypeId::kTimeTz && target.has_typmod()) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if (out.nulls[i]) continue;
+      out.ints[i] = value::pack_timetz(
+          value::round_timetz(value::unpack_timetz(out.ints[i]), target.timestamp_precision()));
+    }
+    return out;
+  }
   if ((target.id == TypeId::kTimestamp || target.id == TypeId::kTimestampTz || target.id == TypeId::kTime) &&
       target.has_typmod()) {
     round_to_timestamp_precision(out, target.timestamp_precision());
@@ -553,6 +584,7 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
         case TypeId::kTimestamp: out.ints[i] = value::parse_timestamp(text).micros; break;
         case TypeId::kTimestampTz: out.ints[i] = value::parse_timestamptz(text, zone).micros; break;
         case TypeId::kTime: out.ints[i] = value::parse_time(text).micros; break;
+        case TypeId::kTimeTz: out.ints[i] = value::pack_timetz(value::parse_timetz(text, zone)); break;
         case TypeId::kInterval: out.intervals[i] = value::parse_interval(text); break;
         case TypeId::kUuid:
         case TypeId::kBytea:
@@ -683,6 +715,8 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
           time = value::timestamp_to_time(value::Timestamp{input.ints[i]});
         } else if (from == TypeId::kTimestampTz) {
           time = value::timestamptz_to_time(value::TimestampTz{input.ints[i]}, zone);
+        } else if (from == TypeId::kTimeTz) {
+          time = value::TimeOfDay{value::unpack_timetz(input.ints[i]).time};
         } else {
           time = value::TimeOfDay{input.ints[i]};
         }
@@ -690,6 +724,23 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
           out.ints[i] = time->micros;
         } else {
           out.nulls[i] = true;  // an infinite timestamp has no time of day
+        }
+      });
+      return out;
+    case TypeId::kTimeTz:
+      each([&](std::size_t i) {
+        std::optional<value::TimeWithZone> time;
+        if (from == TypeId::kTime) {
+          time = value::time_to_timetz(value::TimeOfDay{input.ints[i]}, zone);
+        } else if (from == TypeId::kTimestampTz) {
+          time = value::timestamptz_to_timetz(value::TimestampTz{input.ints[i]}, zone);
+        } else {
+          time = value::unpack_timetz(input.ints[i]);
+        }
+        if (time) {
+          out.ints[i] = value::pack_timetz(*time);
+        } else {
+          out.nulls[i] = true;  // an infinite timestamptz has no time of day
         }
       });
       return out;

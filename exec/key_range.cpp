@@ -44,6 +44,7 @@ bool append_constant(std::string& key, TypeId type, const planner::Constant& con
     case TypeId::kDate: encode::append_date(key, static_cast<std::int32_t>(constant.int_value)); return true;
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kTimestamp: encode::append_timestamp(key, constant.int_value); return true;
     case TypeId::kInterval:
       encode::append_interval(key, constant.interval_value.months, constant.interval_value.days,

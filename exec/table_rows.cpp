@@ -35,6 +35,7 @@ void store_element(storage::RowBuilder& builder, std::size_t column, const Vecto
     case TypeId::kDate: builder.set_date(column, static_cast<std::int32_t>(vector.ints[i])); break;
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kTimestamp: builder.set_timestamp(column, vector.ints[i]); break;
     case TypeId::kInterval: builder.set_interval(column, vector.intervals[i]); break;
   }

@@ -17,8 +17,10 @@ bool assignment_castable(TypeId from, TypeId to) {
   if (value::is_character_type(from)) return false;  // input functions need an explicit cast
   // time from interval, timestamp and timestamptz; time to interval.
   if (to == TypeId::kTime) {
-    return from == TypeId::kInterval || from == TypeId::kTimestamp || from == TypeId::kTimestampTz;
+    return from == TypeId::kInterval || from == TypeId::kTimestamp || from == TypeId::kTimestampTz ||
+           from == TypeId::kTimeTz;
   }
+  if (to == TypeId::kTimeTz) return from == TypeId::kTime || from == TypeId::kTimestampTz;
   if (from == TypeId::kTime) return to == TypeId::kInterval;
   // date, timestamp and timestamptz assign to one another.
   return value::is_timestamp_or_date(from) && value::is_timestamp_or_date(to);

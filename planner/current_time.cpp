@@ -8,6 +8,7 @@
 #include "storage/sql_error.h"
 #include "storage/value/statement_clock.h"
 #include "storage/value/time_of_day.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::planner {
@@ -73,9 +74,15 @@ BoundExpression bind_current_time(const PgQuery__SQLValueFunction& function) {
       return out;
     }
     case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
-    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME_N:
-      throw SqlError(sqlstate::kFeatureNotSupported, "CURRENT_TIME (time with time zone) is not supported", {},
-                     "Use LOCALTIME or CURRENT_TIMESTAMP.", function.location + 1);
+    case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME_N: {
+      value::TimeWithZone time = *value::timestamptz_to_timetz(current_instant(), value::session_time_zone());
+      BoundExpression out = constant_of(value::TypeId::kTimeTz, value::pack_timetz(time));
+      if (function.op == PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME_N) {
+        out.type = value::SqlType::timetz(function.typmod);
+        out.constant.int_value = value::pack_timetz(value::round_timetz(time, out.type.timestamp_precision()));
+      }
+      return out;
+    }
     default:
       throw SqlError(sqlstate::kFeatureNotSupported, "this SQL value function is not supported yet", {}, {},
                      function.location + 1);

@@ -1,6 +1,8 @@
 #include "planner/sequence_functions.h"
 #include "planner/expression_binder.h"
 
+#include "planner/type_name_call.h"
+
 #include "planner/functions/in_list.h"
 
 #include <charconv>
@@ -63,6 +65,7 @@ std::string type_name_for_error(const BoundExpression& expr) {
     case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kInterval: return "interval";
     case TypeId::kTime: return "time without time zone";
+    case TypeId::kTimeTz: return "time with time zone";
     case TypeId::kUuid: return "uuid";
     case TypeId::kBytea: return "bytea";
     case TypeId::kJson: return "json";
@@ -153,7 +156,7 @@ bool implicitly_castable(TypeId from, TypeId to) {
     return from != TypeId::kName || to == TypeId::kText;
   }
   if (from == TypeId::kDate) return to == TypeId::kTimestamp || to == TypeId::kTimestampTz;
-  if (from == TypeId::kTime) return to == TypeId::kInterval;
+  if (from == TypeId::kTime) return to == TypeId::kInterval || to == TypeId::kTimeTz;
   return from == TypeId::kTimestamp && to == TypeId::kTimestampTz;
 }
 
@@ -163,9 +166,11 @@ bool castable(TypeId from, TypeId to) {
   if (value::is_character_type(from) || value::is_character_type(to)) return true;  // via text I/O
   if (from == TypeId::kTimestamp && to == TypeId::kDate) return true;
   if (from == TypeId::kTimestampTz && (to == TypeId::kDate || to == TypeId::kTimestamp)) return true;
-  if (to == TypeId::kTime && (from == TypeId::kInterval || from == TypeId::kTimestamp || from == TypeId::kTimestampTz)) {
+  if (to == TypeId::kTime && (from == TypeId::kInterval || from == TypeId::kTimestamp ||
+                              from == TypeId::kTimestampTz || from == TypeId::kTimeTz)) {
     return true;
   }
+  if (to == TypeId::kTimeTz && from == TypeId::kTimestampTz) return true;
   if (from == TypeId::kBoolean && to == TypeId::kInteger) return true;
   if (from == TypeId::kInteger && to == TypeId::kBoolean) return true;
   if (value::is_json_type(from) && value::is_json_type(to)) return true;
@@ -662,6 +667,9 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
                    "set-returning function " + name + " is supported only in FROM or alone in a FROM-less select list",
                    {}, {}, call.location + 1);
   }
+  if (call.n_args > 0 && call.agg_order == nullptr && !call.agg_star && !call.agg_distinct) {
+    if (auto cast = bind_type_name_call(*this, name, args, call.location)) return std::move(*cast);
+  }
   throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
 
@@ -1102,6 +1110,8 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
       common = datetime_common_type(a, b);
     } else if ((a == TypeId::kTime && b == TypeId::kInterval) || (a == TypeId::kInterval && b == TypeId::kTime)) {
       common = SqlType::of(TypeId::kInterval);  // time casts implicitly to interval
+    } else if ((a == TypeId::kTime && b == TypeId::kTimeTz) || (a == TypeId::kTimeTz && b == TypeId::kTime)) {
+      common = SqlType::of(TypeId::kTimeTz);  // and to timetz
     } else if (a == b) {
       // Two enum types never compare (anyenum's operators take one type).
       if (a == TypeId::kEnum && left.type.enum_oid != right.type.enum_oid) no_operator(op, left, right, location);
@@ -1145,6 +1155,21 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
     return finish(common, common, common);
   }
   bool additive = arithmetic == ArithmeticOp::kAdd || arithmetic == ArithmeticOp::kSubtract;
+  if (a == TypeId::kTimeTz || b == TypeId::kTimeTz) {
+    const SqlType kTimeTz = SqlType::of(TypeId::kTimeTz);
+    if (a == TypeId::kTimeTz && b == TypeId::kInterval && additive) return finish(kTimeTz, kTimeTz, kInterval);
+    if (a == TypeId::kInterval && b == TypeId::kTimeTz && arithmetic == ArithmeticOp::kAdd) {
+      return finish(kTimeTz, kInterval, kTimeTz);
+    }
+    const SqlType kTimestampTz = SqlType::of(TypeId::kTimestampTz);
+    if (a == TypeId::kDate && b == TypeId::kTimeTz && arithmetic == ArithmeticOp::kAdd) {
+      return finish(kTimestampTz, kDate, kTimeTz);
+    }
+    if (a == TypeId::kTimeTz && b == TypeId::kDate && arithmetic == ArithmeticOp::kAdd) {
+      return finish(kTimestampTz, kTimeTz, kDate);
+    }
+    no_operator(op, left, right, location);
+  }
   if (a == TypeId::kTime || b == TypeId::kTime) {
     const SqlType kTime = SqlType::of(TypeId::kTime);
     if (a == TypeId::kTime && b == TypeId::kInterval && additive) return finish(kTime, kTime, kInterval);

@@ -1,9 +1,11 @@
-// timezone(zone, value): AT TIME ZONE between timestamp and timestamptz.
+// timezone(zone, value): AT TIME ZONE between timestamp and timestamptz, and
+// of a timetz (timetz_zone, timetz_izone).
 #include <optional>
 #include <string>
 
 #include "exec/functions/function_kernel.h"
 #include "storage/sql_error.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/timestamp_tz.h"
 
 namespace ptreedb::exec {
@@ -46,7 +48,9 @@ Vector evaluate_at_time_zone(const planner::BoundExpression& expr, const Chunk& 
         zone = value::time_zone_or_throw(zone_text);
       }
     }
-    if (expr.type.id == TypeId::kTimestampTz) {
+    if (expr.type.id == TypeId::kTimeTz) {
+      out.ints[i] = value::pack_timetz(value::timetz_at_zone(value::unpack_timetz(source.ints[i]), *zone));
+    } else if (expr.type.id == TypeId::kTimestampTz) {
       out.ints[i] = value::timestamp_to_timestamptz(value::Timestamp{source.ints[i]}, *zone).micros;
     } else {
       out.ints[i] = value::timestamptz_to_timestamp(value::TimestampTz{source.ints[i]}, *zone).micros;

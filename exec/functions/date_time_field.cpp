@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "exec/functions/function_kernel.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/date_time_fields.h"
 
 namespace ptreedb::exec {
@@ -44,6 +45,7 @@ Vector evaluate_field_function(const planner::BoundExpression& expr, const Chunk
       case TypeId::kDate: part = value::extract_field(field, value::Date{static_cast<std::int32_t>(source.ints[i])}); break;
       case TypeId::kTimestamp: part = value::extract_field(field, value::Timestamp{source.ints[i]}); break;
       case TypeId::kTime: part = value::extract_field(field, value::TimeOfDay{source.ints[i]}); break;
+      case TypeId::kTimeTz: part = value::extract_field(field, value::unpack_timetz(source.ints[i])); break;
       default: part = value::extract_field(field, source.intervals[i]); break;
     }
     if (!part) {

@@ -9,11 +9,13 @@
 #include "planner/parse/parse_sql.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/date_time.h"
 #include "storage/value/decimal.h"
 #include "storage/value/extra_float_digits.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_zone.h"
 
 namespace ptreedb::planner::catalog {
 namespace {
@@ -56,6 +58,7 @@ std::string constant_value_text(const Constant& constant, const value::SqlType& 
     case TypeId::kDate: return value::format_date_iso(value::Date{static_cast<std::int32_t>(constant.int_value)});
     case TypeId::kTimestamp: return value::format_timestamp_iso(value::Timestamp{constant.int_value});
     case TypeId::kTime: return value::format_time(value::TimeOfDay{constant.int_value});
+    case TypeId::kTimeTz: return value::format_timetz(value::unpack_timetz(constant.int_value));
     case TypeId::kInterval: return value::format_interval_postgres(constant.interval_value);
     default: return constant.text_value;
   }
@@ -232,6 +235,9 @@ class CheckPrinter {
       case TypeId::kDate: out.int_value = value::parse_date(text).days; break;
       case TypeId::kTimestamp: out.int_value = value::parse_timestamp(text).micros; break;
       case TypeId::kTime: out.int_value = value::parse_time(text).micros; break;
+      case TypeId::kTimeTz:
+        out.int_value = value::pack_timetz(value::parse_timetz(text, value::session_time_zone()));
+        break;
       case TypeId::kInterval: out.interval_value = value::parse_interval(text); break;
       case TypeId::kBoolean:
       case TypeId::kSmallint:

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "storage/sql_error.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/date_time.h"
 #include "storage/value/name.h"
 #include "storage/value/bytea.h"
@@ -61,6 +62,7 @@ const char* cast_name(value::TypeId id) {
     case value::TypeId::kTimestamp: return "timestamp without time zone";
     case value::TypeId::kTimestampTz: return "timestamp with time zone";
     case value::TypeId::kTime: return "time without time zone";
+    case value::TypeId::kTimeTz: return "time with time zone";
     case value::TypeId::kUuid: return "uuid";
     case value::TypeId::kBytea: return "bytea";
     default: return nullptr;
@@ -83,6 +85,9 @@ std::string default_expression_text(const std::string& default_sql, const value:
     if (type.id == value::TypeId::kDate) *body = value::format_date(value::parse_date(*body));
     if (type.id == value::TypeId::kTimestamp) *body = value::format_timestamp(value::parse_timestamp(*body));
     if (type.id == value::TypeId::kTime) *body = value::format_time(value::parse_time(*body));
+    if (type.id == value::TypeId::kTimeTz) {
+      *body = value::format_timetz(value::parse_timetz(*body, value::session_time_zone()));
+    }
     if (type.id == value::TypeId::kTimestampTz) {
       const value::TimeZone& zone = value::session_time_zone();
       *body = value::format_timestamptz(value::parse_timestamptz(*body, zone), zone);

@@ -39,6 +39,7 @@ S standard_type_name(value::SqlType type) {
     case TypeId::kTimestamp: return "timestamp without time zone";
     case TypeId::kTimestampTz: return "timestamp with time zone";
     case TypeId::kTime: return "time without time zone";
+    case TypeId::kTimeTz: return "time with time zone";
     case TypeId::kInterval: return "interval";
     case TypeId::kUuid: return "uuid";
     case TypeId::kBytea: return "bytea";
@@ -108,6 +109,7 @@ std::vector<Cell> column_row(const S& schema, const S& table, const S& name, val
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kInterval: datetime_precision = I{type.has_typmod() ? type.timestamp_precision() : 6}; break;
     default: break;
   }

@@ -45,7 +45,7 @@ const TypeRow kTypes[] = {
     {1042, "bpchar", -1, false, "S", 1014, true}, {1043, "varchar", -1, false, "S", 1015, true},
     {1082, "date", 4, true, "D", 1182, false},    {1083, "time", 8, true, "D", 1183, false},
     {1114, "timestamp", 8, true, "D", 1115, false},
-    {1184, "timestamptz", 8, true, "D", 1185, false},
+    {1184, "timestamptz", 8, true, "D", 1185, false}, {1266, "timetz", 12, false, "D", 1270, false},
     {1186, "interval", 16, false, "T", 1187, false}, {1700, "numeric", -1, false, "N", 1231, false},
     {114, "json", -1, false, "U", 199, false},    {3802, "jsonb", -1, false, "U", 3807, false},
     {2205, "regclass", 4, true, "N", 2210, false}, {2206, "regtype", 4, true, "N", 2211, false},

@@ -2,6 +2,7 @@
 // wall time in the zone as a timestamptz, or a timestamptz's wall time in the
 // zone as a timestamp. The zone is text or an interval (a fixed offset east).
 // An untyped value or a date is a timestamptz, PostgreSQL's preferred type.
+// A timetz (or a time, cast to one) stays a timetz, shown in the zone.
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 
@@ -21,8 +22,11 @@ BoundExpression bind_at_time_zone(const std::string& name, std::vector<BoundExpr
     throw_no_such_function(name, args, location);
   }
   if (source.type.id == TypeId::kDate) source = coerce(std::move(source), SqlType::of(TypeId::kTimestampTz), false);
+  if (source.type.id == TypeId::kTime) source = coerce(std::move(source), SqlType::of(TypeId::kTimeTz), false);
   TypeId result;
-  if (source.type.id == TypeId::kTimestamp) {
+  if (source.type.id == TypeId::kTimeTz) {
+    result = TypeId::kTimeTz;
+  } else if (source.type.id == TypeId::kTimestamp) {
     result = TypeId::kTimestampTz;
   } else if (source.type.id == TypeId::kTimestampTz) {
     result = TypeId::kTimestamp;

@@ -21,7 +21,8 @@ BoundExpression bind_field_function(FunctionId id, const std::string& name, std:
   BoundExpression field = resolve_unknown(std::move(args[0]), SqlType::of(TypeId::kText));
   BoundExpression source = resolve_unknown(std::move(args[1]), SqlType::of(TypeId::kTimestamp));
   TypeId type = source.type.id;
-  if (!value::is_timestamp_or_date(type) && type != TypeId::kInterval && type != TypeId::kTime) {
+  if (!value::is_timestamp_or_date(type) && type != TypeId::kInterval && type != TypeId::kTime &&
+      type != TypeId::kTimeTz) {
     throw_no_such_function(name, args, location);
   }
   SqlType result;
@@ -34,7 +35,9 @@ BoundExpression bind_field_function(FunctionId id, const std::string& name, std:
   if (truncate) {
     // A date goes to timestamptz, PostgreSQL's preferred type of the category.
     const TypeId to = type == TypeId::kTimestamp ? TypeId::kTimestamp : TypeId::kTimestampTz;
-    if (type == TypeId::kInterval || type == TypeId::kTime) throw_no_such_function(name, args, location);
+    if (type == TypeId::kInterval || type == TypeId::kTime || type == TypeId::kTimeTz) {
+      throw_no_such_function(name, args, location);
+    }
     source = coerce(std::move(source), SqlType::of(to), false);
     result = SqlType::of(to);
   } else {

@@ -8,6 +8,7 @@
 #include "storage/value/interval.h"
 #include "storage/value/jsonb_order.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/uuid.h"
 
@@ -33,6 +34,9 @@ void append_element_key(std::string& key, std::string_view text, TypeId element)
     case TypeId::kDate: key_encoding::append_date(key, value::parse_date(text).days); break;
     case TypeId::kTimestamp: key_encoding::append_timestamp(key, value::parse_timestamp(text).micros); break;
     case TypeId::kTime: key_encoding::append_timestamp(key, value::parse_time(text).micros); break;
+    case TypeId::kTimeTz:  // the text carries its offset
+      key_encoding::append_timestamp(key, value::pack_timetz(value::parse_timetz(text, value::session_time_zone())));
+      break;
     case TypeId::kTimestampTz:  // the text carries its offset, so any zone reads the same instant
       key_encoding::append_timestamp(key, value::parse_timestamptz(text, value::session_time_zone()).micros);
       break;

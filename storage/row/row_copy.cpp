@@ -31,6 +31,7 @@ void copy_column(RowBuilder& builder, std::size_t to, const RowLayout& layout, c
     case TypeId::kDate: builder.set_date(to, row.get_date(offset)); break;
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kTimestamp: builder.set_timestamp(to, row.get_timestamp(offset)); break;
     case TypeId::kInterval: builder.set_interval(to, row.get_interval(offset)); break;
   }

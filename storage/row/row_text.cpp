@@ -7,6 +7,7 @@
 #include "storage/value/extra_float_digits.h"
 #include "storage/value/interval.h"
 #include "storage/value/text_format.h"
+#include "storage/value/time_with_zone.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/uuid.h"
 
@@ -55,6 +56,9 @@ void append_column_text(std::string& out, const RowLayout& layout, const RowRef&
       break;
     case TypeId::kTime:
       value::append_time(out, value::TimeOfDay{row.get_timestamp(offset)});
+      break;
+    case TypeId::kTimeTz:
+      value::append_timetz(out, value::unpack_timetz(row.get_timestamp(offset)));
       break;
     case TypeId::kTimestampTz:
       value::append_timestamptz(out, value::TimestampTz{row.get_timestamp(offset)}, value::session_time_zone());

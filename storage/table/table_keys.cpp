@@ -56,6 +56,7 @@ void append_column_key(std::string& key, const RowLayout& layout, const RowRef& 
       break;
     case TypeId::kTimestampTz:
     case TypeId::kTime:
+    case TypeId::kTimeTz:
     case TypeId::kTimestamp:
       key_encoding::append_timestamp(key, row.get_timestamp(offset));
       break;

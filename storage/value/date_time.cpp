@@ -36,13 +36,14 @@ std::string lower_case(std::string_view text) {
   throw SqlError(sqlstate::kDatetimeFieldOverflow, "timestamp out of range");
 }
 
-enum class Target { kDate, kTimestamp, kTimestampTz, kTime };
+enum class Target { kDate, kTimestamp, kTimestampTz, kTime, kTimeTz };
 
 std::string_view type_name(Target target) {
   switch (target) {
     case Target::kDate: return "date";
     case Target::kTimestamp: return "timestamp";
     case Target::kTime: return "time";
+    case Target::kTimeTz: return "time with time zone";
     default: return "timestamp with time zone";
   }
 }
@@ -54,6 +55,7 @@ struct ParsedDateTime {
   std::int64_t time_of_day = 0;  // microseconds, up to 24:00:00 inclusive
   std::optional<int> zone_east = {};  // an offset or abbreviation in the text, seconds east
   std::optional<TimeZone> named_zone = {};  // a zone name in the text
+  bool has_date = true;  // time and timetz literals may have none
 };
 
 // Parses the literal; the caller maps errors to the target type's wording.
@@ -69,8 +71,12 @@ class DateTimeParser {
     text_ = original_.substr(begin, end - begin);
 
     const std::string word = lower_case(text_);
-    if (target_ == Target::kTime && word == "allballs") return ParsedDateTime{};
-    if (target_ == Target::kTime && (word == "infinity" || word == "-infinity" || word == "epoch" ||
+    if (time_target() && word == "allballs") {
+      ParsedDateTime midnight;
+      midnight.zone_east = 0;  // "zulu": midnight UTC
+      return midnight;
+    }
+    if (time_target() && (word == "infinity" || word == "-infinity" || word == "epoch" ||
                                      word == "today" || word == "tomorrow" || word == "yesterday")) {
       syntax_error();  // DecodeTimeOnly takes "now" and "allballs" only
     }
@@ -102,10 +108,10 @@ class DateTimeParser {
       const char c = text_[pos_];
       if (is_space(c) || c == ',') {
         ++pos_;
-      } else if ((c == 'T' || c == 't') && !has_time_ && (date_complete() || target_ == Target::kTime) &&
+      } else if ((c == 'T' || c == 't') && !has_time_ && (date_complete() || time_target()) &&
                  pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1])) {
         ++pos_;
-        if (target_ == Target::kTime && !time_follows()) {
+        if (time_target() && !time_follows()) {
           parse_number();  // "T040506.789"
         } else {
           parse_time_part();
@@ -120,17 +126,21 @@ class DateTimeParser {
         syntax_error();
       }
     }
-    if (target_ == Target::kTime) {
-      // DecodeTimeOnly: a date may stand before the time (and is dropped), a
+    if (time_target()) {
+      // DecodeTimeOnly: a date may stand before the time (dropped by time), a
       // zone name needs it to place the offset, the time itself is required.
       if ((fields_ != 0 && !date_complete()) || !has_time_ || (named_zone_ && !date_complete())) syntax_error();
     } else if (!date_complete()) {
       syntax_error();
     }
     apply_meridian();
-    if (target_ == Target::kTime) {
+    if (time_target()) {
       if (time_of_day_ > kMicrosPerDay) field_error();
-      return ParsedDateTime{ParsedDateTime::Kind::kFinite, 0, time_of_day_};
+      ParsedDateTime result{ParsedDateTime::Kind::kFinite, date_complete() ? finish().days : 0, time_of_day_};
+      result.has_date = date_complete();
+      result.zone_east = zone_east_;
+      result.named_zone = std::move(named_zone_);
+      return result;
     }
     ParsedDateTime result = finish();
     result.zone_east = zone_east_;
@@ -180,7 +190,7 @@ class DateTimeParser {
     }
     const char next = pos_ < text_.size() ? text_[pos_] : ' ';
     const bool date_separator_follows = next == '/' || (digits == 4 && (next == '-' || next == '.'));
-    if (target_ == Target::kTime && !has_time_ && (digits == 6 || digits == 4) && !date_separator_follows &&
+    if (time_target() && !has_time_ && (digits == 6 || digits == 4) && !date_separator_follows &&
         (date_complete() || fields_ == 0)) {
       // time '040506', '040506.789', '0405': DecodeTimeOnly reads a run of
       // digits as HHMMSS or HHMM (the date, if any, came before).
@@ -414,6 +424,8 @@ class DateTimeParser {
     return static_cast<std::int64_t>(std::rint(fraction * 1e6));
   }
 
+  bool time_target() const { return target_ == Target::kTime || target_ == Target::kTimeTz; }
+
   // Whether a time with colons starts at pos_ ("T12:00" rather than "T1200").
   bool time_follows() const {
     std::size_t at = pos_;
@@ -425,7 +437,7 @@ class DateTimeParser {
   void check_time_fields(std::int64_t hour, std::int64_t minute, std::int64_t second,
                          std::int64_t fraction_micros) const {
     if (hour > 24 || minute > 59 || second > 60 || fraction_micros > kMicrosPerSecond) field_error();
-    if (target_ == Target::kTime) {
+    if (time_target()) {
       const std::int64_t total =
           hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond + fraction_micros;
       if (total > kMicrosPerDay) field_error();
@@ -618,6 +630,26 @@ Timestamp parse_timestamp(std::string_view text) {
 
 TimeOfDay parse_time(std::string_view text) {
   return TimeOfDay{DateTimeParser(text, Target::kTime).parse().time_of_day};
+}
+
+TimeWithZone parse_timetz(std::string_view text, const TimeZone& zone) {
+  const ParsedDateTime parsed = DateTimeParser(text, Target::kTimeTz).parse();
+  TimeWithZone result;
+  result.time = parsed.time_of_day;
+  if (parsed.zone_east) {
+    result.zone_west = -*parsed.zone_east;
+    return result;
+  }
+  // A zone name, or the session's zone: its offset on the given date, or
+  // today's (timetz_in's DetermineTimeZoneOffset).
+  std::int64_t days = parsed.days;
+  if (!parsed.has_date) {
+    const std::int64_t instant = statement_instant_micros();
+    days = floor_div(instant + zone.offset_at_utc(instant) * kMicrosPerSecond, kMicrosPerDay);
+  }
+  const TimeZone& placing = parsed.named_zone ? *parsed.named_zone : zone;
+  result.zone_west = -placing.offset_for_local(days * kMicrosPerDay + parsed.time_of_day);
+  return result;
 }
 
 TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone) {

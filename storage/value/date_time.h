@@ -65,6 +65,15 @@ struct TimeOfDay {
   friend constexpr auto operator<=>(const TimeOfDay&, const TimeOfDay&) = default;
 };
 
+// time with time zone: a time of day (as TimeOfDay) and the offset of its
+// zone in seconds west of UTC, as PostgreSQL keeps it (-05:00 is 18000).
+struct TimeWithZone {
+  std::int64_t time = 0;
+  std::int32_t zone_west = 0;
+
+  friend bool operator==(const TimeWithZone&, const TimeWithZone&) = default;
+};
+
 class TimeZone;
 struct DateStyle;
 
@@ -115,6 +124,10 @@ TimestampTz parse_timestamptz(std::string_view text, const TimeZone& zone);
 // 22007 `invalid input syntax for type time: "..."`, 22008 `date/time field
 // value out of range: "24:00:01"`.
 TimeOfDay parse_time(std::string_view text);
+// timetz_in: time_in's forms; the offset is the one written, else that of
+// the zone named (which needs a date) or of `zone`, on the date given or on
+// the statement's date. "allballs" is midnight UTC.
+TimeWithZone parse_timetz(std::string_view text, const TimeZone& zone);
 // time_out: "HH:MM:SS" and the fraction without trailing zeros, in every DateStyle.
 void append_time(std::string& out, TimeOfDay value);
 std::string format_time(TimeOfDay value);

@@ -14,6 +14,7 @@ using calendar::CivilDate;
 
 constexpr std::string_view kTimestampTypeName = "timestamp without time zone";
 constexpr std::string_view kTimeTypeName = "time without time zone";
+constexpr std::string_view kTimeTzTypeName = "time with time zone";
 
 std::string lower_case(std::string_view text) {
   std::string result(text);
@@ -243,6 +244,22 @@ Decimal extract_time(DateTimeField field, TimeOfDay value, std::string_view writ
   }
 }
 
+Decimal extract_timetz(DateTimeField field, TimeWithZone value, std::string_view written_name) {
+  switch (field) {
+    case DateTimeField::kTimezone: return integer_result(-value.zone_west);
+    case DateTimeField::kTimezoneHour: return integer_result(-value.zone_west / 3600);
+    case DateTimeField::kTimezoneMinute: return integer_result(-value.zone_west / 60 % 60);
+    case DateTimeField::kEpoch:
+      return Decimal{value.time + std::int64_t{value.zone_west} * kMicrosPerSecond, 6};
+    case DateTimeField::kMicroseconds:
+    case DateTimeField::kMilliseconds:
+    case DateTimeField::kSecond:
+    case DateTimeField::kMinute:
+    case DateTimeField::kHour: return extract_time(field, TimeOfDay{value.time}, written_name);
+    default: throw_not_supported(written_name, kTimeTzTypeName);
+  }
+}
+
 bool is_truncatable(DateTimeField field) {
   switch (field) {
     case DateTimeField::kMicroseconds:
@@ -415,6 +432,16 @@ Decimal extract_field(std::string_view field, TimeOfDay value) {
   const std::optional<DateTimeField> known = lookup_datetime_field(field);
   if (!known) throw_not_recognized(field, kTimeTypeName);
   return extract_time(*known, value, lower_case(field));
+}
+
+Decimal extract_field(DateTimeField field, TimeWithZone value) {
+  return extract_timetz(field, value, field_name(field));
+}
+
+Decimal extract_field(std::string_view field, TimeWithZone value) {
+  const std::optional<DateTimeField> known = lookup_datetime_field(field);
+  if (!known) throw_not_recognized(field, kTimeTzTypeName);
+  return extract_timetz(*known, value, lower_case(field));
 }
 
 std::optional<Decimal> extract_field(DateTimeField field, TimestampTz value, const TimeZone& zone) {

@@ -65,6 +65,11 @@ Decimal extract_field(std::string_view field, Interval value);
 Decimal extract_field(DateTimeField field, TimeOfDay value);
 Decimal extract_field(std::string_view field, TimeOfDay value);
 
+// extract from a timetz: the time's fields, epoch (of the UTC time), timezone,
+// timezone_hour, timezone_minute; others 0A000 as for time.
+Decimal extract_field(DateTimeField field, TimeWithZone value);
+Decimal extract_field(std::string_view field, TimeWithZone value);
+
 // date_trunc for microseconds, milliseconds, second, minute, hour, day, week
 // (ISO, Monday), month, quarter, year, decade, century, millennium. Infinite
 // values are returned unchanged. Other fields throw 22023

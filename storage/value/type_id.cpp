@@ -22,7 +22,7 @@ struct TypeInfo {
   int length;                      // pg_type.typlen
 };
 
-constexpr std::array<TypeInfo, 22> kTypes{{
+constexpr std::array<TypeInfo, 23> kTypes{{
     {TypeId::kBoolean, oid::kBool, "bool", "boolean", 1},
     {TypeId::kSmallint, oid::kInt2, "int2", "smallint", 2},
     {TypeId::kInteger, oid::kInt4, "int4", "integer", 4},
@@ -45,6 +45,7 @@ constexpr std::array<TypeInfo, 22> kTypes{{
     {TypeId::kArray, 2277, "anyarray", "anyarray", -1},  // an array's own oid is array_type_oid(element)
     {TypeId::kEnum, oid::kAnyEnum, "anyenum", "anyenum", 4},
     {TypeId::kTime, oid::kTime, "time", "time without time zone", 8},
+    {TypeId::kTimeTz, oid::kTimeTz, "timetz", "time with time zone", 12},
 }};
 
 // pg_type's array types (typarray) of the element types.
@@ -58,6 +59,7 @@ constexpr ArrayOid kArrayOids[] = {
     {TypeId::kVarchar, 1015},   {TypeId::kText, 1009},     {TypeId::kDate, 1182},    {TypeId::kTimestamp, 1115},
     {TypeId::kInterval, 1187},  {TypeId::kTimestampTz, 1185}, {TypeId::kUuid, 2951}, {TypeId::kBytea, 1001},
     {TypeId::kJson, 199},       {TypeId::kJsonb, 3807},    {TypeId::kName, 1003},   {TypeId::kTime, 1183},
+    {TypeId::kTimeTz, 1270},
 };
 
 const TypeInfo& info(TypeId id) { return kTypes[static_cast<std::size_t>(id)]; }
@@ -152,6 +154,13 @@ SqlType SqlType::time(int precision) {
   return SqlType{TypeId::kTime, std::min(precision, kMaxTimestampPrecision)};
 }
 
+SqlType SqlType::timetz(int precision) {
+  if (precision < 0) {
+    throw_invalid_modifier("TIME(" + std::to_string(precision) + ") WITH TIME ZONE precision must not be negative");
+  }
+  return SqlType{TypeId::kTimeTz, std::min(precision, kMaxTimestampPrecision)};
+}
+
 int SqlType::numeric_precision() const { return ((typmod - kVarHeaderSize) >> 16) & 0xffff; }
 
 int SqlType::numeric_scale() const {
@@ -191,6 +200,8 @@ std::string format_type(const SqlType& type) {
       return "timestamp(" + std::to_string(type.timestamp_precision()) + ") with time zone";
     case TypeId::kTime:
       return "time(" + std::to_string(type.timestamp_precision()) + ") without time zone";
+    case TypeId::kTimeTz:
+      return "time(" + std::to_string(type.timestamp_precision()) + ") with time zone";
     case TypeId::kUuid:
     case TypeId::kBytea:
     case TypeId::kName:
@@ -236,6 +247,8 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
       {"interval", TypeId::kInterval},
       {"time", TypeId::kTime},
       {"time without time zone", TypeId::kTime},
+      {"timetz", TypeId::kTimeTz},
+      {"time with time zone", TypeId::kTimeTz},
       {"uuid", TypeId::kUuid},
       {"bytea", TypeId::kBytea},
       {"json", TypeId::kJson},
@@ -244,9 +257,6 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
   };
   const Alias* found = std::find_if(std::begin(kAliases), std::end(kAliases),
                                     [&](const Alias& alias) { return alias.name == name; });
-  if (name == "timetz" || name == "time with time zone") {
-    throw SqlError(sqlstate::kFeatureNotSupported, "type time with time zone is not supported");
-  }
   if (found == std::end(kAliases)) {
     throw SqlError(sqlstate::kUndefinedObject, "type \"" + std::string(name) + "\" does not exist");
   }
@@ -277,6 +287,9 @@ SqlType resolve_type_name(std::string_view name, std::span<const std::int32_t> m
     case TypeId::kTime:
       if (modifiers.size() != 1) throw_invalid_modifier("invalid type modifier");
       return SqlType::time(modifiers[0]);
+    case TypeId::kTimeTz:
+      if (modifiers.size() != 1) throw_invalid_modifier("invalid type modifier");
+      return SqlType::timetz(modifiers[0]);
     case TypeId::kDouble:
       // float(p): up to 24 bits of precision is real, up to 53 is double.
       if (name == "float" && modifiers.size() == 1) {

@@ -36,8 +36,9 @@ enum class TypeId : std::uint8_t {
   kArray,        // a one-dimensional array of SqlType::element, held as its text form
   kEnum,         // a CREATE TYPE ... AS ENUM type (SqlType::enum_oid): storage/value/enum_type.h
   kTime,         // time without time zone: microseconds since midnight, 0..24:00:00
+  kTimeTz,       // time with time zone: time and zone packed in an int64 (time_with_zone.h)
   // New types go last: these values are logged (WAL, checkpoints).
-  kLastTypeId = kTime,
+  kLastTypeId = kTimeTz,
 };
 
 // pg_type OIDs (src/include/catalog/pg_type.dat).
@@ -56,6 +57,7 @@ inline constexpr Oid kBpchar = 1042;
 inline constexpr Oid kVarchar = 1043;
 inline constexpr Oid kDate = 1082;
 inline constexpr Oid kTime = 1083;
+inline constexpr Oid kTimeTz = 1266;
 inline constexpr Oid kTimestamp = 1114;
 inline constexpr Oid kTimestampTz = 1184;
 inline constexpr Oid kInterval = 1186;
@@ -106,6 +108,7 @@ struct SqlType {
   static SqlType timestamp(int precision);
   static SqlType timestamptz(int precision);
   static SqlType time(int precision);
+  static SqlType timetz(int precision);
   static constexpr SqlType of(TypeId id) { return SqlType{id, -1}; }
   // element[]: an array of one of the scalar types (never of an array).
   static constexpr SqlType array_of(SqlType element) { return SqlType{TypeId::kArray, element.typmod, element.id}; }
@@ -165,7 +168,7 @@ inline bool is_character_type(TypeId id) {
 inline bool is_json_type(TypeId id) { return id == TypeId::kJson || id == TypeId::kJsonb; }
 inline bool is_datetime_type(TypeId id) {
   return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kInterval ||
-         id == TypeId::kTimestampTz || id == TypeId::kTime;
+         id == TypeId::kTimestampTz || id == TypeId::kTime || id == TypeId::kTimeTz;
 }
 // date, timestamp and timestamptz: PostgreSQL's datetime_ops family.
 inline bool is_timestamp_or_date(TypeId id) {

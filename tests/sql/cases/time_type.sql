@@ -86,3 +86,9 @@ select * from td;
 -- arrays of times
 select array[time '10:00', time '09:30'], '{10:00,11:30:15.5}'::time[];
 select unnest('{10:00,09:00}'::time[]) order by 1;
+-- calls named after a type: function-style casts, timestamptz(date, time)
+select int8(3), text(12), date(timestamp '2020-01-01 10:00'), float8(2), "time"(timestamp '2020-01-01 10:00'), "interval"(time '10:00'), date('2020-02-03'), int4('12');
+select date(1);
+select timestamptz(date '1994-01-01', time '11:00'), timestamptz(date '1994-01-01', time with time zone '11:00-5');
+select timestamptz('1994-01-01', '10:00');
+select timestamptz(1, 2);

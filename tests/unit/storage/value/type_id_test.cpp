@@ -42,7 +42,10 @@ TEST_CASE("type OIDs match pg_type", "[type_id]") {
   CHECK(array_type_oid(TypeId::kTime) == 1183);
   CHECK(type_length(TypeId::kTime) == 8);
   CHECK(type_internal_name(TypeId::kTime) == "time");
-  CHECK_FALSE(type_from_oid(1266).has_value());  // timetz: not supported
+  // timetz: OID 1266, array 1270, twelve bytes on the wire.
+  CHECK(type_from_oid(1266) == TypeId::kTimeTz);
+  CHECK(array_type_oid(TypeId::kTimeTz) == 1270);
+  CHECK(type_length(TypeId::kTimeTz) == 12);
   CHECK(type_internal_name(TypeId::kInteger) == "int4");
   CHECK(type_internal_name(TypeId::kChar) == "bpchar");
   // pg_type.typlen
@@ -113,7 +116,8 @@ TEST_CASE("type names resolve and format like format_type", "[type_id]") {
       {"numeric", {1, 2, 3}, "ERROR 22023: invalid NUMERIC type modifier"},
       {"timestamp", {7}, "timestamp(6) without time zone"},
       {"time", {9}, "time(6) without time zone"},
-      {"timetz", {}, "ERROR 0A000: type time with time zone is not supported"},
+      {"timetz", {}, "time with time zone"},
+      {"timetz", {2}, "time(2) with time zone"},
       {"float", {3}, "real"},
       {"float", {30}, "double precision"},
       {"float", {54}, "ERROR 22023: precision for type float must be less than 54 bits"},
