@@ -111,11 +111,14 @@ class DateTimeParser {
       } else if ((c == 'T' || c == 't') && !has_time_ && (date_complete() || time_target()) &&
                  pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1])) {
         ++pos_;
-        if (time_target() && !time_follows()) {
-          parse_number();  // "T040506.789"
+        if (!time_follows()) {
+          parse_number();  // "T040506.789", "20011227T040506"
         } else {
           parse_time_part();
         }
+      } else if ((c == 'J' || c == 'j') && fields_ == 0 && pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1])) {
+        ++pos_;
+        parse_julian_day();
       } else if (is_digit(c)) {
         parse_number();
       } else if ((c == '+' || c == '-') && (has_time_ || date_complete())) {
@@ -189,11 +192,12 @@ class DateTimeParser {
       return;
     }
     const char next = pos_ < text_.size() ? text_[pos_] : ' ';
-    const bool date_separator_follows = next == '/' || (digits == 4 && (next == '-' || next == '.'));
-    if (time_target() && !has_time_ && (digits == 6 || digits == 4) && !date_separator_follows &&
-        (date_complete() || fields_ == 0)) {
-      // time '040506', '040506.789', '0405': DecodeTimeOnly reads a run of
-      // digits as HHMMSS or HHMM (the date, if any, came before).
+    const bool date_separator_follows =
+        !date_complete() && (next == '/' || (digits == 4 && (next == '-' || next == '.')));
+    if (!has_time_ && (digits == 6 || digits == 4) && !date_separator_follows &&
+        (date_complete() || (time_target() && fields_ == 0))) {
+      // '040506', '040506.789', '0405' after a date ("20011227 040506.789-08"),
+      // or alone for time and timetz: DecodeNumberField's HHMMSS and HHMM.
       const std::int64_t hour = digits == 6 ? value / 10000 : value / 100;
       const std::int64_t minute = digits == 6 ? value / 100 % 100 : value % 100;
       const std::int64_t second = digits == 6 ? value % 100 : 0;
@@ -203,7 +207,8 @@ class DateTimeParser {
           !is_alpha(text_[pos_])) {
         syntax_error();
       }
-      check_time_fields(hour, minute, second, fraction_micros);
+      // Timestamps are not range-checked: DecodeNumberField carries 256101 into the next day.
+      if (time_target()) check_time_fields(hour, minute, second, fraction_micros);
       time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond + fraction_micros;
       hour_ = hour;
       has_time_ = true;
@@ -225,16 +230,6 @@ class DateTimeParser {
       day_ = value % 100;
       year_digits_ = digits - 4;
       fields_ = kYear | kMonth | kDay;
-      return;
-    }
-    if ((digits == 6 || digits == 4) && date_complete() && !has_time_) {  // HHMMSS, HHMM
-      const std::int64_t hour = digits == 6 ? value / 10000 : value / 100;
-      const std::int64_t minute = digits == 6 ? value / 100 % 100 : value % 100;
-      const std::int64_t second = digits == 6 ? value % 100 : 0;
-      // Not range-checked: PostgreSQL's DecodeNumberField carries 256101 into the next day.
-      time_of_day_ = hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond;
-      hour_ = hour;
-      has_time_ = true;
       return;
     }
     assign_number(value, digits);
@@ -376,6 +371,33 @@ class DateTimeParser {
     return false;
   }
 
+  // A date given as a day number rather than fields (a Julian day, today).
+  void set_date_from_days(std::int64_t days) {
+    const calendar::CivilDate date = calendar::civil_from_days(days);
+    year_ = date.year;
+    month_ = date.month;
+    day_ = date.day;
+    fields_ = kYear | kMonth | kDay;
+    day_number_ = days;
+  }
+
+  // "J2452271", "J2452271.5" (the fraction is the time of day): the Julian
+  // day number, 2451545 being 2000-01-01.
+  void parse_julian_day() {
+    std::int64_t julian;
+    const int digits = read_digits(julian);
+    if (digits > 9) field_error();
+    set_date_from_days(julian - 2451545);
+    if (pos_ < text_.size() && text_[pos_] == '.') {
+      const std::size_t begin = pos_++;
+      while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+      double fraction = 0;
+      if (pos_ > begin + 1) std::from_chars(text_.data() + begin, text_.data() + pos_, fraction);
+      time_of_day_ = static_cast<std::int64_t>(std::rint(fraction * static_cast<double>(kMicrosPerDay)));
+      has_time_ = true;
+    }
+  }
+
   // AM/PM after a 12-hour time.
   void apply_meridian() {
     if (meridian_ == 0) return;
@@ -494,7 +516,13 @@ class DateTimeParser {
       }
     }
     const std::string word = lower_case(text_.substr(begin, pos_ - begin));
-    if (auto month = month_number(word)) {
+    if (word == "today" || word == "tomorrow" || word == "yesterday") {
+      // The session's date, with a time beside it ("today 10:30", "10:30 tomorrow").
+      if (time_target() || fields_ != 0) syntax_error();
+      const std::int64_t instant = statement_instant_micros();
+      const std::int64_t local = instant + session_time_zone().offset_at_utc(instant) * kMicrosPerSecond;
+      set_date_from_days(floor_div(local, kMicrosPerDay) + (word == "tomorrow" ? 1 : word == "yesterday" ? -1 : 0));
+    } else if (auto month = month_number(word)) {
       set_text_month(*month);
     } else if (is_weekday(word)) {
       // the day of the week is not checked, as in PostgreSQL
@@ -531,6 +559,7 @@ class DateTimeParser {
   }
 
   ParsedDateTime finish() {
+    if (day_number_) return ParsedDateTime{ParsedDateTime::Kind::kFinite, *day_number_, time_of_day_};
     std::int64_t year = year_;
     if (bc_) {
       if (year <= 0) field_error();
@@ -565,6 +594,7 @@ class DateTimeParser {
   bool bc_ = false;
   bool has_time_ = false;
   std::int64_t time_of_day_ = 0;
+  std::optional<std::int64_t> day_number_;  // a date given as a day number, already checked
   std::optional<int> zone_east_;
   std::optional<TimeZone> named_zone_;
 };

@@ -262,6 +262,24 @@ TEST_CASE("timestamp input and ISO output", "[date_time]") {
   const Expectation cases[] = {
       {"1998-12-01 10:20:30.5", "1998-12-01 10:20:30.5"},
       {"1998-12-01 10:20:30", "1998-12-01 10:20:30"},
+      // Run-together dates and times, Julian day numbers (DecodeNumberField, "J" fields).
+      {"20011227 040506", "2001-12-27 04:05:06"},
+      {"20011227 040506.789", "2001-12-27 04:05:06.789"},
+      {"20011227 040506-08", "2001-12-27 04:05:06"},
+      {"20011227T040506", "2001-12-27 04:05:06"},
+      {"20011227T040506.789-08", "2001-12-27 04:05:06.789"},
+      {"19970210 0405", "1997-02-10 04:05:00"},
+      {"2001-12-27 256101", "2001-12-28 02:01:01"},
+      {"J2452271", "2001-12-27 00:00:00"},
+      {"J2452271.5", "2001-12-27 12:00:00"},
+      {"J2452271 04:05:06", "2001-12-27 04:05:06"},
+      {"J2452271T040506", "2001-12-27 04:05:06"},
+      {"J0", "4714-11-24 00:00:00 BC"},
+      {"J1520447", "0551-09-28 00:00:00 BC"},
+      {"J2452271.5 BC", "2001-12-27 12:00:00"},
+      {"J12345678901", "ERROR 22008: date/time field value out of range: \"J12345678901\""},
+      {"today tomorrow", "ERROR 22007: invalid input syntax for type timestamp: \"today tomorrow\""},
+      {"2001-12-27 today", "ERROR 22007: invalid input syntax for type timestamp: \"2001-12-27 today\""},
       {"1998-12-01", "1998-12-01 00:00:00"},
       {"1998-12-01T10:20:30.123456789", "1998-12-01 10:20:30.123457"},
       {"1998-12-01 24:00:00", "1998-12-02 00:00:00"},
@@ -487,6 +505,11 @@ TEST_CASE("day numbers count from 2000-01-01", "[date_time]") {
   CHECK(format_date(parse_date("tomorrow")) == "2024-03-02");
   CHECK(format_timestamp(parse_timestamp("yesterday")) == "2024-02-29 00:00:00");
   CHECK(format_timestamp(parse_timestamp(" NOW ")) == "2024-03-01 23:30:00.5");
+  CHECK(format_timestamp(parse_timestamp("today 10:30")) == "2024-03-01 10:30:00");
+  CHECK(format_timestamp(parse_timestamp("10:30 tomorrow")) == "2024-03-02 10:30:00");
+  CHECK(format_timestamp(parse_timestamp("yesterday 12:34:56")) == "2024-02-29 12:34:56");
+  CHECK(outcome([] { return format_time(parse_time("today 10:30")); }) ==
+        "ERROR 22007: invalid input syntax for type time: \"today 10:30\"");
   {
     const TimeZone tokyo = *find_time_zone("Asia/Tokyo");
     TimeZoneScope scope(&tokyo);
