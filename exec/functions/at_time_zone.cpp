@@ -7,6 +7,7 @@
 #include "storage/sql_error.h"
 #include "storage/value/time_with_zone.h"
 #include "storage/value/timestamp_tz.h"
+#include "storage/value/zone_abbreviations.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -41,9 +42,9 @@ Vector evaluate_at_time_zone(const planner::BoundExpression& expr, const Chunk& 
         for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
         return text;
       }();
-      // An abbreviation (EST, CEST) is a fixed offset, looked at first as PostgreSQL does.
-      if (auto offset = value::zone_abbreviation_offset(lower)) {
-        zone = value::TimeZone::fixed(*offset, zone_text);
+      // An abbreviation (EST, CEST; MSK by its history) is looked at first, as PostgreSQL does.
+      if (auto abbreviation = value::find_zone_abbreviation(lower)) {
+        zone = std::move(abbreviation);
       } else {
         zone = value::time_zone_or_throw(zone_text);
       }

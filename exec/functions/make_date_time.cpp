@@ -20,6 +20,7 @@
 #include "storage/value/time_of_day.h"
 #include "storage/value/time_zone.h"
 #include "storage/value/timestamp_tz.h"
+#include "storage/value/zone_abbreviations.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -117,6 +118,10 @@ value::TimeZone zone_named(std::string_view name) {
       return value::interval_time_zone(east);
     }
   }
+  // An abbreviation (fixed, or dynamic as MSK) before a zone name, as parse_sane_timezone.
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (auto abbreviation = value::find_zone_abbreviation(lower)) return *abbreviation;
   return value::time_zone_or_throw(name);
 }
 

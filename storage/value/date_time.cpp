@@ -8,6 +8,7 @@
 #include "storage/value/date_style.h"
 #include "storage/value/statement_clock.h"
 #include "storage/value/time_zone.h"
+#include "storage/value/zone_abbreviations.h"
 
 namespace ptreedb::value {
 
@@ -82,8 +83,11 @@ class DateTimeParser {
     }
     if (word == "infinity") return ParsedDateTime{ParsedDateTime::Kind::kInfinity};
     if (word == "-infinity") return ParsedDateTime{ParsedDateTime::Kind::kMinusInfinity};
-    if (word == "epoch")
-      return ParsedDateTime{ParsedDateTime::Kind::kFinite, calendar::kUnixEpochDays, 0};
+    if (word == "epoch") {  // 1970-01-01 00:00 UTC, whatever the session's zone
+      ParsedDateTime epoch{ParsedDateTime::Kind::kFinite, calendar::kUnixEpochDays, 0};
+      epoch.zone_east = 0;
+      return epoch;
+    }
     if (word == "now" || word == "today" || word == "tomorrow" || word == "yesterday") {
       // The statement's time, on the wall clock of the session's zone.
       const std::int64_t instant = statement_instant_micros();
@@ -224,7 +228,7 @@ class DateTimeParser {
         text_[pos_] != '-' && !is_alpha(text_[pos_])) {
       syntax_error();
     }
-    if ((digits == 8 || digits == 6) && fields_ == 0) {  // YYYYMMDD, YYMMDD
+    if (digits >= 6 && fields_ == 0) {  // YYYYMMDD, YYMMDD, YYYYYMMDD: the year takes the leading digits
       year_ = value / 10000;
       month_ = value / 100 % 100;
       day_ = value % 100;
@@ -299,6 +303,11 @@ class DateTimeParser {
                                                              : kMonth;
         break;
       case kYear:
+        if (digits == 3 && value >= 1 && value <= 366) {  // "1997.041": the day of the year
+          day_of_year_ = value;
+          fields_ |= kMonth | kDay;
+          return;
+        }
         field = kMonth;
         break;
       case kMonth:
@@ -505,6 +514,18 @@ class DateTimeParser {
       parse_separated_date();
       return;
     }
+    if (pos_ - begin >= 3 && pos_ + 1 < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-') &&
+        is_digit(text_[pos_ + 1])) {
+      // "GMT+8", "PST+8", "MST+7:00": a POSIX zone, its offset counted west.
+      std::size_t end = pos_ + 1;
+      while (end < text_.size() && (is_digit(text_[end]) || text_[end] == ':')) ++end;
+      if (auto zone = find_time_zone(text_.substr(begin, end - begin))) {
+        if (zone_east_ || named_zone_) syntax_error();
+        named_zone_ = std::move(zone);
+        pos_ = end;
+        return;
+      }
+    }
     {
       // Zone names: "America/New_York", "Etc/GMT+5" (read by every type,
       // used by timestamptz only).
@@ -537,6 +558,9 @@ class DateTimeParser {
       set_zone(0);
     } else if (auto abbreviation = zone_abbreviation_offset(word)) {
       set_zone(*abbreviation);
+    } else if (auto dynamic = find_zone_abbreviation(word)) {  // MSK: its offset in that year
+      if (zone_east_ || named_zone_) syntax_error();
+      named_zone_ = std::move(dynamic);
     } else if (auto zone = find_time_zone(word)) {
       if (zone_east_ || named_zone_) syntax_error();
       named_zone_ = std::move(zone);
@@ -569,6 +593,10 @@ class DateTimeParser {
     } else if (year == 0) {
       field_error();
     }
+    if (day_of_year_ != 0) {
+      const std::int64_t days = calendar::days_from_civil(year, 1, 1) + day_of_year_ - 1;
+      return ParsedDateTime{ParsedDateTime::Kind::kFinite, days, time_of_day_};
+    }
     // PostgreSQL suggests another DateStyle only when a field is impossible in
     // every month, not for the 30th of February.
     if (month_ < 1 || month_ > 12 || day_ < 1 || day_ > 31) field_error(true);
@@ -595,6 +623,7 @@ class DateTimeParser {
   bool has_time_ = false;
   std::int64_t time_of_day_ = 0;
   std::optional<std::int64_t> day_number_;  // a date given as a day number, already checked
+  std::int64_t day_of_year_ = 0;            // "yyyy.ddd"; 0 when the month and day were given
   std::optional<int> zone_east_;
   std::optional<TimeZone> named_zone_;
 };

@@ -106,7 +106,36 @@ std::string offset_zone_name(int seconds_east) {
   return "<" + east + ">" + west;
 }
 
+// The offset `zone` had under `abbreviation`: the latest period at or before
+// `instant` so named, else the first after, else the zone's own offset.
+int abbreviation_offset(const date::time_zone& zone, const std::string& abbreviation, date::sys_seconds instant) {
+  constexpr int kMaxPeriods = 4096;
+  const date::sys_seconds earliest{std::chrono::seconds(-(std::int64_t{1} << 40))};
+  const date::sys_seconds latest{std::chrono::seconds(std::int64_t{1} << 40)};
+  const date::sys_info here = zone.get_info(instant);
+  date::sys_info info = here;
+  for (int period = 0; period < kMaxPeriods; ++period) {
+    if (info.abbrev == abbreviation) return static_cast<int>(info.offset.count());
+    if (info.begin <= earliest) break;
+    info = zone.get_info(info.begin - std::chrono::seconds(1));
+  }
+  info = here;
+  for (int period = 0; period < kMaxPeriods && info.end < latest; ++period) {
+    info = zone.get_info(info.end);
+    if (info.abbrev == abbreviation) return static_cast<int>(info.offset.count());
+  }
+  return static_cast<int>(here.offset.count());
+}
+
 }  // namespace
+
+std::optional<TimeZone> TimeZone::abbreviation_in(std::string_view zone_name, std::string abbreviation) {
+  std::optional<TimeZone> zone = find_time_zone(zone_name);
+  if (!zone || zone->iana_ == nullptr) return std::nullopt;
+  zone->name_ = abbreviation;
+  zone->abbreviation_ = std::move(abbreviation);
+  return zone;
+}
 
 TimeZone TimeZone::fixed(int seconds_east, std::string name) {
   TimeZone zone;
@@ -118,6 +147,7 @@ TimeZone TimeZone::fixed(int seconds_east, std::string name) {
 int TimeZone::offset_at_utc(std::int64_t utc_micros) const {
   if (iana_ != nullptr) {
     const date::sys_seconds instant{std::chrono::seconds(unix_seconds(utc_micros))};
+    if (!abbreviation_.empty()) return abbreviation_offset(*iana_, abbreviation_, instant);
     return static_cast<int>(iana_->get_info(instant).offset.count());
   }
   if (posix_ != nullptr) {
@@ -128,6 +158,7 @@ int TimeZone::offset_at_utc(std::int64_t utc_micros) const {
 }
 
 std::string TimeZone::abbreviation_at_utc(std::int64_t utc_micros) const {
+  if (!abbreviation_.empty()) return abbreviation_;
   if (iana_ != nullptr) {
     const date::sys_seconds instant{std::chrono::seconds(unix_seconds(utc_micros))};
     return iana_->get_info(instant).abbrev;
@@ -148,6 +179,13 @@ std::string TimeZone::abbreviation_at_utc(std::int64_t utc_micros) const {
 
 int TimeZone::offset_for_local(std::int64_t local_micros) const {
   if (iana_ == nullptr && posix_ == nullptr) return fixed_offset_;
+  if (!abbreviation_.empty()) {
+    // PostgreSQL probes at the instant the zone itself makes of the wall time.
+    TimeZone zone = *this;
+    zone.abbreviation_.clear();
+    const std::int64_t probe = local_micros - std::int64_t{zone.offset_for_local(local_micros)} * kMicrosPerSecond;
+    return offset_at_utc(probe);
+  }
   std::int64_t seconds = unix_seconds(local_micros);
   if (posix_ != nullptr) seconds = std::clamp(seconds, kPosixMinSeconds, kPosixMaxSeconds);
   const date::local_seconds wall{std::chrono::seconds(seconds)};
@@ -228,25 +266,6 @@ TimeZoneScope::TimeZoneScope(const TimeZone* zone)
 TimeZoneScope::~TimeZoneScope() {
   installed_source = previous_source_;
   installed_zone = previous_zone_;
-}
-
-std::optional<int> zone_abbreviation_offset(std::string_view lower_name) {
-  struct Abbreviation {
-    std::string_view name;
-    int seconds_east;
-  };
-  // Fixed offsets from PostgreSQL's timezonesets/Default.
-  static constexpr Abbreviation kAbbreviations[] = {
-      {"akdt", -8 * 3600}, {"akst", -9 * 3600}, {"bst", 1 * 3600},   {"cdt", -5 * 3600},  {"cest", 2 * 3600},
-      {"cet", 1 * 3600},   {"cst", -6 * 3600},  {"edt", -4 * 3600},  {"eest", 3 * 3600},  {"eet", 2 * 3600},
-      {"est", -5 * 3600},  {"hst", -10 * 3600}, {"jst", 9 * 3600},   {"mdt", -6 * 3600},  {"mest", 2 * 3600},
-      {"met", 1 * 3600},   {"msk", 3 * 3600},   {"mst", -7 * 3600},  {"nzdt", 13 * 3600}, {"nzst", 12 * 3600},
-      {"pdt", -7 * 3600},  {"pst", -8 * 3600},  {"ut", 0},           {"wet", 0},          {"west", 1 * 3600},
-  };
-  for (const Abbreviation& abbreviation : kAbbreviations) {
-    if (abbreviation.name == lower_name) return abbreviation.seconds_east;
-  }
-  return std::nullopt;
 }
 
 void append_utc_offset(std::string& out, int seconds_east) {

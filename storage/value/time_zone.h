@@ -25,6 +25,11 @@ class TimeZone {
  public:
   TimeZone() = default;  // UTC
   static TimeZone fixed(int seconds_east, std::string name);
+  // A dynamic abbreviation (MSK in Europe/Moscow): at an instant, the offset of
+  // the latest period at or before it that the zone called by that name, else
+  // of the first after (PostgreSQL's pg_interpret_timezone_abbrev). nullopt
+  // when the system has no such zone.
+  static std::optional<TimeZone> abbreviation_in(std::string_view zone_name, std::string abbreviation);
 
   // The offset in force at the instant `utc_micros` (since 2000-01-01 UTC).
   int offset_at_utc(std::int64_t utc_micros) const;
@@ -49,6 +54,7 @@ class TimeZone {
   int fixed_offset_ = 0;
   const date::time_zone* iana_ = nullptr;
   std::shared_ptr<const Posix::time_zone> posix_;  // a POSIX zone with daylight-saving rules
+  std::string abbreviation_;  // with iana_: a dynamic abbreviation, offsets from its history
 };
 
 // A zone name as AT TIME ZONE, timezone() and a literal's zone take it: an
@@ -87,10 +93,6 @@ class TimeZoneScope {
   const TimeZone* previous_zone_;
 };
 
-// The offset of a zone abbreviation PostgreSQL's default
-// timezone_abbreviations set knows ("est" -> -5 h, "cest" -> +2 h), for the
-// common ones; `lower_name` in lower case.
-std::optional<int> zone_abbreviation_offset(std::string_view lower_name);
 
 // "+01", "-05:30", "+00:53:28": the offset as ISO DateStyle appends it.
 void append_utc_offset(std::string& out, int seconds_east);

@@ -138,3 +138,12 @@ select * from tz_rounded order by id;
 select '2024-01-01 12:00:00.125'::timestamp(2), '2024-01-01 12:00:00.125+00'::timestamptz(1), '0044-03-15 12:00:00.5 BC'::timestamp(0);
 drop table tz_rounded;
 drop table tz_events;
+-- zone abbreviations of PostgreSQL's default set (IST fixed, MSK by Europe/Moscow's history),
+-- POSIX zones in literals, day-of-year and long run-together dates, Julian days
+set timezone = 'UTC';
+select '2011-03-27 02:00:00 MSK'::timestamptz, '2014-10-26 00:59:59 MSK'::timestamptz, '2014-10-26 01:00:00 MSK'::timestamptz;
+select '2011-03-26 23:00:00 UTC'::timestamptz at time zone 'MSK', '2011-03-27 02:00:00'::timestamp at time zone 'MSK', make_timestamptz(2014, 10, 26, 1, 0, 0, 'MSK');
+select 'Sat Mar 12 23:58:48 1000 IST'::timestamptz, '100000312 23:58:48 IST'::timestamptz, make_timestamptz(2008, 12, 10, 10, 10, 10, 'EDT');
+select '2000-03-15 08:14:01 GMT+8'::timestamptz, '2000-03-15 02:14:05 MST+7:00'::timestamptz, '2000-03-15 03:14:04 PST+8'::timestamp;
+select '1997.041 17:32:01 UTC'::timestamptz, 'J2452271.5+08'::timestamptz, '20011227T040506.789-08'::timestamptz, 'epoch'::timestamptz;
+set timezone = 'America/Los_Angeles'; select 'epoch'::timestamptz, to_char('epoch'::timestamptz, 'YYYY HH24'), 'epoch'::timestamp, 'epoch'::date;

@@ -2,6 +2,7 @@
 // PostgreSQL 15 showed for the same setting (SHOW TimeZone) and the offset it
 // printed for '2024-03-01 12:00:00'::timestamptz in that zone.
 #include "storage/value/time_zone.h"
+#include "storage/value/zone_abbreviations.h"
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -108,6 +109,22 @@ TEST_CASE("zone abbreviations are fixed offsets", "[time_zone]") {
   CHECK(zone_abbreviation_offset("est") == -5 * 3600);
   CHECK(zone_abbreviation_offset("cest") == 2 * 3600);
   CHECK_FALSE(zone_abbreviation_offset("mars"));
+  CHECK(zone_abbreviation_offset("ist") == 2 * 3600);
+  CHECK_FALSE(zone_abbreviation_offset("msk"));  // dynamic: by Europe/Moscow's history
+  // MSK meant +03 until 2011-03-27, +04 until 2014-10-26, +03 since (PostgreSQL 15's answers).
+  const TimeZone msk = *find_zone_abbreviation("msk");
+  CHECK(format_timestamptz(parse_timestamptz("2011-03-27 02:00:00 MSK", TimeZone()), TimeZone()) ==
+        "2011-03-26 22:00:00+00");
+  CHECK(format_timestamptz(parse_timestamptz("2014-10-26 00:59:59 MSK", TimeZone()), TimeZone()) ==
+        "2014-10-25 20:59:59+00");
+  CHECK(format_timestamptz(parse_timestamptz("2014-10-26 01:00:00 MSK", TimeZone()), TimeZone()) ==
+        "2014-10-25 22:00:00+00");
+  CHECK(msk.offset_at_utc(parse_timestamptz("2011-03-26 23:00:00+00", TimeZone()).micros) == 4 * 3600);
+  CHECK(msk.offset_at_utc(parse_timestamptz("2011-03-26 22:59:59+00", TimeZone()).micros) == 3 * 3600);
+  CHECK(format_timestamptz(parse_timestamptz("2000-03-15 08:14:01 GMT+8", TimeZone()), TimeZone()) ==
+        "2000-03-15 16:14:01+00");
+  CHECK(format_timestamptz(parse_timestamptz("2000-03-15 02:14:05 MST+7:00", TimeZone()), TimeZone()) ==
+        "2000-03-15 09:14:05+00");
 }
 
 TEST_CASE("POSIX zones with daylight-saving rules", "[time_zone]") {
