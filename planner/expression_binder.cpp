@@ -269,7 +269,7 @@ value::IntervalFields interval_fields_from_mask(std::int32_t mask) {
 }  // namespace
 
 BoundExpression ExpressionBinder::bind_qualified_interval(BoundExpression inner, std::int32_t mask,
-                                                          int location) const {
+                                                          std::int32_t precision, int location) const {
   SqlType interval = SqlType::of(TypeId::kInterval);
   if (!(inner.kind == ExprKind::kConstant && inner.unknown_literal && !inner.constant.is_null)) {
     return coerce(std::move(inner), interval, true);
@@ -280,6 +280,7 @@ BoundExpression ExpressionBinder::bind_qualified_interval(BoundExpression inner,
   out.constant.is_null = false;
   try {
     out.constant.interval_value = value::parse_interval(inner.constant.text_value, interval_fields_from_mask(mask));
+    if (precision >= 0) out.constant.interval_value = value::round_interval(out.constant.interval_value, precision);
   } catch (const SqlError& error) {
     throw SqlError(error.sqlstate(), error.what(), error.detail(), error.hint(), location + 1);
   }
@@ -459,8 +460,9 @@ BoundExpression ExpressionBinder::bind(const PgQuery__Node* node) const {
                               ? empty_array_constant()
                               : bind(cast.arg);
   if (name == "interval" && !modifiers.empty()) {
-    // INTERVAL '90' DAY: the qualifier arrives as a field mask typmod.
-    return bind_qualified_interval(std::move(inner), modifiers[0], cast.location);
+    // INTERVAL '90' DAY, interval(2): the qualifier arrives as a field mask typmod, then a precision.
+    return bind_qualified_interval(std::move(inner), modifiers[0], modifiers.size() > 1 ? modifiers[1] : -1,
+                                   cast.location);
   }
   if (cast.type_name->n_array_bounds > 0) {
     if (auto element = array_element_type(name, modifiers)) {

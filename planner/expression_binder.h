@@ -86,7 +86,9 @@ class ExpressionBinder {
   BoundExpression bind_distinct_from(PgQuery__Node* left, PgQuery__Node* right, bool distinct, int location) const;
   BoundExpression bind_comparison(const char* op, PgQuery__Node* left, PgQuery__Node* right,
                                   int location) const;
-  BoundExpression bind_qualified_interval(BoundExpression inner, std::int32_t mask, int location) const;
+  // INTERVAL '...' DAY TO SECOND(p): `mask` the fields, `precision` -1 when none.
+  BoundExpression bind_qualified_interval(BoundExpression inner, std::int32_t mask, std::int32_t precision,
+                                          int location) const;
 
   const Scope& scope_;
   SubqueryHook* subqueries_;

@@ -10,9 +10,13 @@ using value::TypeId;
 
 namespace {
 
+// Only pg_type's own names are functions in PostgreSQL: int8(x), not "bigint"(x); "char" is
+// the catalogs' one-byte type, not character(1).
 std::optional<SqlType> type_named(const std::string& name) {
   try {
-    return value::resolve_type_name(name);
+    SqlType type = value::resolve_type_name(name);
+    if (value::type_internal_name(type.id) != name) return std::nullopt;
+    return type;
   } catch (const SqlError& error) {
     if (error.sqlstate() == sqlstate::kUndefinedObject) return std::nullopt;
     throw;

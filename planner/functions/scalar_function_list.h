@@ -67,6 +67,10 @@
   X(MakeTimestamp) /* make_timestamp(year, month, day, hour, min, sec) */                                   \
   X(MakeTimestampTz) /* make_timestamptz(year, month, day, hour, min, sec [, zone]) */                      \
   X(MakeTime)     /* make_time(hour, min, sec) */                                                           \
+  X(JustifyHours) /* justify_hours(interval) */                                                             \
+  X(JustifyDays)  /* justify_days(interval) */                                                              \
+  X(JustifyInterval) /* justify_interval(interval) */                                                       \
+  X(IsFinite)     /* isfinite(date | timestamp | timestamptz | interval) */                                 \
   X(Overlaps)     /* (start, end or length) OVERLAPS (start, end or length): timestamp[tz] */               \
   X(ToTimestampFromTemplate) /* to_timestamp(text, format): read back through a to_char template */     \
   X(ToDate)       /* to_date(text, format) */                                                               \

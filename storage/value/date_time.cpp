@@ -136,7 +136,9 @@ class DateTimeParser {
     if (time_target()) {
       // DecodeTimeOnly: a date may stand before the time (dropped by time), a
       // zone name needs it to place the offset, the time itself is required.
-      if ((fields_ != 0 && !date_complete()) || !has_time_ || (named_zone_ && !date_complete())) syntax_error();
+      // (A zone of one offset, or an abbreviation read on the statement's date, needs none.)
+      const bool zone_needs_date = named_zone_ && !named_zone_->is_fixed() && !named_zone_->is_abbreviation();
+      if ((fields_ != 0 && !date_complete()) || !has_time_ || (zone_needs_date && !date_complete())) syntax_error();
     } else if (!date_complete()) {
       syntax_error();
     }
@@ -196,8 +198,15 @@ class DateTimeParser {
       return;
     }
     const char next = pos_ < text_.size() ? text_[pos_] : ' ';
-    const bool date_separator_follows =
-        !date_complete() && (next == '/' || (digits == 4 && (next == '-' || next == '.')));
+    bool date_separator_follows = !date_complete() && (next == '/' || (digits == 4 && (next == '-' || next == '.')));
+    if (time_target() && !date_complete() && next == '-') {
+      // "0405-08" is HHMM and a zone for time and timetz; "2003-03-07" and
+      // "300000-01-01" have a second separator, "2003-Mar-07" a month name.
+      std::size_t at = pos_ + 1;
+      while (at < text_.size() && is_digit(text_[at])) ++at;
+      date_separator_follows = (at == pos_ + 1 && at < text_.size() && is_alpha(text_[at])) ||
+                               (at > pos_ + 1 && at < text_.size() && text_[at] == '-');
+    }
     if (!has_time_ && (digits == 6 || digits == 4) && !date_separator_follows &&
         (date_complete() || (time_target() && fields_ == 0))) {
       // '040506', '040506.789', '0405' after a date ("20011227 040506.789-08"),
@@ -208,7 +217,7 @@ class DateTimeParser {
       std::int64_t fraction_micros = 0;
       if (digits == 6 && pos_ < text_.size() && text_[pos_] == '.') fraction_micros = read_fraction_micros();
       if (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != '+' && text_[pos_] != '-' &&
-          !is_alpha(text_[pos_])) {
+          text_[pos_] != ',' && !is_alpha(text_[pos_])) {
         syntax_error();
       }
       // Timestamps are not range-checked: DecodeNumberField carries 256101 into the next day.
@@ -707,7 +716,12 @@ TimeWithZone parse_timetz(std::string_view text, const TimeZone& zone) {
     days = floor_div(instant + zone.offset_at_utc(instant) * kMicrosPerSecond, kMicrosPerDay);
   }
   const TimeZone& placing = parsed.named_zone ? *parsed.named_zone : zone;
-  result.zone_west = -placing.offset_for_local(days * kMicrosPerDay + parsed.time_of_day);
+  // A date past timestamp's range: the offset at its edge (PostgreSQL falls back to UTC there).
+  const __int128 local = static_cast<__int128>(days) * kMicrosPerDay + parsed.time_of_day;
+  const std::int64_t probe = local < kMinTimestampMicros ? kMinTimestampMicros
+                             : local >= kEndTimestampMicros ? kEndTimestampMicros - 1
+                                                            : static_cast<std::int64_t>(local);
+  result.zone_west = -placing.offset_for_local(probe);
   return result;
 }
 

@@ -943,6 +943,22 @@ std::size_t interval_hash(Interval value) {
   return hash;
 }
 
+Interval round_interval(Interval value, int precision) {
+  if (precision < 0) {
+    throw SqlError(sqlstate::kInvalidParameterValue,
+                   "interval(" + std::to_string(precision) + ") precision must not be negative");
+  }
+  if (precision >= 6) return value;  // PostgreSQL reduces larger precisions to 6 with a warning
+  std::int64_t scale = 1;
+  for (int digit = precision; digit < 6; ++digit) scale *= 10;
+  const __int128 magnitude = value.micros < 0 ? -static_cast<__int128>(value.micros) : value.micros;
+  const __int128 rounded = (magnitude + scale / 2) / scale * scale;
+  const __int128 signed_rounded = value.micros < 0 ? -rounded : rounded;
+  if (signed_rounded != static_cast<std::int64_t>(signed_rounded)) throw_out_of_range();
+  value.micros = static_cast<std::int64_t>(signed_rounded);
+  return value;
+}
+
 Interval justify_hours(Interval value) {
   add_days_checked(value.days, take_whole(value.micros, kMicrosPerDay));
   if (value.days > 0 && value.micros < 0) {

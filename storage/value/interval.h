@@ -61,6 +61,9 @@ Interval parse_interval(std::string_view text, IntervalFields fields = IntervalF
 // Applies a qualifier to an existing value (a cast to "interval day", or the
 // truncation parse_interval does after reading).
 Interval apply_interval_fields(Interval value, IntervalFields fields);
+// interval(p), SECOND(p): the time rounded to p fractional digits, halves away
+// from zero (AdjustIntervalForTypmod); above 6 as 6, 22023 below 0.
+Interval round_interval(Interval value, int precision);
 
 // In the session's IntervalStyle (date_style.h), or in `style`. postgres:
 // "1 year 2 mons 3 days 04:05:06", "-1 days", "00:00:00", "1 day -02:00:00";

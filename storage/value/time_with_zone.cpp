@@ -1,5 +1,7 @@
 #include "storage/value/time_with_zone.h"
 
+#include <limits>
+
 #include "storage/sql_error.h"
 #include "storage/value/calendar.h"
 #include "storage/value/statement_clock.h"
@@ -11,32 +13,33 @@ namespace ptreedb::value {
 
 namespace {
 
-// The zone part of the packed form: zone_west + kMaxZoneDisplacement, below 2^17.
-constexpr std::int64_t kZoneSpan = std::int64_t{1} << 17;
-static_assert(2 * kMaxZoneDisplacement < kZoneSpan);
+// The zone part of the packed form: zone_west + kMaxPackedZoneDisplacement,
+// below 2^21; the UTC-equivalent time (within a day and 168 hours of it, in
+// microseconds) times 2^21 stays inside an int64.
+constexpr std::int64_t kZoneSpan = std::int64_t{1} << 21;
+static_assert(2 * std::int64_t{kMaxPackedZoneDisplacement} < kZoneSpan);
+static_assert((kMicrosPerDay + std::int64_t{kMaxPackedZoneDisplacement} * kMicrosPerSecond + 1) <
+              std::numeric_limits<std::int64_t>::max() / kZoneSpan);
 
 std::int64_t wrapped_time(std::int64_t micros) {
   micros -= micros / kMicrosPerDay * kMicrosPerDay;
   return micros < 0 ? micros + kMicrosPerDay : micros;
 }
 
-void check_displacement(std::int64_t zone_west, const std::string& shown) {
-  if (zone_west <= -kMaxZoneDisplacement || zone_west >= kMaxZoneDisplacement) {
-    throw SqlError(sqlstate::kInvalidTimeZoneDisplacementValue,
-                   "time zone displacement out of range: \"" + shown + "\"");
-  }
-}
-
 }  // namespace
 
 std::int64_t pack_timetz(TimeWithZone value) {
+  if (value.zone_west <= -kMaxPackedZoneDisplacement || value.zone_west >= kMaxPackedZoneDisplacement) {
+    throw SqlError(sqlstate::kInvalidTimeZoneDisplacementValue, "time zone displacement out of range");
+  }
   const std::int64_t utc = value.time + std::int64_t{value.zone_west} * kMicrosPerSecond;
-  return utc * kZoneSpan + (value.zone_west + kMaxZoneDisplacement);
+  return utc * kZoneSpan + (value.zone_west + kMaxPackedZoneDisplacement);
 }
 
 TimeWithZone unpack_timetz(std::int64_t packed) {
   const std::int64_t utc = calendar::floor_div(packed, kZoneSpan);
-  const auto zone_west = static_cast<std::int32_t>(calendar::floor_mod(packed, kZoneSpan) - kMaxZoneDisplacement);
+  const auto zone_west =
+      static_cast<std::int32_t>(calendar::floor_mod(packed, kZoneSpan) - kMaxPackedZoneDisplacement);
   return TimeWithZone{utc - std::int64_t{zone_west} * kMicrosPerSecond, zone_west};
 }
 
@@ -76,6 +79,7 @@ std::optional<TimeWithZone> timestamptz_to_timetz(TimestampTz value, const TimeZ
 TimestampTz date_add_timetz(Date date, TimeWithZone time) {
   if (date == Date::infinity()) return TimestampTz::infinity();
   if (date == Date::minus_infinity()) return TimestampTz::minus_infinity();
+  date_to_timestamp(date);  // 22008 "date out of range for timestamp" past timestamp's last day
   const __int128 micros = static_cast<__int128>(date.days) * kMicrosPerDay + time.time +
                           static_cast<__int128>(time.zone_west) * kMicrosPerSecond;
   if (micros < kMinTimestampMicros || micros >= kEndTimestampMicros) {
@@ -86,7 +90,6 @@ TimestampTz date_add_timetz(Date date, TimeWithZone time) {
 
 TimeWithZone timetz_at_zone(TimeWithZone value, const TimeZone& zone) {
   const std::int32_t zone_west = -zone.offset_at_utc(statement_instant_micros());
-  check_displacement(zone_west, zone.name());
   const std::int64_t shifted =
       value.time + (std::int64_t{value.zone_west} - zone_west) * kMicrosPerSecond;
   return TimeWithZone{wrapped_time(shifted), zone_west};

@@ -16,9 +16,13 @@ namespace ptreedb::value {
 
 class TimeZone;
 
-// Offsets stay below 16 hours (PostgreSQL's TZDISP_LIMIT).
+// Offsets read from text or the wire stay below 16 hours (PostgreSQL's
+// TZDISP_LIMIT); session zones reach 167 hours (SET TIME ZONE 20), and the
+// packed form holds those too.
 inline constexpr std::int32_t kMaxZoneDisplacement = 16 * 3600;
+inline constexpr std::int32_t kMaxPackedZoneDisplacement = 168 * 3600;
 
+// 22009 for a zone 168 hours or more from UTC (no zone PostgreSQL accepts is).
 std::int64_t pack_timetz(TimeWithZone value);
 TimeWithZone unpack_timetz(std::int64_t packed);
 
@@ -39,7 +43,6 @@ TimestampTz date_add_timetz(Date date, TimeWithZone time);
 
 // timetz AT TIME ZONE zone: the same instant shown with the zone's offset at
 // the statement's time (timetz_zone; an interval's fixed zone: timetz_izone).
-// 22009 when that offset is 16 hours or more.
 TimeWithZone timetz_at_zone(TimeWithZone value, const TimeZone& zone);
 
 // timetz(p): the time part rounded to p fractional digits.

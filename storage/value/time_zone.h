@@ -46,6 +46,7 @@ class TimeZone {
   // The name as SHOW TimeZone prints it ("Europe/Berlin", "<+02>-02").
   const std::string& name() const { return name_; }
   bool is_fixed() const { return iana_ == nullptr && posix_ == nullptr; }
+  bool is_abbreviation() const { return !abbreviation_.empty(); }
 
  private:
   friend std::optional<TimeZone> find_time_zone(std::string_view name);

@@ -66,6 +66,8 @@ TEST_CASE("time input and output as PostgreSQL's time_in and time_out", "[time_o
       {"infinity", "ERROR 22007: invalid input syntax for type time: \"infinity\""},
       {"10.5", "ERROR 22007: invalid input syntax for type time: \"10.5\""},
       {"12:00 foo", "ERROR 22007: invalid input syntax for type time: \"12:00 foo\""},
+      {"0405-08", "04:05:00"},
+      {"300000-01-01 10:00", "10:00:00"},
   };
   for (const Expectation& c : cases) {
     INFO(c.input);
