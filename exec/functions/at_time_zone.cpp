@@ -37,13 +37,8 @@ Vector evaluate_at_time_zone(const planner::BoundExpression& expr, const Chunk& 
       zone = interval_zone(zones.intervals[i]);
     } else if (!zone || zone_text != zones.texts[i]) {
       zone_text = std::string(zones.texts[i]);
-      const std::string lower = [&] {
-        std::string text = zone_text;
-        for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        return text;
-      }();
       // An abbreviation (EST, CEST; MSK by its history) is looked at first, as PostgreSQL does.
-      if (auto abbreviation = value::find_zone_abbreviation(lower)) {
+      if (auto abbreviation = value::find_zone_abbreviation(zone_text)) {
         zone = std::move(abbreviation);
       } else {
         zone = value::time_zone_or_throw(zone_text);

@@ -119,9 +119,7 @@ value::TimeZone zone_named(std::string_view name) {
     }
   }
   // An abbreviation (fixed, or dynamic as MSK) before a zone name, as parse_sane_timezone.
-  std::string lower(name);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto abbreviation = value::find_zone_abbreviation(lower)) return *abbreviation;
+  if (auto abbreviation = value::find_zone_abbreviation(name)) return *abbreviation;
   return value::time_zone_or_throw(name);
 }
 

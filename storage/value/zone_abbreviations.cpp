@@ -73,9 +73,12 @@ const Entry* find_entry(const Entry (&table)[N], std::string_view name) {
   return found != std::end(table) && found->name == name ? found : nullptr;
 }
 
-std::string upper_case(std::string_view text) {
+std::string with_case(std::string_view text, bool upper) {
   std::string out(text);
-  for (char& c : out) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  for (char& c : out) {
+    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
   return out;
 }
 
@@ -87,12 +90,13 @@ std::optional<int> zone_abbreviation_offset(std::string_view lower_name) {
   return fixed->seconds_east;
 }
 
-std::optional<TimeZone> find_zone_abbreviation(std::string_view lower_name) {
+std::optional<TimeZone> find_zone_abbreviation(std::string_view name) {
+  const std::string lower_name = with_case(name, false);
   if (const FixedAbbreviation* fixed = find_entry(kFixed, lower_name)) {
-    return TimeZone::fixed(fixed->seconds_east, upper_case(lower_name));
+    return TimeZone::fixed(fixed->seconds_east, with_case(name, true));
   }
   if (const DynamicAbbreviation* dynamic = find_entry(kDynamic, lower_name)) {
-    return TimeZone::abbreviation_in(dynamic->zone, upper_case(lower_name));
+    return TimeZone::abbreviation_in(dynamic->zone, with_case(name, true));
   }
   return std::nullopt;
 }

@@ -12,9 +12,9 @@ namespace ptreedb::value {
 class TimeZone;
 
 // The zone an abbreviation stands for: a fixed offset, or a zone following
-// its history under that name (TimeZone::abbreviation_in). `lower_name` in
-// lower case; nullopt when the set has no such abbreviation.
-std::optional<TimeZone> find_zone_abbreviation(std::string_view lower_name);
+// its history under that name (TimeZone::abbreviation_in). Any case, as
+// PostgreSQL lower-cases the name; nullopt when the set has no such abbreviation.
+std::optional<TimeZone> find_zone_abbreviation(std::string_view name);
 
 // The offset of a fixed abbreviation, in seconds east of UTC; nullopt for
 // dynamic and unknown ones.
