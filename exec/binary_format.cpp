@@ -58,10 +58,26 @@ Int get_big_endian(std::string_view bytes, std::size_t offset) {
 
 constexpr std::uint16_t kNumericPositive = 0x0000;
 constexpr std::uint16_t kNumericNegative = 0x4000;
+// numeric_send's special values: no digits, weight and scale 0.
+constexpr std::uint16_t kNumericNaN = 0xC000;
+constexpr std::uint16_t kNumericInfinity = 0xD000;
+constexpr std::uint16_t kNumericNegativeInfinity = 0xF000;
+
+std::string special_numeric(std::uint16_t sign) {
+  std::string out;
+  put_big_endian<std::int16_t>(out, 0);
+  put_big_endian<std::int16_t>(out, 0);
+  put_big_endian<std::uint16_t>(out, sign);
+  put_big_endian<std::int16_t>(out, 0);
+  return out;
+}
 
 }  // namespace
 
 std::string numeric_to_binary(std::string_view text) {
+  if (text == "NaN") return special_numeric(kNumericNaN);
+  if (text == "Infinity") return special_numeric(kNumericInfinity);
+  if (text == "-Infinity") return special_numeric(kNumericNegativeInfinity);
   bool negative = !text.empty() && text.front() == '-';
   if (negative) text.remove_prefix(1);
   auto point = text.find('.');
@@ -110,7 +126,9 @@ std::string numeric_binary_to_text(std::string_view bytes) {
     throw SqlError("22P03", "invalid length in external \"numeric\" value");
   }
   if (sign != kNumericPositive && sign != kNumericNegative) {
-    if (sign == 0xC000) throw SqlError(sqlstate::kFeatureNotSupported, "numeric NaN is not supported");
+    if (sign == kNumericNaN) return "NaN";
+    if (sign == kNumericInfinity) return "Infinity";
+    if (sign == kNumericNegativeInfinity) return "-Infinity";
     throw SqlError("22P03", "invalid sign in external \"numeric\" value");
   }
   std::vector<int> digits(static_cast<std::size_t>(ndigits));

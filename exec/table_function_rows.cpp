@@ -104,6 +104,13 @@ void integer_series(RowBuilder& out, std::uint32_t row, std::int64_t start, std:
 
 void numeric_series(RowBuilder& out, std::uint32_t row, value::Decimal start, value::Decimal stop,
                     value::Decimal step) {
+  const auto check_finite = [](value::Decimal bound, const char* what) {
+    if (!value::decimal_is_special(bound)) return;
+    throw SqlError("22023", std::string(what) + (value::decimal_is_nan(bound) ? " cannot be NaN" : " cannot be infinity"));
+  };
+  check_finite(start, "start value");
+  check_finite(stop, "stop value");
+  check_finite(step, "step size");
   int direction = value::decimal_sign(step);
   if (direction == 0) zero_step();
   for (value::Decimal at = start; direction > 0 ? value::decimal_compare(at, stop) <= 0

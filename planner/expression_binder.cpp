@@ -1071,13 +1071,9 @@ BoundExpression ExpressionBinder::bind_any_equal(const PgQuery__AExpr& expr) con
   }
   if (is_regex_operator(op)) return bind_function_call(FunctionId::kRegexMatch, op, {std::move(left), std::move(right)}, location);
   if (op == "^") {
-    // Exponentiation in double precision (planner/functions/math_functions.cpp).
+    // power() in numeric or double precision (planner/functions/math_functions.cpp).
     for (const BoundExpression* side : {&left, &right}) {
       if (!side->unknown_literal && !value::is_numeric_category(side->type.id)) no_operator(op, left, right, location);
-      if (!side->unknown_literal && side->type.id == TypeId::kNumeric) {
-        throw SqlError(sqlstate::kFeatureNotSupported, "numeric ^ numeric is not supported yet", {},
-                       "Cast the operands to double precision.", location + 1);
-      }
     }
     return bind_function_call(FunctionId::kPower, op, {std::move(left), std::move(right)}, location);
   }

@@ -200,7 +200,11 @@ class DecimalSumState final : public AggregateState {
       if (i + kAhead < count) __builtin_prefetch(&sums_[groups[i + kAhead]]);
       if (nulls[i]) continue;
       Sum& sum = sums_[groups[i]];
-      add(sum, values[i].units, values[i].scale);
+      if (value::decimal_is_special(values[i])) {
+        note_special(sum, values[i]);
+      } else {
+        add(sum, values[i].units, values[i].scale);
+      }
       ++sum.count;
     }
   }
@@ -213,6 +217,7 @@ class DecimalSumState final : public AggregateState {
       Sum& sum = sums_[into[i]];
       add(sum, part.units, part.scale);
       sum.count += part.count;
+      sum.specials |= part.specials;
     }
   }
   Vector finish(std::size_t groups) override { return finish_as(groups, average_, type_); }
@@ -226,6 +231,10 @@ class DecimalSumState final : public AggregateState {
       const Sum& state = sums_[g];
       if (state.scale == kNoValue) {
         result.nulls[g] = 1;
+        continue;
+      }
+      if (state.specials != 0) {
+        result.decimals[g] = special_total(state.specials);
         continue;
       }
       value::Decimal sum = checked_decimal(state.units, state.scale);
@@ -244,7 +253,7 @@ class DecimalSumState final : public AggregateState {
       const Sum& state = sums_[g];
       if (state.scale < 0) continue;
       if (scale < 0) scale = state.scale;
-      if (state.scale != scale || state.units != static_cast<std::int64_t>(state.units)) return false;
+      if (state.specials != 0 || state.scale != scale || state.units != static_cast<std::int64_t>(state.units)) return false;
     }
     if (scale < 0 || scale > 18) return false;
     result.units_scale = scale;
@@ -267,12 +276,28 @@ class DecimalSumState final : public AggregateState {
   static constexpr std::int32_t kNoValue = -1;  // scales are 0..16383
 
   // Together in 32 bytes, so a row's update touches one cache line; the
-  // count (avg's divisor) fills what alignment would leave empty.
+  // count (avg's divisor) and the special values seen fill what alignment
+  // would leave empty.
   struct Sum {
     __int128 units = 0;
     std::int64_t count = 0;
     std::int32_t scale = kNoValue;  // kNoValue: no non-NULL input yet
+    std::uint8_t specials = 0;      // kSawNaN | kSawInfinity | kSawNegativeInfinity
   };
+  static constexpr std::uint8_t kSawNaN = 1, kSawInfinity = 2, kSawNegativeInfinity = 4;
+
+  // NaN and the infinities are counted apart, as PostgreSQL's accumulators
+  // do: the finite sum stays exact beside them.
+  [[gnu::noinline]] static void note_special(Sum& sum, value::Decimal special) {
+    if (sum.scale == kNoValue) sum.scale = 0;
+    sum.specials |= value::decimal_is_nan(special) ? kSawNaN : special.units > 0 ? kSawInfinity : kSawNegativeInfinity;
+  }
+  // The sum (or average) of a group that saw special values: NaN when it saw
+  // NaN or both infinities, else the infinity it saw.
+  static value::Decimal special_total(std::uint8_t specials) {
+    if ((specials & kSawNaN) != 0 || specials == (kSawInfinity | kSawNegativeInfinity)) return value::kDecimalNaN;
+    return (specials & kSawInfinity) != 0 ? value::kDecimalInfinity : value::kDecimalNegativeInfinity;
+  }
 
   // Few groups (Q1's four) means consecutive rows update the same sums, each
   // addition waiting for the last one's store. Rows go round kLanes separate

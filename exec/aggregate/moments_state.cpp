@@ -47,7 +47,14 @@ class ExactMomentsState final : public AggregateState {
       if (integers) {
         add(moments, argument.ints[i], 0);
       } else {
-        add(moments, argument.decimals[i].units, argument.decimals[i].scale);
+        const value::Decimal x = argument.decimals[i];
+        if (value::decimal_is_special(x)) {
+          // NaN or an infinity makes every statistic NaN (numeric_stddev_internal).
+          moments.special = true;
+          ++moments.count;
+          continue;
+        }
+        add(moments, x.units, x.scale);
       }
     }
   }
@@ -61,6 +68,7 @@ class ExactMomentsState final : public AggregateState {
         moments = part;
         continue;
       }
+      moments.special |= part.special;
       Moments aligned = part;
       align(moments, aligned);
       checked([&] {
@@ -79,7 +87,7 @@ class ExactMomentsState final : public AggregateState {
         result.nulls[g] = 1;
         continue;
       }
-      result.decimals[g] = statistic(moments);
+      result.decimals[g] = moments.special ? value::kDecimalNaN : statistic(moments);
     }
     return result;
   }
@@ -94,6 +102,7 @@ class ExactMomentsState final : public AggregateState {
     Sum sum = 0;
     std::int64_t count = 0;
     std::int32_t scale = 0;
+    bool special = false;  // saw NaN or an infinity
   };
 
   // Runs f; a checked integer leaving its width is numeric's overflow.

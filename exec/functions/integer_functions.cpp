@@ -6,6 +6,7 @@
 
 #include "exec/functions/function_kernel.h"
 #include "storage/value/decimal.h"
+#include "storage/value/decimal_gcd.h"
 #include "storage/value/integer_arith.h"
 
 namespace ptreedb::exec {
@@ -55,20 +56,25 @@ Int fitted(unsigned __int128 result) {
   return static_cast<Int>(result);
 }
 
-Vector evaluate_mod(const planner::BoundExpression& expr, const Chunk& input) {
-  if (expr.type.id != TypeId::kNumeric) {
-    return integer_function(expr, input, [](auto x, auto y) { return value::int_mod(x, y); });
-  }
+// The numeric version of mod, gcd or lcm.
+template <class F>
+Vector numeric_function(const planner::BoundExpression& expr, const Chunk& input, F f) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
   Vector out = new_result(expr.type, input.size);
   for (std::size_t i = 0; i < input.size; ++i) {
     out.nulls[i] = args[0].nulls[i] | args[1].nulls[i];
-    if (!out.nulls[i]) out.decimals[i] = value::decimal_mod(args[0].decimal(i), args[1].decimal(i));
+    if (!out.nulls[i]) out.decimals[i] = f(args[0].decimal(i), args[1].decimal(i));
   }
   return out;
 }
 
+Vector evaluate_mod(const planner::BoundExpression& expr, const Chunk& input) {
+  if (expr.type.id == TypeId::kNumeric) return numeric_function(expr, input, value::decimal_mod);
+  return integer_function(expr, input, [](auto x, auto y) { return value::int_mod(x, y); });
+}
+
 Vector evaluate_gcd(const planner::BoundExpression& expr, const Chunk& input) {
+  if (expr.type.id == TypeId::kNumeric) return numeric_function(expr, input, value::decimal_gcd);
   return integer_function(expr, input, [](auto x, auto y) {
     using Int = decltype(x);
     return fitted<Int>(gcd_of_magnitudes(magnitude(x), magnitude(y)));
@@ -76,6 +82,7 @@ Vector evaluate_gcd(const planner::BoundExpression& expr, const Chunk& input) {
 }
 
 Vector evaluate_lcm(const planner::BoundExpression& expr, const Chunk& input) {
+  if (expr.type.id == TypeId::kNumeric) return numeric_function(expr, input, value::decimal_lcm);
   return integer_function(expr, input, [](auto x, auto y) {
     using Int = decltype(x);
     if (x == 0 || y == 0) return Int{0};

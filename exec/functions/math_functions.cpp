@@ -3,12 +3,14 @@
 // of zero or a negative number, 22003 for inputs out of a function's range
 // and for results that overflow to infinity or underflow to zero from finite
 // inputs; NaN passes through as in PostgreSQL (NaN ^ 0 = 1 ^ NaN = 1).
-// sqrt and sign of a numeric answer in numeric (storage/value/wide_decimal.h).
+// sqrt, sign, exp, ln, log, log(b, x) and power of numerics answer in numeric
+// (storage/value/wide_decimal.h, storage/value/decimal_transcendental.h).
 #include <cerrno>
 #include <cmath>
 
 #include "exec/functions/function_kernel.h"
 #include "storage/sql_error.h"
+#include "storage/value/decimal_transcendental.h"
 #include "storage/value/float_arith.h"
 #include "storage/value/wide_decimal.h"
 
@@ -128,7 +130,22 @@ Vector evaluate_cbrt(const planner::BoundExpression& expr, const Chunk& input) {
   return per_row(expr, input, [](double x) { return checked(x, std::cbrt(x), 0.0); });
 }
 
+// power and log(b, x) of numerics.
+template <class F>
+Vector per_numeric_pair(const planner::BoundExpression& expr, const Chunk& input, F f) {
+  std::vector<Vector> args = evaluate_arguments(expr, input);
+  Vector out = new_result(expr.type, input.size);
+  for (std::size_t i = 0; i < input.size; ++i) {
+    out.nulls[i] = args[0].nulls[i] || args[1].nulls[i];
+    if (!out.nulls[i]) out.decimals[i] = f(args[0].decimal(i), args[1].decimal(i));
+  }
+  return out;
+}
+
+bool is_numeric(const planner::BoundExpression& expr) { return expr.type.id == value::TypeId::kNumeric; }
+
 Vector evaluate_exp(const planner::BoundExpression& expr, const Chunk& input) {
+  if (is_numeric(expr)) return per_numeric_row(expr, input, value::decimal_exp);
   return per_row(expr, input, [](double x) {
     if (std::isnan(x)) return x;
     if (std::isinf(x)) return x > 0.0 ? x : 0.0;
@@ -142,14 +159,18 @@ Vector evaluate_exp(const planner::BoundExpression& expr, const Chunk& input) {
 }
 
 Vector evaluate_ln(const planner::BoundExpression& expr, const Chunk& input) {
+  if (is_numeric(expr)) return per_numeric_row(expr, input, value::decimal_ln);
   return per_row(expr, input, [](double x) { return checked(x, std::log(logarithm_argument(x)), 1.0); });
 }
 
 Vector evaluate_log10(const planner::BoundExpression& expr, const Chunk& input) {
+  if (is_numeric(expr) && expr.args.size() == 2) return per_numeric_pair(expr, input, value::decimal_log);
+  if (is_numeric(expr)) return per_numeric_row(expr, input, value::decimal_log10);
   return per_row(expr, input, [](double x) { return checked(x, std::log10(logarithm_argument(x)), 1.0); });
 }
 
 Vector evaluate_power(const planner::BoundExpression& expr, const Chunk& input) {
+  if (is_numeric(expr)) return per_numeric_pair(expr, input, value::decimal_power);
   return per_row(expr, input, [](double x, double y) { return power(x, y); });
 }
 
@@ -208,7 +229,9 @@ Vector evaluate_radians(const planner::BoundExpression& expr, const Chunk& input
 
 Vector evaluate_sign(const planner::BoundExpression& expr, const Chunk& input) {
   if (expr.type.id == value::TypeId::kNumeric) {
-    return per_numeric_row(expr, input, [](value::Decimal x) { return value::decimal_from_int(value::decimal_sign(x)); });
+    return per_numeric_row(expr, input, [](value::Decimal x) {
+      return value::decimal_is_nan(x) ? x : value::decimal_from_int(value::decimal_sign(x));
+    });
   }
   return per_row(expr, input, [](double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; });
 }

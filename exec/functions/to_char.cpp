@@ -29,8 +29,8 @@ Vector evaluate_to_char(const planner::BoundExpression& expr, const Chunk& input
       text = value::to_char_decimal(source.decimal(i), format.texts[i]);
     } else if (type == TypeId::kBigint) {
       text = value::to_char_integer(source.ints[i], format.texts[i]);
-    } else if (type == TypeId::kDouble) {
-      text = value::to_char_double(source.doubles[i], format.texts[i]);
+    } else if (type == TypeId::kDouble || type == TypeId::kReal) {
+      text = value::to_char_double(source.doubles[i], format.texts[i], type == TypeId::kReal ? 6 : 15);
     } else if (type == TypeId::kInterval) {
       text = value::to_char_interval(source.intervals[i], format.texts[i]);
     } else if (!value::Timestamp{source.ints[i]}.is_finite()) {

@@ -75,6 +75,12 @@ std::int64_t numeric_bucket(value::Decimal operand, value::Decimal low, value::D
 
 std::int64_t decimal_bucket(value::Decimal operand, value::Decimal low, value::Decimal high, std::int64_t count) {
   if (count <= 0) invalid_argument("count must be greater than zero");
+  if (value::decimal_is_nan(operand) || value::decimal_is_nan(low) || value::decimal_is_nan(high)) {
+    invalid_argument("operand, lower bound, and upper bound cannot be NaN");
+  }
+  if (value::decimal_is_infinite(low) || value::decimal_is_infinite(high)) {
+    invalid_argument("lower and upper bounds must be finite");
+  }
   const int order = value::decimal_compare(low, high);
   if (order == 0) invalid_argument("lower bound cannot equal upper bound");
   if (order < 0) {

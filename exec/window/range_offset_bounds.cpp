@@ -105,7 +105,7 @@ void check_range_offset(const Vector& offset) {
     case TypeId::kSmallint:
     case TypeId::kInteger:
     case TypeId::kBigint: negative = offset.ints[0] < 0; break;
-    case TypeId::kNumeric: negative = value::decimal_sign(offset.decimal(0)) < 0; break;
+    case TypeId::kNumeric: negative = value::decimal_sign(offset.decimal(0)) < 0 || value::decimal_is_nan(offset.decimal(0)); break;
     case TypeId::kReal:
     case TypeId::kDouble: negative = offset.doubles[0] < 0 || offset.doubles[0] != offset.doubles[0]; break;
     case TypeId::kInterval: negative = value::interval_compare(offset.intervals[0], value::Interval{}) < 0; break;

@@ -1,7 +1,7 @@
 // mod, gcd and lcm over integers (and mod over numeric), in the widest of
 // their argument types as PostgreSQL resolves them: mod has int2, int4, int8
-// and numeric versions; gcd and lcm have int4, int8 and numeric ones (their
-// numeric versions are refused, 0A000). Floats have none (42883).
+// and numeric versions; gcd and lcm have int4, int8 and numeric ones.
+// Floats have none (42883).
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
@@ -31,10 +31,6 @@ BoundExpression bind_integer_function(FunctionId id, const std::string& name, st
     if (arg.unknown_literal) continue;  // takes the other argument's type
     if (rank_of(arg.type.id) == 0) throw_no_such_function(name, args, location);
     if (rank_of(arg.type.id) > rank_of(widest)) widest = arg.type.id;
-  }
-  if (widest == TypeId::kNumeric && id != FunctionId::kMod) {
-    throw SqlError(sqlstate::kFeatureNotSupported, name + "(numeric, numeric) is not supported yet", {},
-                   "Cast the arguments to bigint.", location + 1);
   }
   const SqlType type = SqlType::of(widest);
   std::vector<BoundExpression> coerced;

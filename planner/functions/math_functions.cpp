@@ -3,9 +3,8 @@
 // degrees, radians and sign. Integer, real and untyped arguments become
 // double precision, as PostgreSQL resolves them (its preferred numeric type).
 // sqrt, exp, ln, log, power and sign also have numeric versions, which
-// PostgreSQL picks for numeric arguments: sqrt and sign answer them in
-// numeric; the others' are refused (0A000) rather than answered in another
-// type.
+// PostgreSQL picks when an argument is numeric and none is real or double
+// precision (log(b, x) has only the numeric one).
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
@@ -17,7 +16,26 @@ namespace {
 using value::SqlType;
 using value::TypeId;
 
-enum class NumericVersion { kNone, kAnswered, kRefused };
+enum class NumericVersion { kNone, kAnswered };
+
+// PostgreSQL's choice between f(numeric, ...) and f(double precision, ...):
+// numeric when some argument is numeric and none is a float.
+bool picks_numeric(const std::vector<BoundExpression>& args) {
+  bool numeric = false;
+  for (const BoundExpression& arg : args) {
+    if (arg.unknown_literal) continue;
+    if (value::is_float_type(arg.type.id)) return false;
+    numeric = numeric || arg.type.id == TypeId::kNumeric;
+  }
+  return numeric;
+}
+
+BoundExpression numeric_function(FunctionId id, std::vector<BoundExpression>& args) {
+  const SqlType numeric = SqlType::of(TypeId::kNumeric);
+  std::vector<BoundExpression> coerced;
+  for (BoundExpression& arg : args) coerced.push_back(coerce(resolve_unknown(std::move(arg), numeric), numeric, false));
+  return function_node(id, numeric, std::move(coerced));
+}
 
 BoundExpression bind_double_function(FunctionId id, const std::string& name, std::vector<BoundExpression>& args,
                                      int location, std::size_t arity, NumericVersion numeric_version) {
@@ -26,16 +44,7 @@ BoundExpression bind_double_function(FunctionId id, const std::string& name, std
   for (const BoundExpression& arg : args) {
     if (!arg.unknown_literal && !value::is_numeric_category(arg.type.id)) throw_no_such_function(name, args, location);
   }
-  if (numeric_version == NumericVersion::kAnswered && arity == 1 && !args[0].unknown_literal &&
-      args[0].type.id == TypeId::kNumeric) {
-    return function_node(id, SqlType::of(TypeId::kNumeric), std::move(args));
-  }
-  for (const BoundExpression& arg : args) {
-    if (numeric_version == NumericVersion::kRefused && !arg.unknown_literal && arg.type.id == TypeId::kNumeric) {
-      throw SqlError(sqlstate::kFeatureNotSupported, name + "(numeric) is not supported yet", {},
-                     "Cast the argument to double precision.", location + 1);
-    }
-  }
+  if (numeric_version == NumericVersion::kAnswered && picks_numeric(args)) return numeric_function(id, args);
   std::vector<BoundExpression> coerced;
   for (BoundExpression& arg : args) {
     coerced.push_back(coerce(resolve_unknown(std::move(arg), double_precision), double_precision, false));
@@ -49,9 +58,9 @@ BoundExpression bind_double_function(FunctionId id, const std::string& name, std
   }
 PTREEDB_DOUBLE_FUNCTION(Sqrt, 1, kAnswered)
 PTREEDB_DOUBLE_FUNCTION(Cbrt, 1, kNone)
-PTREEDB_DOUBLE_FUNCTION(Exp, 1, kRefused)
-PTREEDB_DOUBLE_FUNCTION(Ln, 1, kRefused)
-PTREEDB_DOUBLE_FUNCTION(Power, 2, kRefused)
+PTREEDB_DOUBLE_FUNCTION(Exp, 1, kAnswered)
+PTREEDB_DOUBLE_FUNCTION(Ln, 1, kAnswered)
+PTREEDB_DOUBLE_FUNCTION(Power, 2, kAnswered)
 PTREEDB_DOUBLE_FUNCTION(Pi, 0, kNone)
 PTREEDB_DOUBLE_FUNCTION(Sin, 1, kNone)
 PTREEDB_DOUBLE_FUNCTION(Cos, 1, kNone)
@@ -66,13 +75,18 @@ PTREEDB_DOUBLE_FUNCTION(Radians, 1, kNone)
 PTREEDB_DOUBLE_FUNCTION(Sign, 1, kAnswered)
 #undef PTREEDB_DOUBLE_FUNCTION
 
-// log(x) is log10(x); log(b, x) exists only for numeric.
+// log(x) is log10(x); log(b, x) exists only for numeric (the kernel tells
+// the two apart by their argument counts).
 BoundExpression bind_Log10(const std::string& name, std::vector<BoundExpression>& args, int location) {
   if (name == "log" && args.size() == 2) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "log(base, x) (numeric) is not supported yet", {}, {},
-                   location + 1);
+    for (const BoundExpression& arg : args) {
+      if (!arg.unknown_literal && (!value::is_numeric_category(arg.type.id) || value::is_float_type(arg.type.id))) {
+        throw_no_such_function(name, args, location);
+      }
+    }
+    return numeric_function(FunctionId::kLog10, args);
   }
-  return bind_double_function(FunctionId::kLog10, name, args, location, 1, NumericVersion::kRefused);
+  return bind_double_function(FunctionId::kLog10, name, args, location, 1, NumericVersion::kAnswered);
 }
 
 }  // namespace

@@ -94,6 +94,8 @@
   X(Degrees)                                                                                                \
   X(Radians)                                                                                                \
   X(Sign)         /* sign(x) */                                                                             \
+  X(Floor)        /* floor(x): numeric or double precision */                                               \
+  X(Ceil)         /* ceil(x), ceiling(x): numeric or double precision */                                    \
   X(Mod)          /* mod(a, b): integers or numeric */                                                      \
   X(Gcd)          /* gcd(a, b): integers */                                                                 \
   X(Lcm)          /* lcm(a, b): integers */                                                                 \

@@ -23,10 +23,8 @@ BoundExpression bind_to_char(const std::string& name, std::vector<BoundExpressio
   }
   const TypeId type = source.type.id;
   if (value::is_numeric_category(type)) {
-    // Integers as bigint, real as double precision, numeric as it is.
-    const TypeId as = type == TypeId::kNumeric                            ? TypeId::kNumeric
-                      : type == TypeId::kReal || type == TypeId::kDouble ? TypeId::kDouble
-                                                                          : TypeId::kBigint;
+    // Integers as bigint; numeric, real and double precision as they are.
+    const TypeId as = type == TypeId::kNumeric || value::is_float_type(type) ? type : TypeId::kBigint;
     source = coerce(std::move(source), SqlType::of(as), false);
   }
   if (!value::is_timestamp_or_date(type) && type != TypeId::kInterval && !value::is_numeric_category(type)) {

@@ -34,6 +34,20 @@ void append_decimal(std::string& key, value::Decimal number) {
   // sign, then (for non-zero) the decimal exponent of the leading digit and the
   // significant digits; negative numbers complement both so larger magnitudes
   // sort first.
+  // -Infinity sorts before every negative number (the least exponent, not
+  // complemented), Infinity after every positive one, NaN after all.
+  if (value::decimal_is_special(number)) {
+    if (value::decimal_is_nan(number)) {
+      key.push_back(3);
+    } else if (number.units > 0) {
+      key.push_back(2);
+      append_big_endian(key, std::uint16_t{0xFFFF}, 2);
+    } else {
+      key.push_back(0);
+      append_big_endian(key, std::uint16_t{0}, 2);
+    }
+    return;
+  }
   number = value::decimal_normalize(number);
   if (number.units == 0) {
     key.push_back(1);

@@ -48,6 +48,20 @@ bool equals_ignoring_case(std::string_view text, std::string_view word) {
   throw SqlError(sqlstate::kDivisionByZero, "division by zero");
 }
 
+using decimal_detail::kInfinityUnits;
+using decimal_detail::kNaNUnits;
+
+// The infinity of the given sign (+1 or -1).
+Decimal signed_infinity(int sign) { return sign < 0 ? kDecimalNegativeInfinity : kDecimalInfinity; }
+
+// Where -Infinity, finite values and Infinity, NaN stand: -1, 0, 1, 2.
+int special_rank(Decimal value) {
+  if (value.units == kNaNUnits) return 2;
+  if (value.units == kInfinityUnits) return 1;
+  if (value.units == -kInfinityUnits) return -1;
+  return 0;
+}
+
 Unsigned magnitude(__int128 units) {
   return units < 0 ? Unsigned(0) - static_cast<Unsigned>(units) : static_cast<Unsigned>(units);
 }
@@ -175,6 +189,7 @@ BaseDigitEstimate leading_base_digit(Decimal value) {
 }
 
 Decimal round_or_truncate(Decimal value, int target_scale, Rounding rounding) {
+  if (decimal_is_special(value)) return value;
   const int result_scale = std::max(target_scale, 0);
   if (target_scale >= value.scale) {
     if (!scale_up(value.units, result_scale - value.scale)) decimal_detail::throw_overflow();
@@ -200,17 +215,19 @@ Decimal round_or_truncate(Decimal value, int target_scale, Rounding rounding) {
   return Decimal{units, result_scale};
 }
 
+[[noreturn]] void throw_not_convertible(Decimal special, const char* type_name) {
+  throw SqlError(sqlstate::kFeatureNotSupported, std::string("cannot convert ") +
+                                                     (decimal_is_nan(special) ? "NaN" : "infinity") + " to " +
+                                                     type_name);
+}
+
 [[noreturn]] void throw_integer_out_of_range(const char* type_name) {
   throw SqlError(sqlstate::kNumericValueOutOfRange, std::string(type_name) + " out of range");
 }
 
 Decimal from_float_text(double value, int significant_digits) {
-  if (std::isnan(value)) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "cannot convert NaN to numeric");
-  }
-  if (std::isinf(value)) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "cannot convert infinity to numeric");
-  }
+  if (std::isnan(value)) return kDecimalNaN;
+  if (std::isinf(value)) return signed_infinity(value < 0 ? -1 : 1);
   // PostgreSQL prints the float with %.15g (%.6g for real) and parses that.
   char buffer[64];
   auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value,
@@ -228,6 +245,11 @@ void throw_overflow() {
 }
 
 Decimal add_slow(Decimal a, Decimal b) {
+  if (decimal_is_special(a) || decimal_is_special(b)) {
+    if (decimal_is_nan(a) || decimal_is_nan(b)) return kDecimalNaN;
+    if (decimal_is_special(a) && decimal_is_special(b) && a.units != b.units) return kDecimalNaN;  // Inf + -Inf
+    return decimal_is_special(a) ? a : b;
+  }
   const int scale = align_scales(a, b);
   Decimal result{0, scale};
   if (__builtin_add_overflow(a.units, b.units, &result.units) || !in_range(result.units)) {
@@ -236,7 +258,24 @@ Decimal add_slow(Decimal a, Decimal b) {
   return result;
 }
 
+Decimal multiply_slow(Decimal a, Decimal b) {
+  if (decimal_is_special(a) || decimal_is_special(b)) {
+    if (decimal_is_nan(a) || decimal_is_nan(b)) return kDecimalNaN;
+    const int sign = decimal_sign(a) * decimal_sign(b);
+    return sign == 0 ? kDecimalNaN : signed_infinity(sign);  // an infinity times zero is NaN
+  }
+  Decimal result{0, a.scale + b.scale};
+  if (__builtin_mul_overflow(a.units, b.units, &result.units) || !in_range(result.units) ||
+      result.scale > kDecimalMaxScale) {
+    throw_overflow();
+  }
+  return result;
+}
+
 int compare_slow(Decimal a, Decimal b) {
+  const int rank_a = special_rank(a);
+  const int rank_b = special_rank(b);
+  if (rank_a != 0 || rank_b != 0) return (rank_a > rank_b) - (rank_a < rank_b);
   const int sign_a = decimal_sign(a);
   const int sign_b = decimal_sign(b);
   if (sign_a != sign_b) return sign_a < sign_b ? -1 : 1;
@@ -266,10 +305,9 @@ Decimal parse_decimal(std::string_view text) {
   {
     std::string_view word = body;
     if (!word.empty() && (word[0] == '+' || word[0] == '-')) word.remove_prefix(1);
-    if (equals_ignoring_case(body, "nan") || equals_ignoring_case(word, "infinity") ||
-        equals_ignoring_case(word, "inf")) {
-      throw SqlError(sqlstate::kFeatureNotSupported,
-                     "numeric NaN and infinity are not supported: \"" + std::string(text) + "\"");
+    if (equals_ignoring_case(body, "nan")) return kDecimalNaN;
+    if (equals_ignoring_case(word, "infinity") || equals_ignoring_case(word, "inf")) {
+      return signed_infinity(body[0] == '-' ? -1 : 1);
     }
   }
 
@@ -332,6 +370,10 @@ Decimal parse_decimal(std::string_view text) {
 }
 
 void append_decimal(std::string& out, Decimal value) {
+  if (decimal_is_special(value)) {
+    out += decimal_is_nan(value) ? "NaN" : value.units < 0 ? "-Infinity" : "Infinity";
+    return;
+  }
   char digits[48];
   char* const digits_end = digits + sizeof digits;
   const char* first = write_digits_backwards(magnitude(value.units), digits_end);
@@ -357,6 +399,21 @@ std::string format_decimal(Decimal value) {
   return out;
 }
 
+namespace {
+
+// Division (and div()) with NaN or an infinity on either side.
+Decimal divide_special(Decimal dividend, Decimal divisor) {
+  if (decimal_is_nan(dividend) || decimal_is_nan(divisor)) return kDecimalNaN;
+  if (decimal_is_infinite(dividend)) {
+    if (decimal_is_infinite(divisor)) return kDecimalNaN;
+    if (divisor.units == 0) throw_division_by_zero();
+    return signed_infinity(decimal_sign(dividend) * decimal_sign(divisor));
+  }
+  return Decimal{0, 0};  // finite / infinity
+}
+
+}  // namespace
+
 int decimal_div_scale(Decimal dividend, Decimal divisor) {
   const BaseDigitEstimate a = leading_base_digit(dividend);
   const BaseDigitEstimate b = leading_base_digit(divisor);
@@ -369,6 +426,7 @@ int decimal_div_scale(Decimal dividend, Decimal divisor) {
 }
 
 Decimal decimal_div_to_scale(Decimal dividend, Decimal divisor, int result_scale) {
+  if (decimal_is_special(dividend) || decimal_is_special(divisor)) return divide_special(dividend, divisor);
   if (divisor.units == 0) throw_division_by_zero();
   // q * 10^-r = (u1 * 10^-s1) / (u2 * 10^-s2)  =>  q = u1 * 10^(s2 + r - s1) / u2.
   const int shift = divisor.scale + result_scale - dividend.scale;
@@ -392,17 +450,28 @@ Decimal decimal_div_to_scale(Decimal dividend, Decimal divisor, int result_scale
 }
 
 Decimal decimal_div(Decimal dividend, Decimal divisor) {
+  if (decimal_is_special(dividend) || decimal_is_special(divisor)) return divide_special(dividend, divisor);
   if (divisor.units == 0) throw_division_by_zero();
   return decimal_div_to_scale(dividend, divisor, decimal_div_scale(dividend, divisor));
 }
 
 Decimal decimal_div_trunc(Decimal dividend, Decimal divisor) {
+  if (decimal_is_special(dividend) || decimal_is_special(divisor)) return divide_special(dividend, divisor);
   if (divisor.units == 0) throw_division_by_zero();
   align_scales(dividend, divisor);
   return Decimal{dividend.units / divisor.units, 0};
 }
 
 Decimal decimal_mod(Decimal dividend, Decimal divisor) {
+  if (decimal_is_special(dividend) || decimal_is_special(divisor)) {
+    // POSIX fmod, except that only a zero divisor is an error.
+    if (decimal_is_nan(dividend) || decimal_is_nan(divisor)) return kDecimalNaN;
+    if (decimal_is_infinite(dividend)) {
+      if (divisor.units == 0) throw_division_by_zero();
+      return kDecimalNaN;
+    }
+    return dividend;  // finite % infinity
+  }
   if (divisor.units == 0) throw_division_by_zero();
   const int scale = align_scales(dividend, divisor);
   return Decimal{dividend.units % divisor.units, scale};
@@ -423,12 +492,14 @@ Decimal decimal_trunc(Decimal value, int target_scale) {
 }
 
 Decimal decimal_floor(Decimal value) {
+  if (decimal_is_special(value)) return value;
   Decimal truncated = round_or_truncate(value, 0, Rounding::kTruncate);
   if (value.units < 0 && decimal_compare(truncated, value) != 0) --truncated.units;
   return truncated;
 }
 
 Decimal decimal_ceil(Decimal value) {
+  if (decimal_is_special(value)) return value;
   Decimal truncated = round_or_truncate(value, 0, Rounding::kTruncate);
   if (value.units > 0 && decimal_compare(truncated, value) != 0) {
     ++truncated.units;
@@ -438,6 +509,12 @@ Decimal decimal_ceil(Decimal value) {
 }
 
 Decimal decimal_apply_typmod(Decimal value, int precision, int scale) {
+  if (decimal_is_special(value)) {
+    if (decimal_is_nan(value)) return value;
+    throw SqlError(sqlstate::kNumericValueOutOfRange, "numeric field overflow",
+                   "A field with precision " + std::to_string(precision) + ", scale " + std::to_string(scale) +
+                       " cannot hold an infinite value.");
+  }
   // |result| must stay below 10^(precision - scale); a value at scale s meets
   // that when |units| < 10^(precision - scale + s).
   const int max_integer_digits = precision - scale;
@@ -484,6 +561,7 @@ std::size_t decimal_hash(Decimal value) {
 }
 
 std::int64_t decimal_to_int64(Decimal value) {
+  if (decimal_is_special(value)) throw_not_convertible(value, "bigint");
   const Decimal rounded = round_or_truncate(value, 0, Rounding::kHalfAwayFromZero);
   if (rounded.units > std::numeric_limits<std::int64_t>::max() ||
       rounded.units < std::numeric_limits<std::int64_t>::min()) {
@@ -493,6 +571,7 @@ std::int64_t decimal_to_int64(Decimal value) {
 }
 
 std::int32_t decimal_to_int32(Decimal value) {
+  if (decimal_is_special(value)) throw_not_convertible(value, "integer");
   const Decimal rounded = round_or_truncate(value, 0, Rounding::kHalfAwayFromZero);
   if (rounded.units > std::numeric_limits<std::int32_t>::max() ||
       rounded.units < std::numeric_limits<std::int32_t>::min()) {
@@ -502,6 +581,7 @@ std::int32_t decimal_to_int32(Decimal value) {
 }
 
 std::int16_t decimal_to_int16(Decimal value) {
+  if (decimal_is_special(value)) throw_not_convertible(value, "smallint");
   const Decimal rounded = round_or_truncate(value, 0, Rounding::kHalfAwayFromZero);
   if (rounded.units > std::numeric_limits<std::int16_t>::max() ||
       rounded.units < std::numeric_limits<std::int16_t>::min()) {
@@ -511,6 +591,10 @@ std::int16_t decimal_to_int16(Decimal value) {
 }
 
 double decimal_to_double(Decimal value) {
+  if (decimal_is_special(value)) {
+    if (decimal_is_nan(value)) return std::numeric_limits<double>::quiet_NaN();
+    return value.units < 0 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  }
   // Exact operands make one IEEE division correctly rounded: 10^22 is the
   // largest power of ten a double holds exactly.
   static constexpr double kExactPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -532,6 +616,7 @@ double decimal_to_double(Decimal value) {
 }
 
 float decimal_to_float(Decimal value) {
+  if (decimal_is_special(value)) return static_cast<float>(decimal_to_double(value));
   const std::string text = format_decimal(value);
   float result = 0;
   auto [ptr, error] = std::from_chars(text.data(), text.data() + text.size(), result);

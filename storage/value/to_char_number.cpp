@@ -244,7 +244,10 @@ std::string roman(const NumberFormat& num, double rounded) {
 
 std::string to_char_decimal(Decimal value, std::string_view format) {
   NumberFormat num = parse_number_template(format);
-  if (num.roman) return roman(num, std::stod(format_decimal(decimal_round(value, 0))));
+  if (num.roman) {
+    if (decimal_is_special(value)) decimal_to_int32(value);  // throws "cannot convert NaN to integer"
+    return roman(num, std::stod(format_decimal(decimal_round(value, 0))));
+  }
   if (num.eeee) {
     std::string text = scientific(std::stod(format_decimal(value)), num.post);
     return text.empty() ? overflow_eeee(num) : text;
@@ -261,28 +264,26 @@ std::string to_char_integer(std::int64_t value, std::string_view format) {
   return finish(num, std::move(digits));
 }
 
-std::string to_char_double(double value, std::string_view format) {
+std::string to_char_double(double value, std::string_view format, int significant_digits) {
   NumberFormat num = parse_number_template(format);
   if (num.roman) return roman(num, std::isnan(value) ? 0 : std::rint(value));
   if (num.eeee) {
     std::string text = scientific(value, num.post);
     return text.empty() ? overflow_eeee(num) : text;
   }
-  if (std::isnan(value) || std::isinf(value)) {
-    std::string text(1, ' ');
-    text.append(num.pre, '#');
-    if (num.decimal) text.push_back('.');
-    text.append(num.post, '#');
-    return text;
-  }
-  // At most DBL_DIG (15) significant digits, as PostgreSQL's float8_to_char.
-  char buffer[512];
-  std::snprintf(buffer, sizeof buffer, "%.0f", std::fabs(value));
-  const int pre_length = static_cast<int>(std::string_view(buffer).size());
-  if (pre_length >= 15) num.post = 0;
-  else if (pre_length + num.post > 15) num.post = 15 - pre_length;
-  std::snprintf(buffer, sizeof buffer, "%.*f", num.post, value);
-  return finish(num, buffer);
+  // PostgreSQL's own printf spells the special values as numeric does.
+  const auto fixed = [](double x, int places) -> std::string {
+    if (std::isnan(x)) return "NaN";
+    if (std::isinf(x)) return x < 0 ? "-Infinity" : "Infinity";
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, "%.*f", places, x);
+    return buffer;
+  };
+  // At most DBL_DIG (FLT_DIG) significant digits, as float8_to_char.
+  const int pre_length = static_cast<int>(fixed(std::fabs(value), 0).size());
+  if (pre_length >= significant_digits) num.post = 0;
+  else if (pre_length + num.post > significant_digits) num.post = significant_digits - pre_length;
+  return finish(num, fixed(value, num.post));
 }
 
 }  // namespace ptreedb::value

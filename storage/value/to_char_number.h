@@ -15,6 +15,8 @@ namespace ptreedb::value {
 
 std::string to_char_decimal(Decimal value, std::string_view format);
 std::string to_char_integer(std::int64_t value, std::string_view format);
-std::string to_char_double(double value, std::string_view format);
+// A float shows at most `significant_digits` digits (15 for double
+// precision, 6 for real: DBL_DIG and FLT_DIG).
+std::string to_char_double(double value, std::string_view format, int significant_digits = 15);
 
 }  // namespace ptreedb::value

@@ -99,6 +99,12 @@ WideDecimal wide_sqrt(const WideDecimal& value, int scale) {
 }
 
 Decimal decimal_sqrt(Decimal value) {
+  if (decimal_is_special(value)) {
+    if (value.units < 0) {
+      throw SqlError("2201F", "cannot take square root of a negative number");
+    }
+    return value;  // NaN or Infinity
+  }
   if (value.units == 0) return Decimal{0, std::max(kMinSignificantDigits - 1, value.scale)};
   const WideDecimal wide = widen(value);
   // numeric_sqrt: half the argument's weight in decimal digits.

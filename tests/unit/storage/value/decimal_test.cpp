@@ -4,6 +4,7 @@
 #include "storage/value/decimal.h"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -474,7 +475,7 @@ TEST_CASE("numeric casts to and from floats and integers", "[decimal]") {
 }
 
 // Where ptreedb deliberately differs from PostgreSQL: 38 significant digits
-// instead of 131072, and no NaN or infinity.
+// instead of 131072.
 TEST_CASE("values beyond 38 digits raise 22003 instead of wrapping", "[decimal]") {
   const std::string overflow = "ERROR 22003: value overflows numeric format";
   const auto check = [&](auto produce) {
@@ -498,11 +499,6 @@ TEST_CASE("values beyond 38 digits raise 22003 instead of wrapping", "[decimal]"
   CHECK(format_decimal(decimal_div(dec("99999999999999999999999999999999999999"),
                                    dec("99999999999999999999999999999999999999"))) ==
         "1.00000000000000000000");
-  CHECK(outcome([] { return format_decimal(dec("NaN")); }) ==
-        "ERROR 0A000: numeric NaN and infinity are not supported: \"NaN\"");
-  CHECK(outcome([] {
-          return format_decimal(decimal_from_double(std::numeric_limits<double>::infinity()));
-        }) == "ERROR 0A000: cannot convert infinity to numeric");
 }
 
 TEST_CASE("products and sums of operands near 64 bits stay exact", "[decimal]") {
@@ -544,4 +540,68 @@ TEST_CASE("a constant rescaled to its column's scale only when exact", "[decimal
   Decimal wide = dec("99999999999999999999999999999999999999");
   CHECK_FALSE(decimal_rescale_exact(wide, 1));  // would need 39 digits
   CHECK(format_decimal(wide) == "99999999999999999999999999999999999999");
+}
+
+TEST_CASE("NaN and the infinities follow numeric.c", "[decimal]") {
+  const auto text = [](Decimal value) { return format_decimal(value); };
+  CHECK(text(dec(" nan ")) == "NaN");
+  CHECK(text(dec("+inf")) == "Infinity");
+  CHECK(text(dec(" -INFINITY")) == "-Infinity");
+  CHECK(outcome([&] { return text(dec("- inf")); }) == "ERROR 22P02: invalid input syntax for type numeric: \"- inf\"");
+  CHECK(outcome([&] { return text(dec("+nan")); }) == "ERROR 22P02: invalid input syntax for type numeric: \"+nan\"");
+  const Decimal nan = kDecimalNaN, inf = kDecimalInfinity, ninf = kDecimalNegativeInfinity;
+  // Order: -Infinity < numbers < Infinity < NaN, whatever the other's scale.
+  CHECK(decimal_compare(nan, nan) == 0);
+  CHECK(decimal_compare(nan, inf) == 1);
+  CHECK(decimal_compare(inf, dec("99999999999999999999999999999999999999")) == 1);
+  CHECK(decimal_compare(dec("1.5"), inf) == -1);
+  CHECK(decimal_compare(ninf, dec("-0.0000000001")) == -1);
+  CHECK(decimal_compare(dec("-99999999999999999999999999999999999999"), ninf) == 1);
+  CHECK(decimal_compare(ninf, ninf) == 0);
+  // Arithmetic, on the same scale (fast paths) and on others.
+  CHECK(text(decimal_add(inf, dec("1"))) == "Infinity");
+  CHECK(text(decimal_add(dec("1.25"), ninf)) == "-Infinity");
+  CHECK(text(decimal_add(inf, ninf)) == "NaN");
+  CHECK(text(decimal_add(nan, ninf)) == "NaN");
+  CHECK(text(decimal_sub(inf, inf)) == "NaN");
+  CHECK(text(decimal_sub(dec("5"), ninf)) == "Infinity");
+  CHECK(text(decimal_mul(inf, dec("-0.5"))) == "-Infinity");
+  CHECK(text(decimal_mul(ninf, dec("0.00"))) == "NaN");
+  CHECK(text(decimal_mul(ninf, ninf)) == "Infinity");
+  CHECK(text(decimal_mul(nan, dec("0"))) == "NaN");
+  CHECK(text(decimal_div(dec("1.50"), inf)) == "0");
+  CHECK(text(decimal_div(ninf, dec("-3"))) == "Infinity");
+  CHECK(text(decimal_div(inf, ninf)) == "NaN");
+  CHECK(text(decimal_div(nan, dec("0"))) == "NaN");
+  CHECK(outcome([&] { return text(decimal_div(inf, dec("0"))); }) == "ERROR 22012: division by zero");
+  CHECK(text(decimal_mod(dec("5.5"), ninf)) == "5.5");
+  CHECK(text(decimal_mod(inf, dec("2"))) == "NaN");
+  CHECK(outcome([&] { return text(decimal_mod(ninf, dec("0"))); }) == "ERROR 22012: division by zero");
+  CHECK(text(decimal_div_trunc(inf, dec("-2"))) == "-Infinity");
+  CHECK(text(decimal_div_trunc(dec("7"), inf)) == "0");
+  CHECK(text(decimal_negate(nan)) == "NaN");
+  CHECK(text(decimal_negate(inf)) == "-Infinity");
+  CHECK(text(decimal_abs(ninf)) == "Infinity");
+  CHECK(text(decimal_round(ninf, 2)) == "-Infinity");
+  CHECK(text(decimal_trunc(nan, -1)) == "NaN");
+  CHECK(text(decimal_floor(inf)) == "Infinity");
+  CHECK(text(decimal_ceil(ninf)) == "-Infinity");
+  CHECK(text(decimal_normalize(inf)) == "Infinity");
+  CHECK(decimal_hash(nan) == decimal_hash(kDecimalNaN));
+  // Typmods take NaN, never an infinity; integers take neither.
+  CHECK(text(decimal_apply_typmod(nan, 3, 1)) == "NaN");
+  CHECK(outcome([&] { return text(decimal_apply_typmod(inf, 10, 2)); }) ==
+        "ERROR 22003: numeric field overflow DETAIL: A field with precision 10, scale 2 cannot hold an infinite "
+        "value.");
+  CHECK(outcome([&] { return std::to_string(decimal_to_int32(nan)); }) == "ERROR 0A000: cannot convert NaN to integer");
+  CHECK(outcome([&] { return std::to_string(decimal_to_int64(ninf)); }) ==
+        "ERROR 0A000: cannot convert infinity to bigint");
+  CHECK(std::isnan(decimal_to_double(nan)));
+  CHECK(decimal_to_double(ninf) == -std::numeric_limits<double>::infinity());
+  CHECK(text(decimal_from_double(std::numeric_limits<double>::infinity())) == "Infinity");
+  CHECK(text(decimal_from_float(-std::numeric_limits<float>::infinity())) == "-Infinity");
+  CHECK(text(decimal_from_double(std::numeric_limits<double>::quiet_NaN())) == "NaN");
+  // A rescale to a finite scale never applies to them.
+  Decimal rescaled = inf;
+  CHECK_FALSE(decimal_rescale_exact(rescaled, 2));
 }
