@@ -646,7 +646,13 @@ Vector cast_vector_to_type(const Vector& input, SqlType target, bool explicit_ca
     case TypeId::kInteger:
     case TypeId::kBigint:
       if (from == TypeId::kNumeric) {
-        each([&](std::size_t i) { out.ints[i] = int_range_check(value::decimal_to_int64(input.decimal(i))); });
+        // Each width's own conversion, for its messages ("cannot convert NaN to integer").
+        each([&](std::size_t i) {
+          const value::Decimal number = input.decimal(i);
+          out.ints[i] = to == TypeId::kSmallint ? value::decimal_to_int16(number)
+                        : to == TypeId::kInteger ? value::decimal_to_int32(number)
+                                                 : value::decimal_to_int64(number);
+        });
       } else if (value::is_float_type(from)) {
         each([&](std::size_t i) {
           out.ints[i] = int_range_check(value::float_to_int<std::int64_t>(input.doubles[i]));

@@ -651,9 +651,46 @@ BoundExpression ExpressionBinder::bind_case(const PgQuery__CaseExpr& case_expr) 
   return out;
 }
 
+// f(..., VARIADIC array): for the functions whose extra arguments may be of
+// any type (concat, concat_ws, format, json[b]_build_object/array), an
+// ARRAY[...] constructor's elements become the arguments, as PostgreSQL
+// passes them; other forms, and VARIADIC for other functions, are refused.
+namespace {
+
+void expand_variadic_array(const ExpressionBinder& binder, const std::string& name, const PgQuery__FuncCall& call,
+                           std::vector<BoundExpression>& args) {
+  const PgQuery__Node* last = call.args[call.n_args - 1];
+  static const std::pair<std::string_view, std::size_t> kVariadicAny[] = {
+      {"concat", 0}, {"concat_ws", 1}, {"format", 1}, {"json_build_object", 0}, {"jsonb_build_object", 0},
+      {"json_build_array", 0}, {"jsonb_build_array", 0}};
+  bool any_arguments = false;
+  for (const auto& [function, fixed] : kVariadicAny) {
+    if (name != function) continue;
+    any_arguments = true;
+    // The array stands for all the variadic arguments, after the fixed ones.
+    if (call.n_args != fixed + 1) throw_no_such_function(name, args, call.location);
+  }
+  if (!any_arguments && find_function_binding(name) == nullptr) return;  // "function ... does not exist" follows
+  if (any_arguments && args.back().type.id != TypeId::kArray && !args.back().unknown_literal) {
+    throw SqlError(sqlstate::kDatatypeMismatch, "VARIADIC argument must be an array", {}, {}, call.location + 1);
+  }
+  if (!any_arguments || last->node_case != PG_QUERY__NODE__NODE_A_ARRAY_EXPR) {
+    throw SqlError(sqlstate::kFeatureNotSupported,
+                   "VARIADIC " + std::string(any_arguments ? "with anything but an ARRAY[...] constructor" : "arguments") +
+                       " in a call of " + name + " is not supported yet",
+                   {}, {}, call.location + 1);
+  }
+  args.pop_back();
+  const PgQuery__AArrayExpr& elements = *last->a_array_expr;
+  for (std::size_t i = 0; i < elements.n_elements; ++i) args.push_back(binder.bind(elements.elements[i]));
+}
+
+}  // namespace
+
 BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const {
   std::vector<BoundExpression> args;
   for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
+  if (call.func_variadic) expand_variadic_array(*this, name, call, args);
   auto wrong = [&]() -> BoundExpression { throw_no_such_function(name, args, call.location); };
   if (name == "current_setting" || name == "set_config") return bind_settings_function(name, std::move(args), call.location);
   if (const FunctionBinding* function = find_function_binding(name)) return function->bind(name, args, call.location);
@@ -674,6 +711,7 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
   }
   throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
+
 
 BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) const {
   std::string name = string_value(call.funcname[call.n_funcname - 1]);
@@ -870,6 +908,15 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   std::string op = string_value(expr.name[expr.n_name - 1]);
   BoundExpression operand = bind(expr.rexpr);
   if (op == "+") return operand;
+  // @ is abs; |/ and ||/ are the square and cube roots of double precision.
+  if (op == "@") return bind_function_call(FunctionId::kAbs, op, {std::move(operand)}, expr.location);
+  if (op == "|/" || op == "||/") {
+    const SqlType double_precision = SqlType::of(TypeId::kDouble);
+    operand = resolve_unknown(std::move(operand), double_precision);
+    if (!value::is_numeric_category(operand.type.id)) no_operator(op, operand, operand, expr.location);
+    return bind_function_call(op == "|/" ? FunctionId::kSqrt : FunctionId::kCbrt, op,
+                              {coerce(std::move(operand), double_precision, false)}, expr.location);
+  }
   if (op != "-") no_operator(op, operand, operand, expr.location);
   operand = resolve_unknown(std::move(operand), SqlType::of(TypeId::kNumeric));
   if (!value::is_numeric_category(operand.type.id) && operand.type.id != TypeId::kInterval) {

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "exec/evaluate.h"
+#include "exec/functions/quote_literal.h"
 #include "exec/functions/text_results.h"
 #include "planner/catalog/catalog_objects.h"
 #include "storage/sql_error.h"
@@ -36,19 +37,6 @@ bool parse_digits(std::string_view format, std::size_t& at, int& number) {
 
 void advance(std::string_view format, std::size_t& at) {
   if (++at >= format.size()) throw_unterminated();
-}
-
-// PostgreSQL's quote_literal: quotes doubled, and an E prefix with doubled
-// backslashes when there are backslashes.
-std::string quote_literal(std::string_view text) {
-  std::string out;
-  if (text.find('\\') != std::string_view::npos) out += 'E';
-  out += '\'';
-  for (char c : text) {
-    if (c == '\'' || c == '\\') out += c;
-    out += c;
-  }
-  return out + '\'';
 }
 
 void append_aligned(std::string& out, const std::string& text, bool left, int width) {

@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cmath>
 
-#include "exec/functions/function_kernel.h"
+#include "exec/functions/double_per_row.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal_transcendental.h"
 #include "storage/value/float_arith.h"
@@ -21,35 +21,10 @@ constexpr const char* kInvalidArgumentForPower = "2201F";
 constexpr const char* kInvalidArgumentForLog = "2201E";
 constexpr double kRadiansPerDegree = 0.0174532925199432957692;
 
-[[noreturn]] void overflow() { throw SqlError(sqlstate::kNumericValueOutOfRange, "value out of range: overflow"); }
-[[noreturn]] void underflow() { throw SqlError(sqlstate::kNumericValueOutOfRange, "value out of range: underflow"); }
-[[noreturn]] void out_of_range() { throw SqlError(sqlstate::kNumericValueOutOfRange, "input is out of range"); }
-
-// f over every non-NULL row of the call's arguments.
-template <class F>
-Vector per_row(const planner::BoundExpression& expr, const Chunk& input, F f) {
-  std::vector<Vector> args = evaluate_arguments(expr, input);
-  Vector out = new_result(expr.type, input.size);
-  for (std::size_t i = 0; i < input.size; ++i) {
-    bool null = false;
-    for (const Vector& arg : args) null = null || arg.is_null(i);
-    out.nulls[i] = null ? 1 : 0;
-    if (null) continue;
-    if constexpr (std::is_invocable_v<F>) {
-      out.doubles[i] = f();
-    } else if constexpr (std::is_invocable_v<F, double>) {
-      out.doubles[i] = f(args[0].doubles[i]);
-    } else {
-      out.doubles[i] = f(args[0].doubles[i], args[1].doubles[i]);
-    }
-  }
-  return out;
-}
-
 // A finite input's result must stay finite; `zero_from` is the input whose result may be 0.
 double checked(double x, double result, double zero_from) {
-  if (std::isinf(result) && !std::isinf(x)) overflow();
-  if (result == 0.0 && x != zero_from) underflow();
+  if (std::isinf(result) && !std::isinf(x)) float_overflow();
+  if (result == 0.0 && x != zero_from) float_underflow();
   return result;
 }
 
@@ -65,7 +40,7 @@ double periodic(double x, F f) {
   if (std::isnan(x)) return x;
   errno = 0;
   double result = f(x);
-  if (errno != 0 || std::isinf(x)) out_of_range();
+  if (errno != 0 || std::isinf(x)) input_out_of_range();
   return result;
 }
 
@@ -96,12 +71,12 @@ double power(double x, double y) {
     if (x == 0.0) return 0.0;
     const double magnitude = std::fabs(x);
     if (magnitude == 1.0) return 1.0;
-    if (y >= 0.0 ? magnitude > 1.0 : magnitude < 1.0) overflow();
-    underflow();
+    if (y >= 0.0 ? magnitude > 1.0 : magnitude < 1.0) float_overflow();
+    float_underflow();
   }
-  if (errno == ERANGE) result != 0.0 ? overflow() : underflow();
-  if (std::isinf(result)) overflow();
-  if (result == 0.0 && x != 0.0) underflow();
+  if (errno == ERANGE) result != 0.0 ? float_overflow() : float_underflow();
+  if (std::isinf(result)) float_overflow();
+  if (result == 0.0 && x != 0.0) float_underflow();
   return result;
 }
 
@@ -151,9 +126,9 @@ Vector evaluate_exp(const planner::BoundExpression& expr, const Chunk& input) {
     if (std::isinf(x)) return x > 0.0 ? x : 0.0;
     errno = 0;
     const double result = std::exp(x);
-    if (errno == ERANGE) result != 0.0 ? overflow() : underflow();
-    if (std::isinf(result)) overflow();
-    if (result == 0.0) underflow();
+    if (errno == ERANGE) result != 0.0 ? float_overflow() : float_underflow();
+    if (std::isinf(result)) float_overflow();
+    if (result == 0.0) float_underflow();
     return result;
   });
 }
@@ -198,7 +173,7 @@ Vector evaluate_cot(const planner::BoundExpression& expr, const Chunk& input) {
 Vector evaluate_asin(const planner::BoundExpression& expr, const Chunk& input) {
   return per_row(expr, input, [](double x) {
     if (std::isnan(x)) return x;
-    if (x < -1.0 || x > 1.0) out_of_range();
+    if (x < -1.0 || x > 1.0) input_out_of_range();
     return std::asin(x);
   });
 }
@@ -206,7 +181,7 @@ Vector evaluate_asin(const planner::BoundExpression& expr, const Chunk& input) {
 Vector evaluate_acos(const planner::BoundExpression& expr, const Chunk& input) {
   return per_row(expr, input, [](double x) {
     if (std::isnan(x)) return x;
-    if (x < -1.0 || x > 1.0) out_of_range();
+    if (x < -1.0 || x > 1.0) input_out_of_range();
     return std::acos(x);
   });
 }

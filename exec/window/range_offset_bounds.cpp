@@ -1,6 +1,8 @@
 #include "exec/window/range_offset_bounds.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "storage/sql_error.h"
 #include "storage/value/date_time.h"
@@ -25,6 +27,12 @@ int sign_of(const T& a, const T& b) {
   return a < b ? -1 : (b < a ? 1 : 0);
 }
 
+// Float order as SQL sorts it: NaN equal to NaN and above everything else.
+int float_order(double a, double b) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) - std::isnan(b);
+  return sign_of(a, b);
+}
+
 }  // namespace
 
 int RangeOffsetBounds::compare_to_target(std::uint32_t j, std::uint32_t row) const {
@@ -37,14 +45,25 @@ int RangeOffsetBounds::compare_to_target(std::uint32_t j, std::uint32_t row) con
       return sign_of(static_cast<__int128>(keys_.ints[j]), target);
     }
     case TypeId::kNumeric: {
-      value::Decimal target = subtract_ ? value::decimal_sub(keys_.decimal(row), offset_.decimal(0))
-                                        : value::decimal_add(keys_.decimal(row), offset_.decimal(0));
+      const value::Decimal base = keys_.decimal(row);
+      value::Decimal target = subtract_ ? value::decimal_sub(base, offset_.decimal(0))
+                                        : value::decimal_add(base, offset_.decimal(0));
+      // An infinite offset from the same infinity is NaN: in_range then takes
+      // every non-NaN row, as if the bound were the farthest infinity.
+      if (value::decimal_is_nan(target) && !value::decimal_is_nan(base)) {
+        target = frame_start_ != descending_ ? value::kDecimalNegativeInfinity : value::kDecimalInfinity;
+      }
       return value::decimal_compare(keys_.decimal(j), target);
     }
     case TypeId::kReal:
     case TypeId::kDouble: {
-      double target = subtract_ ? keys_.doubles[row] - offset_.doubles[0] : keys_.doubles[row] + offset_.doubles[0];
-      return sign_of(keys_.doubles[j], target);
+      const double base = keys_.doubles[row];
+      double target = subtract_ ? base - offset_.doubles[0] : base + offset_.doubles[0];
+      if (std::isnan(target) && !std::isnan(base)) {
+        target = frame_start_ != descending_ ? -std::numeric_limits<double>::infinity()
+                                             : std::numeric_limits<double>::infinity();
+      }
+      return float_order(keys_.doubles[j], target);
     }
     case TypeId::kDate: {
       value::Date current{static_cast<std::int32_t>(keys_.ints[row])};

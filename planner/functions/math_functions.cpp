@@ -1,7 +1,8 @@
 // The double precision math functions: sqrt, cbrt, exp, ln, log10 (and
-// log(x)), power (and ^), pi, the trigonometric functions in radians,
-// degrees, radians and sign. Integer, real and untyped arguments become
-// double precision, as PostgreSQL resolves them (its preferred numeric type).
+// log(x)), power (and ^), pi, the trigonometric functions in radians and in
+// degrees, the hyperbolic functions, degrees, radians and sign. Integer,
+// real and untyped arguments become double precision, as PostgreSQL
+// resolves them (its preferred numeric type).
 // sqrt, exp, ln, log, power and sign also have numeric versions, which
 // PostgreSQL picks when an argument is numeric and none is real or double
 // precision (log(b, x) has only the numeric one).
@@ -73,6 +74,20 @@ PTREEDB_DOUBLE_FUNCTION(Atan2, 2, kNone)
 PTREEDB_DOUBLE_FUNCTION(Degrees, 1, kNone)
 PTREEDB_DOUBLE_FUNCTION(Radians, 1, kNone)
 PTREEDB_DOUBLE_FUNCTION(Sign, 1, kAnswered)
+PTREEDB_DOUBLE_FUNCTION(Sinh, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Cosh, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Tanh, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Asinh, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Acosh, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Atanh, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Sind, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Cosd, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Tand, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Cotd, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Asind, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Acosd, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Atand, 1, kNone)
+PTREEDB_DOUBLE_FUNCTION(Atan2d, 2, kNone)
 #undef PTREEDB_DOUBLE_FUNCTION
 
 // log(x) is log10(x); log(b, x) exists only for numeric (the kernel tells
@@ -109,5 +124,19 @@ const FunctionBinding kAtan2Binding{FunctionId::kAtan2, "atan2", {"atan2"}, bind
 const FunctionBinding kDegreesBinding{FunctionId::kDegrees, "degrees", {"degrees"}, bind_Degrees};
 const FunctionBinding kRadiansBinding{FunctionId::kRadians, "radians", {"radians"}, bind_Radians};
 const FunctionBinding kSignBinding{FunctionId::kSign, "sign", {"sign"}, bind_Sign};
+const FunctionBinding kSinhBinding{FunctionId::kSinh, "sinh", {"sinh"}, bind_Sinh};
+const FunctionBinding kCoshBinding{FunctionId::kCosh, "cosh", {"cosh"}, bind_Cosh};
+const FunctionBinding kTanhBinding{FunctionId::kTanh, "tanh", {"tanh"}, bind_Tanh};
+const FunctionBinding kAsinhBinding{FunctionId::kAsinh, "asinh", {"asinh"}, bind_Asinh};
+const FunctionBinding kAcoshBinding{FunctionId::kAcosh, "acosh", {"acosh"}, bind_Acosh};
+const FunctionBinding kAtanhBinding{FunctionId::kAtanh, "atanh", {"atanh"}, bind_Atanh};
+const FunctionBinding kSindBinding{FunctionId::kSind, "sind", {"sind"}, bind_Sind};
+const FunctionBinding kCosdBinding{FunctionId::kCosd, "cosd", {"cosd"}, bind_Cosd};
+const FunctionBinding kTandBinding{FunctionId::kTand, "tand", {"tand"}, bind_Tand};
+const FunctionBinding kCotdBinding{FunctionId::kCotd, "cotd", {"cotd"}, bind_Cotd};
+const FunctionBinding kAsindBinding{FunctionId::kAsind, "asind", {"asind"}, bind_Asind};
+const FunctionBinding kAcosdBinding{FunctionId::kAcosd, "acosd", {"acosd"}, bind_Acosd};
+const FunctionBinding kAtandBinding{FunctionId::kAtand, "atand", {"atand"}, bind_Atand};
+const FunctionBinding kAtan2dBinding{FunctionId::kAtan2d, "atan2d", {"atan2d"}, bind_Atan2d};
 
 }  // namespace ptreedb::planner

@@ -93,6 +93,20 @@
   X(Atan2)        /* atan2(y, x) */                                                                         \
   X(Degrees)                                                                                                \
   X(Radians)                                                                                                \
+  X(Sinh)         /* hyperbolic: sinh, cosh, tanh and inverses */                                           \
+  X(Cosh)                                                                                                   \
+  X(Tanh)                                                                                                   \
+  X(Asinh)                                                                                                  \
+  X(Acosh)                                                                                                  \
+  X(Atanh)                                                                                                  \
+  X(Sind)         /* trigonometry in degrees, exact at multiples of 30/45 */                                \
+  X(Cosd)                                                                                                   \
+  X(Tand)                                                                                                   \
+  X(Cotd)                                                                                                   \
+  X(Asind)                                                                                                  \
+  X(Acosd)                                                                                                  \
+  X(Atand)                                                                                                  \
+  X(Atan2d)       /* atan2d(y, x) */                                                                        \
   X(Sign)         /* sign(x) */                                                                             \
   X(Floor)        /* floor(x): numeric or double precision */                                               \
   X(Ceil)         /* ceil(x), ceiling(x): numeric or double precision */                                    \
@@ -113,6 +127,9 @@
   X(OctetLength)  /* octet_length(text or bytea) */                                                         \
   X(Strpos)       /* strpos(string, substring), position(substring IN string); text or bytea */             \
   X(Format)       /* format(formatstr, "any"...) */                                                         \
+  X(QuoteLiteral) /* quote_literal(x): x's text quoted as a literal; NULL for NULL */                       \
+  X(QuoteNullable)/* quote_nullable(x): the same, 'NULL' for NULL */                                        \
+  X(ParseIdent)   /* parse_ident(text [, strict]): a qualified name's parts as text[] */                    \
   X(Concat)       /* concat("any"...) */                                                                    \
   X(ConcatWs)     /* concat_ws(separator, "any"...) */                                                      \
   X(Repeat)                                                                                                 \

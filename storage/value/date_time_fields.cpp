@@ -121,14 +121,9 @@ bool is_monotonic(DateTimeField field) {
   }
 }
 
-std::optional<Decimal> extract_from_infinity(DateTimeField field, std::string_view type_name) {
-  if (is_monotonic(field)) {
-    throw SqlError(sqlstate::kFeatureNotSupported,
-                   "extract(" + std::string(field_name(field)) + ") of an infinite " +
-                       std::string(type_name) +
-                       " would be numeric infinity, which is not supported");
-  }
-  return std::nullopt;
+std::optional<Decimal> extract_from_infinity(DateTimeField field, bool negative) {
+  if (!is_monotonic(field)) return std::nullopt;
+  return negative ? kDecimalNegativeInfinity : kDecimalInfinity;
 }
 
 std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value,
@@ -136,7 +131,7 @@ std::optional<Decimal> extract_timestamp(DateTimeField field, Timestamp value,
                                          std::string_view type_name = kTimestampTypeName) {
   // Infinite timestamps are looked at before the unit is validated, so even
   // "timezone" gives NULL for them.
-  if (!value.is_finite()) return extract_from_infinity(field, type_name);
+  if (!value.is_finite()) return extract_from_infinity(field, value == Timestamp::minus_infinity());
   const CivilDateTime civil = timestamp_to_civil(value);
   const std::int64_t days = calendar::floor_div(value.micros, kMicrosPerDay);
   const std::int64_t second_micros = civil.second * kMicrosPerSecond + civil.microsecond;
@@ -185,7 +180,7 @@ std::optional<Decimal> extract_date(DateTimeField field, Date value,
     case DateTimeField::kTimezoneMinute: throw_not_supported(written_name, "date");
     default: break;
   }
-  if (!value.is_finite()) return extract_from_infinity(field, "date");
+  if (!value.is_finite()) return extract_from_infinity(field, value == Date::minus_infinity());
   if (field == DateTimeField::kEpoch) {
     return integer_result((static_cast<std::int64_t>(value.days) - calendar::kUnixEpochDays) *
                           86400);
@@ -295,7 +290,7 @@ constexpr std::string_view kTimestampTzTypeName = "timestamp with time zone";
 
 std::optional<Decimal> extract_timestamptz(DateTimeField field, TimestampTz value, const TimeZone& zone,
                                            std::string_view written_name) {
-  if (!value.is_finite()) return extract_from_infinity(field, kTimestampTzTypeName);
+  if (!value.is_finite()) return extract_from_infinity(field, value == TimestampTz::minus_infinity());
   const int offset = zone.offset_at_utc(value.micros);
   switch (field) {
     case DateTimeField::kEpoch:  // elapsed time, whatever the zone

@@ -46,9 +46,8 @@ enum class DateTimeField : std::uint8_t {
 std::optional<DateTimeField> lookup_datetime_field(std::string_view name);
 
 // extract from a timestamp. nullopt is SQL NULL: PostgreSQL's result for a field
-// like month of an infinite timestamp. Fields whose result would be
-// +/-Infinity (year, epoch, ... of an infinite timestamp) throw 0A000 because
-// Decimal has no infinity. Unsupported fields throw 0A000
+// like month of an infinite timestamp; fields that grow with time (year,
+// epoch, ...) are +/-Infinity for one. Unsupported fields throw 0A000
 // `unit "timezone" not supported for type timestamp without time zone`.
 std::optional<Decimal> extract_field(DateTimeField field, Timestamp value);
 std::optional<Decimal> extract_field(DateTimeField field, Date value);

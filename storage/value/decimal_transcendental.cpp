@@ -251,8 +251,9 @@ Decimal decimal_power(Decimal base, Decimal exponent) {
   const int ln_dweight = estimate_ln_dweight(base);
   const int rough_scale = std::max(8 - ln_dweight, 0);
   const Real ln_base = boost::multiprecision::log(to_real(base));
-  const Decimal rough_ln = from_real(ln_base, rough_scale);
-  double weight = static_cast<double>(to_real(from_real(to_real(rough_ln) * to_real(exponent), rough_scale)));
+  const Real unit = boost::multiprecision::pow(Real(10), -rough_scale);
+  const Real rough_ln = boost::multiprecision::round(ln_base / unit) * unit;
+  double weight = static_cast<double>(boost::multiprecision::round(rough_ln * to_real(exponent) / unit) * unit);
   if (std::fabs(weight) > kMaxResultScale * 3.01) {
     if (weight > 0) throw_overflow();
     return Decimal{0, kMaxDisplayScale};

@@ -32,3 +32,22 @@ select sqrt('abc'::text);
 select 'a'::text ^ 2;
 select power(1, 2, 3);
 drop table math_t;
+-- hyperbolic functions
+select sinh(1::float8), cosh(1::float8), tanh(1::float8), asinh(1::float8), acosh(2::float8), atanh(0.5::float8);
+select sinh('infinity'::float8), sinh('-infinity'::float8), cosh('-infinity'::float8), tanh('infinity'::float8), asinh('-infinity'::float8), atanh(1::float8), atanh(-1::float8), sinh('nan'::float8), acosh('nan'::float8);
+select sinh(1000::float8), cosh(-1000::float8);
+select acosh(0.5::float8);
+select atanh(1.5::float8);
+select atanh('infinity'::float8);
+-- trigonometry in degrees: exact at multiples of 30 and 45
+select x, sind(x), cosd(x), tand(x), cotd(x), sind(x) in (-1, -0.5, 0, 0.5, 1) as sind_exact from (values (0), (30), (45), (60), (90), (120), (135), (150), (180), (210), (225), (270), (300), (315), (330), (360), (-30), (390), (-405)) v(x);
+select x, asind(x), acosd(x), atand(x) from (values (-1), (-0.5), (0), (0.5), (1)) v(x);
+select atand('infinity'::float8), atand('-infinity'::float8), atan2d(1, 1), atan2d(-1, 0), atan2d(0, -1), atan2d(1, 'nan'::float8), sind('nan'::float8);
+select sind('infinity'::float8);
+select asind(2);
+select acosd(-1.5);
+select tand(90), cotd(0), tand(-90), cotd(180);
+-- prefix operators
+select @ -5, @ -2.5, @ -1.5::float8, |/ 64::float8, |/ 2, ||/ 27::float8, ||/ -8, pg_typeof(|/ 4::numeric), pg_typeof(@ -2::smallint);
+select |/ -1::float8;
+select @ 'abc'::text;

@@ -89,3 +89,7 @@ select distinct v from ns order by v;
 with v(val) as (values ('0'::numeric), ('-4.2'), ('4.2e9'), ('1.2e-5'), ('inf'), ('-inf'), ('nan'))
 select val, to_char(val::float8, 'MI9999999999.99') as f8, to_char(val::float4, 'MI9999999999.99') as f4, to_char(val::float4, 'MI99.99') as s4, to_char(val::float8, '9.999EEEE') as e from v;
 select to_char(123.456::real, '999.999'), to_char(1234567.89::real, '99999999.99'), to_char(0.000123456789::float4, '0.9999999999');
+-- extract of infinite dates and timestamps: fields that grow with time are infinite, the others NULL
+select extract(year from 'infinity'::timestamp), extract(epoch from '-infinity'::timestamptz), extract(month from 'infinity'::timestamp), extract(millennium from '-infinity'::date), extract(day from 'infinity'::date);
+select date_part('epoch', 'infinity'::timestamp), date_part('isoyear', '-infinity'::date), date_part('hour', 'infinity'::timestamptz), date_part('julian', 'infinity'::date);
+select extract(timezone from 'infinity'::timestamptz), extract(century from 'infinity'::timestamptz);

@@ -1,0 +1,22 @@
+-- quote_literal, quote_nullable, parse_ident and VARIADIC ARRAY[...] arguments
+select quote_literal(''), quote_literal('abc'''), quote_literal(e'\\'), quote_literal(42), quote_literal(1.50), quote_literal(null::text), quote_literal('2020-01-02'::date);
+select quote_nullable(null), quote_nullable('it''s'), quote_nullable(7), quote_nullable(null::int) is null;
+select parse_ident('foo.boo'), parse_ident('Schemax.Tabley'), parse_ident('"SchemaX"."TableY"'), parse_ident(' first . "  second  " ."   third   ". "  " '), parse_ident('a"b'), parse_ident('foo.boo[]', false);
+select parse_ident('"a""b".c$1'), parse_ident('über.ähnlich'), parse_ident('x', true), parse_ident(null);
+select parse_ident('foo.boo[]');
+select parse_ident(' ');
+select parse_ident(' .aaa');
+select parse_ident(' aaa . ');
+select parse_ident('aaa.a%b');
+select parse_ident('"c".X XXXX');
+select parse_ident('1020');
+select parse_ident('10.20');
+select parse_ident('.');
+select parse_ident('xxx.1020');
+select parse_ident('"abc');
+select parse_ident('""');
+select parse_ident(12);
+select concat(variadic array[1, 2, 3]), concat_ws(',', variadic array[1, 2, 3]), concat_ws('-', variadic array['b', null, 'c']);
+select concat_ws('-', 'a', variadic array['b', null, 'c']);
+select format('%s, %s', variadic array['Hello', 'World']), format('%2$s, %1$s', variadic array[1, 2]), format('%s, %s', variadic array[true, false]);
+select concat_ws(',', variadic 10);
