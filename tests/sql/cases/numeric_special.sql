@@ -93,3 +93,9 @@ select to_char(123.456::real, '999.999'), to_char(1234567.89::real, '99999999.99
 select extract(year from 'infinity'::timestamp), extract(epoch from '-infinity'::timestamptz), extract(month from 'infinity'::timestamp), extract(millennium from '-infinity'::date), extract(day from 'infinity'::date);
 select date_part('epoch', 'infinity'::timestamp), date_part('isoyear', '-infinity'::date), date_part('hour', 'infinity'::timestamptz), date_part('julian', 'infinity'::date);
 select extract(timezone from 'infinity'::timestamptz), extract(century from 'infinity'::timestamptz);
+-- RANGE frames with infinite offsets: a bound that would be NaN (Infinity - Infinity) takes every non-NaN row
+select x, first_value(x) over w, last_value(x) over w, count(*) over w from (values ('-inf'::numeric), (-1), (0), (1.5), ('inf'), ('nan')) v(x) window w as (order by x range between 'inf' preceding and 'inf' following) order by x;
+select x, first_value(x) over w, last_value(x) over w, count(*) over w from (values ('-inf'::numeric), (-1), (0), (1.5), ('inf'), ('nan')) v(x) window w as (order by x desc range between 'inf' preceding and 1 following) order by x;
+select x, first_value(x) over w, last_value(x) over w, count(*) over w from (values ('-inf'::float8), (-1), (0), (1.5), ('inf'), ('nan')) v(x) window w as (order by x range between 'inf' preceding and 'inf' following) order by x;
+select x, first_value(x) over w, last_value(x) over w from (values ('-inf'::float8), (-1), (0), (1.5), ('inf'), ('nan')) v(x) window w as (order by x desc range between 1 preceding and 'inf' following) order by x;
+select x, count(*) over (order by x range between 'nan' preceding and current row) from (values (1::numeric)) v(x);
