@@ -218,6 +218,7 @@ class DecimalSumState final : public AggregateState {
       add(sum, part.units, part.scale);
       sum.count += part.count;
       sum.specials |= part.specials;
+      sum.overflowed |= part.overflowed;
     }
   }
   Vector finish(std::size_t groups) override { return finish_as(groups, average_, type_); }
@@ -237,6 +238,7 @@ class DecimalSumState final : public AggregateState {
         result.decimals[g] = special_total(state.specials);
         continue;
       }
+      if (state.overflowed) throw_numeric_overflow();
       value::Decimal sum = checked_decimal(state.units, state.scale);
       result.decimals[g] = average ? value::decimal_div(sum, value::decimal_from_int(state.count)) : sum;
     }
@@ -253,7 +255,7 @@ class DecimalSumState final : public AggregateState {
       const Sum& state = sums_[g];
       if (state.scale < 0) continue;
       if (scale < 0) scale = state.scale;
-      if (state.specials != 0 || state.scale != scale || state.units != static_cast<std::int64_t>(state.units)) return false;
+      if (state.specials != 0 || state.overflowed || state.scale != scale || state.units != static_cast<std::int64_t>(state.units)) return false;
     }
     if (scale < 0 || scale > 18) return false;
     result.units_scale = scale;
@@ -283,6 +285,8 @@ class DecimalSumState final : public AggregateState {
     std::int64_t count = 0;
     std::int32_t scale = kNoValue;  // kNoValue: no non-NULL input yet
     std::uint8_t specials = 0;      // kSawNaN | kSawInfinity | kSawNegativeInfinity
+    // Past 128 bits: 22003 at the end, unless a special value decides the sum.
+    bool overflowed = false;
   };
   static constexpr std::uint8_t kSawNaN = 1, kSawInfinity = 2, kSawNegativeInfinity = 4;
 
@@ -341,7 +345,7 @@ class DecimalSumState final : public AggregateState {
 
   static void add(Sum& sum, __int128 units, std::int32_t scale) {
     if (scale == sum.scale) {
-      if (__builtin_add_overflow(sum.units, units, &sum.units)) throw_numeric_overflow();
+      sum.overflowed |= __builtin_add_overflow(sum.units, units, &sum.units);
       return;
     }
     add_rescaled(sum, units, scale);
@@ -354,12 +358,12 @@ class DecimalSumState final : public AggregateState {
       return;
     }
     if (scale > sum.scale) {
-      if (!value::decimal_detail::scale_up(sum.units, scale - sum.scale)) throw_numeric_overflow();
+      sum.overflowed |= !value::decimal_detail::scale_up(sum.units, scale - sum.scale);
       sum.scale = scale;
     } else if (!value::decimal_detail::scale_up(units, sum.scale - scale)) {
-      throw_numeric_overflow();
+      sum.overflowed = true;
     }
-    if (__builtin_add_overflow(sum.units, units, &sum.units)) throw_numeric_overflow();
+    sum.overflowed |= __builtin_add_overflow(sum.units, units, &sum.units);
   }
 
   bool average_;

@@ -99,3 +99,6 @@ select x, first_value(x) over w, last_value(x) over w, count(*) over w from (val
 select x, first_value(x) over w, last_value(x) over w, count(*) over w from (values ('-inf'::float8), (-1), (0), (1.5), ('inf'), ('nan')) v(x) window w as (order by x range between 'inf' preceding and 'inf' following) order by x;
 select x, first_value(x) over w, last_value(x) over w from (values ('-inf'::float8), (-1), (0), (1.5), ('inf'), ('nan')) v(x) window w as (order by x desc range between 1 preceding and 'inf' following) order by x;
 select x, count(*) over (order by x range between 'nan' preceding and current row) from (values (1::numeric)) v(x);
+-- a special value decides sum and avg even when the finite part passes 128 bits
+select sum(v), avg(v) from (values (9e37), (9e37), ('inf'::numeric)) t(v);
+select sum(v) from (values ('-inf'::numeric), (9e37), (9e37), (9e37)) t(v);
