@@ -122,26 +122,24 @@ Vector evaluate_cosd(const planner::BoundExpression& expr, const Chunk& input) {
   });
 }
 
+// tand (sine over cosine) or cotd (cosine over sine), scaled by its value at
+// 45 degrees so that it is exactly 1 there; never -0.
+double degree_ratio(double x, bool tangent) {
+  if (std::isnan(x)) return x;
+  const FoldedAngle folded = fold(x);
+  const DegreeConstants& c = constants();
+  const double sine = sind_q1(c, folded.angle), cosine = cosd_q1(c, folded.angle);
+  volatile double ratio = tangent ? sine / cosine : cosine / sine;
+  const double result = folded.ratio_sign * (ratio / (tangent ? c.tan_45 : c.cot_45));
+  return result == 0.0 ? 0.0 : result;
+}
+
 Vector evaluate_tand(const planner::BoundExpression& expr, const Chunk& input) {
-  return per_row(expr, input, [](double x) {
-    if (std::isnan(x)) return x;
-    const FoldedAngle folded = fold(x);
-    const DegreeConstants& c = constants();
-    volatile double tan_x = sind_q1(c, folded.angle) / cosd_q1(c, folded.angle);
-    const double result = folded.ratio_sign * (tan_x / c.tan_45);
-    return result == 0.0 ? 0.0 : result;  // no -0
-  });
+  return per_row(expr, input, [](double x) { return degree_ratio(x, true); });
 }
 
 Vector evaluate_cotd(const planner::BoundExpression& expr, const Chunk& input) {
-  return per_row(expr, input, [](double x) {
-    if (std::isnan(x)) return x;
-    const FoldedAngle folded = fold(x);
-    const DegreeConstants& c = constants();
-    volatile double cot_x = cosd_q1(c, folded.angle) / sind_q1(c, folded.angle);
-    const double result = folded.ratio_sign * (cot_x / c.cot_45);
-    return result == 0.0 ? 0.0 : result;
-  });
+  return per_row(expr, input, [](double x) { return degree_ratio(x, false); });
 }
 
 Vector evaluate_asind(const planner::BoundExpression& expr, const Chunk& input) {
