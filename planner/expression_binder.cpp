@@ -25,6 +25,7 @@
 #include "planner/functions/array_operators.h"
 #include "planner/functions/json_operators.h"
 #include "planner/functions/regex_match.h"
+#include "planner/functions/similar_to_regex.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 #include "storage/value/decimal.h"
@@ -929,6 +930,27 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
   return out;
 }
 
+namespace {
+
+// x [NOT] SIMILAR TO pattern [ESCAPE e]: PostgreSQL's grammar makes it
+// x ~ similar_to_escape(pattern [, e]); the pattern is translated here, once,
+// so it must be a constant (a NULL one makes the match NULL).
+BoundExpression bind_similar_to(const ExpressionBinder& binder, const PgQuery__AExpr& expr) {
+  const PgQuery__Node* right = expr.rexpr;
+  if (right->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "this SIMILAR TO form is not supported yet", {}, {},
+                   expr.location + 1);
+  }
+  const PgQuery__FuncCall& call = *right->func_call;
+  std::vector<BoundExpression> parts;
+  for (std::size_t i = 0; i < call.n_args; ++i) parts.push_back(binder.bind(call.args[i]));
+  BoundExpression pattern = similar_to_regex_constant(parts, expr.location);
+  return bind_function_call(FunctionId::kRegexMatch, string_value(expr.name[0]),
+                            {binder.bind(expr.lexpr), std::move(pattern)}, expr.location);
+}
+
+}  // namespace
+
 // BETWEEN, LIKE, NULLIF, IN, = ANY and OPERATOR(pg_catalog.op).
 [[gnu::noinline]] BoundExpression ExpressionBinder::bind_other_operator(const PgQuery__AExpr& expr) const {
   if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN ||
@@ -990,6 +1012,7 @@ BoundExpression ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) cons
     // x <> ALL(array) is NOT (x = ANY(array)) in three-valued logic too.
     return boolean_node(ExprKind::kNot, {bind_any_equal(expr)});
   }
+  if (expr.kind == PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR) return bind_similar_to(*this, expr);
   // OPERATOR(pg_catalog.~) names the operator with its schema.
   bool catalog_operator = expr.n_name == 2 && string_value(expr.name[0]) == "pg_catalog";
   if (expr.kind != PG_QUERY__A__EXPR__KIND__AEXPR_OP || (expr.n_name != 1 && !catalog_operator)) {
