@@ -11,7 +11,9 @@ import pytest
 
 from fixtures.server import keep_asan_quarantine_small, start_server, stop_server
 
-ENDLESS_UNION = "WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT n + 1 FROM t) SELECT count(*) FROM t"
+# Each step doubles the rows, so the memory limit ends it after a few dozen steps.
+ENDLESS_UNION = ("WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT 2 * n + x FROM t, (VALUES (0), (1)) v(x)) "
+                 "SELECT count(*) FROM t")
 ENDLESS_UNION_ALL = "WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM t) SELECT count(*) FROM t"
 
 
@@ -23,7 +25,7 @@ def connect(server):
 @pytest.fixture
 def limited_server(tmp_path, monkeypatch):
     keep_asan_quarantine_small(monkeypatch)
-    server = start_server(tmp_path, ["--memory-limit", "128M"])
+    server = start_server(tmp_path, ["--memory-limit", "64M"])
     yield server
     stop_server(server)
 
