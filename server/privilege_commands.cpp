@@ -93,6 +93,10 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
       targets.push_back({table->schema().oid(), name, TargetKind::kTable, &table->schema(), {}});
     } else if (auto view = world.find_view(name)) {
       targets.push_back({view->oid, name, TargetKind::kView, nullptr, view->column_names});
+    } else if (world.find_sequence(name) != nullptr) {
+      // GRANT ... ON seq without SEQUENCE names it as a table would.
+      throw SqlError(sqlstate::kFeatureNotSupported, "GRANT and REVOKE on sequences are not supported", {}, {},
+                     location >= 0 ? location + 1 : 0);
     } else {
       throw SqlError(sqlstate::kUndefinedTable, "relation " + quoted(name) + " does not exist", {}, {},
                      location >= 0 ? location + 1 : 0);
