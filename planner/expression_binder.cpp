@@ -658,8 +658,7 @@ BoundExpression ExpressionBinder::bind_case(const PgQuery__CaseExpr& case_expr) 
 // passes them; other forms, and VARIADIC for other functions, are refused.
 namespace {
 
-void expand_variadic_array(const ExpressionBinder& binder, const std::string& name, const PgQuery__FuncCall& call,
-                           std::vector<BoundExpression>& args) {
+void expand_variadic_array(const std::string& name, const PgQuery__FuncCall& call, std::vector<BoundExpression>& args) {
   const PgQuery__Node* last = call.args[call.n_args - 1];
   static const std::pair<std::string_view, std::size_t> kVariadicAny[] = {
       {"concat", 0}, {"concat_ws", 1}, {"format", 1}, {"json_build_object", 0}, {"jsonb_build_object", 0},
@@ -681,9 +680,16 @@ void expand_variadic_array(const ExpressionBinder& binder, const std::string& na
                        " in a call of " + name + " is not supported yet",
                    {}, {}, call.location + 1);
   }
+  // The constructor's elements as bound in it: coerced to its element type,
+  // as PostgreSQL passes them.
+  BoundExpression array = std::move(args.back());
   args.pop_back();
-  const PgQuery__AArrayExpr& elements = *last->a_array_expr;
-  for (std::size_t i = 0; i < elements.n_elements; ++i) args.push_back(binder.bind(elements.elements[i]));
+  if (array.kind != ExprKind::kFunction || array.function != FunctionId::kArrayConstruct) {
+    throw SqlError(sqlstate::kFeatureNotSupported,
+                   "VARIADIC with anything but an ARRAY[...] constructor in a call of " + name + " is not supported yet",
+                   {}, {}, call.location + 1);
+  }
+  for (BoundExpression& element : array.args) args.push_back(std::move(element));
 }
 
 }  // namespace
@@ -691,7 +697,7 @@ void expand_variadic_array(const ExpressionBinder& binder, const std::string& na
 BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, const PgQuery__FuncCall& call) const {
   std::vector<BoundExpression> args;
   for (std::size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
-  if (call.func_variadic) expand_variadic_array(*this, name, call, args);
+  if (call.func_variadic) expand_variadic_array(name, call, args);
   auto wrong = [&]() -> BoundExpression { throw_no_such_function(name, args, call.location); };
   if (name == "current_setting" || name == "set_config") return bind_settings_function(name, std::move(args), call.location);
   if (const FunctionBinding* function = find_function_binding(name)) return function->bind(name, args, call.location);

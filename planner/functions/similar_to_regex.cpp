@@ -15,8 +15,10 @@ BoundExpression similar_to_regex_constant(std::vector<BoundExpression>& parts, i
   for (BoundExpression& part : parts) {
     part = coerce(resolve_unknown(std::move(part), text), text, false);
     // A string literal typed as text is a cast of the literal's constant.
+    // (Only from text or varchar: char(n) would drop trailing blanks.)
     while (part.kind == ExprKind::kCast && part.args.size() == 1 && part.args[0].kind == ExprKind::kConstant &&
-           value::is_character_type(part.args[0].type.id)) {
+           (part.args[0].type.id == value::TypeId::kText ||
+            (part.args[0].type.id == value::TypeId::kVarchar && !part.args[0].type.has_typmod()))) {
       BoundExpression literal = std::move(part.args[0]);
       part = std::move(literal);
     }

@@ -44,6 +44,7 @@ std::string similar_to_regex(std::string_view pattern, std::optional<std::string
         continue;
       }
       out += character;
+      class_position = 3;  // an element: a following ']' closes the class
       continue;
     }
     const char c = character[0];

@@ -20,3 +20,5 @@ select concat(variadic array[1, 2, 3]), concat_ws(',', variadic array[1, 2, 3]),
 select concat_ws('-', 'a', variadic array['b', null, 'c']);
 select format('%s, %s', variadic array['Hello', 'World']), format('%2$s, %1$s', variadic array[1, 2]), format('%s, %s', variadic array[true, false]);
 select concat_ws(',', variadic 10);
+select json_build_array(variadic array['1', 2]), concat(variadic array[true, 'yes']), format('%s|%s', variadic array[1.5, 2]);
+select concat(variadic array['a', 1]);

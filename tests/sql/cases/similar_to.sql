@@ -12,3 +12,4 @@ select substring('abcdefg' similar 'a*#"%#"g*#"x' escape '#');
 select substring('abcdefg' from 'c.e'), substring('abcdefg' from 'b(.*)f'), substring('foo' from 'foo(bar)?') is null, substring('abc' from 'x'), substring('Thomas' from '...$');
 select substring(f from '[0-9]+') from (values ('abc123def'), ('no digits'), (null)) v(f);
 select substring('hello' from 2 for 3), substring('hello', 2), substr('hello', 2, 2);
+select 'xé' similar to '_[é]%', 'xé!' similar to '_[^a]_', 'é' similar to '[é]', 'aé' similar to 'a[é]_';

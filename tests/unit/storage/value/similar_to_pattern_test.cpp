@@ -20,6 +20,7 @@ TEST_CASE("SIMILAR TO patterns become anchored POSIX ones", "[similar_to_pattern
   CHECK(similar_to_regex("(a|b).$^", "") == "^(?:(?:a|b)\\.\\$\\^)$");
   CHECK(similar_to_regex("ü_", "ü") == "^(?:\\_)$");
   CHECK(similar_to_regex("aü", "#") == "^(?:aü)$");
+  CHECK(similar_to_regex("_[é]%", std::nullopt) == "^(?:.[é].*)$");
 }
 
 TEST_CASE("escape-double-quotes split out the part SUBSTRING returns", "[similar_to_pattern]") {
