@@ -659,7 +659,6 @@ BoundExpression ExpressionBinder::bind_case(const PgQuery__CaseExpr& case_expr) 
 namespace {
 
 void expand_variadic_array(const std::string& name, const PgQuery__FuncCall& call, std::vector<BoundExpression>& args) {
-  const PgQuery__Node* last = call.args[call.n_args - 1];
   static const std::pair<std::string_view, std::size_t> kVariadicAny[] = {
       {"concat", 0}, {"concat_ws", 1}, {"format", 1}, {"json_build_object", 0}, {"jsonb_build_object", 0},
       {"json_build_array", 0}, {"jsonb_build_array", 0}};
@@ -674,21 +673,16 @@ void expand_variadic_array(const std::string& name, const PgQuery__FuncCall& cal
   if (any_arguments && args.back().type.id != TypeId::kArray && !args.back().unknown_literal) {
     throw SqlError(sqlstate::kDatatypeMismatch, "VARIADIC argument must be an array", {}, {}, call.location + 1);
   }
-  if (!any_arguments || last->node_case != PG_QUERY__NODE__NODE_A_ARRAY_EXPR) {
+  // An ARRAY[...] constructor binds to kArrayConstruct; its elements as bound
+  // in it are coerced to its element type, as PostgreSQL passes them.
+  BoundExpression array = std::move(args.back());
+  if (!any_arguments || array.kind != ExprKind::kFunction || array.function != FunctionId::kArrayConstruct) {
     throw SqlError(sqlstate::kFeatureNotSupported,
                    "VARIADIC " + std::string(any_arguments ? "with anything but an ARRAY[...] constructor" : "arguments") +
                        " in a call of " + name + " is not supported yet",
                    {}, {}, call.location + 1);
   }
-  // The constructor's elements as bound in it: coerced to its element type,
-  // as PostgreSQL passes them.
-  BoundExpression array = std::move(args.back());
   args.pop_back();
-  if (array.kind != ExprKind::kFunction || array.function != FunctionId::kArrayConstruct) {
-    throw SqlError(sqlstate::kFeatureNotSupported,
-                   "VARIADIC with anything but an ARRAY[...] constructor in a call of " + name + " is not supported yet",
-                   {}, {}, call.location + 1);
-  }
   for (BoundExpression& element : array.args) args.push_back(std::move(element));
 }
 
@@ -718,7 +712,6 @@ BoundExpression ExpressionBinder::bind_scalar_function(const std::string& name, 
   }
   throw SqlError("42883", "function " + name + " does not exist yet in ptreedb", {}, {}, call.location + 1);
 }
-
 
 BoundExpression ExpressionBinder::bind_function(const PgQuery__FuncCall& call) const {
   std::string name = string_value(call.funcname[call.n_funcname - 1]);

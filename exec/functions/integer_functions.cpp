@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "exec/functions/function_kernel.h"
+#include "exec/functions/text_results.h"
 #include "storage/value/decimal.h"
 #include "storage/value/decimal_gcd.h"
 #include "storage/value/integer_arith.h"
@@ -60,12 +61,7 @@ Int fitted(unsigned __int128 result) {
 template <class F>
 Vector numeric_function(const planner::BoundExpression& expr, const Chunk& input, F f) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
-  Vector out = new_result(expr.type, input.size);
-  for (std::size_t i = 0; i < input.size; ++i) {
-    out.nulls[i] = args[0].nulls[i] | args[1].nulls[i];
-    if (!out.nulls[i]) out.decimals[i] = f(args[0].decimal(i), args[1].decimal(i));
-  }
-  return out;
+  return decimal_per_row(expr, args, input.size, [&](std::size_t i) { return f(args[0].decimal(i), args[1].decimal(i)); });
 }
 
 Vector evaluate_mod(const planner::BoundExpression& expr, const Chunk& input) {

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "exec/functions/double_per_row.h"
+#include "exec/functions/text_results.h"
 #include "storage/sql_error.h"
 #include "storage/value/decimal_transcendental.h"
 #include "storage/value/float_arith.h"
@@ -109,12 +110,7 @@ Vector evaluate_cbrt(const planner::BoundExpression& expr, const Chunk& input) {
 template <class F>
 Vector per_numeric_pair(const planner::BoundExpression& expr, const Chunk& input, F f) {
   std::vector<Vector> args = evaluate_arguments(expr, input);
-  Vector out = new_result(expr.type, input.size);
-  for (std::size_t i = 0; i < input.size; ++i) {
-    out.nulls[i] = args[0].nulls[i] || args[1].nulls[i];
-    if (!out.nulls[i]) out.decimals[i] = f(args[0].decimal(i), args[1].decimal(i));
-  }
-  return out;
+  return decimal_per_row(expr, args, input.size, [&](std::size_t i) { return f(args[0].decimal(i), args[1].decimal(i)); });
 }
 
 bool is_numeric(const planner::BoundExpression& expr) { return expr.type.id == value::TypeId::kNumeric; }

@@ -492,14 +492,12 @@ Decimal decimal_trunc(Decimal value, int target_scale) {
 }
 
 Decimal decimal_floor(Decimal value) {
-  if (decimal_is_special(value)) return value;
   Decimal truncated = round_or_truncate(value, 0, Rounding::kTruncate);
   if (value.units < 0 && decimal_compare(truncated, value) != 0) --truncated.units;
   return truncated;
 }
 
 Decimal decimal_ceil(Decimal value) {
-  if (decimal_is_special(value)) return value;
   Decimal truncated = round_or_truncate(value, 0, Rounding::kTruncate);
   if (value.units > 0 && decimal_compare(truncated, value) != 0) {
     ++truncated.units;

@@ -66,10 +66,7 @@ BaseDigits base_digits(Decimal value) {
 }
 
 // Whether a finite value has no fraction (numeric.c: ndigits <= weight + 1).
-bool is_integral(Decimal value) {
-  const BaseDigits digits = base_digits(value);
-  return digits.digits.empty() || static_cast<int>(digits.digits.size()) <= digits.weight + 1;
-}
+bool is_integral(Decimal value) { return decimal_normalize(value).scale == 0; }
 
 Real to_real(Decimal value) { return Real(format_decimal(value)); }
 
@@ -223,7 +220,6 @@ Decimal decimal_exp(Decimal x) {
   const int scale = clamp_scale(std::max(kMinSignificantDigits - static_cast<int>(weight), x.scale));
   return exp_at_scale(to_real(x), scale);
 }
-
 
 Decimal decimal_power(Decimal base, Decimal exponent) {
   if (decimal_is_special(base) || decimal_is_special(exponent)) return power_special(base, exponent);
