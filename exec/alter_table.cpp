@@ -15,6 +15,7 @@
 #include "planner/ddl_planner.h"
 #include "exec/object_ownership.h"
 #include "planner/sequence_options_clause.h"
+#include "planner/storage_parameters.h"
 #include "planner/view_dependencies.h"
 #include "planner/view_rewrite.h"
 #include "storage/catalog/schema_edit.h"
@@ -551,6 +552,13 @@ class AlterTable {
     auto& column = parts.columns[existing_column(old.schema(), action.column)];
     column.default_sql = action.default_sql;
     planner::bind_default(column);  // type-check it now, as PostgreSQL does
+    world_ = with_schema(world_, old, std::move(parts));
+  }
+
+  void apply(const planner::SetStorageParameters& action) {
+    const Table& old = table();
+    SchemaParts parts = storage::parts_of(old.schema());
+    parts.options = planner::merged_storage_parameters(std::move(parts.options), action.set, action.reset);
     world_ = with_schema(world_, old, std::move(parts));
   }
 

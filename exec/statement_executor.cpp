@@ -46,7 +46,7 @@ QueryResult run_create_table(const CreateTablePlan& plan, txn::WriteTarget& data
     // The oid is fixed at commit, so concurrent CREATEs never share one.
     auto schema = std::make_shared<storage::TableSchema>(
         world.next_oid(), plan.schema->name(), plan.schema->columns(), plan.schema->primary_key(),
-        plan.schema->indexes(), plan.schema->foreign_keys(), plan.schema->checks());
+        plan.schema->indexes(), plan.schema->foreign_keys(), plan.schema->checks(), plan.schema->options());
     check_referenced_tables(world, *schema);  // a concurrent DROP may have removed one
     planner::check_create_in_public_schema(world, 0, plan.schema->name());
     check_references_privilege(world, *schema);

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "exec/hash_mix.h"
+#include "exec/postgres_hash.h"
 
 namespace ptreedb::exec {
 
@@ -18,20 +19,27 @@ std::mt19937_64 generator(std::uint64_t seed, std::uint64_t stream) {
   return std::mt19937_64(sequence);
 }
 
-// A uniform double in [0, 1) from 53 bits.
-double unit_interval(std::uint64_t bits) { return static_cast<double>(bits >> 11) * 0x1.0p-53; }
-
 }  // namespace
 
-std::uint64_t sample_seed(double repeatable) {
-  if (repeatable == 0) repeatable = 0;  // -0 is 0
-  if (std::isnan(repeatable)) repeatable = std::numeric_limits<double>::quiet_NaN();
-  return mix64(std::bit_cast<std::uint64_t>(repeatable) ^ 0x5bd1e9955bd1e995ULL);
+std::uint32_t sample_seed(double repeatable) { return postgres_hash_float8(repeatable); }
+
+std::uint32_t random_sample_seed() {
+  std::random_device device;
+  return device();
 }
 
-std::uint64_t random_sample_seed() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+std::uint64_t sample_cutoff(float percent) {
+  return static_cast<std::uint64_t>(std::rint(4294967296.0 * static_cast<double>(percent) / 100));
+}
+
+bool system_takes_page(std::uint32_t seed, std::uint64_t cutoff, std::size_t page) {
+  return postgres_hash_words(static_cast<std::uint32_t>(page), seed) < cutoff;
+}
+
+bool bernoulli_takes_row(std::uint32_t seed, std::uint64_t cutoff, std::size_t position, std::size_t rows_per_page) {
+  const auto page = static_cast<std::uint32_t>(position / rows_per_page);
+  const auto line = static_cast<std::uint32_t>(position % rows_per_page + 1);
+  return postgres_hash_words(page, line, seed) < cutoff;
 }
 
 void bernoulli_positions(std::uint64_t seed, std::size_t stretch, double fraction, std::size_t first,
@@ -45,12 +53,6 @@ void bernoulli_positions(std::uint64_t seed, std::size_t stretch, double fractio
   // The number of rows passed over before the next one taken.
   std::geometric_distribution<std::size_t> gap(fraction);
   for (std::size_t at = gap(random); at < count; at += 1 + gap(random)) out.push_back(first + at);
-}
-
-bool sample_takes(std::uint64_t seed, std::uint64_t item, double fraction) {
-  if (fraction <= 0) return false;
-  if (fraction >= 1) return true;
-  return unit_interval(mix64(seed ^ mix64(item + 0x9e3779b97f4a7c15ULL))) < fraction;
 }
 
 RandomOrder::RandomOrder(std::uint64_t seed, std::size_t count) : state_(mix64(seed ^ 0x243f6a8885a308d3ULL)), count_(count) {}

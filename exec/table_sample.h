@@ -4,10 +4,16 @@
 // the rows left out, no latch, and writers never slow it down.
 //
 // Every draw comes from a seed (REPEATABLE's, or a random one), so the same
-// seed on the same table version gives the same sample. Positions are drawn
-// per stretch of kSampleStreamRows positions from a generator seeded by the
-// seed and the stretch's number: stretches are drawn in parallel, and the
-// sample does not depend on how the work is split among threads.
+// seed on the same table version gives the same sample. SYSTEM takes whole
+// pages of rows, numbered as PostgreSQL's heap would number them
+// (storage/table/heap_pages.h), by PostgreSQL's hash of page and seed; with
+// REPEATABLE, BERNOULLI takes each row by its hash of page, line and seed:
+// so both draw the rows PostgreSQL draws from a table loaded the same way.
+// Without REPEATABLE, BERNOULLI draws the gaps between the rows it takes, per
+// stretch of kSampleStreamRows positions from a generator seeded by the seed
+// and the stretch's number, so its work follows the rows taken. Stretches are
+// drawn in parallel, and the sample does not depend on how the work is split
+// among threads.
 #pragma once
 
 #include <cstddef>
@@ -18,15 +24,21 @@
 
 namespace ptreedb::exec {
 
-// SYSTEM's unit: runs of this many consecutive positions (a full leaf of the
-// row tree holds up to 128 rows), taken or left whole.
-inline constexpr std::size_t kSampleBlockRows = 128;
 inline constexpr std::size_t kSampleStreamRows = 16 * 1024;
 
-// The seed of REPEATABLE (x): every value of x its own seed, 0 and -0 the same.
-std::uint64_t sample_seed(double repeatable);
+// The seed of REPEATABLE (x), as PostgreSQL makes it: hashfloat8(x).
+std::uint32_t sample_seed(double repeatable);
 // A seed from the operating system's random source, when there is no REPEATABLE.
-std::uint64_t random_sample_seed();
+std::uint32_t random_sample_seed();
+
+// PostgreSQL's cutoff for a percentage: items whose 32-bit hash is below it
+// are taken (rint(2^32 * percent / 100)).
+std::uint64_t sample_cutoff(float percent);
+// SYSTEM: whether page `page` is taken.
+bool system_takes_page(std::uint32_t seed, std::uint64_t cutoff, std::size_t page);
+// BERNOULLI with REPEATABLE: whether the row at `position` is taken, pages
+// holding `rows_per_page` rows (its line number on the page counts from 1).
+bool bernoulli_takes_row(std::uint32_t seed, std::uint64_t cutoff, std::size_t position, std::size_t rows_per_page);
 
 // BERNOULLI: the positions among [first, first + count) of stretch `stretch`,
 // each taken independently with probability `fraction`, ascending, appended
@@ -34,11 +46,6 @@ std::uint64_t random_sample_seed();
 // distribution, so the work is proportional to the rows taken.
 void bernoulli_positions(std::uint64_t seed, std::size_t stretch, double fraction, std::size_t first,
                          std::size_t count, std::vector<std::size_t>& out);
-
-// Whether an item (a position, or a SYSTEM block's number) is taken with
-// probability `fraction`, decided by a hash of the seed and the item: the
-// draw for a list of positions known in advance (an index's range).
-bool sample_takes(std::uint64_t seed, std::uint64_t item, double fraction);
 
 // Distinct numbers in [0, count) in uniformly random order (a Fisher-Yates
 // shuffle done lazily: memory grows with the numbers drawn, not with count).

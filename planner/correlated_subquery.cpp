@@ -103,6 +103,9 @@ void append_null_safe_key(const BoundExpression& expr, std::vector<BoundExpressi
   zero.kind = ExprKind::kConstant;
   zero.type = expr.type;
   zero.constant.is_null = false;
+  // Any valid value of the type stands in for NULL (the IS NULL key tells them apart).
+  if (expr.type.id == value::TypeId::kArray) zero.constant.text_value = "{}";
+  if (expr.type.id == value::TypeId::kJson || expr.type.id == value::TypeId::kJsonb) zero.constant.text_value = "null";
   BoundExpression value;
   value.kind = ExprKind::kFunction;
   value.function = FunctionId::kCoalesce;

@@ -102,7 +102,7 @@ void check_type_name_qualification(const PgQuery__TypeName& type_name) {
   throw SqlError("3F000", "schema \"" + schema + "\" does not exist", {}, {}, type_name.location + 1);
 }
 
-void check_create_table_clauses(const PgQuery__CreateStmt& create) {
+std::vector<std::string> check_create_table_clauses(const PgQuery__CreateStmt& create) {
   check_created_relation(*create.relation);
   if (create.partbound != nullptr) not_supported("PARTITION OF", create.partbound->location);
   if (create.partspec != nullptr) not_supported("PARTITION BY", create.partspec->location);
@@ -112,12 +112,13 @@ void check_create_table_clauses(const PgQuery__CreateStmt& create) {
       create.oncommit != PG_QUERY__ON_COMMIT_ACTION__ONCOMMIT_NOOP) {
     throw SqlError("42P16", "ON COMMIT can only be used on temporary tables");
   }
-  check_storage_parameters(create.options, create.n_options, StorageParameterTarget::kTable);
+  std::vector<std::string> options = check_storage_parameters(create.options, create.n_options, StorageParameterTarget::kTable);
   check_tablespace(create.tablespacename);
   const std::string method = text_of(create.access_method);
   if (!method.empty() && method != "heap") {
     throw SqlError(sqlstate::kUndefinedObject, "access method \"" + method + "\" does not exist");
   }
+  return options;
 }
 
 void check_column_clauses(const PgQuery__ColumnDef& column, const value::SqlType& type) {

@@ -11,6 +11,7 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include <string>
+#include <vector>
 
 #include "storage/value/type_id.h"
 
@@ -34,8 +35,9 @@ void check_relation_schema_name(const std::string& schema, int location);
 // schema that does not exist, 42704 in public, 0A000 in another database).
 void check_type_name_qualification(const PgQuery__TypeName& type_name);
 
-// Every clause of CREATE TABLE besides the column and constraint list.
-void check_create_table_clauses(const PgQuery__CreateStmt& create);
+// Every clause of CREATE TABLE besides the column and constraint list; returns
+// its storage parameters as the table keeps them (check_storage_parameters).
+std::vector<std::string> check_create_table_clauses(const PgQuery__CreateStmt& create);
 
 // COLLATE and COMPRESSION of a column of `type`.
 void check_column_clauses(const PgQuery__ColumnDef& column, const value::SqlType& type);

@@ -126,9 +126,14 @@ struct DropIdentity {
   std::string column;
   bool missing_ok = false;
 };
+// SET (storage parameters) / RESET (names) on a table: its reloptions.
+struct SetStorageParameters {
+  std::vector<std::string> set;    // "name=value"
+  std::vector<std::string> reset;  // names
+};
 using AlterAction = std::variant<AddColumn, DropColumn, RenameColumn, RenameRelation, AddUnique, AddPrimaryKey,
                                  AddForeignKey, AddCheck, DropConstraint, SetColumnDefault, SetColumnNotNull, AddIdentity,
-                                 SetIdentity, DropIdentity>;
+                                 SetIdentity, DropIdentity, SetStorageParameters>;
 
 struct AlterTablePlan {
   std::string relation;

@@ -178,19 +178,20 @@ std::string alter_action_name(PgQuery__AlterTableType type) {
 }
 
 // Actions that change nothing kept in memory once checked as PostgreSQL
-// checks them: SET (storage parameters), RESET (...), SET TABLESPACE pg_default.
+// checks them: an index's SET (storage parameters) and RESET (...), SET
+// TABLESPACE pg_default.
 bool is_checked_no_op(const PgQuery__AlterTableCmd& command, RelationKind kind) {
   if (kind == RelationKind::kView) return false;  // view options are refused, as CREATE VIEW's are
-  const auto target = kind == RelationKind::kIndex ? StorageParameterTarget::kBtreeIndex : StorageParameterTarget::kTable;
   const auto* options = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
                             ? command.def->list
                             : nullptr;
   switch (command.subtype) {
     case PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions:
-      if (options != nullptr) check_storage_parameters(options->items, options->n_items, target);
+      if (kind != RelationKind::kIndex) return false;  // a table keeps them
+      if (options != nullptr) check_storage_parameters(options->items, options->n_items, StorageParameterTarget::kBtreeIndex);
       return true;
     case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions:
-      return true;  // PostgreSQL resets any name, known or not
+      return kind == RelationKind::kIndex;  // PostgreSQL resets any name, known or not
     case PG_QUERY__ALTER_TABLE_TYPE__AT_SetTableSpace:
       check_tablespace(command.name);
       return true;
@@ -213,6 +214,26 @@ AlterAction alter_command(const PgQuery__AlterTableCmd& command, const std::stri
     case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault: {
       SetColumnDefault action{name, std::nullopt};
       if (command.def != nullptr) action.default_sql = deparse_expression(command.def);
+      return action;
+    }
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions:
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions: {
+      SetStorageParameters action;
+      const PgQuery__List* list = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
+                                      ? command.def->list
+                                      : nullptr;
+      if (list == nullptr) return action;
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions) {
+        action.set = check_storage_parameters(list->items, list->n_items, StorageParameterTarget::kTable);
+        return action;
+      }
+      // PostgreSQL resets any name, known or not; toast.* ones are not kept.
+      for (std::size_t i = 0; i < list->n_items; ++i) {
+        const PgQuery__DefElem* option = list->items[i]->def_elem;
+        if (option == nullptr || option->defname == nullptr) continue;
+        if (option->defnamespace != nullptr && *option->defnamespace != '\0') continue;
+        action.reset.emplace_back(option->defname);
+      }
       return action;
     }
     case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:

@@ -10,6 +10,7 @@
 #include "planner/privileges.h"
 #include "planner/select_planner.h"
 #include "planner/statement_planner.h"
+#include "planner/view_updatability.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
 
@@ -46,7 +47,17 @@ std::shared_ptr<const storage::Table> target_table(const storage::World& world, 
                                                   "\" does not exist", {}, {}, range.location + 1);
   }
   if (auto table = world.find_table(name)) return table;
-  if (world.find_view(name)) not_supported(std::string(statement) + " on a view", range.location);
+  if (auto view = world.find_view(name)) {
+    if (auto reason = view_not_auto_updatable_reason(view->query_sql)) {
+      const std::string_view command = statement;
+      const char* verb = command == "INSERT" ? "insert into" : command == "UPDATE" ? "update" : "delete from";
+      const char* doing = command == "INSERT" ? "inserting into" : command == "UPDATE" ? "updating" : "deleting from";
+      throw SqlError("55000", std::string("cannot ") + verb + " view \"" + name + "\"", *reason,
+                     std::string("To enable ") + doing + " the view, provide an INSTEAD OF " + statement +
+                         " trigger or an unconditional ON " + statement + " DO INSTEAD rule.");
+    }
+    not_supported(std::string(statement) + " on a view", range.location);
+  }
   throw SqlError(sqlstate::kUndefinedTable, "relation \"" + name + "\" does not exist", {}, {}, range.location + 1);
 }
 

@@ -149,7 +149,7 @@ storage::SequenceDefinition owned_sequence(const storage::World& world, const st
 }
 
 CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const storage::World& world) {
-  check_create_table_clauses(create);
+  std::vector<std::string> options = check_create_table_clauses(create);
   std::string name = create.relation->relname;
   CreateTablePlan plan;
   plan.if_not_exists = create.if_not_exists;
@@ -327,7 +327,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
   }
   plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns),
                                               std::move(primary_key), std::move(indexes), std::move(foreign_keys),
-                                              std::move(checks));
+                                              std::move(checks), std::move(options));
   return plan;
 }
 
@@ -338,7 +338,7 @@ CreateTablePlan plan_create_table_as(const PgQuery__IntoClause& into, const PgQu
                                      bool if_not_exists, const storage::World& world) {
   const PgQuery__RangeVar& relation = *into.rel;
   check_created_relation(relation);
-  check_storage_parameters(into.options, into.n_options, StorageParameterTarget::kTable);
+  std::vector<std::string> options = check_storage_parameters(into.options, into.n_options, StorageParameterTarget::kTable);
   check_tablespace(into.table_space_name);
   const std::string method = into.access_method != nullptr ? into.access_method : "";
   if (!method.empty() && method != "heap") {
@@ -372,7 +372,9 @@ CreateTablePlan plan_create_table_as(const PgQuery__IntoClause& into, const PgQu
     }
     columns.emplace_back(std::move(column_name), output.unknown_literal ? SqlType::of(TypeId::kText) : output.type);
   }
-  plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns), std::vector<std::size_t>{});
+  plan.schema = std::make_shared<TableSchema>(world.next_oid(), name, std::move(columns), std::vector<std::size_t>{},
+                                              std::vector<storage::IndexSchema>{}, std::vector<storage::ForeignKeySchema>{},
+                                              std::vector<storage::CheckConstraintSchema>{}, std::move(options));
   if (!into.skip_data) plan.query = std::make_shared<SelectPlan>(std::move(select));
   return plan;
 }

@@ -188,7 +188,9 @@ std::string value_text(const PgQuery__Node* argument) {
 
 }  // namespace
 
-void check_storage_parameters(PgQuery__Node* const* options, std::size_t count, StorageParameterTarget target) {
+std::vector<std::string> check_storage_parameters(PgQuery__Node* const* options, std::size_t count,
+                                                  StorageParameterTarget target) {
+  std::vector<std::string> kept;
   std::set<std::string> seen;
   for (std::size_t i = 0; i < count; ++i) {
     if (options[i]->node_case != PG_QUERY__NODE__NODE_DEF_ELEM) continue;
@@ -224,7 +226,24 @@ void check_storage_parameters(PgQuery__Node* const* options, std::size_t count, 
       throw SqlError(kInvalidParameter, "parameter \"" + name + "\" specified more than once");
     }
     check_value(*known, value);
+    if (space.empty()) kept.push_back(name + "=" + value);
   }
+  return kept;
+}
+
+std::vector<std::string> merged_storage_parameters(std::vector<std::string> current,
+                                                   const std::vector<std::string>& set,
+                                                   const std::vector<std::string>& reset) {
+  auto name_of = [](const std::string& option) { return option.substr(0, option.find('=')); };
+  auto drop = [&](const std::string& name) {
+    std::erase_if(current, [&](const std::string& option) { return name_of(option) == name; });
+  };
+  for (const std::string& name : reset) drop(name);
+  for (const std::string& option : set) {
+    drop(name_of(option));
+    current.push_back(option);
+  }
+  return current;
 }
 
 }  // namespace ptreedb::planner

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 #include <pg_query/pg_query.pb-c.h>
 
@@ -15,6 +17,15 @@ enum class StorageParameterTarget { kTable, kBtreeIndex, kHashIndex };
 
 // `options` are DefElem nodes. Throws 22023 for unknown parameters or
 // namespaces and values out of range, 0A000 for WITH (oids = true).
-void check_storage_parameters(PgQuery__Node* const* options, std::size_t count, StorageParameterTarget target);
+// Returns the relation's own parameters as pg_class.reloptions keeps them
+// ("fillfactor=10"; toast.* ones belong to its TOAST table, which is not kept).
+std::vector<std::string> check_storage_parameters(PgQuery__Node* const* options, std::size_t count,
+                                                  StorageParameterTarget target);
+
+// The reloptions `current` after ALTER ... SET (`set`, as returned above)
+// or RESET (`reset`, parameter names): a name set again takes its place.
+std::vector<std::string> merged_storage_parameters(std::vector<std::string> current,
+                                                   const std::vector<std::string>& set,
+                                                   const std::vector<std::string>& reset);
 
 }  // namespace ptreedb::planner

@@ -106,9 +106,11 @@ void QueryBlockPlanner::add_table_sample(const PgQuery__RangeTableSample& sample
     throw SqlError(sqlstate::kFeatureNotSupported,
                    "tablesample method " + method_name + " does not support REPEATABLE", {}, {}, sample.location + 1);
   }
-  // The arguments see no columns: PostgreSQL binds them before the FROM
-  // list's relations are visible to them.
+  // The arguments see no column of this query's FROM list (PostgreSQL binds
+  // them before its relations are visible), but a LATERAL subquery's may
+  // read the FROM items before it: values bound once per row of those.
   Scope no_columns;
+  if (outer_is_parameters()) no_columns.outer = scope_.outer;
   ExpressionBinder binder(no_columns);
   bound.argument = coerce_argument(binder.bind(sample.args[0]), argument_type, "TABLESAMPLE");
   if (sample.repeatable != nullptr) {

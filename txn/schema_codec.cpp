@@ -9,6 +9,7 @@ constexpr std::uint8_t kArrayTypeFlag = 0x80;
 constexpr std::uint8_t kDomainTypeFlag = 0x40;  // type ids stay below it
 
 constexpr std::uint32_t kChecksFollow = 0x80000000u;
+constexpr std::uint32_t kOptionsFollow = 0x40000000u;
 
 void put_positions(ByteWriter& out, const std::vector<std::size_t>& positions) {
   out.put<std::uint32_t>(static_cast<std::uint32_t>(positions.size()));
@@ -51,10 +52,13 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     put_positions(out, index.columns);
     out.put<std::uint8_t>((index.unique ? 1 : 0) | (index.standalone ? 2 : 0));
   }
-  // The count's top bit says a list of checks follows the foreign keys; a
-  // table without checks is written as before checks existed.
+  // The count's top bits say a list of checks, then one of storage
+  // parameters, follows the foreign keys; a table with neither is written as
+  // before they existed.
   const bool has_checks = !schema.checks().empty();
-  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()) | (has_checks ? kChecksFollow : 0));
+  const bool has_options = !schema.options().empty();
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.foreign_keys().size()) | (has_checks ? kChecksFollow : 0) |
+                         (has_options ? kOptionsFollow : 0));
   for (const auto& key : schema.foreign_keys()) {
     out.put_bytes(key.name);
     put_positions(out, key.columns);
@@ -63,13 +67,17 @@ void encode_schema(ByteWriter& out, const storage::TableSchema& schema) {
     out.put<std::uint8_t>(static_cast<std::uint8_t>(key.on_delete));
     out.put<std::uint8_t>(key.match_full ? 1 : 0);
   }
-  if (!has_checks) return;
-  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.checks().size()));
-  for (const auto& check : schema.checks()) {
-    out.put_bytes(check.name);
-    out.put_bytes(check.expression_sql);
-    put_positions(out, check.columns);
+  if (has_checks) {
+    out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.checks().size()));
+    for (const auto& check : schema.checks()) {
+      out.put_bytes(check.name);
+      out.put_bytes(check.expression_sql);
+      put_positions(out, check.columns);
+    }
   }
+  if (!has_options) return;
+  out.put<std::uint32_t>(static_cast<std::uint32_t>(schema.options().size()));
+  for (const auto& option : schema.options()) out.put_bytes(option);
 }
 
 std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
@@ -109,7 +117,7 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
     index.standalone = (flags & 2) != 0;
   }
   const auto foreign_key_count = in.get<std::uint32_t>();
-  std::vector<storage::ForeignKeySchema> foreign_keys(foreign_key_count & ~kChecksFollow);
+  std::vector<storage::ForeignKeySchema> foreign_keys(foreign_key_count & ~(kChecksFollow | kOptionsFollow));
   for (auto& key : foreign_keys) {
     key.name = in.get_bytes();
     key.columns = check(get_positions(in));
@@ -127,9 +135,14 @@ std::shared_ptr<const storage::TableSchema> decode_schema(ByteReader& in) {
       constraint.columns = check(get_positions(in));
     }
   }
+  std::vector<std::string> options;
+  if ((foreign_key_count & kOptionsFollow) != 0) {
+    options.resize(in.get<std::uint32_t>());
+    for (auto& option : options) option = in.get_bytes();
+  }
   return std::make_shared<const storage::TableSchema>(oid, std::move(name), std::move(columns),
                                                       std::move(primary_key), std::move(indexes),
-                                                      std::move(foreign_keys), std::move(checks));
+                                                      std::move(foreign_keys), std::move(checks), std::move(options));
 }
 
 }  // namespace ptreedb::txn

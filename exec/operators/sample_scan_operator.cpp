@@ -1,11 +1,11 @@
 // Sample scan (TABLESAMPLE): the positions of a random sample are drawn from
 // the table version's row tree (exec/table_sample.h) and only those rows are
 // read, by position. BERNOULLI takes each row with the given probability,
-// SYSTEM each run of kSampleBlockRows positions; both draw only inside the
+// SYSTEM each page of rows (as PostgreSQL's heap would hold them); both draw only inside the
 // primary-key range, or among the rows under a secondary index's range, that
 // the filter allows, which samples the rows the filter could keep exactly as
 // sampling the whole table and then filtering would. SYSTEM_ROWS and
-// SYSTEM_TIME take whole runs in random order until enough rows are drawn or
+// SYSTEM_TIME take whole pages in random order until enough rows are drawn or
 // the time is up, from the whole table (their filter comes after the draw,
 // as in PostgreSQL).
 #include "exec/plan_executor.h"
@@ -24,6 +24,7 @@
 #include "exec/scan_path.h"
 #include "exec/table_sample.h"
 #include "exec/table_scan.h"
+#include "storage/table/heap_pages.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::exec {
@@ -81,13 +82,14 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
   // PostgreSQL evaluates the arguments, then REPEATABLE, then checks ranges.
   planner::Constant argument = argument_value(prepare(sample.argument), kInvalidArgument,
                                               "TABLESAMPLE parameter cannot be null");
-  std::uint64_t seed = random_sample_seed();
+  std::uint32_t seed = random_sample_seed();
   if (sample.repeatable) {
     planner::Constant repeatable = argument_value(prepare(*sample.repeatable), kInvalidRepeat,
                                                   "TABLESAMPLE REPEATABLE parameter cannot be null");
     seed = sample_seed(repeatable.double_value);
   }
   double fraction = 0;
+  std::uint64_t cutoff = 0;
   if (sample.method == TableSample::Method::kBernoulli || sample.method == TableSample::Method::kSystem) {
     // The percentage is a real, as in PostgreSQL.
     auto percent = static_cast<float>(argument.double_value);
@@ -95,6 +97,7 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
       throw SqlError(kInvalidArgument, "sample percentage must be between 0 and 100");
     }
     fraction = static_cast<double>(percent) / 100.0;
+    cutoff = sample_cutoff(percent);
   } else if (sample.method == TableSample::Method::kSystemRows && argument.int_value < 0) {
     throw SqlError(kInvalidArgument, "sample size must not be negative");
   } else if (sample.method == TableSample::Method::kSystemTime &&
@@ -108,46 +111,67 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
   TableScanSource source(scan.table, scan.loaded, scan.row_positions, filter ? &*filter : nullptr,
                          key_filters_for(node));
   auto run_in_parallel = [this](std::size_t count, const auto& task) { run_partitions(count, task); };
-  const bool per_row_or_block =
+  const bool per_row_or_page =
       sample.method == TableSample::Method::kBernoulli || sample.method == TableSample::Method::kSystem;
+  // BERNOULLI without REPEATABLE draws gaps; every other draw goes by pages.
+  const bool draws_gaps = sample.method == TableSample::Method::kBernoulli && !sample.repeatable;
 
   // BERNOULLI and SYSTEM draw only where the filter lets rows through.
   ScanPath path;
   path.count = tree.size();
-  if (per_row_or_block) path = choose_scan_path(*scan.table, filter ? &*filter : nullptr, true, scan.index_use);
+  if (per_row_or_page) path = choose_scan_path(*scan.table, filter ? &*filter : nullptr, true, scan.index_use);
   const std::optional<KeyRange>& range = path.range;
   const std::optional<IndexAccess>& access = path.index;
   if (reads_ != nullptr) {
     range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
   }
-  if (fraction <= 0 && per_row_or_block) return;
+  if (fraction <= 0 && per_row_or_page) return;
+  const std::size_t rows_per_page = draws_gaps ? 1 : storage::heap_rows_per_page(*scan.table);
+  // Whether the row at `position` is in the sample (not for gap draws).
+  auto takes = [&](std::size_t position) {
+    return sample.method == TableSample::Method::kSystem
+               ? system_takes_page(seed, cutoff, position / rows_per_page)
+               : bernoulli_takes_row(seed, cutoff, position, rows_per_page);
+  };
 
   if (access) {
     std::vector<std::size_t> taken;
-    for (std::size_t position : access->positions) {
-      std::uint64_t item = sample.method == TableSample::Method::kSystem ? position / kSampleBlockRows : position;
-      if (sample_takes(seed, item, fraction)) taken.push_back(position);
+    std::optional<std::vector<std::size_t>> drawn;
+    if (draws_gaps) {
+      // Gaps over the index's positions in their own order: each taken alike.
+      drawn.emplace();
+      bernoulli_positions(seed, 0, fraction, 0, access->positions.size(), *drawn);
+      for (std::size_t at : *drawn) taken.push_back(access->positions[at]);
+    } else {
+      for (std::size_t position : access->positions) {
+        if (takes(position)) taken.push_back(position);
+      }
     }
     read_positions_in_parallel(source, taken, sink, interrupt_, run_in_parallel);
     return;
   }
 
   const std::size_t first = path.first, total = path.count;
-  if (per_row_or_block) {
-    // Stretches of positions drawn and read in parallel, each from its own
-    // generator, so the sample is the same however the threads share them.
+  if (per_row_or_page) {
+    // Stretches of positions drawn and read in parallel, each on its own, so
+    // the sample is the same however the threads share them.
     std::size_t stretches = (total + kSampleStreamRows - 1) / kSampleStreamRows;
     auto draw_stretch = [&](std::size_t stretch) {
       check_interrupt(interrupt_);
-      std::size_t begin = stretch * kSampleStreamRows, count = std::min(kSampleStreamRows, total - begin);
+      std::size_t begin = first + stretch * kSampleStreamRows;
+      std::size_t end = std::min(first + total, begin + kSampleStreamRows);
       std::vector<std::size_t> positions;
-      if (sample.method == TableSample::Method::kBernoulli) {
-        bernoulli_positions(seed, stretch, fraction, first + begin, count, positions);
+      if (draws_gaps) {
+        bernoulli_positions(seed, stretch, fraction, begin, end - begin, positions);
+      } else if (sample.method == TableSample::Method::kSystem) {
+        for (std::size_t page = begin / rows_per_page; page * rows_per_page < end; ++page) {
+          if (!system_takes_page(seed, cutoff, page)) continue;
+          std::size_t from = std::max(begin, page * rows_per_page), to = std::min(end, (page + 1) * rows_per_page);
+          for (std::size_t at = from; at < to; ++at) positions.push_back(at);
+        }
       } else {
-        for (std::size_t block = begin / kSampleBlockRows; block * kSampleBlockRows < begin + count; ++block) {
-          if (!sample_takes(seed, block, fraction)) continue;
-          std::size_t block_end = std::min(total, (block + 1) * kSampleBlockRows);
-          for (std::size_t at = block * kSampleBlockRows; at < block_end; ++at) positions.push_back(first + at);
+        for (std::size_t at = begin; at < end; ++at) {
+          if (bernoulli_takes_row(seed, cutoff, at, rows_per_page)) positions.push_back(at);
         }
       }
       if (positions.empty()) return;
@@ -167,33 +191,33 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
     return;
   }
 
-  // SYSTEM_ROWS and SYSTEM_TIME: whole runs in random order.
-  std::size_t blocks = (total + kSampleBlockRows - 1) / kSampleBlockRows;
-  RandomOrder order(seed, blocks);
-  auto block_positions = [&](std::size_t block, std::size_t rows, std::vector<std::size_t>& out) {
-    std::size_t begin = block * kSampleBlockRows;
-    std::size_t end = std::min({total, begin + kSampleBlockRows, begin + rows});
+  // SYSTEM_ROWS and SYSTEM_TIME: whole pages in random order.
+  std::size_t pages = (total + rows_per_page - 1) / rows_per_page;
+  RandomOrder order(seed, pages);
+  auto page_positions = [&](std::size_t page, std::size_t rows, std::vector<std::size_t>& out) {
+    std::size_t begin = page * rows_per_page;
+    std::size_t end = std::min({total, begin + rows_per_page, begin + rows});
     for (std::size_t at = begin; at < end; ++at) out.push_back(at);
   };
   if (sample.method == TableSample::Method::kSystemRows) {
     auto wanted = static_cast<std::size_t>(argument.int_value);
-    std::vector<std::size_t> taken_blocks;
+    std::vector<std::size_t> taken_pages;
     std::size_t rows = 0;
     while (rows < wanted) {
-      std::optional<std::size_t> block = order.next();
-      if (!block) break;
-      taken_blocks.push_back(*block);
-      rows += std::min(kSampleBlockRows, total - *block * kSampleBlockRows);
+      std::optional<std::size_t> page = order.next();
+      if (!page) break;
+      taken_pages.push_back(*page);
+      rows += std::min(rows_per_page, total - *page * rows_per_page);
     }
-    // The last run drawn gives only the rows still wanted.
-    std::size_t last_rows = kSampleBlockRows;
-    if (rows > wanted && !taken_blocks.empty()) {
-      last_rows = std::min(kSampleBlockRows, total - taken_blocks.back() * kSampleBlockRows) - (rows - wanted);
+    // The last page drawn gives only the rows still wanted.
+    std::size_t last_rows = rows_per_page;
+    if (rows > wanted && !taken_pages.empty()) {
+      last_rows = std::min(rows_per_page, total - taken_pages.back() * rows_per_page) - (rows - wanted);
     }
-    std::size_t last_block = taken_blocks.empty() ? 0 : taken_blocks.back();
-    std::sort(taken_blocks.begin(), taken_blocks.end());
+    std::size_t last_page = taken_pages.empty() ? 0 : taken_pages.back();
+    std::sort(taken_pages.begin(), taken_pages.end());
     std::vector<std::size_t> positions;
-    for (std::size_t block : taken_blocks) block_positions(block, block == last_block ? last_rows : kSampleBlockRows, positions);
+    for (std::size_t page : taken_pages) page_positions(page, page == last_page ? last_rows : rows_per_page, positions);
     read_positions_in_parallel(source, positions, sink, interrupt_, run_in_parallel);
     return;
   }
@@ -205,10 +229,10 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
   while (Clock::now() < deadline) {
     check_interrupt(interrupt_);
     positions.clear();
-    while (positions.size() + kSampleBlockRows <= kChunkSize) {
-      std::optional<std::size_t> block = order.next();
-      if (!block) break;
-      block_positions(*block, kSampleBlockRows, positions);
+    while (positions.empty() || positions.size() + rows_per_page <= kChunkSize) {
+      std::optional<std::size_t> page = order.next();
+      if (!page) break;
+      page_positions(*page, rows_per_page, positions);
     }
     if (positions.empty()) break;
     std::sort(positions.begin(), positions.end());

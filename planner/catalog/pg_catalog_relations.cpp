@@ -191,6 +191,11 @@ SystemRows class_rows(const storage::World& world) {
                              owner_and_acl(world, schema.oid())));
     rows.back()[18] = I{static_cast<I>(schema.checks().size())};  // relchecks
     if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");  // relpersistence
+    if (!schema.options().empty()) {
+      S options = "{";
+      for (const std::string& option : schema.options()) options += (options.size() > 1 ? "," : "") + option;
+      rows.back()[28] = options + "}";  // reloptions
+    }
   }
   for (const auto& view : views_of(world)) {
     const ClassName named = class_name(world, view->name);
@@ -719,7 +724,7 @@ std::vector<SystemRelation> pg_catalog_relations() {
         {"relkind", T},      {"relnatts", I2},       {"relchecks", I2},       {"relhasrules", B},
         {"relhastriggers", B}, {"relhassubclass", B}, {"relrowsecurity", B},  {"relforcerowsecurity", B},
         {"relispopulated", B}, {"relreplident", T},  {"relispartition", B},   {"relrewrite", O},
-        {"reloptions", T},   {"relacl", T},           {"relpartbound", T}},
+        {"reloptions", kTextArrayType}, {"relacl", T},  {"relpartbound", T}},
        class_rows},
       {"pg_catalog", "pg_attribute",
        {{"attrelid", O},     {"attname", T},       {"atttypid", O},      {"attstattarget", I4}, {"attlen", I2},

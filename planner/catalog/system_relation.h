@@ -42,6 +42,7 @@ inline constexpr value::SqlType kInt8Type = value::SqlType::of(value::TypeId::kB
 inline constexpr value::SqlType kTextType = value::SqlType::of(value::TypeId::kText);
 inline constexpr value::SqlType kFloat4Type = value::SqlType::of(value::TypeId::kReal);
 inline constexpr value::SqlType kTimestampType = value::SqlType::of(value::TypeId::kTimestamp);
+inline constexpr value::SqlType kTextArrayType = value::SqlType::array_of(kTextType);
 
 inline Cell boolean(bool value) { return Cell{std::int64_t{value ? 1 : 0}}; }
 inline Cell yes_no(bool value) { return Cell{std::string(value ? "YES" : "NO")}; }

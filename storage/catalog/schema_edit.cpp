@@ -17,13 +17,14 @@ void shift_after_drop(std::vector<std::size_t>& columns, std::size_t dropped) {
 
 SchemaParts parts_of(const TableSchema& schema) {
   return {schema.oid(),     schema.name(),    schema.columns(), schema.primary_key(),
-          schema.indexes(), schema.foreign_keys(), schema.checks()};
+          schema.indexes(), schema.foreign_keys(), schema.checks(), schema.options()};
 }
 
 std::shared_ptr<const TableSchema> make_schema(SchemaParts parts) {
   return std::make_shared<TableSchema>(parts.oid, std::move(parts.name), std::move(parts.columns),
                                        std::move(parts.primary_key), std::move(parts.indexes),
-                                       std::move(parts.foreign_keys), std::move(parts.checks));
+                                       std::move(parts.foreign_keys), std::move(parts.checks),
+                                       std::move(parts.options));
 }
 
 SchemaParts parts_without_column(const TableSchema& schema, std::size_t column) {

@@ -19,6 +19,7 @@ struct SchemaParts {
   std::vector<IndexSchema> indexes;
   std::vector<ForeignKeySchema> foreign_keys;
   std::vector<CheckConstraintSchema> checks;
+  std::vector<std::string> options;
 };
 
 SchemaParts parts_of(const TableSchema& schema);

@@ -1,6 +1,8 @@
 #include "storage/catalog/table_schema.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 namespace ptreedb::storage {
 namespace {
@@ -21,7 +23,8 @@ RowLayout layout_of(const std::vector<ColumnSchema>& columns) {
 
 TableSchema::TableSchema(std::uint32_t oid, std::string name, std::vector<ColumnSchema> columns,
                          std::vector<std::size_t> primary_key, std::vector<IndexSchema> indexes,
-                         std::vector<ForeignKeySchema> foreign_keys, std::vector<CheckConstraintSchema> checks)
+                         std::vector<ForeignKeySchema> foreign_keys, std::vector<CheckConstraintSchema> checks,
+                         std::vector<std::string> options)
     : oid_(oid),
       name_(std::move(name)),
       columns_(std::move(columns)),
@@ -29,11 +32,20 @@ TableSchema::TableSchema(std::uint32_t oid, std::string name, std::vector<Column
       indexes_(std::move(indexes)),
       foreign_keys_(std::move(foreign_keys)),
       checks_(std::move(checks)),
+      options_(std::move(options)),
       layout_(layout_of(columns_)) {
   // Primary key columns are NOT NULL, as PostgreSQL makes them.
   for (std::size_t position : primary_key_) columns_[position].not_null = true;
   std::sort(checks_.begin(), checks_.end(),
             [](const CheckConstraintSchema& a, const CheckConstraintSchema& b) { return a.name < b.name; });
+}
+
+int TableSchema::fillfactor() const {
+  constexpr std::string_view kPrefix = "fillfactor=";
+  for (const std::string& option : options_) {
+    if (option.starts_with(kPrefix)) return std::atoi(option.c_str() + kPrefix.size());
+  }
+  return 100;
 }
 
 std::optional<std::size_t> TableSchema::find_column(std::string_view name) const {

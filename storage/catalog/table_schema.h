@@ -69,7 +69,8 @@ class TableSchema {
  public:
   TableSchema(std::uint32_t oid, std::string name, std::vector<ColumnSchema> columns,
               std::vector<std::size_t> primary_key, std::vector<IndexSchema> indexes = {},
-              std::vector<ForeignKeySchema> foreign_keys = {}, std::vector<CheckConstraintSchema> checks = {});
+              std::vector<ForeignKeySchema> foreign_keys = {}, std::vector<CheckConstraintSchema> checks = {},
+              std::vector<std::string> options = {});
 
   std::uint32_t oid() const { return oid_; }
   const std::string& name() const { return name_; }
@@ -83,6 +84,11 @@ class TableSchema {
   // In name order: PostgreSQL checks them, and psql lists them, in that order.
   const std::vector<CheckConstraintSchema>& checks() const { return checks_; }
   const RowLayout& layout() const { return layout_; }
+  // WITH (...) storage parameters as pg_class.reloptions shows them
+  // ("fillfactor=10"), in the order given.
+  const std::vector<std::string>& options() const { return options_; }
+  // The fillfactor option as a percentage (100 when not set).
+  int fillfactor() const;
 
   std::optional<std::size_t> find_column(std::string_view name) const;
 
@@ -94,6 +100,7 @@ class TableSchema {
   std::vector<IndexSchema> indexes_;
   std::vector<ForeignKeySchema> foreign_keys_;
   std::vector<CheckConstraintSchema> checks_;
+  std::vector<std::string> options_;
   RowLayout layout_;
 };
 

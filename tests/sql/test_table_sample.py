@@ -125,20 +125,71 @@ def test_index_range_sample_is_inside_and_uniform(conn):
     assert stats.chisquare(list(counts.values())).pvalue > 0.001
 
 
-def test_system_takes_whole_runs_of_rows(conn):
-    # The table was loaded in key order: a row's position is id - 1.
-    run = 128
+def test_system_takes_whole_pages_of_rows(conn):
+    # The table was loaded in key order: a row's position is id - 1. Its rows
+    # (integer, integer, 'row ' || id) are 40 or 48-byte heap tuples, 48 on
+    # average: 157 to a page.
+    run = 157
     blocks_taken = 0
     for seed in range(20):
         drawn = set(ids(conn, "select id from medium tablesample system (25) repeatable (%s)", seed))
         blocks = {(i - 1) // run for i in drawn}
         for block in blocks:
             members = set(range(block * run + 1, min(MEDIUM, (block + 1) * run) + 1))
-            assert members <= drawn, f"seed {seed}: run {block} only partly taken"
+            assert members <= drawn, f"seed {seed}: page {block} only partly taken"
         blocks_taken += len(blocks)
     total_blocks = 20 * ((MEDIUM + run - 1) // run)
-    # About a quarter of the runs: a binomial two-sided test.
+    # About a quarter of the pages: a binomial two-sided test.
     assert stats.binomtest(blocks_taken, total_blocks, 0.25).pvalue > 0.001
+
+
+# Tables loaded alike into both servers: without a primary key (rows in the
+# order inserted) or with one in that order, several row widths and
+# fillfactors, so their rows fall on PostgreSQL's pages as they do here.
+SAME_AS_POSTGRES_TABLES = [
+    ("create table narrow (id int, grp int)",
+     "insert into narrow select i, i % 5 from generate_series(1, 3000) i"),
+    ("create table padded (id int, name text) with (fillfactor = 10)",
+     "insert into padded select i, repeat(chr(65 + i % 26), 200) from generate_series(1, 400) i"),
+    ("create table keyed (id bigint primary key, price numeric(12, 2), note varchar(40), day date)",
+     "insert into keyed select i, i * 1.25, 'note number ' || (i % 1000 + 1000), date '2020-01-01' + i % 300 "
+     "from generate_series(1, 5000) i"),
+    ("create table half (id int, a int, b int, c text) with (fillfactor = 50)",
+     "insert into half select i, i, i * 2, lpad(i::text, 30, '*') from generate_series(1, 4000) i"),
+]
+
+
+@pytest.fixture(scope="module")
+def paired(tmp_path_factory, postgres_oracle):
+    server = start_server(tmp_path_factory.mktemp("table-sample-paired"))
+    try:
+        with connect(server.port) as mine, connect(postgres_oracle.port) as theirs:
+            for connection in (mine, theirs):
+                for statement in (s for pair in SAME_AS_POSTGRES_TABLES for s in pair):
+                    connection.execute(statement)
+            yield mine, theirs
+            for table in ("narrow", "padded", "keyed", "half"):
+                theirs.execute(f"drop table {table}")
+    finally:
+        stop_server(server)
+    assert server.process.returncode == 0, server.log()
+
+
+@pytest.mark.parametrize("table", ["narrow", "padded", "keyed", "half"])
+def test_repeatable_samples_are_postgresql_s(paired, table):
+    """SYSTEM pages and REPEATABLE BERNOULLI rows are the ones PostgreSQL 15
+    draws for the same seed from the same rows, loaded the same way."""
+    mine, theirs = paired
+    for method, percent in [("system", 10), ("system", 50), ("system", 3.5), ("bernoulli", 10),
+                            ("bernoulli", 50), ("bernoulli", 0.7)]:
+        for seed in (0, 1, 2.5, -7, 1e6):
+            query = f"select id from {table} tablesample {method} ({percent}) repeatable ({seed}) order by id"
+            expected = ids(theirs, query)
+            assert ids(mine, query) == expected, f"{query}: {len(expected)} rows in PostgreSQL"
+            # A key range (or any filter) keeps exactly the sampled rows inside it.
+            ranged = f"select id from {table} tablesample {method} ({percent}) repeatable ({seed}) " \
+                     f"where id between 100 and 900 order by id"
+            assert ids(mine, ranged) == ids(theirs, ranged), ranged
 
 
 def test_system_rows_gives_exactly_the_rows_asked(conn):

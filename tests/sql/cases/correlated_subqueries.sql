@@ -70,3 +70,7 @@ SELECT * FROM on_a JOIN on_b ON on_b.b IN (SELECT x.a FROM on_a x WHERE x.a = on
 SELECT * FROM on_a a1 JOIN on_a a2 ON a1.a = a2.a JOIN on_b ON on_b.b IN (SELECT a1.a) ORDER BY 1, 2, 3;
 DROP TABLE on_a;
 DROP TABLE on_b;
+-- A FROM function reading an outer array, json or jsonb that is NULL in some rows.
+SELECT (SELECT count(*) FROM unnest(t.a) x) FROM (SELECT NULL::text[] AS a UNION ALL SELECT '{x,y}') t ORDER BY 1;
+SELECT (SELECT count(*) FROM json_array_elements(t.a) x) FROM (SELECT NULL::json AS a UNION ALL SELECT '[1,2]') t ORDER BY 1;
+SELECT (SELECT count(*) FROM jsonb_array_elements(t.a) x) FROM (SELECT NULL::jsonb AS a UNION ALL SELECT '[1]') t ORDER BY 1;

@@ -39,6 +39,18 @@ create index sp_ok_schema on nosuch.sp_ok (a);
 alter index sp_ok_a set (fillfactor = 5);
 alter index sp_ok_a set (fillfactor = 80);
 alter index sp_ok_a set (autovacuum_enabled = off);
+-- A table keeps its parameters as pg_class.reloptions (toast.* ones belong to
+-- its TOAST table); ALTER TABLE SET replaces or adds, RESET removes any name.
+select relname, reloptions from pg_class where relname in ('sp_ok', 'sp_toast_ok', 'sp_heap', 'sp_flag') order by 1;
+alter table sp_ok set (fillfactor = 70, parallel_workers = 4);
+select reloptions from pg_class where relname = 'sp_ok';
+alter table sp_ok reset (autovacuum_enabled, nosuch);
+select reloptions, reloptions[1] as first from pg_class where relname = 'sp_ok';
+alter table sp_ok set (fillfactor = 5);
+alter table sp_ok set (nosuch = 1);
+alter table sp_ok reset (fillfactor, parallel_workers);
+select reloptions is null as none from pg_class where relname = 'sp_ok';
+select array_to_string(reloptions, ', ') from pg_class where relname = 'sp_toast_ok';
 select count(*) from otherdb.public.sp_ok;
 insert into otherdb.public.sp_ok values (1, 'x');
 truncate otherdb.public.sp_ok;

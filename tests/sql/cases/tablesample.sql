@@ -53,6 +53,16 @@ CREATE SEQUENCE ts_sequence;
 SELECT * FROM ts_sequence TABLESAMPLE BERNOULLI (1);
 WITH q AS (SELECT * FROM ts_items) SELECT * FROM q TABLESAMPLE BERNOULLI (5.5) REPEATABLE (1);
 SELECT q.* FROM (SELECT * FROM ts_items) AS q TABLESAMPLE BERNOULLI (5);
+-- A view over a sample is not automatically updatable.
+CREATE VIEW ts_sampled_view AS SELECT id FROM ts_items TABLESAMPLE SYSTEM (20) REPEATABLE (2);
+INSERT INTO ts_sampled_view VALUES (1);
+UPDATE ts_sampled_view SET id = 2;
+DELETE FROM ts_sampled_view;
+-- A LATERAL subquery's sample may take its percentage from the items before it.
+SELECT * FROM (VALUES (0), (100)) v(pct), LATERAL (SELECT count(*) FROM ts_items TABLESAMPLE BERNOULLI (pct)) ss;
+SELECT * FROM (VALUES (0), (100)) v(pct), LATERAL (SELECT count(*) FROM ts_items TABLESAMPLE SYSTEM (pct)) ss;
+SELECT pct, count(id) FROM (VALUES (0), (100)) v(pct), LATERAL (SELECT * FROM ts_items TABLESAMPLE BERNOULLI (pct)) ss GROUP BY pct;
+DROP VIEW ts_sampled_view;
 DROP VIEW ts_items_view;
 DROP SEQUENCE ts_sequence;
 DROP TABLE ts_items;

@@ -63,6 +63,21 @@ select * from ddlv_emp order by id;
 drop view ddlv_pay cascade;
 select * from ddlv_best;
 select * from ddlv_rich order by name;
+-- Views PostgreSQL does not write through by itself, with its reason.
+create view ddlv_distinct as select distinct dept_id from ddlv_emp;
+create view ddlv_limited as select id, name from ddlv_emp order by id limit 2;
+create view ddlv_windowed as select id, rank() over (order by salary) from ddlv_emp;
+create view ddlv_joined as select e.id from ddlv_emp e, ddlv_dept d where d.id = e.dept_id;
+create view ddlv_constant as select 1 as one;
+insert into ddlv_pay values ('x', 1, 1, 1);
+update ddlv_distinct set dept_id = 1;
+delete from ddlv_union;
+insert into ddlv_cte values (1, 'x');
+delete from ddlv_limited;
+update ddlv_windowed set id = 1;
+insert into ddlv_joined values (1);
+delete from ddlv_constant;
+drop view ddlv_distinct, ddlv_limited, ddlv_windowed, ddlv_joined, ddlv_constant;
 -- DROP VIEW on tables and DROP TABLE on views.
 drop table ddlv_all;
 drop view ddlv_emp;

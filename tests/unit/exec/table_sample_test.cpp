@@ -11,13 +11,15 @@ using namespace ptreedb;
 using exec::bernoulli_positions;
 using exec::RandomOrder;
 using exec::sample_seed;
-using exec::sample_takes;
 
-TEST_CASE("REPEATABLE seeds: equal values equal seeds, 0 and -0 alike, others apart", "[table_sample]") {
-  CHECK(sample_seed(1.0) == sample_seed(1.0));
-  CHECK(sample_seed(0.0) == sample_seed(-0.0));
-  CHECK(sample_seed(1.0) != sample_seed(2.0));
-  CHECK(sample_seed(0.4) != sample_seed(0.0));
+TEST_CASE("REPEATABLE seeds are PostgreSQL's hashfloat8 of the value", "[table_sample]") {
+  // Values from PostgreSQL 15: SELECT hashfloat8(0.4), hashfloat8(1), hashfloat8('NaN').
+  CHECK(sample_seed(0.4) == 1879225839u);
+  CHECK(sample_seed(1.0) == 376496956u);
+  CHECK(sample_seed(0.0) == 0u);
+  CHECK(sample_seed(-0.0) == 0u);
+  CHECK(sample_seed(std::nan("")) == static_cast<std::uint32_t>(-1275764840));
+  CHECK(sample_seed(-std::nan("")) == sample_seed(std::nan("")));
 }
 
 TEST_CASE("BERNOULLI positions are ascending, inside their stretch and reproducible", "[table_sample]") {
@@ -62,17 +64,21 @@ TEST_CASE("BERNOULLI sample sizes have the binomial mean and spread", "[table_sa
   CHECK(variance < 1.3 * n * p * (1 - p));
 }
 
-TEST_CASE("Hashed draws take about the fraction asked and depend on the seed", "[table_sample]") {
-  int taken = 0, same = 0;
-  for (std::uint64_t item = 0; item < 100000; ++item) {
-    bool here = sample_takes(1, item, 0.3);
-    taken += here;
-    same += here == sample_takes(2, item, 0.3);
+TEST_CASE("Page and row draws take about the fraction asked and depend on the seed", "[table_sample]") {
+  const std::uint64_t cutoff = exec::sample_cutoff(30.0f);
+  CHECK(cutoff == 1288490189u);  // rint(2^32 * 0.3)
+  int pages = 0, rows = 0, same = 0;
+  for (std::size_t item = 0; item < 100000; ++item) {
+    pages += exec::system_takes_page(1, cutoff, item);
+    bool here = exec::bernoulli_takes_row(1, cutoff, item, 7);
+    rows += here;
+    same += here == exec::bernoulli_takes_row(2, cutoff, item, 7);
   }
-  CHECK(std::abs(taken - 30000) < 600);
+  CHECK(std::abs(pages - 30000) < 600);
+  CHECK(std::abs(rows - 30000) < 600);
   CHECK(same < 70000);  // independent seeds agree on 0.3^2 + 0.7^2 = 58% of items
-  CHECK_FALSE(sample_takes(1, 5, 0.0));
-  CHECK(sample_takes(1, 5, 1.0));
+  CHECK(exec::sample_cutoff(100.0f) == 4294967296u);  // every 32-bit hash is below it
+  CHECK(exec::sample_cutoff(0.0f) == 0u);
 }
 
 TEST_CASE("RandomOrder gives every number once, in an order set by the seed", "[table_sample]") {

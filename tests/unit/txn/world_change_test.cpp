@@ -247,6 +247,24 @@ TEST_CASE("schemas round-trip CHECK constraints, and records from before them st
   CHECK(decoded->columns().size() == base->columns().size());
 }
 
+TEST_CASE("schemas round-trip storage parameters, with and without checks") {
+  auto base = items_schema();
+  for (bool with_check : {false, true}) {
+    std::vector<storage::CheckConstraintSchema> checks;
+    if (with_check) checks.push_back({"items_id_check", "id > 0", {0}});
+    auto schema = std::make_shared<TableSchema>(base->oid(), "items", base->columns(), base->primary_key(),
+                                                base->indexes(), base->foreign_keys(), checks,
+                                                std::vector<std::string>{"fillfactor=10", "autovacuum_enabled=false"});
+    auto w1 = std::make_shared<const World>()->with_table(std::make_shared<Table>(schema));
+    auto r = replay(std::make_shared<const World>(), World{}, *w1);
+    const TableSchema& back = r->find_table("items")->schema();
+    CHECK(back.options() == std::vector<std::string>{"fillfactor=10", "autovacuum_enabled=false"});
+    CHECK(back.fillfactor() == 10);
+    CHECK(back.checks().size() == checks.size());
+  }
+  CHECK(base->fillfactor() == 100);
+}
+
 TEST_CASE("malformed records are rejected, not trusted") {
   auto schema = items_schema();
   auto w1 = std::make_shared<const World>()->with_table(std::make_shared<Table>(schema));
