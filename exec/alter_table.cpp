@@ -551,7 +551,7 @@ class AlterTable {
     SchemaParts parts = storage::parts_of(old.schema());
     auto& column = parts.columns[existing_column(old.schema(), action.column)];
     column.default_sql = action.default_sql;
-    planner::bind_default(column);  // type-check it now, as PostgreSQL does
+    planner::check_default(column);
     world_ = with_schema(world_, old, std::move(parts));
   }
 

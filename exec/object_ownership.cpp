@@ -33,8 +33,10 @@ WorldPtr with_creator_as_owner(const WorldPtr& world, std::uint32_t oid) {
   if (owner == 0) owner = storage::kBootstrapSuperuserOid;
   auto acl = std::make_shared<storage::ObjectAcl>();
   acl->owner = owner;
-  // The owner's ALTER DEFAULT PRIVILEGES, if any, become the new relation's ACL.
-  if (auto defaults = world->find_acl(storage::default_table_acl_key(owner)); defaults && defaults->acl) {
+  // The owner's ALTER DEFAULT PRIVILEGES ... ON TABLES, if any, become a new
+  // table's or view's ACL (a sequence's would come from ... ON SEQUENCES).
+  if (auto defaults = world->find_acl(storage::default_table_acl_key(owner));
+      defaults && defaults->acl && world->find_sequence(oid) == nullptr) {
     acl->acl = *defaults->acl;
   }
   return world->with_acl(oid, std::move(acl));

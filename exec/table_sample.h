@@ -25,6 +25,9 @@
 namespace ptreedb::exec {
 
 inline constexpr std::size_t kSampleStreamRows = 16 * 1024;
+// SYSTEM_ROWS and SYSTEM_TIME's unit: runs of this many consecutive
+// positions (a full leaf of the row tree holds up to 128 rows).
+inline constexpr std::size_t kSampleRunRows = 128;
 
 // The seed of REPEATABLE (x), as PostgreSQL makes it: hashfloat8(x).
 std::uint32_t sample_seed(double repeatable);

@@ -68,7 +68,7 @@ AddColumn add_column(const PgQuery__ColumnDef& definition, bool if_not_exists, c
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
         action.column.default_sql = deparse_expression(constraint.raw_expr);
-        bind_default(action.column);  // type-check it now, as PostgreSQL does
+        check_default(action.column);
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
         check_key_constraint_clauses(constraint);

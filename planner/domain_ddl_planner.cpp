@@ -31,7 +31,7 @@ std::string domain_name(PgQuery__Node* const* names, std::size_t count) {
 // DEFAULT expr: checked as a default of the base type (42804 when it cannot be assigned).
 std::string checked_default(const value::DomainType& domain, const PgQuery__Node* expression) {
   std::string sql = deparse_expression(expression);
-  bind_default(storage::ColumnSchema("value", domain.base, false, sql));
+  check_default(storage::ColumnSchema("value", domain.base, false, sql));
   return sql;
 }
 

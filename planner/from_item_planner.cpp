@@ -12,6 +12,7 @@
 #include "planner/conjuncts.h"
 #include "planner/correlated_subquery.h"
 #include "planner/functions/function_binding.h"
+#include "storage/world/relation_name.h"
 #include "planner/join_order.h"
 #include "planner/key_order_limit.h"
 #include "planner/parameters.h"
@@ -144,7 +145,8 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
     return;
   }
   if (auto sequence = context_.world.find_sequence(name)) {
-    check_relation_privilege(context_.world, sequence->oid, name, true, storage::kPrivSelect);
+    check_sequence_privilege(context_.world, sequence->oid, storage::split_relation_key(name).relation,
+                             storage::kPrivSelect);
     add_block(catalog::plan_sequence_relation(*sequence), alias, column_aliases, range.location);
     return;
   }

@@ -110,6 +110,7 @@ std::uint32_t owner_of(const storage::World& world, std::uint32_t object_oid) {
 storage::Acl relation_acl(const storage::World& world, std::uint32_t object_oid) {
   auto acl = world.find_acl(object_oid);
   if (acl != nullptr && acl->acl) return *acl->acl;
+  if (world.find_sequence(object_oid) != nullptr) return storage::default_sequence_acl(owner_of(world, object_oid));
   return storage::default_table_acl(owner_of(world, object_oid));
 }
 
@@ -168,6 +169,13 @@ void check_relation_privilege(const storage::World& world, std::uint32_t relatio
   if (relation_privileges(world, role, relation_oid, wanted) == wanted) return;
   throw SqlError(kInsufficientPrivilege,
                  std::string("permission denied for ") + (is_view ? "view " : "table ") + name);
+}
+
+void check_sequence_privilege(const storage::World& world, std::uint32_t sequence_oid, const std::string& name,
+                              std::uint32_t any_of) {
+  if (checks_off) return;
+  if (relation_privileges(world, checking_role_oid(world), sequence_oid, any_of) != 0) return;
+  throw SqlError(kInsufficientPrivilege, "permission denied for sequence " + name);
 }
 
 void check_column_privileges(const storage::World& world, std::uint32_t relation_oid, const std::string& name,

@@ -92,6 +92,10 @@ void check_table_select(const storage::World& world, std::uint32_t relation_oid,
 // 42501 "permission denied for table t" (or view) unless the checking role holds `wanted`.
 void check_relation_privilege(const storage::World& world, std::uint32_t relation_oid, const std::string& name,
                               bool is_view, std::uint32_t wanted);
+// 42501 "permission denied for sequence s" unless the checking role holds
+// one of `any_of` on it (nextval: USAGE or UPDATE; currval: SELECT or USAGE).
+void check_sequence_privilege(const storage::World& world, std::uint32_t sequence_oid, const std::string& name,
+                              std::uint32_t any_of);
 // The same for a privilege each of `columns` needs (INSERT's and UPDATE's
 // target columns): the table's privilege, else each column's own.
 void check_column_privileges(const storage::World& world, std::uint32_t relation_oid, const std::string& name,

@@ -3,9 +3,11 @@
 #include "planner/catalog/catalog_functions.h"
 #include "planner/expression_binder.h"
 #include "planner/functions/function_binding.h"
+#include "planner/privileges.h"
 #include "planner/relation_names.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 namespace {
@@ -107,12 +109,24 @@ std::optional<BoundExpression> bind_sequence_function(const std::string& name, s
   call->function = function;
   call->session = current_sequence_session();
   std::vector<BoundExpression> values;
+  const storage::World* world = catalog::PlanningWorld::current();
   if (function != SequenceFunction::kLastval) {
     call->sequence = sequence_argument(std::move(args[0]), name, location);
     if (!call->sequence) {  // NULL::regclass: a strict function's NULL
       BoundExpression null;
       null.type = kBigintType;
       return null;
+    }
+    // PostgreSQL's checks: nextval USAGE or UPDATE, currval SELECT or USAGE, setval UPDATE.
+    const std::uint32_t any_of = function == SequenceFunction::kNextval   ? storage::kPrivUsage | storage::kPrivUpdate
+                                 : function == SequenceFunction::kCurrval ? storage::kPrivSelect | storage::kPrivUsage
+                                                                          : storage::kPrivUpdate;
+    check_sequence_privilege(*world, call->sequence->oid, storage::split_relation_key(call->sequence->name).relation,
+                             any_of);
+  } else if (auto last = call->session->last_used(); last && world != nullptr) {
+    if (auto sequence = world->find_sequence(*last)) {
+      check_sequence_privilege(*world, *last, storage::split_relation_key(sequence->name).relation,
+                               storage::kPrivSelect | storage::kPrivUsage);
     }
   }
   if (function == SequenceFunction::kSetval) {

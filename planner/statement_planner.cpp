@@ -65,8 +65,16 @@ BoundExpression bind_default(const ColumnSchema& column) {
   ParseTree tree = parse_sql("SELECT " + *column.default_sql);
   const auto& select = *tree.statement(0).stmt->select_stmt;
   Scope empty;
+  // An identity column draws from its sequence with no privilege on it, as in PostgreSQL.
+  std::optional<PrivilegeChecksOff> internal;
+  if (column.identity != 0) internal.emplace();
   // PostgreSQL coerces a default as an assignment (nextval's bigint into an integer column).
   return coerce_for_assignment(ExpressionBinder(empty).bind(select.target_list[0]->res_target->val), column);
+}
+
+void check_default(const ColumnSchema& column) {
+  PrivilegeChecksOff not_run_yet;  // privileges are checked where the default is used
+  bind_default(column);
 }
 
 SqlType resolve_column_type(const PgQuery__TypeName& type_name) {
@@ -265,7 +273,7 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
           if (columns[position].identity != 0) conflicting("both default and identity specified");
           if (columns[position].default_sql) conflicting("multiple default values specified");
           columns[position].default_sql = deparse_expression(constraint.raw_expr);
-          bind_default(columns[position]);  // type-check it now, as PostgreSQL does
+          check_default(columns[position]);
           break;
         }
         case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:

@@ -13,6 +13,9 @@ StatementPlan plan_statement(const PgQuery__Node& statement, const storage::Worl
 
 // A column's DEFAULT bound and coerced to its type; a NULL constant when none.
 BoundExpression bind_default(const storage::ColumnSchema& column);
+// A new DEFAULT type-checked as PostgreSQL does when it is declared (42804
+// when it cannot be assigned); privileges wait for its use.
+void check_default(const storage::ColumnSchema& column);
 
 // The SQL type a column definition names (type modifiers included).
 value::SqlType resolve_column_type(const PgQuery__TypeName& type_name);

@@ -67,7 +67,26 @@ std::shared_ptr<const storage::Role> role_by_oid(const World& world, std::uint32
 
 // ---- GRANT / REVOKE on objects ----
 
-enum class TargetKind { kTable, kView, kSchema };
+// The objects GRANT may name besides tables, sequences and schemas, as the refusal names them.
+const char* object_kind_name(PgQuery__ObjectType type) {
+  switch (type) {
+    case PG_QUERY__OBJECT_TYPE__OBJECT_FUNCTION: return "functions";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_PROCEDURE: return "procedures";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_ROUTINE: return "routines";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_DATABASE: return "databases";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN: return "domains";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TYPE: return "types";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_LANGUAGE: return "languages";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_LARGEOBJECT: return "large objects";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TABLESPACE: return "tablespaces";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_FOREIGN_SERVER: return "foreign servers";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_FDW: return "foreign-data wrappers";
+    case PG_QUERY__OBJECT_TYPE__OBJECT_PARAMETER_ACL: return "parameters";
+    default: return "this kind of object";
+  }
+}
+
+enum class TargetKind { kTable, kView, kSchema, kSequence };
 
 struct GrantTarget {
   std::uint32_t oid = 0;
@@ -82,21 +101,25 @@ const char* kind_word(TargetKind kind) {
     case TargetKind::kTable: return "table";
     case TargetKind::kView: return "view";
     case TargetKind::kSchema: return "schema";
+    case TargetKind::kSequence: return "sequence";
   }
   return "table";
 }
 
 std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantStmt& grant) {
   std::vector<GrantTarget> targets;
+  const bool sequences_only = grant.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE;
   auto add_relation = [&](const std::string& name, int location) {
-    if (auto table = world.find_table(name)) {
+    const std::string shown = storage::split_relation_key(name).relation;
+    if (auto sequence = world.find_sequence(name)) {
+      // GRANT ... ON seq without SEQUENCE names it as a table would.
+      targets.push_back({sequence->oid, shown, TargetKind::kSequence, nullptr, {}});
+    } else if (sequences_only && storage::relation_kind(world, name)) {
+      throw SqlError("42809", quoted(shown) + " is not a sequence");
+    } else if (auto table = world.find_table(name)) {
       targets.push_back({table->schema().oid(), name, TargetKind::kTable, &table->schema(), {}});
     } else if (auto view = world.find_view(name)) {
       targets.push_back({view->oid, name, TargetKind::kView, nullptr, view->column_names});
-    } else if (world.find_sequence(name) != nullptr) {
-      // GRANT ... ON seq without SEQUENCE names it as a table would.
-      throw SqlError(sqlstate::kFeatureNotSupported, "GRANT and REVOKE on sequences are not supported", {}, {},
-                     location >= 0 ? location + 1 : 0);
     } else {
       throw SqlError(sqlstate::kUndefinedTable, "relation " + quoted(name) + " does not exist", {}, {},
                      location >= 0 ? location + 1 : 0);
@@ -109,19 +132,22 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
     return std::pair{oid, name};
   };
   if (grant.targtype == PG_QUERY__GRANT_TARGET_TYPE__ACL_TARGET_ALL_IN_SCHEMA) {
-    if (grant.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
-      throw SqlError(sqlstate::kFeatureNotSupported, "GRANT ON ALL SEQUENCES/FUNCTIONS IN SCHEMA is not supported");
-    }
     std::vector<std::string> schemas;
     for (std::size_t i = 0; i < grant.n_objects; ++i) schemas.push_back(check_schema(grant.objects[i]).second);
     auto in_schemas = [&](const std::string& key) {
       return std::find(schemas.begin(), schemas.end(), storage::split_relation_key(key).schema) != schemas.end();
     };
-    for (auto it = world.tables().begin(); it != world.tables().end(); ++it) {
-      if (in_schemas((*it).key)) add_relation((*it).key, -1);
-    }
-    for (auto it = world.views().begin(); it != world.views().end(); ++it) {
-      if (in_schemas((*it).key)) add_relation((*it).key, -1);
+    if (sequences_only) {
+      for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
+        if (in_schemas((*it).key)) add_relation((*it).key, -1);
+      }
+    } else {
+      for (auto it = world.tables().begin(); it != world.tables().end(); ++it) {
+        if (in_schemas((*it).key)) add_relation((*it).key, -1);
+      }
+      for (auto it = world.views().begin(); it != world.views().end(); ++it) {
+        if (in_schemas((*it).key)) add_relation((*it).key, -1);
+      }
     }
     std::sort(targets.begin(), targets.end(), [](const auto& a, const auto& b) { return a.oid < b.oid; });
     return targets;
@@ -132,9 +158,6 @@ std::vector<GrantTarget> grant_targets(const World& world, const PgQuery__GrantS
       targets.push_back({oid, name, TargetKind::kSchema, nullptr, {}});
     }
     return targets;
-  }
-  if (grant.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
-    throw SqlError(sqlstate::kFeatureNotSupported, "GRANT and REVOKE on this kind of object are not supported");
   }
   for (std::size_t i = 0; i < grant.n_objects; ++i) {
     const PgQuery__Node* object = grant.objects[i];
@@ -157,6 +180,8 @@ struct PrivilegeSpec {
   std::uint32_t privileges = 0;
   std::vector<std::string> columns;  // empty: the object itself
 };
+
+
 
 std::uint32_t privilege_bit(const std::string& name) {
   if (name == "select") return storage::kPrivSelect;
@@ -186,9 +211,14 @@ struct StatementPrivileges {
   std::vector<PrivilegeSpec> columns;
 };
 
+// ON TABLE takes table and sequence privileges (each target keeps its own
+// kind's: for_target), as PostgreSQL's GRANT does.
 StatementPrivileges statement_privileges(const PgQuery__GrantStmt& grant, bool schema) {
-  const std::uint32_t allowed = schema ? storage::kSchemaPrivileges : storage::kTablePrivileges;
-  const char* object_word = schema ? "schema" : "table";
+  const bool sequence = grant.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE;
+  const std::uint32_t allowed = schema     ? storage::kSchemaPrivileges
+                                : sequence ? storage::kSequencePrivileges
+                                           : storage::kTablePrivileges | storage::kSequencePrivileges;
+  const char* object_word = schema ? "schema" : sequence ? "sequence" : "relation";
   StatementPrivileges result;
   if (grant.n_privileges == 0) {
     result.all = true;
@@ -203,6 +233,9 @@ StatementPrivileges statement_privileges(const PgQuery__GrantStmt& grant, bool s
       bit = access->n_cols > 0 ? storage::kColumnPrivileges : allowed;  // ALL [PRIVILEGES] (columns)
     } else {
       bit = privilege_bit(access->priv_name);
+      if (access->n_cols > 0 && sequence) {
+        throw SqlError(kInvalidGrantOperation, "column privileges are only valid for relations");
+      }
       if (access->n_cols > 0 && (bit & storage::kColumnPrivileges) == 0) {
         throw SqlError(kInvalidGrantOperation, "invalid privilege type " + upper(access->priv_name) + " for column");
       }
@@ -313,6 +346,36 @@ bool column_exists(const GrantTarget& target, const std::string& column) {
   return std::find(target.view_columns.begin(), target.view_columns.end(), column) != target.view_columns.end();
 }
 
+// The statement's privileges as they apply to one target: ALL is the
+// target kind's; a sequence named ON TABLE keeps its own kind's privileges
+// with a warning, as PostgreSQL's ExecGrant_Relation does.
+StatementPrivileges for_target(const StatementPrivileges& privileges, const GrantTarget& target,
+                               std::string& warnings) {
+  StatementPrivileges applied = privileges;
+  switch (target.kind) {
+    case TargetKind::kSchema:
+      break;
+    case TargetKind::kSequence:
+      if (applied.all) {
+        applied.object = storage::kSequencePrivileges;
+      } else if ((applied.object & ~storage::kSequencePrivileges) != 0) {
+        warn(warnings, kInvalidGrantOperation,
+             "sequence " + quoted(target.name) + " only supports USAGE, SELECT, and UPDATE privileges");
+        applied.object &= storage::kSequencePrivileges;
+      }
+      break;
+    case TargetKind::kTable:
+    case TargetKind::kView:
+      if (applied.all) {
+        applied.object = storage::kTablePrivileges;
+      } else if ((applied.object & storage::kPrivUsage) != 0) {
+        throw SqlError(kInvalidGrantOperation, "invalid privilege type USAGE for table");
+      }
+      break;
+  }
+  return applied;
+}
+
 WorldPtr grant_on(const GrantContext& context, const WorldPtr& world, const GrantTarget& target,
                   const StatementPrivileges& privileges) {
   const std::uint32_t owner = planner::owner_of(*world, target.oid);
@@ -375,8 +438,14 @@ std::string grant(const PgQuery__GrantStmt& statement, txn::WriteTarget& databas
       const PgQuery__RoleSpec* spec = statement.grantees[i]->role_spec;
       if (spec != nullptr) context.grantees.push_back(role_of_spec(world, *spec, true));
     }
-    if (statement.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
-      throw SqlError(sqlstate::kFeatureNotSupported, "GRANT and REVOKE on sequences are not supported");
+    if (statement.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE &&
+        statement.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE &&
+        statement.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
+      throw SqlError(sqlstate::kFeatureNotSupported,
+                     statement.targtype == PG_QUERY__GRANT_TARGET_TYPE__ACL_TARGET_ALL_IN_SCHEMA
+                         ? "GRANT ON ALL FUNCTIONS IN SCHEMA is not supported"
+                         : std::string("GRANT and REVOKE on ") + object_kind_name(statement.objtype) +
+                               " are not supported");
     }
     const bool schema = statement.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA &&
                         statement.targtype == PG_QUERY__GRANT_TARGET_TYPE__ACL_TARGET_OBJECT;
@@ -384,7 +453,7 @@ std::string grant(const PgQuery__GrantStmt& statement, txn::WriteTarget& databas
     WorldPtr next = std::make_shared<const World>(world);
     for (const GrantTarget& target : grant_targets(world, statement)) {
       context.world = next.get();
-      next = grant_on(context, next, target, privileges);
+      next = grant_on(context, next, target, for_target(privileges, target, warnings));
     }
     return next;
   });

@@ -5,7 +5,7 @@
 // primary-key range, or among the rows under a secondary index's range, that
 // the filter allows, which samples the rows the filter could keep exactly as
 // sampling the whole table and then filtering would. SYSTEM_ROWS and
-// SYSTEM_TIME take whole pages in random order until enough rows are drawn or
+// SYSTEM_TIME take whole runs of rows in random order until enough rows are drawn or
 // the time is up, from the whole table (their filter comes after the draw,
 // as in PostgreSQL).
 #include "exec/plan_executor.h"
@@ -126,7 +126,11 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
     range ? reads_->note_range(schema.name(), range->low, range->high) : reads_->note_table(schema.name());
   }
   if (fraction <= 0 && per_row_or_page) return;
-  const std::size_t rows_per_page = draws_gaps ? 1 : storage::heap_rows_per_page(*scan.table);
+  // SYSTEM_ROWS and SYSTEM_TIME take pages in an order of their own, not
+  // PostgreSQL's, so they need no page model: their pages are full leaves.
+  const std::size_t rows_per_page = draws_gaps        ? 1
+                                    : per_row_or_page ? storage::heap_rows_per_page(*scan.table)
+                                                      : kSampleRunRows;
   // Whether the row at `position` is in the sample (not for gap draws).
   auto takes = [&](std::size_t position) {
     return sample.method == TableSample::Method::kSystem
@@ -191,7 +195,7 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
     return;
   }
 
-  // SYSTEM_ROWS and SYSTEM_TIME: whole pages in random order.
+  // SYSTEM_ROWS and SYSTEM_TIME: whole runs (kSampleRunRows) in random order.
   std::size_t pages = (total + rows_per_page - 1) / rows_per_page;
   RandomOrder order(seed, pages);
   auto page_positions = [&](std::size_t page, std::size_t rows, std::vector<std::size_t>& out) {

@@ -5,6 +5,7 @@
 namespace ptreedb::storage {
 
 Acl default_table_acl(std::uint32_t owner) { return {AclItem{owner, owner, kTablePrivileges, 0}}; }
+Acl default_sequence_acl(std::uint32_t owner) { return {AclItem{owner, owner, kSequencePrivileges, 0}}; }
 
 Acl default_public_schema_acl() {
   return {AclItem{kDatabaseOwnerRoleOid, kDatabaseOwnerRoleOid, kSchemaPrivileges, 0},

@@ -28,6 +28,7 @@ inline constexpr std::uint32_t kTablePrivileges = kPrivInsert | kPrivSelect | kP
                                                    kPrivTruncate | kPrivReferences | kPrivTrigger;
 inline constexpr std::uint32_t kColumnPrivileges = kPrivInsert | kPrivSelect | kPrivUpdate | kPrivReferences;
 inline constexpr std::uint32_t kSchemaPrivileges = kPrivUsage | kPrivCreate;
+inline constexpr std::uint32_t kSequencePrivileges = kPrivUsage | kPrivSelect | kPrivUpdate;
 
 // Grantee 0 is PUBLIC, as in PostgreSQL.
 inline constexpr std::uint32_t kPublicGrantee = 0;
@@ -60,6 +61,7 @@ struct ObjectAcl {
 
 // The default ACL of an object kind for `owner` (what a NULL acl means).
 Acl default_table_acl(std::uint32_t owner);
+Acl default_sequence_acl(std::uint32_t owner);
 Acl default_public_schema_acl();
 
 // The privileges `role` holds through `acl` (directly or as PUBLIC), and the

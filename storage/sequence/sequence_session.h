@@ -33,6 +33,11 @@ class SequenceSession {
     if (!last_used_) return std::nullopt;
     return current_.at(*last_used_);
   }
+  // The sequence lastval reads.
+  std::optional<std::uint32_t> last_used() const {
+    std::lock_guard lock(mutex_);
+    return last_used_;
+  }
   // DISCARD SEQUENCES / DISCARD ALL.
   void forget() {
     std::lock_guard lock(mutex_);

@@ -16,7 +16,8 @@ ORACLE_CLEANUP = """
 \\set VERBOSITY terse
 SET client_min_messages = error;
 DROP VIEW IF EXISTS tv, av;
-DROP TABLE IF EXISTS t, child, parent, other, mine CASCADE;
+DROP TABLE IF EXISTS t, child, parent, other, mine, orders, tickets CASCADE;
+DROP SEQUENCE IF EXISTS s, s2;
 DROP OWNED BY alice, bob, carol CASCADE;
 DROP ROLE IF EXISTS alice, bob, carol, team;
 REVOKE ALL ON SCHEMA public FROM alice, bob;
@@ -290,6 +291,72 @@ REVOKE CREATE ON SCHEMA public FROM alice;
 DROP ROLE alice, bob;
 """
 
+SEQUENCES = SETUP + """
+CREATE SEQUENCE s;
+CREATE SEQUENCE s2 START 100;
+CREATE TABLE orders (id serial PRIMARY KEY, item text);
+CREATE TABLE tickets (id int GENERATED ALWAYS AS IDENTITY, note text);
+GRANT INSERT, SELECT ON orders, tickets TO bob;
+\\c - alice
+SELECT nextval('s');
+SELECT setval('s', 5);
+SELECT * FROM s;
+SELECT last_value FROM s2;
+\\c - bob
+INSERT INTO orders (item) VALUES ('book');
+INSERT INTO tickets (note) VALUES ('identity columns need no sequence privilege');
+SELECT id, note FROM tickets;
+\\c - postgres
+SELECT nextval('s');
+SELECT relname, relacl FROM pg_class WHERE relname IN ('s', 's2', 'orders_id_seq') ORDER BY 1;
+GRANT USAGE ON SEQUENCE s TO alice;
+GRANT SELECT ON SEQUENCE s2 TO alice;
+GRANT UPDATE ON s2 TO alice;
+GRANT USAGE ON orders_id_seq TO bob;
+GRANT INSERT, SELECT ON SEQUENCE s TO bob;
+GRANT INSERT, SELECT ON s TO bob;
+GRANT USAGE ON orders TO bob;
+GRANT USAGE ON SEQUENCE orders TO bob;
+GRANT SELECT (last_value) ON SEQUENCE s TO bob;
+GRANT ALL ON SEQUENCE s2 TO carol;
+GRANT ALL ON s TO carol WITH GRANT OPTION;
+SELECT relname, relacl FROM pg_class WHERE relname IN ('s', 's2', 'orders_id_seq') ORDER BY 1;
+\\c - alice
+SELECT nextval('s');
+SELECT currval('s');
+SELECT lastval();
+SELECT setval('s', 50);
+SELECT * FROM s;
+SELECT last_value FROM s2;
+SELECT currval('s2');
+SELECT setval('s2', 500);
+SELECT nextval('s2');
+SELECT lastval();
+\\c - bob
+INSERT INTO orders (item) VALUES ('book');
+SELECT id, item FROM orders;
+SELECT currval('orders_id_seq');
+SELECT last_value FROM s;
+\\c - carol
+SELECT nextval('s2');
+GRANT USAGE ON SEQUENCE s TO bob;
+GRANT USAGE ON SEQUENCE s2 TO bob;
+\\c - postgres
+REVOKE USAGE ON SEQUENCE s FROM alice;
+REVOKE ALL ON SEQUENCE s2 FROM alice, carol;
+REVOKE ALL ON SEQUENCE s FROM carol CASCADE;
+GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO team;
+SELECT relname, relacl FROM pg_class WHERE relname IN ('s', 's2', 'orders_id_seq') ORDER BY 1;
+\\c - alice
+SELECT nextval('s');
+SELECT last_value FROM s2;
+\\c - postgres
+DROP TABLE orders, tickets, t;
+DROP SEQUENCE s, s2;
+DROP ROLE alice, bob, carol, team;
+"""
+
+
 def run_script(server, script):
     """psql's whole output, errors and notices in place (stderr into stdout)."""
     result = server.psql("-v", "ON_ERROR_STOP=0", "-f", "-", input=script)
@@ -305,8 +372,8 @@ def compare(ptreedb_server, postgres_oracle, script):
         pytest.fail("outputs differ:\n" + "\n".join(diff))
 
 
-@pytest.mark.parametrize("script", [PASSWORDS_AND_OWNERSHIP, GRANTS, ROLES_AND_VIEWS, SIDE_CHANNELS],
-                         ids=["passwords_and_ownership", "grants", "roles_and_views", "side_channels"])
+@pytest.mark.parametrize("script", [PASSWORDS_AND_OWNERSHIP, GRANTS, ROLES_AND_VIEWS, SIDE_CHANNELS, SEQUENCES],
+                         ids=["passwords_and_ownership", "grants", "roles_and_views", "side_channels", "sequences"])
 def test_privileges_answer_as_postgresql(ptreedb_server, postgres_oracle, script):
     compare(ptreedb_server, postgres_oracle, script)
 

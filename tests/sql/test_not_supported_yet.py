@@ -30,8 +30,8 @@ CASES = [
      "rank WITHIN GROUP over more than one column is not supported yet"),
     ("select 'a' similar to 'a  '::char(3)", "an SQL regular expression (SIMILAR) other than a constant"),
     ("select concat(variadic array[[1, 2], [3, 4]])", "multidimensional arrays are not supported yet"),
-    # Sequences have no privileges yet, however GRANT names them.
-    ("create sequence if not exists ns_seq1; grant select on ns_seq1 to public", "GRANT and REVOKE on sequences are not supported"),
+    ("grant execute on all functions in schema public to public", "GRANT ON ALL FUNCTIONS IN SCHEMA is not supported"),
+    ("grant usage on domain ns_domain to public", "GRANT and REVOKE on domains are not supported"),
     # SIMILAR TO translates its pattern once, while binding.
     ("select 'abc' similar to f from (values ('a%')) v(f)",
      "an SQL regular expression (SIMILAR) other than a constant is not supported yet"),
