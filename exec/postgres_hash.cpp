@@ -1,43 +1,12 @@
 #include "exec/postgres_hash.h"
 
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 namespace ptreedb::exec {
 
-namespace {
-
-struct State {
-  std::uint32_t a, b, c;
-};
-
-void mix(State& s) {
-  s.a -= s.c; s.a ^= std::rotl(s.c, 4);  s.c += s.b;
-  s.b -= s.a; s.b ^= std::rotl(s.a, 6);  s.a += s.c;
-  s.c -= s.b; s.c ^= std::rotl(s.b, 8);  s.b += s.a;
-  s.a -= s.c; s.a ^= std::rotl(s.c, 16); s.c += s.b;
-  s.b -= s.a; s.b ^= std::rotl(s.a, 19); s.a += s.c;
-  s.c -= s.b; s.c ^= std::rotl(s.b, 4);  s.b += s.a;
-}
-
-void final_mix(State& s) {
-  s.c ^= s.b; s.c -= std::rotl(s.b, 14);
-  s.a ^= s.c; s.a -= std::rotl(s.c, 11);
-  s.b ^= s.a; s.b -= std::rotl(s.a, 25);
-  s.c ^= s.b; s.c -= std::rotl(s.b, 16);
-  s.a ^= s.c; s.a -= std::rotl(s.c, 4);
-  s.b ^= s.a; s.b -= std::rotl(s.a, 14);
-  s.c ^= s.b; s.c -= std::rotl(s.b, 24);
-}
-
-State initial(std::size_t length) {
-  const std::uint32_t start = 0x9e3779b9u + static_cast<std::uint32_t>(length) + 3923095u;
-  return {start, start, start};
-}
-
-}  // namespace
+using namespace postgres_hash_detail;
 
 std::uint32_t postgres_hash_bytes(const void* bytes, std::size_t length) {
   static_assert(std::endian::native == std::endian::little, "hash_any's little-endian word order");
@@ -72,24 +41,6 @@ std::uint32_t postgres_hash_bytes(const void* bytes, std::size_t length) {
     case 1: s.a += k[0]; break;
     default: break;
   }
-  final_mix(s);
-  return s.c;
-}
-
-std::uint32_t postgres_hash_words(std::uint32_t a, std::uint32_t b) {
-  State s = initial(8);
-  s.a += a;
-  s.b += b;
-  final_mix(s);
-  return s.c;
-}
-
-std::uint32_t postgres_hash_words(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  State s = initial(12);
-  s.a += a;
-  s.b += b;
-  s.c += c;
-  mix(s);
   final_mix(s);
   return s.c;
 }

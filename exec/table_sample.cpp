@@ -1,5 +1,6 @@
 #include "exec/table_sample.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -40,6 +41,31 @@ bool bernoulli_takes_row(std::uint32_t seed, std::uint64_t cutoff, std::size_t p
   const auto page = static_cast<std::uint32_t>(position / rows_per_page);
   const auto line = static_cast<std::uint32_t>(position % rows_per_page + 1);
   return postgres_hash_words(page, line, seed) < cutoff;
+}
+
+void bernoulli_rows(std::uint32_t seed, std::uint64_t cutoff, std::size_t begin, std::size_t end,
+                    std::size_t rows_per_page, std::vector<std::size_t>& out) {
+  // Page by page: no division per row.
+  auto page = static_cast<std::uint32_t>(begin / rows_per_page);
+  std::size_t line = begin % rows_per_page;
+  constexpr std::size_t kBatch = 64;
+  std::uint32_t hashes[kBatch];
+  for (std::size_t at = begin; at < end; ++page, line = 0) {
+    const std::size_t page_end = std::min(end, at + (rows_per_page - line));
+    while (at < page_end) {
+      // Hashes of a batch of lines first (a loop the compiler vectorizes), then the picks.
+      const std::size_t count = std::min(kBatch, page_end - at);
+      const auto first_line = static_cast<std::uint32_t>(line + 1);  // line pointers count from 1
+      for (std::size_t i = 0; i < count; ++i) {
+        hashes[i] = postgres_hash_words(page, first_line + static_cast<std::uint32_t>(i), seed);
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        if (hashes[i] < cutoff) out.push_back(at + i);
+      }
+      at += count;
+      line += count;
+    }
+  }
 }
 
 void bernoulli_positions(std::uint64_t seed, std::size_t stretch, double fraction, std::size_t first,

@@ -42,6 +42,9 @@ bool system_takes_page(std::uint32_t seed, std::uint64_t cutoff, std::size_t pag
 // BERNOULLI with REPEATABLE: whether the row at `position` is taken, pages
 // holding `rows_per_page` rows (its line number on the page counts from 1).
 bool bernoulli_takes_row(std::uint32_t seed, std::uint64_t cutoff, std::size_t position, std::size_t rows_per_page);
+// The positions in [begin, end) bernoulli_takes_row takes, ascending, appended to `out`.
+void bernoulli_rows(std::uint32_t seed, std::uint64_t cutoff, std::size_t begin, std::size_t end,
+                    std::size_t rows_per_page, std::vector<std::size_t>& out);
 
 // BERNOULLI: the positions among [first, first + count) of stretch `stretch`,
 // each taken independently with probability `fraction`, ascending, appended

@@ -174,9 +174,7 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
           for (std::size_t at = from; at < to; ++at) positions.push_back(at);
         }
       } else {
-        for (std::size_t at = begin; at < end; ++at) {
-          if (bernoulli_takes_row(seed, cutoff, at, rows_per_page)) positions.push_back(at);
-        }
+        bernoulli_rows(seed, cutoff, begin, end, rows_per_page, positions);
       }
       if (positions.empty()) return;
       MorselReader reader(source, positions.front());

@@ -113,3 +113,18 @@ TEST_CASE("RandomOrder's first draw is uniform", "[table_sample]") {
   for (int count : counts) chi_square += (count - 2000.0) * (count - 2000.0) / 2000.0;
   CHECK(chi_square < 27.9);  // the 0.001 critical value at 9 degrees of freedom
 }
+
+TEST_CASE("bernoulli_rows takes what bernoulli_takes_row takes, across page boundaries", "[table_sample]") {
+  const std::uint64_t cutoff = exec::sample_cutoff(37.5f);
+  for (std::size_t rows_per_page : {1, 3, 7, 226}) {
+    for (auto [begin, end] : {std::pair<std::size_t, std::size_t>{0, 1000}, {5, 6}, {11, 2000}, {700, 700}}) {
+      std::vector<std::size_t> expected, got{42};
+      for (std::size_t at = begin; at < end; ++at) {
+        if (exec::bernoulli_takes_row(9, cutoff, at, rows_per_page)) expected.push_back(at);
+      }
+      expected.insert(expected.begin(), 42);  // appended after what was there
+      exec::bernoulli_rows(9, cutoff, begin, end, rows_per_page, got);
+      CHECK(got == expected);
+    }
+  }
+}
