@@ -124,10 +124,11 @@ std::optional<BoundExpression> bind_sequence_function(const std::string& name, s
     check_sequence_privilege(*world, call->sequence->oid, storage::split_relation_key(call->sequence->name).relation,
                              any_of);
   } else if (auto last = call->session->last_used(); last && world != nullptr) {
-    if (auto sequence = world->find_sequence(*last)) {
-      check_sequence_privilege(*world, *last, storage::split_relation_key(sequence->name).relation,
-                               storage::kPrivSelect | storage::kPrivUsage);
-    }
+    auto sequence = world->find_sequence(*last);
+    // A dropped sequence leaves lastval undefined, as in PostgreSQL.
+    if (sequence == nullptr) throw SqlError("55000", "lastval is not yet defined in this session");
+    check_sequence_privilege(*world, *last, storage::split_relation_key(sequence->name).relation,
+                             storage::kPrivSelect | storage::kPrivUsage);
   }
   if (function == SequenceFunction::kSetval) {
     values.push_back(coerce(resolve_unknown(std::move(args[1]), kBigintType), kBigintType, false));

@@ -173,3 +173,25 @@ SELECT setval('sq_owned2', NULL);
 SELECT nextval(NULL::regclass);
 DROP TABLE sq_alt;
 DROP SEQUENCE sq_owned2;
+-- A constant out of range fails the INSERT before its serial defaults draw a number.
+CREATE TABLE seq_draws (f1 text, f2 serial, f3 smallserial, f5 bigserial);
+INSERT INTO seq_draws (f1) VALUES ('first');
+INSERT INTO seq_draws (f1, f3) VALUES ('bogus', -32769);
+INSERT INTO seq_draws (f1, f3) VALUES ('bogus', 32768);
+INSERT INTO seq_draws (f1, f5) VALUES ('bogus', 9223372036854775808);
+INSERT INTO seq_draws (f1) VALUES ('second'), ('third');
+SELECT * FROM seq_draws ORDER BY f2;
+SELECT nextval('seq_draws_f2_seq'), nextval('seq_draws_f3_seq'), nextval('seq_draws_f5_seq');
+-- Two defaults drawing from one sequence take its numbers row by row.
+CREATE SEQUENCE seq_shared;
+CREATE TABLE seq_pairs (a int DEFAULT nextval('seq_shared'), b int DEFAULT nextval('seq_shared'), c text);
+INSERT INTO seq_pairs (c) VALUES ('x'), ('y'), ('z');
+SELECT * FROM seq_pairs ORDER BY a;
+-- lastval after its sequence was dropped.
+CREATE SEQUENCE seq_gone;
+SELECT nextval('seq_gone');
+SELECT lastval();
+DROP SEQUENCE seq_gone;
+SELECT lastval();
+DROP TABLE seq_draws, seq_pairs;
+DROP SEQUENCE seq_shared;
