@@ -550,12 +550,21 @@ class AlterTable {
     const Table& old = table();
     SchemaParts parts = storage::parts_of(old.schema());
     auto& column = parts.columns[existing_column(old.schema(), action.column)];
+    if (column.identity != 0) {
+      // Its default is its sequence's nextval, not shown and not replaced.
+      throw SqlError("42601", "column \"" + action.column + "\" of relation \"" + name_ + "\" is an identity column",
+                     {}, action.default_sql ? "" : "Use ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY instead.");
+    }
     column.default_sql = action.default_sql;
     planner::check_default(column);
     world_ = with_schema(world_, old, std::move(parts));
   }
 
   void apply(const planner::SetStorageParameters& action) {
+    if (kind_ == RelationKind::kIndex) return;  // ALTER TABLE index SET (...): checked, and nothing to keep
+    if (kind_ == RelationKind::kView) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "ALTER VIEW ... SET/RESET (view options) is not supported");
+    }
     const Table& old = table();
     SchemaParts parts = storage::parts_of(old.schema());
     parts.options = planner::merged_storage_parameters(std::move(parts.options), action.set, action.reset);
@@ -566,6 +575,9 @@ class AlterTable {
     const Table& old = table();
     const TableSchema& schema = old.schema();
     const std::size_t position = existing_column(schema, action.column);
+    if (!action.not_null && schema.column(position).identity != 0) {
+      throw SqlError("42601", "column \"" + action.column + "\" of relation \"" + name_ + "\" is an identity column");
+    }
     if (!action.not_null && uses(schema.primary_key(), position)) {
       throw SqlError("42P16", "column \"" + action.column + "\" is in a primary key");
     }

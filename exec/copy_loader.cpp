@@ -417,12 +417,22 @@ void CopyLoader::finish_rows(Chunk& chunk, std::vector<std::size_t> records) {
   const std::size_t column_total = schema.columns().size();
   for (std::size_t position = 0; position < column_total; ++position) {
     if (chunk.columns[position].size() == chunk.size) continue;  // targeted
-    auto& value = default_values_[position];
-    if (!value) {
-      Chunk one_row;
-      one_row.size = 1;
-      value = evaluate(plan_.defaults[position], one_row);
+    Chunk one_row;
+    one_row.size = 1;
+    const planner::BoundExpression& default_value = plan_.defaults[position];
+    if (planner::contains_volatile_call(default_value)) {
+      // nextval (serial, identity), random(), gen_random_uuid(): a value per row.
+      Vector column(schema.column(position).type);
+      for (std::size_t i = 0; i < chunk.size; ++i) {
+        Vector value = evaluate(default_value, one_row);
+        column.append_from(value, 0);
+        for (const auto& owner : value.text_owners) column.text_owners.push_back(owner);
+      }
+      chunk.columns[position] = std::move(column);
+      continue;
     }
+    auto& value = default_values_[position];
+    if (!value) value = evaluate(default_value, one_row);
     chunk.columns[position] = Vector::broadcast(*value, chunk.size);
   }
   if (plan_.where) {

@@ -63,7 +63,8 @@ std::string generated_check_name(const std::string& domain, std::set<std::string
 
 // DEFAULT expr: assigned to the base type and, when constant, evaluated now,
 // as PostgreSQL's cookDefault does ('x' for an integer domain is 22P02 at once).
-void check_default(const value::DomainType& domain, const std::string& sql) {
+void check_domain_default(const value::DomainType& domain, const std::string& sql) {
+  planner::PrivilegeChecksOff not_run_yet;  // privileges are checked where the default is used
   fold_constants(planner::bind_default(storage::ColumnSchema("value", domain.base, false, sql)));
 }
 
@@ -127,7 +128,7 @@ WorldPtr create_domain(const storage::World& world, const planner::CreateDomainP
   planner::check_create_in_public_schema(world);
   check_type_name_free(world, plan.domain.name);
   value::DomainType domain = plan.domain;
-  if (domain.default_sql) check_default(domain, *domain.default_sql);
+  if (domain.default_sql) check_domain_default(domain, *domain.default_sql);
   domain.oid = world.next_oid();
   std::set<std::string> taken = taken_constraint_names(world);
   std::uint32_t next_oid = domain.oid + 1;
@@ -156,7 +157,7 @@ WorldPtr alter_domain(const storage::World& world, const planner::AlterDomainPla
   };
   switch (plan.action) {
     case Action::kSetDefault:
-      check_default(domain, *plan.default_sql);
+      check_domain_default(domain, *plan.default_sql);
       domain.default_sql = plan.default_sql;
       break;
     case Action::kDropDefault:

@@ -6,6 +6,7 @@
 #include "exec/ddl_changes.h"
 #include "exec/object_ownership.h"
 #include "planner/privileges.h"
+#include "storage/sequence/identity_sequence.h"
 #include "storage/sql_error.h"
 #include "storage/world/relation_lookup.h"
 #include "storage/world/relation_name.h"
@@ -66,6 +67,12 @@ WorldPtr alter_sequence(const storage::World& world, const planner::AlterSequenc
   auto altered = std::make_shared<storage::SequenceDefinition>(*existing);
   altered->options = resolved.options;
   if (plan.changes.owned_by) {
+    // An identity column's sequence belongs to it for good, as in PostgreSQL.
+    if (storage::is_identity_sequence(world, *existing)) {
+      throw SqlError(sqlstate::kFeatureNotSupported, "cannot change ownership of identity sequence",
+                     "Sequence \"" + storage::split_relation_key(plan.name).relation + "\" is linked to table \"" +
+                         storage::split_relation_key(existing->owner_table).relation + "\".");
+    }
     std::tie(altered->owner_table, altered->owner_column) = resolve_sequence_owner(world, *plan.changes.owned_by);
   }
   if (resolved.restart) {

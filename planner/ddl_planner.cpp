@@ -179,9 +179,15 @@ std::string alter_action_name(PgQuery__AlterTableType type) {
 
 // Actions that change nothing kept in memory once checked as PostgreSQL
 // checks them: an index's SET (storage parameters) and RESET (...), SET
-// TABLESPACE pg_default.
+// TABLESPACE pg_default. A table's SET and RESET are kept (SetStorageParameters).
 bool is_checked_no_op(const PgQuery__AlterTableCmd& command, RelationKind kind) {
-  if (kind == RelationKind::kView) return false;  // view options are refused, as CREATE VIEW's are
+  if (kind == RelationKind::kView) {
+    if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetRelOptions ||
+        command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_ResetRelOptions) {
+      not_supported("ALTER VIEW ... SET/RESET (view options)");  // as CREATE VIEW's are
+    }
+    return false;
+  }
   const auto* options = command.def != nullptr && command.def->node_case == PG_QUERY__NODE__NODE_LIST
                             ? command.def->list
                             : nullptr;
@@ -229,8 +235,10 @@ AlterAction alter_command(const PgQuery__AlterTableCmd& command, const std::stri
       }
       // PostgreSQL resets any name, known or not; toast.* ones are not kept.
       for (std::size_t i = 0; i < list->n_items; ++i) {
+        if (list->items[i]->node_case != PG_QUERY__NODE__NODE_DEF_ELEM) continue;
         const PgQuery__DefElem* option = list->items[i]->def_elem;
-        if (option == nullptr || option->defname == nullptr) continue;
+        if (option->arg != nullptr) throw SqlError(sqlstate::kSyntaxError, "RESET must not include values for parameters");
+        if (option->defname == nullptr) continue;
         if (option->defnamespace != nullptr && *option->defnamespace != '\0') continue;
         action.reset.emplace_back(option->defname);
       }

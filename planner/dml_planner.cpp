@@ -1,6 +1,7 @@
 #include "planner/dml_planner.h"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 
 #include "planner/assignment_coercion.h"
@@ -270,20 +271,43 @@ bool identity_keeps_default(const ColumnSchema& column, PgQuery__OverridingKind 
 
 // INSERT ... VALUES (and DEFAULT VALUES): each item coerced to its column on
 // its own, as PostgreSQL does for VALUES directly under INSERT.
+// The columns' defaults, each bound the first time a row takes it: a
+// default no row uses is never bound, so its nextval needs no privilege (as
+// PostgreSQL adds defaults only for the columns left out or given DEFAULT).
+class LazyDefaults {
+ public:
+  explicit LazyDefaults(const TableSchema& schema) : schema_(schema), bound_(schema.columns().size()) {}
+  const BoundExpression& operator[](std::size_t column) {
+    if (!bound_[column]) bound_[column] = bind_default(schema_.column(column));
+    return *bound_[column];
+  }
+  // `values` with the unset columns given their defaults.
+  std::vector<BoundExpression> complete(std::vector<std::optional<BoundExpression>> values) {
+    std::vector<BoundExpression> row;
+    row.reserve(values.size());
+    for (std::size_t c = 0; c < values.size(); ++c) row.push_back(values[c] ? std::move(*values[c]) : (*this)[c]);
+    return row;
+  }
+
+ private:
+  const TableSchema& schema_;
+  std::vector<std::optional<BoundExpression>> bound_;
+};
+
 PlanPtr plan_insert_values(const PgQuery__SelectStmt* values, const std::vector<std::size_t>& targets,
                            bool column_list, const TableSchema& schema, const PlanningContext& context,
                            PgQuery__OverridingKind overriding) {
-  std::vector<BoundExpression> defaults;
-  for (const auto& column : schema.columns()) defaults.push_back(bind_default(column));
+  LazyDefaults defaults(schema);
+  const std::size_t width = schema.columns().size();
   std::vector<std::vector<BoundExpression>> rows;
-  if (values == nullptr) rows.push_back(defaults);
+  if (values == nullptr) rows.push_back(defaults.complete(std::vector<std::optional<BoundExpression>>(width)));
   for (std::size_t r = 0; values != nullptr && r < values->n_values_lists; ++r) {
     const auto& list = *values->values_lists[r]->list;
     if (list.n_items != values->values_lists[0]->list->n_items) {
       throw SqlError(sqlstate::kSyntaxError, "VALUES lists must all be the same length");
     }
     check_expression_count(list.n_items, targets.size(), column_list);
-    std::vector<BoundExpression> row = defaults;
+    std::vector<std::optional<BoundExpression>> row(width);
     for (std::size_t i = 0; i < list.n_items; ++i) {
       const PgQuery__Node* item = list.items[i];
       if (item->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) continue;
@@ -292,7 +316,7 @@ PlanPtr plan_insert_values(const PgQuery__SelectStmt* values, const std::vector<
       if (bound.contains_aggregate()) throw SqlError("42803", "aggregate functions are not allowed in VALUES");
       row[targets[i]] = coerce_for_assignment(std::move(bound), schema.column(targets[i]));
     }
-    rows.push_back(std::move(row));
+    rows.push_back(defaults.complete(std::move(row)));
   }
   double count = static_cast<double>(rows.size());
   return make_node(ValuesNode{std::move(rows)}, column_types(schema), count);
@@ -305,16 +329,16 @@ PlanPtr plan_insert_select(const PgQuery__SelectStmt& select, const std::vector<
                            PgQuery__OverridingKind overriding) {
   QueryBlock block = plan_query_block(select, context);
   check_expression_count(block.columns.size(), targets.size(), column_list);
-  std::vector<BoundExpression> row;
-  for (const auto& column : schema.columns()) row.push_back(bind_default(column));
+  std::vector<std::optional<BoundExpression>> given(schema.columns().size());
   Scope empty;
   for (std::size_t i = 0; i < block.columns.size(); ++i) {
     if (identity_keeps_default(schema.column(targets[i]), overriding)) continue;
     const PgQuery__Node* literal = untyped_literal_item(select, i);
     BoundExpression value = literal != nullptr ? ExpressionBinder(empty).bind(literal)
                                                : column_reference(i, block.columns[i].type);
-    row[targets[i]] = coerce_for_assignment(std::move(value), schema.column(targets[i]));
+    given[targets[i]] = coerce_for_assignment(std::move(value), schema.column(targets[i]));
   }
+  std::vector<BoundExpression> row = LazyDefaults(schema).complete(std::move(given));
   double rows = block.root->estimated_rows;
   return make_node(ProjectNode{block.root, std::move(row)}, column_types(schema), rows);
 }

@@ -172,9 +172,14 @@ void check_relation_privilege(const storage::World& world, std::uint32_t relatio
 }
 
 void check_sequence_privilege(const storage::World& world, std::uint32_t sequence_oid, const std::string& name,
-                              std::uint32_t any_of) {
+                              std::uint32_t any_of, bool as_invoker) {
   if (checks_off) return;
-  if (relation_privileges(world, checking_role_oid(world), sequence_oid, any_of) != 0) return;
+  std::uint32_t role = checking_role_oid(world);
+  if (as_invoker) {
+    auto invoker = world.find_role(current_role_name());
+    role = invoker == nullptr ? 0 : invoker->oid;
+  }
+  if (relation_privileges(world, role, sequence_oid, any_of) != 0) return;
   throw SqlError(kInsufficientPrivilege, "permission denied for sequence " + name);
 }
 

@@ -94,8 +94,11 @@ void check_relation_privilege(const storage::World& world, std::uint32_t relatio
                               bool is_view, std::uint32_t wanted);
 // 42501 "permission denied for sequence s" unless the checking role holds
 // one of `any_of` on it (nextval: USAGE or UPDATE; currval: SELECT or USAGE).
+// `as_invoker`: the current role's even inside a view (PostgreSQL checks the
+// sequence functions against the user calling them, relations against the
+// view's owner).
 void check_sequence_privilege(const storage::World& world, std::uint32_t sequence_oid, const std::string& name,
-                              std::uint32_t any_of);
+                              std::uint32_t any_of, bool as_invoker = false);
 // The same for a privilege each of `columns` needs (INSERT's and UPDATE's
 // target columns): the table's privilege, else each column's own.
 void check_column_privileges(const storage::World& world, std::uint32_t relation_oid, const std::string& name,

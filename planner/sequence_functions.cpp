@@ -122,13 +122,13 @@ std::optional<BoundExpression> bind_sequence_function(const std::string& name, s
                                  : function == SequenceFunction::kCurrval ? storage::kPrivSelect | storage::kPrivUsage
                                                                           : storage::kPrivUpdate;
     check_sequence_privilege(*world, call->sequence->oid, storage::split_relation_key(call->sequence->name).relation,
-                             any_of);
+                             any_of, true);
   } else if (auto last = call->session->last_used(); last && world != nullptr) {
     auto sequence = world->find_sequence(*last);
     // A dropped sequence leaves lastval undefined, as in PostgreSQL.
     if (sequence == nullptr) throw SqlError("55000", "lastval is not yet defined in this session");
     check_sequence_privilege(*world, *last, storage::split_relation_key(sequence->name).relation,
-                             storage::kPrivSelect | storage::kPrivUsage);
+                             storage::kPrivSelect | storage::kPrivUsage, true);
   }
   if (function == SequenceFunction::kSetval) {
     values.push_back(coerce(resolve_unknown(std::move(args[1]), kBigintType), kBigintType, false));

@@ -3,6 +3,7 @@
 #include "planner/aggregate_binder.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/parse/parse_tree_walk.h"
+#include "planner/table_function.h"
 
 namespace ptreedb::planner {
 
@@ -11,7 +12,7 @@ namespace {
 // What the select list calls: aggregates, window functions, or set-returning
 // functions; PostgreSQL checks them in that order.
 std::optional<std::string> select_list_reason(const PgQuery__SelectStmt& select) {
-  bool aggregate = false, window = false;
+  bool aggregate = false, window = false, set_returning = false;
   for (std::size_t i = 0; i < select.n_target_list; ++i) {
     walk_messages(reinterpret_cast<ProtobufCMessage*>(select.target_list[i]), [&](ProtobufCMessage& message) {
       if (message.descriptor == &pg_query__select_stmt__descriptor) return false;  // a subquery's own calls
@@ -21,13 +22,17 @@ std::optional<std::string> select_list_reason(const PgQuery__SelectStmt& select)
         window = true;
       } else if (call.n_funcname > 0) {
         const PgQuery__Node* last = call.funcname[call.n_funcname - 1];
-        if (last->node_case == PG_QUERY__NODE__NODE_STRING && aggregate_kind_of(last->string->sval)) aggregate = true;
+        if (last->node_case == PG_QUERY__NODE__NODE_STRING) {
+          aggregate = aggregate || aggregate_kind_of(last->string->sval).has_value();
+          set_returning = set_returning || is_table_function(last->string->sval);
+        }
       }
       return true;
     });
   }
   if (aggregate) return "Views that return aggregate functions are not automatically updatable.";
   if (window) return "Views that return window functions are not automatically updatable.";
+  if (set_returning) return "Views that return set-returning functions are not automatically updatable.";
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include "planner/catalog/default_expression_text.h"
 #include "planner/catalog/system_relation.h"
 #include "planner/privileges.h"
+#include "storage/sequence/identity_sequence.h"
 #include "storage/world/relation_name.h"
 
 namespace ptreedb::planner::catalog {
@@ -234,7 +235,15 @@ SystemRows referential_constraints_rows(const storage::World& world) {
 
 SystemRows sequences_rows(const storage::World& world) {
   SystemRows rows;
+  const std::uint32_t role = planner::checking_role_oid(world);
   for (auto entry : world.sequences()) {
+    // PostgreSQL lists the sequences the role owns or holds a privilege on,
+    // identity columns' left out.
+    if (storage::is_identity_sequence(world, *entry.value)) continue;
+    if (!planner::has_privileges_of(world, role, planner::owner_of(world, entry.value->oid)) &&
+        planner::relation_privileges(world, role, entry.value->oid, storage::kSequencePrivileges) == 0) {
+      continue;
+    }
     const auto& options = entry.value->options;
     const I bits = options.type == TypeId::kSmallint ? 16 : options.type == TypeId::kInteger ? 32 : 64;
     rows.push_back({S(kDatabaseName), S("public"), entry.value->name, S(planner::sequence_type_name(options.type)),

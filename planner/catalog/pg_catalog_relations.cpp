@@ -13,6 +13,7 @@
 #include "planner/ddl_planner.h"
 #include "planner/privileges.h"
 #include "storage/sql_error.h"
+#include "storage/value/array_literal.h"
 #include "storage/value/text_format.h"
 #include "planner/session_directory.h"
 #include "storage/world/relation_name.h"
@@ -193,7 +194,10 @@ SystemRows class_rows(const storage::World& world) {
     if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");  // relpersistence
     if (!schema.options().empty()) {
       S options = "{";
-      for (const std::string& option : schema.options()) options += (options.size() > 1 ? "," : "") + option;
+      for (const std::string& option : schema.options()) {
+        if (options.size() > 1) options += ",";
+        value::append_array_element(options, option);
+      }
       rows.back()[28] = options + "}";  // reloptions
     }
   }
@@ -457,13 +461,18 @@ SystemRows sequence_rows(const storage::World& world) {
   return rows;
 }
 
-// pg_sequences: last_value is NULL until the first nextval (pg_sequence_last_value).
+// pg_sequences: last_value is NULL until the first nextval (pg_sequence_last_value),
+// and for a role holding neither SELECT nor USAGE on the sequence.
 SystemRows sequences_view_rows(const storage::World& world) {
   SystemRows rows;
+  const std::uint32_t role = checking_role_oid(world);
   for (auto entry : world.sequences()) {
     const auto& sequence = *entry.value;
     const auto& options = sequence.options;
-    const storage::SequenceState state = sequence.counter->state();
+    storage::SequenceState state = sequence.counter->state();
+    if (relation_privileges(world, role, sequence.oid, storage::kPrivSelect | storage::kPrivUsage) == 0) {
+      state.is_called = false;
+    }
     const ClassName named = class_name(world, sequence.name);
     rows.push_back({named.schema, named.name, S(role_name_of(world, owner_of(world, sequence.oid))),
                     S(planner::sequence_type_name(options.type)), I{options.start}, I{options.min_value},

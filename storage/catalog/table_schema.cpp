@@ -1,6 +1,7 @@
 #include "storage/catalog/table_schema.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <string_view>
 
@@ -43,7 +44,14 @@ TableSchema::TableSchema(std::uint32_t oid, std::string name, std::vector<Column
 int TableSchema::fillfactor() const {
   constexpr std::string_view kPrefix = "fillfactor=";
   for (const std::string& option : options_) {
-    if (option.starts_with(kPrefix)) return std::atoi(option.c_str() + kPrefix.size());
+    if (!option.starts_with(kPrefix)) continue;
+    // As written and checked when set: PostgreSQL's parse_int (any base
+    // strtol reads, a fraction rounded), within 10..100.
+    const char* text = option.c_str() + kPrefix.size();
+    char* end = nullptr;
+    long long value = std::strtoll(text, &end, 0);
+    if (end != nullptr && (*end == '.' || *end == 'e' || *end == 'E')) value = std::llround(std::strtod(text, nullptr));
+    return static_cast<int>(std::clamp<long long>(value, 10, 100));
   }
   return 100;
 }

@@ -67,13 +67,14 @@ Attribute attribute_of(value::TypeId type) {
   }
 }
 
-// The bytes of a varlena value's data (without its header).
+// The bytes of a varlena value's data (without its header): the stored
+// bytes (text, bytea, json), numeric's digits, char(n) as padded; arrays and
+// jsonb by their text form (an approximation of their binary forms).
 std::size_t varlena_data_bytes(const TableSchema& schema, const RowRef& row, std::size_t column) {
-  const std::string text = column_text(schema.layout(), row, column);
   switch (schema.column(column).type.id) {
-    case value::TypeId::kNumeric: return numeric_bytes(text);
-    case value::TypeId::kBytea: return text.size() >= 2 ? (text.size() - 2) / 2 : 0;  // \x and two hex digits a byte
-    default: return text.size();
+    case value::TypeId::kNumeric: return numeric_bytes(column_text(schema.layout(), row, column));
+    case value::TypeId::kChar: return column_text(schema.layout(), row, column).size();
+    default: return row.get_text(schema.layout().offset(column)).size();
   }
 }
 

@@ -13,8 +13,10 @@
 namespace ptreedb::storage {
 
 // PostgreSQL's heap tuple length of `row` (header, null bitmap, aligned
-// values, short varlena headers), rounded to 8 bytes; values too long for a
-// page are counted as TOAST would leave them.
+// values, short varlena headers), rounded to 8 bytes. An approximation
+// where PostgreSQL's binary form differs from what is stored here (arrays,
+// jsonb) and for long tuples, capped at TOAST's 2032-byte target (PostgreSQL
+// compresses their values or moves them out).
 std::size_t heap_tuple_length(const TableSchema& schema, const RowRef& row);
 
 // How many tuples of `tuple_length` bytes PostgreSQL puts on one page at

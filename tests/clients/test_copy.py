@@ -353,3 +353,25 @@ select count(*) from names_back;
     assert mine.stdout == theirs.stdout
     assert mine_binary == theirs_binary
     assert "k" * 63 + "|63|" + "é" * 31 + "|62" in mine.stdout
+
+
+def test_defaults_drawing_per_row_give_each_row_its_own_value(ptreedb_server, postgres_oracle, tmp_path):
+    """Columns COPY leaves out take their DEFAULT per row: serial and identity
+    columns number the rows (they were all given the first number), and
+    random() and gen_random_uuid() differ from row to row."""
+    data = write(tmp_path, "drawn.txt", "".join(f"row {i}\n" for i in range(1, 2001)))
+    script = tmp_path / "drawn.sql"
+    script.write_text(f"""
+drop table if exists drawn;
+create table drawn (id serial, ident int generated always as identity, note text,
+                    noise float8 default random(), token uuid default gen_random_uuid());
+\\copy drawn (note) from '{data}'
+\\copy drawn (note) from '{data}'
+select count(*), count(distinct id), min(id), max(id), count(distinct ident), min(ident), max(ident),
+       count(distinct noise) > 3990 as noisy, count(distinct token) from drawn;
+select id, ident, note from drawn where id in (1, 2, 2000, 2001, 4000) order by id;
+drop table drawn;
+""")
+    mine, theirs = (server.psql("-v", "ON_ERROR_STOP=0", "-f", str(script)) for server in (ptreedb_server, postgres_oracle))
+    assert mine.stdout == theirs.stdout
+    assert mine.stderr.count("ERROR") == 0, mine.stderr

@@ -304,11 +304,21 @@ SELECT * FROM s;
 SELECT last_value FROM s2;
 \\c - bob
 INSERT INTO orders (item) VALUES ('book');
+INSERT INTO orders (id, item) VALUES (50, 'an id given needs no sequence privilege');
+INSERT INTO orders SELECT 51, 'nor through a query';
 INSERT INTO tickets (note) VALUES ('identity columns need no sequence privilege');
 SELECT id, note FROM tickets;
+SELECT sequencename, last_value FROM pg_sequences WHERE sequencename IN ('s', 'orders_id_seq') ORDER BY 1;
 \\c - postgres
 SELECT nextval('s');
 SELECT relname, relacl FROM pg_class WHERE relname IN ('s', 's2', 'orders_id_seq') ORDER BY 1;
+CREATE VIEW seq_draw AS SELECT nextval('s2') AS drawn;
+GRANT SELECT ON seq_draw TO carol;
+\\c - carol
+SELECT * FROM seq_draw;
+\\c - postgres
+SELECT * FROM seq_draw;
+DROP VIEW seq_draw;
 GRANT USAGE ON SEQUENCE s TO alice;
 GRANT SELECT ON SEQUENCE s2 TO alice;
 GRANT UPDATE ON s2 TO alice;
@@ -334,7 +344,7 @@ SELECT nextval('s2');
 SELECT lastval();
 \\c - bob
 INSERT INTO orders (item) VALUES ('book');
-SELECT id, item FROM orders;
+SELECT id, item FROM orders ORDER BY id;
 SELECT currval('orders_id_seq');
 SELECT last_value FROM s;
 \\c - carol

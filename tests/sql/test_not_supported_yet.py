@@ -32,6 +32,8 @@ CASES = [
     ("select concat(variadic array[[1, 2], [3, 4]])", "multidimensional arrays are not supported yet"),
     ("grant execute on all functions in schema public to public", "GRANT ON ALL FUNCTIONS IN SCHEMA is not supported"),
     ("grant usage on domain ns_domain to public", "GRANT and REVOKE on domains are not supported"),
+    ("create view ns_opts as select 1 as one; alter view ns_opts set (security_barrier = true)",
+     "ALTER VIEW ... SET/RESET (view options) is not supported"),
     # SIMILAR TO translates its pattern once, while binding.
     ("select 'abc' similar to f from (values ('a%')) v(f)",
      "an SQL regular expression (SIMILAR) other than a constant is not supported yet"),

@@ -88,3 +88,7 @@ select * from ddlv_all;
 drop view ddlv_rich, ddlv_recent, ddlv_partial, ddlv_union, ddlv_cte;
 drop table ddlv_department cascade;
 drop table ddlv_emp;
+-- Set-returning functions in the select list, and ALTER VIEW options.
+create view ddlv_series as select generate_series(1, 3) as n;
+insert into ddlv_series values (4);
+drop view ddlv_series;
