@@ -93,7 +93,8 @@ WantedPrivileges wanted_privileges(const BoundExpression& arg, std::uint32_t all
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t comma = text.find(',', start);
-    std::string item = lower_trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const std::string chunk = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::string item = lower_trimmed(chunk);
     bool option = false;
     const std::string suffix = " with grant option";
     if (item.size() > suffix.size() && item.ends_with(suffix)) {
@@ -111,7 +112,10 @@ WantedPrivileges wanted_privileges(const BoundExpression& arg, std::uint32_t all
                         : item == "create"     ? storage::kPrivCreate
                                                : 0u;
     if ((bit & allowed) == 0) {
-      throw SqlError(sqlstate::kInvalidParameterValue, "unrecognized privilege type: \"" + item + "\"");
+      // As written, trimmed (PostgreSQL's convert_any_priv_string).
+      const auto first = chunk.find_first_not_of(' '), last = chunk.find_last_not_of(' ');
+      const std::string written = first == std::string::npos ? std::string() : chunk.substr(first, last - first + 1);
+      throw SqlError(sqlstate::kInvalidParameterValue, "unrecognized privilege type: \"" + written + "\"");
     }
     (option ? wanted.options : wanted.privileges) |= bit;
     if (comma == std::string::npos) break;
@@ -211,6 +215,32 @@ std::optional<BoundExpression> bind_privilege_function(const std::string& name, 
       cases.emplace_back((*it).value->oid, holds(world, role, (*it).value->oid, wanted));
     }
     return oid_case(std::move(args[args.size() - 2]), cases, holds_on(world, role, 0, wanted));
+  }
+  if (name == "has_sequence_privilege") {
+    if (args.size() != 2 && args.size() != 3) wrong();
+    const std::uint32_t role = args.size() == 3 ? role_argument(args[0], world, name) : current;
+    WantedPrivileges wanted = wanted_privileges(args.back(), storage::kSequencePrivileges, name);
+    if (const BoundExpression* sequence = constant_of(args[args.size() - 2])) {
+      if (sequence->constant.is_null) return constant(true, 0, {}, kBool);
+      if (!is_text(*sequence)) {
+        const auto oid = static_cast<std::uint32_t>(sequence->constant.int_value);
+        if (world.find_sequence(oid) == nullptr) return constant(true, 0, {}, kBool);  // no such sequence: NULL
+        return bool_constant(holds(world, role, oid, wanted));
+      }
+      std::string sequence_name = sequence->constant.text_value;
+      if (sequence_name.starts_with("public.")) sequence_name = sequence_name.substr(7);
+      if (auto found = world.find_sequence(sequence_name)) return bool_constant(holds(world, role, found->oid, wanted));
+      if (world.find_table(sequence_name) || world.find_view(sequence_name)) {
+        throw SqlError("42809", "\"" + sequence_name + "\" is not a sequence");
+      }
+      throw SqlError(sqlstate::kUndefinedTable, "relation \"" + sequence_name + "\" does not exist");
+    }
+    std::vector<std::pair<std::int64_t, bool>> cases;
+    for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
+      cases.emplace_back((*it).value->oid, holds(world, role, (*it).value->oid, wanted));
+    }
+    BoundExpression answer = oid_case(std::move(args[args.size() - 2]), cases, false);
+    return answer;
   }
   if (name == "has_column_privilege") {
     if (args.size() != 3 && args.size() != 4) wrong();

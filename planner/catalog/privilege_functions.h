@@ -1,4 +1,4 @@
-// has_table_privilege, has_column_privilege, has_schema_privilege,
+// has_table_privilege, has_column_privilege, has_schema_privilege, has_sequence_privilege,
 // pg_has_role and pg_get_userbyid over the world's roles, owners and ACLs,
 // bound while planning: constant arguments fold to a constant, an oid column
 // becomes a CASE over the world's objects.

@@ -357,8 +357,16 @@ REVOKE ALL ON SEQUENCE s2 FROM alice, carol;
 REVOKE ALL ON SEQUENCE s FROM carol CASCADE;
 GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO team;
 SELECT relname, relacl FROM pg_class WHERE relname IN ('s', 's2', 'orders_id_seq') ORDER BY 1;
+SELECT has_sequence_privilege('bob', 's', 'USAGE'), has_sequence_privilege('bob', 'orders_id_seq', 'usage'),
+       has_sequence_privilege('team', 's2', 'SELECT'), has_sequence_privilege('alice', 's', 'UPDATE, USAGE'),
+       has_sequence_privilege('carol', 's2', 'USAGE WITH GRANT OPTION');
+SELECT relname, has_sequence_privilege('bob', oid, 'USAGE') FROM pg_class WHERE relkind = 'S' ORDER BY 1;
+SELECT has_sequence_privilege('s', 'INSERT');
+SELECT has_sequence_privilege('orders', 'USAGE');
+SELECT has_sequence_privilege('nosuch', 'USAGE');
 \\c - alice
 SELECT nextval('s');
+SELECT has_sequence_privilege('s', 'USAGE'), has_sequence_privilege('s2', 'SELECT');
 SELECT last_value FROM s2;
 \\c - postgres
 DROP TABLE orders, tickets, t;
