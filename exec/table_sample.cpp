@@ -1,9 +1,7 @@
 #include "exec/table_sample.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <limits>
 #include <random>
 
 #include "exec/hash_mix.h"

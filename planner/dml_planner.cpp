@@ -277,19 +277,20 @@ bool identity_keeps_default(const ColumnSchema& column, PgQuery__OverridingKind 
 class LazyDefaults {
  public:
   explicit LazyDefaults(const TableSchema& schema) : schema_(schema), bound_(schema.columns().size()) {}
-  const BoundExpression& operator[](std::size_t column) {
-    if (!bound_[column]) bound_[column] = bind_default(schema_.column(column));
-    return *bound_[column];
-  }
   // `values` with the unset columns given their defaults.
   std::vector<BoundExpression> complete(std::vector<std::optional<BoundExpression>> values) {
     std::vector<BoundExpression> row;
     row.reserve(values.size());
-    for (std::size_t c = 0; c < values.size(); ++c) row.push_back(values[c] ? std::move(*values[c]) : (*this)[c]);
+    for (std::size_t c = 0; c < values.size(); ++c) row.push_back(values[c] ? std::move(*values[c]) : bound(c));
     return row;
   }
 
  private:
+  const BoundExpression& bound(std::size_t column) {
+    if (!bound_[column]) bound_[column] = bind_default(schema_.column(column));
+    return *bound_[column];
+  }
+
   const TableSchema& schema_;
   std::vector<std::optional<BoundExpression>> bound_;
 };

@@ -140,12 +140,11 @@ void PlanExecutor::run_sample_scan(const PlanNode& node, const planner::ScanNode
 
   if (access) {
     std::vector<std::size_t> taken;
-    std::optional<std::vector<std::size_t>> drawn;
     if (draws_gaps) {
       // Gaps over the index's positions in their own order: each taken alike.
-      drawn.emplace();
-      bernoulli_positions(seed, 0, fraction, 0, access->positions.size(), *drawn);
-      for (std::size_t at : *drawn) taken.push_back(access->positions[at]);
+      std::vector<std::size_t> drawn;
+      bernoulli_positions(seed, 0, fraction, 0, access->positions.size(), drawn);
+      for (std::size_t at : drawn) taken.push_back(access->positions[at]);
     } else {
       for (std::size_t position : access->positions) {
         if (takes(position)) taken.push_back(position);
