@@ -258,32 +258,51 @@ void MorselReader::decode(Columns columns, const storage::RowRef* const* rows, s
 
 const storage::LeafColumns* MorselReader::leaf_columns(const storage::RowTree::node_type::Leaf& leaf,
                                                        std::uint32_t count) {
+  // A few rows of a leaf (a lookup, a write's read) are read from the rows:
+  // building the leaf's columns for them, or the columns a scan left
+  // unbuilt, would cost more than reading those rows.
+  if (count * 4 < leaf.size) return nullptr;
   if (const ptree::LeafCache* cache = leaf.cache()) return static_cast<const storage::LeafColumns*>(cache);
-  // Building every loaded column of a leaf to read a few of its rows (a
-  // lookup, a write's read) would cost more than reading those rows.
-  if (!source_.build_leaf_columns_ || count * 4 < leaf.size) return nullptr;
+  if (!source_.build_leaf_columns_) return nullptr;
   auto* made = new storage::LeafColumns(source_.table().schema().columns().size());
   return static_cast<const storage::LeafColumns*>(leaf.install_cache(made));
 }
 
-void MorselReader::walk(std::size_t count) {
-  segments_.clear();
+void MorselReader::step(std::size_t count) {
   for (std::size_t i = 0; i < count;) {
     if (const auto* leaf = it_.leaf()) {
       const std::uint32_t at = it_.leaf_position();
       const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(count - i, leaf->size - at));
       if (const ptree::LeafCache* cache = leaf->cache()) __builtin_prefetch(cache);
-      segments_.push_back(Segment{leaf, nullptr, at, n});
+      segments_.push_back(Segment{leaf, nullptr, at, n, position_ + i});
       it_.skip_in_leaf(n);
       i += n;
     } else {
       const storage::RowRef& row = (*it_).value;
       for (std::uint32_t offset : source_.touched_row_offsets_) __builtin_prefetch(row.bytes() + offset);
-      segments_.push_back(Segment{nullptr, &row, 0, 1});
+      segments_.push_back(Segment{nullptr, &row, 0, 1, position_ + i});
       ++it_;
       ++i;
     }
   }
+  position_ += count;
+}
+
+void MorselReader::advance(std::size_t count) {
+  position_ += count;
+  while (count > 0) {
+    if (it_.leaf() != nullptr) {
+      const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(count, it_.leaf()->size - it_.leaf_position()));
+      it_.skip_in_leaf(n);
+      count -= n;
+    } else {
+      ++it_;
+      --count;
+    }
+  }
+}
+
+void MorselReader::prefetch_segments() const {
   // A leaf's column arrays lie two loads past the leaf (the slot in its
   // columns, then the column with its values): each step starts the loads
   // of every leaf of the morsel before waiting for any of them.
@@ -308,7 +327,13 @@ void MorselReader::walk(std::size_t count) {
 }
 
 void MorselReader::read(std::size_t count, Chunk& chunk) {
-  walk(count);
+  segments_.clear();
+  step(count);
+  prefetch_segments();
+  read_segments(count, chunk);
+}
+
+void MorselReader::read_segments(std::size_t count, Chunk& chunk) {
   // rows_ holds the rows read one by one; a run read from a leaf's columns
   // leaves its entries unset, and positions are kept only when asked for.
   rows_.resize(count);
@@ -316,7 +341,8 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
   runs_.clear();
   picks_.clear();
   std::uint32_t kept = 0;
-  std::size_t i = 0;
+  // A scan that reads no column (a count) never touches the rows themselves.
+  const bool reads_rows = !source_.touched_columns_.empty();
   for (const Segment& segment : segments_) {
     if (const auto* leaf = segment.leaf) {
       const std::uint32_t at = segment.leaf_begin;
@@ -331,7 +357,6 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
         picked = source_.zones_.select(*columns, values, leaf->size, at, n, picks_.data() + first_pick);
         if (picked == 0) {  // no row of the run passes the filter
           picks_.resize(first_pick);
-          i += n;
           continue;
         }
         // Every row kept is the plain run: copied, not gathered.
@@ -342,28 +367,25 @@ void MorselReader::read(std::size_t count, Chunk& chunk) {
       if (columns == nullptr) {
         for (std::uint32_t j = 0; j < n; ++j) {
           rows_[kept + j] = &values[at + j];
-          __builtin_prefetch(values[at + j].bytes());
+          if (reads_rows) __builtin_prefetch(values[at + j].bytes());
         }
       }
       if (source_.row_positions_) {
         for (std::uint32_t j = 0; j < picked; ++j) {
           const std::uint32_t leaf_row = picks == kAllRows ? at + j : picks_[picks + j];
-          positions_[kept + j] = position_ + i + (leaf_row - at);
+          positions_[kept + j] = segment.first_position + (leaf_row - at);
         }
       }
       kept += picked;
-      i += n;
     } else {
       runs_.push_back(Run{kept, 1, nullptr, nullptr, 0, 0});
       rows_[kept] = segment.row;
-      if (source_.row_positions_) positions_[kept] = position_ + i;
+      if (source_.row_positions_) positions_[kept] = segment.first_position;
       ++kept;
-      ++i;
     }
   }
   rows_.resize(kept);
   if (source_.row_positions_) positions_.resize(kept);
-  position_ += count;
   decode_rows(chunk);
 }
 
@@ -386,22 +408,22 @@ void MorselReader::read_ranges(const std::vector<PositionRange>& ranges, Chunk& 
 void MorselReader::read_positions(const std::size_t* positions, std::size_t count, Chunk& chunk) {
   // Stepping over a leaf's worth of rows costs about what one seek does.
   constexpr std::size_t kWalkLimit = 128;
-  rows_.clear();
-  positions_.clear();
-  for (std::size_t i = 0; i < count; ++i) {
+  segments_.clear();
+  for (std::size_t i = 0; i < count;) {
     const std::size_t wanted = positions[i];
+    std::size_t run = 1;
+    while (i + run < count && positions[i + run] == wanted + run) ++run;
     if (wanted < position_ || wanted - position_ > kWalkLimit) {
       it_ = source_.table().rows().seek_index(wanted);
       position_ = wanted;
+    } else {
+      advance(wanted - position_);
     }
-    for (; position_ < wanted; ++position_) ++it_;
-    const storage::RowRef& row = (*it_).value;
-    __builtin_prefetch(row.bytes());
-    rows_.push_back(&row);
-    positions_.push_back(wanted);
+    step(run);
+    i += run;
   }
-  runs_.assign(1, Run{0, static_cast<std::uint32_t>(rows_.size()), nullptr, nullptr, 0, 0});
-  decode_rows(chunk);
+  prefetch_segments();
+  read_segments(count, chunk);
 }
 
 const storage::LeafColumn* MorselReader::leaf_column_of(const Run& run, const TableScanSource::LoadedColumn& loaded) {

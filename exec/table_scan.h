@@ -107,9 +107,15 @@ class MorselReader {
 
  private:
   void prepare_columns(Chunk& chunk, std::size_t count) const;
-  // Steps the iterator over the next `count` rows into segments_, and starts
-  // loading the leaf column arrays they will read.
-  void walk(std::size_t count);
+  // Steps the iterator over the next `count` rows, appending them to
+  // segments_ as runs of leaves' rows.
+  void step(std::size_t count);
+  // Moves the iterator `count` rows forward without reading them.
+  void advance(std::size_t count);
+  // Starts loading the leaf column arrays segments_ will read.
+  void prefetch_segments() const;
+  // Reads the `count` rows of segments_ into `chunk`, through the filters.
+  void read_segments(std::size_t count, Chunk& chunk);
   // Decodes rows_ (at positions_) into `chunk`, through the filters.
   void decode_rows(Chunk& chunk);
   // `columns` of every row read (of the rows survivors_ names, with
@@ -147,11 +153,13 @@ class MorselReader {
     std::uint32_t picks = kAllRows;
   };
   std::vector<Run> runs_;
-  // What walk() stepped over: a run of a leaf's rows, or one inner node's row.
+  // What step() stepped over: a run of a leaf's rows, or one inner node's
+  // row, with the tree position of its first row.
   struct Segment {
     const storage::RowTree::node_type::Leaf* leaf;
     const storage::RowRef* row;
     std::uint32_t leaf_begin, count;
+    std::size_t first_position;
   };
   std::vector<Segment> segments_;
   std::vector<std::uint32_t> picks_, gather_rows_;

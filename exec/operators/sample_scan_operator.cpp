@@ -53,25 +53,28 @@ planner::Constant argument_value(const BoundExpression& prepared, const char* nu
   return constant;
 }
 
-// Reads the ascending `positions` a chunk at a time, each chunk in its own
-// partition from `first_partition` on, in parallel.
+// Reads the ascending `positions` a morsel (kMorselRows) at a time, each
+// morsel in its own partition, in parallel: as a table scan splits its rows,
+// so a sample of a few thousand rows runs on the session's thread alone.
 template <class RunPartitions>
 void read_positions_in_parallel(const TableScanSource& source, const std::vector<std::size_t>& positions,
                                 const PlanExecutor::Sink& sink, const InterruptToken* interrupt,
                                 const RunPartitions& run_partitions) {
-  std::size_t batches = (positions.size() + kChunkSize - 1) / kChunkSize;
-  auto read_batch = [&](std::size_t batch) {
-    check_interrupt(interrupt);
-    std::size_t begin = batch * kChunkSize, end = std::min(positions.size(), begin + kChunkSize);
+  std::size_t morsels = (positions.size() + kMorselRows - 1) / kMorselRows;
+  auto read_morsel = [&](std::size_t morsel) {
+    std::size_t begin = morsel * kMorselRows, end = std::min(positions.size(), begin + kMorselRows);
     MorselReader reader(source, positions[begin]);
-    Chunk chunk;
-    reader.read_positions(positions.data() + begin, end - begin, chunk);
-    if (chunk.size > 0) sink(std::move(chunk), batch);
+    for (std::size_t done = begin; done < end; done += kChunkSize) {
+      check_interrupt(interrupt);
+      Chunk chunk;
+      reader.read_positions(positions.data() + done, std::min(kChunkSize, end - done), chunk);
+      if (chunk.size > 0) sink(std::move(chunk), morsel);
+    }
   };
-  if (batches == 1) {
-    read_batch(0);
-  } else if (batches > 1) {
-    run_partitions(batches, read_batch);
+  if (morsels == 1) {
+    read_morsel(0);
+  } else if (morsels > 1) {
+    run_partitions(morsels, read_morsel);
   }
 }
 
