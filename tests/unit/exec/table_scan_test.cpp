@@ -382,3 +382,67 @@ TEST_CASE("a column a leaf has under another type is read from the rows", "[tabl
     CHECK(seen == (filter == nullptr ? 3000u : 1500u));
   }
 }
+
+TEST_CASE("a morsel reader reads scattered positions and runs of them, with each row's position",
+          "[table_scan]") {
+  const std::size_t total = 5000;
+  auto table = numbered_table(total);
+  // Single rows, near and far gaps, runs that cross leaves, the last row.
+  std::vector<std::size_t> positions = {3, 4, 9, 140, 141, 700};
+  for (std::size_t at = 1000; at < 1300; ++at) positions.push_back(at);
+  for (std::size_t at : {std::size_t{1400}, std::size_t{1530}, std::size_t{1531}, std::size_t{4000}}) {
+    positions.push_back(at);
+  }
+  for (std::size_t at = 4500; at < 4620; ++at) positions.push_back(at);
+  positions.push_back(total - 1);
+  auto read_sample = [&](const exec::TableScanSource& source) {
+    exec::MorselReader reader(source, positions.front());
+    exec::Chunk chunk;
+    reader.read_positions(positions.data(), positions.size(), chunk);
+    REQUIRE(chunk.size == positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      auto id = static_cast<std::int64_t>(positions[i]);
+      CHECK(chunk.columns[0].ints[i] == id);
+      CHECK(chunk.columns[1].nulls[i] == (id % 5 == 0));
+      if (id % 5 != 0) CHECK(chunk.columns[1].texts[i] == "row " + std::to_string(id));
+      CHECK(chunk.columns[3].ints[i] == id);
+    }
+  };
+  exec::TableScanSource rows_only(table, {0, 1}, true);
+  read_sample(rows_only);  // leaves without columns (but the runs build them)
+  // Every leaf's columns built by a whole scan, then the sample again.
+  exec::MorselReader whole(rows_only, 0);
+  exec::Chunk chunk;
+  for (std::size_t position = 0; position < total; position += exec::kChunkSize) {
+    whole.read(std::min(exec::kChunkSize, total - position), chunk);
+  }
+  read_sample(rows_only);
+  // A count reads no column: only how many rows there are.
+  exec::TableScanSource counting(table, {}, false);
+  exec::MorselReader reader(counting, positions.front());
+  reader.read_positions(positions.data(), positions.size(), chunk);
+  CHECK(chunk.size == positions.size());
+}
+
+TEST_CASE("reading a few rows of a leaf builds no column of it, even one whose other columns are built",
+          "[table_scan][leaf_columns]") {
+  auto table = numbered_table(3000);
+  // A whole scan of column 0 builds that column of every leaf.
+  exec::TableScanSource ids(table, {0}, false);
+  exec::MorselReader scan(ids, 0);
+  exec::Chunk chunk;
+  for (std::size_t position = 0; position < 3000; position += exec::kChunkSize) {
+    scan.read(std::min(exec::kChunkSize, 3000 - position), chunk);
+  }
+  const std::int64_t before = storage::LeafColumns::live_bytes();
+  // A write's read of one row (every column) leaves the leaf as it was.
+  exec::TableScanSource every_column(table, {0, 1, 2}, false);
+  for (std::size_t position : {std::size_t{10}, std::size_t{1500}, std::size_t{2999}}) {
+    exec::MorselReader reader(every_column, position);
+    reader.read(1, chunk);
+    REQUIRE(chunk.size == 1);
+    CHECK(chunk.columns[0].ints[0] == static_cast<std::int64_t>(position));
+    CHECK(chunk.columns[2].ints[0] == -static_cast<std::int64_t>(position));
+  }
+  CHECK(storage::LeafColumns::live_bytes() == before);
+}
