@@ -2,9 +2,11 @@
 
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "exec/array_text.h"
 #include "exec/evaluate.h"
+#include "exec/functions/pcre2_pattern.h"
 #include "storage/sql_error.h"
 #include "storage/value/json_parse.h"
 #include "storage/value/jsonb_text.h"
@@ -180,11 +182,38 @@ void json_rows(RowBuilder& out, std::uint32_t row, const planner::TableFunctionC
   }
 }
 
+// regexp_matches: the first match's groups, or with "g" every match's, as
+// PostgreSQL's regexp.c finds them (a search after an empty match moves on
+// by one character); regexp_split_to_table: the pieces regexp_split_to_array
+// makes, one row each.
+void regexp_rows(RowBuilder& out, std::uint32_t row, const planner::TableFunctionCall& call,
+                 const std::vector<Vector>& args, std::size_t i, Pcre2Patterns& patterns) {
+  const std::string_view flags_text = args.size() > 2 ? args[2].texts[i] : std::string_view();
+  const std::string_view text = args[0].texts[i];
+  if (call.function == TableFunction::kRegexpSplitToTable) {
+    const RegexFlags flags = parse_regex_flags_without_global(flags_text, call.name, "");
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags.case_insensitive, false);
+    for (const std::string& piece : regex_split(patterns, pattern, text)) out.add_text(row, piece);
+    return;
+  }
+  const RegexFlags flags = parse_regex_flags(flags_text);
+  const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags.case_insensitive, true);
+  std::size_t search = 0;
+  while (search <= text.size() && patterns.find(pattern, text, search)) {
+    out.add_text(row, array_text(match_groups(patterns, pattern, text, "regexp_matches")));
+    if (!flags.global) break;
+    const PCRE2_SIZE* offsets = patterns.offsets();
+    search = offsets[1];
+    if (offsets[0] == offsets[1]) search += search < text.size() ? character_length(text, search) : 1;
+  }
+}
+
 }  // namespace
 
 void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& input, const std::vector<Vector>& args,
                            const InterruptToken* interrupt, const std::function<void(Chunk&&)>& emit) {
   RowBuilder out(scan, input, interrupt, emit);
+  std::optional<Pcre2Patterns> patterns;  // compiled once per chunk, for the regexp functions
   for (std::size_t i = 0; i < input.size; ++i) {
     out.next_input_row();
     bool null_argument = false;
@@ -212,6 +241,11 @@ void expand_table_function(const planner::FunctionScanNode& scan, const Chunk& i
       case TableFunction::kJsonArrayElements:
       case TableFunction::kJsonObjectKeys:
         json_rows(out, row, scan.call, args[0], i);
+        break;
+      case TableFunction::kRegexpMatches:
+      case TableFunction::kRegexpSplitToTable:
+        if (!patterns) patterns.emplace();
+        regexp_rows(out, row, scan.call, args, i, *patterns);
         break;
     }
   }

@@ -2,6 +2,7 @@
 
 #include "planner/catalog/catalog_functions.h"
 #include "planner/expression_binder.h"
+#include "planner/functions/function_binding.h"
 #include "storage/sql_error.h"
 
 namespace ptreedb::planner {
@@ -12,7 +13,8 @@ using value::TypeId;
 bool is_table_function(const std::string& name) {
   return name == "generate_series" || name == "unnest" || name == "pg_partition_ancestors" ||
          name == "json_array_elements" || name == "jsonb_array_elements" || name == "json_array_elements_text" ||
-         name == "jsonb_array_elements_text" || name == "json_object_keys" || name == "jsonb_object_keys";
+         name == "jsonb_array_elements_text" || name == "json_object_keys" || name == "jsonb_object_keys" ||
+         name == "regexp_matches" || name == "regexp_split_to_table";
 }
 
 TableFunctionCall bind_table_function(const std::string& name, std::vector<BoundExpression> args, int location) {
@@ -82,6 +84,15 @@ TableFunctionCall bind_table_function(const std::string& name, std::vector<Bound
     call.type = keys || name.ends_with("_text") ? SqlType::of(TypeId::kText) : json_type;
     if (!keys) call.column_name = "value";
     call.args.push_back(std::move(value));
+    return call;
+  }
+  if (name == "regexp_matches" || name == "regexp_split_to_table") {
+    if (args.size() < 2 || args.size() > 3) return no_variant();
+    const bool matches = name == "regexp_matches";
+    call.function = matches ? TableFunction::kRegexpMatches : TableFunction::kRegexpSplitToTable;
+    const SqlType text = SqlType::of(TypeId::kText);
+    call.type = matches ? SqlType::array_of(text) : text;
+    call.args = text_arguments(name, args, location);
     return call;
   }
   if (name == "pg_partition_ancestors") {

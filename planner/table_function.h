@@ -1,5 +1,6 @@
 // Set-returning functions: generate_series, unnest, pg_partition_ancestors,
-// json[b]_array_elements[_text] and json[b]_object_keys, called in FROM (and as the only item of a FROM-less
+// json[b]_array_elements[_text], json[b]_object_keys, regexp_matches and
+// regexp_split_to_table, called in FROM (and as the only item of a FROM-less
 // select list). A call is bound once; exec/table_function_rows.h makes its rows.
 #pragma once
 
@@ -17,6 +18,8 @@ enum class TableFunction : std::uint8_t {
   kPartitionAncestors,   // no relation is a partition: always empty
   kJsonArrayElements,    // json[b]_array_elements[_text]: an array's elements (as json[b], or text)
   kJsonObjectKeys,       // json[b]_object_keys: an object's keys
+  kRegexpMatches,        // string, pattern [, flags]: each match's groups as text[] (every match with "g")
+  kRegexpSplitToTable,   // string, pattern [, flags]: the text between the matches
 };
 
 struct TableFunctionCall {

@@ -43,6 +43,51 @@ RegexFlags parse_regex_flags(std::string_view flags) {
   return out;
 }
 
+RegexFlags parse_regex_flags_without_global(std::string_view flags, const std::string& function,
+                                            const std::string& hint) {
+  RegexFlags parsed = parse_regex_flags(flags);
+  if (parsed.global) {
+    throw SqlError(sqlstate::kInvalidParameterValue, function + "() does not support the \"global\" option", {}, hint);
+  }
+  return parsed;
+}
+
+std::vector<std::optional<std::string>> match_groups(const Pcre2Patterns& patterns, const pcre2_code* pattern,
+                                                     std::string_view text, const char* function) {
+  const std::uint32_t groups = Pcre2Patterns::capture_count(pattern);
+  if (groups > Pcre2Patterns::kMaxGroups) {
+    throw SqlError(sqlstate::kFeatureNotSupported, std::string(function) + " with more than 9 groups is not supported yet");
+  }
+  const PCRE2_SIZE* offsets = patterns.offsets();
+  std::vector<std::optional<std::string>> elements;
+  for (std::uint32_t g = groups == 0 ? 0 : 1; g <= groups; ++g) {
+    if (offsets[2 * g] == PCRE2_UNSET) {
+      elements.emplace_back();
+    } else {
+      elements.emplace_back(std::string(text.substr(offsets[2 * g], offsets[2 * g + 1] - offsets[2 * g])));
+    }
+  }
+  return elements;
+}
+
+std::vector<std::string> regex_split(Pcre2Patterns& patterns, const pcre2_code* pattern, std::string_view text) {
+  std::vector<std::string> pieces;
+  std::size_t piece_start = 0, previous_end = 0, search = 0;
+  while (search <= text.size() && patterns.find(pattern, text, search)) {
+    const PCRE2_SIZE* offsets = patterns.offsets();
+    const std::size_t begin = offsets[0], end = offsets[1];
+    if (begin < text.size() && end > previous_end) {  // not a degenerate match
+      pieces.emplace_back(text.substr(piece_start, begin - piece_start));
+      piece_start = end;
+    }
+    previous_end = end;
+    search = end;
+    if (begin == end) search += search < text.size() ? character_length(text, search) : 1;
+  }
+  pieces.emplace_back(text.substr(piece_start));
+  return pieces;
+}
+
 std::uint32_t Pcre2Patterns::capture_count(const pcre2_code* pattern) {
   std::uint32_t count = 0;
   pcre2_pattern_info(pattern, PCRE2_INFO_CAPTURECOUNT, &count);

@@ -16,8 +16,10 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -32,6 +34,10 @@ struct RegexFlags {
   bool global = false, case_insensitive = false;
 };
 RegexFlags parse_regex_flags(std::string_view flags);
+// The flags of a function that takes no "g" (regexp_match, the splits):
+// PostgreSQL's 22023 naming `function`, with `hint` when there is one.
+RegexFlags parse_regex_flags_without_global(std::string_view flags, const std::string& function,
+                                            const std::string& hint);
 
 // The byte length of the UTF-8 character at `at` (a search past an empty
 // match moves on by one character).
@@ -81,5 +87,16 @@ class Pcre2Patterns {
   std::unique_ptr<pcre2_match_context, MatchContextDeleter> context_;
   std::unique_ptr<pcre2_match_data, MatchDataDeleter> data_;
 };
+
+// After a find: the match's groups (the whole match when `pattern` has none;
+// an unset group null), as regexp_match and regexp_matches return them.
+// `function` names the caller when the pattern has more groups than kMaxGroups.
+std::vector<std::optional<std::string>> match_groups(const Pcre2Patterns& patterns, const pcre2_code* pattern,
+                                                     std::string_view text, const char* function);
+
+// The text between the matches of `pattern`, as regexp_split_to_array and
+// regexp_split_to_table split it: an empty match at the start or end of the
+// text, or right after the previous match, splits nothing.
+std::vector<std::string> regex_split(Pcre2Patterns& patterns, const pcre2_code* pattern, std::string_view text);
 
 }  // namespace ptreedb::exec

@@ -20,12 +20,7 @@ namespace {
 
 RegexFlags flags_without_global(const std::vector<Vector>& args, std::size_t row, const std::string& function,
                                 const std::string& hint) {
-  RegexFlags flags = args.size() > 2 ? parse_regex_flags(args[2].texts[row]) : RegexFlags{};
-  if (flags.global) {
-    throw SqlError(sqlstate::kInvalidParameterValue, function + "() does not support the \"global\" option", {},
-                   hint);
-  }
-  return flags;
+  return args.size() > 2 ? parse_regex_flags_without_global(args[2].texts[row], function, hint) : RegexFlags{};
 }
 
 Vector evaluate_regexp_match(const planner::BoundExpression& expr, const Chunk& input) {
@@ -34,22 +29,12 @@ Vector evaluate_regexp_match(const planner::BoundExpression& expr, const Chunk& 
   return text_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
     const RegexFlags flags = flags_without_global(args, row, "regexp_match", "Use the regexp_matches function instead.");
     const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, true);
-    const std::uint32_t groups = Pcre2Patterns::capture_count(pattern);
-    if (groups > Pcre2Patterns::kMaxGroups) {
+    const std::string_view text = args[0].texts[row];
+    if (Pcre2Patterns::capture_count(pattern) > Pcre2Patterns::kMaxGroups) {
       throw SqlError(sqlstate::kFeatureNotSupported, "regexp_match with more than 9 groups is not supported yet");
     }
-    const std::string_view text = args[0].texts[row];
     if (!patterns.find(pattern, text, 0)) return std::nullopt;
-    const PCRE2_SIZE* offsets = patterns.offsets();
-    std::vector<std::optional<std::string>> elements;
-    for (std::uint32_t g = groups == 0 ? 0 : 1; g <= groups; ++g) {
-      if (offsets[2 * g] == PCRE2_UNSET) {
-        elements.emplace_back();
-      } else {
-        elements.emplace_back(std::string(text.substr(offsets[2 * g], offsets[2 * g + 1] - offsets[2 * g])));
-      }
-    }
-    return array_text(elements);
+    return array_text(match_groups(patterns, pattern, text, "regexp_match"));
   });
 }
 
@@ -59,21 +44,8 @@ Vector evaluate_regexp_split_to_array(const planner::BoundExpression& expr, cons
   return text_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
     const RegexFlags flags = flags_without_global(args, row, "regexp_split_to_array", "");
     const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, false);
-    const std::string_view text = args[0].texts[row];
     std::vector<std::optional<std::string>> pieces;
-    std::size_t piece_start = 0, previous_end = 0, search = 0;
-    while (search <= text.size() && patterns.find(pattern, text, search)) {
-      const PCRE2_SIZE* offsets = patterns.offsets();
-      const std::size_t begin = offsets[0], end = offsets[1];
-      if (begin < text.size() && end > previous_end) {  // not a degenerate match
-        pieces.emplace_back(std::string(text.substr(piece_start, begin - piece_start)));
-        piece_start = end;
-      }
-      previous_end = end;
-      search = end;
-      if (begin == end) search += search < text.size() ? character_length(text, search) : 1;
-    }
-    pieces.emplace_back(std::string(text.substr(piece_start)));
+    for (std::string& piece : regex_split(patterns, pattern, args[0].texts[row])) pieces.emplace_back(std::move(piece));
     return array_text(pieces);
   });
 }

@@ -110,8 +110,12 @@ PgQueryProtobufParseResult parse_depth_checked(const char* sql, std::size_t max_
 
 [[noreturn]] void throw_parse_error(PgQueryProtobufParseResult& raw) {
   std::string message = raw.error->message;
+  const std::string file = raw.error->filename != nullptr ? raw.error->filename : "";
   int position = raw.error->cursorpos;
   pg_query_free_protobuf_parse_result(raw);
+  // The lexer's bad \u escape in an E'' string is PostgreSQL's 22025 (a U&''
+  // string's, reported by the parser, stays a syntax error).
+  if (message == "invalid Unicode escape" && file == "scan.l") throw SqlError("22025", message, {}, {}, position);
   if (message == "stack depth limit exceeded") throw_stack_depth_exceeded();
   // The lexer verifies what E'' escapes make (E'\xc3\x28', E'\000') as
   // PostgreSQL's does, which reports it as 22021 without a position.

@@ -20,3 +20,29 @@ select regexp_split_to_array('héllo wörld', 'l'), regexp_split_to_array('héll
 select regexp_split_to_array('abc', 'b', 'g');
 select regexp_split_to_array(null, ','), regexp_split_to_array('a,b', null);
 select s, regexp_split_to_array(s, '[,;]\s*') from (values ('a, b;c'), ('x'), (null)) t(s) order by s nulls first;
+-- regexp_matches: the first match, or every match with "g"; rows per input row.
+select regexp_matches('foobarbequebaz', '(bar)(beque)');
+select regexp_matches('foObARbEqUEbAz', '(bar)(beque)', 'i');
+select regexp_matches('foobarbequebazilbarfbonk', '(b[^b]+)(b[^b]+)', 'g');
+select regexp_matches('foobarbequebaz', '(bar)(.*)(beque)');
+select regexp_matches('foobarbequebaz', '(bar)(.+)(beque)');
+select regexp_matches('foobarbequebaz', '(bar)(.+)?(beque)');
+select regexp_matches('foobarbequebaz', 'barbeque');
+select regexp_matches('abcabc', 'x*', 'g');
+select regexp_matches('héllo wörld', 'ö|é', 'g');
+select regexp_matches('foobarbequebaz', '(bar)(beque)', 'gz');
+select regexp_matches(null, 'a');
+select regexp_matches('a', null);
+select regexp_matches('a', 'a', null);
+select s, regexp_matches(s, '\d+', 'g') from (values ('a1b22'), ('none'), ('333')) t(s) order by s;
+select m, n from regexp_matches('k1=v1, k2=v2', '(\w+)=(\w+)', 'g') with ordinality as r(m, n);
+select m[1] as k, m[2] as v from regexp_matches('k1=v1, k2=v2', '(\w+)=(\w+)', 'g') as m;
+-- regexp_split_to_table: regexp_split_to_array's pieces as rows.
+select foo, length(foo) from regexp_split_to_table('the quick brown fox jumps over the lazy dog', '\s+') as foo;
+select foo, length(foo) from regexp_split_to_table('the quick brown fox', '\s*') as foo;
+select foo from regexp_split_to_table('thE QUick bROWn FOx', 'e', 'i') as foo;
+select foo from regexp_split_to_table('the quick brown fox', 'nomatch') as foo;
+select regexp_split_to_table('a,b,,c', ',');
+select foo from regexp_split_to_table('thE QUick', 'e', 'zippy') as foo;
+select foo from regexp_split_to_table('thE QUick', 'e', 'g') as foo;
+select t.id, piece from (values (1, 'a b'), (2, 'c')) t(id, s), lateral regexp_split_to_table(t.s, ' ') as piece order by 1, 2;

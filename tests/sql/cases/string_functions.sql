@@ -54,3 +54,7 @@ select id, format('%s-%s', id, w), concat(id, ':', w), concat_ws('|', id, w, n),
 select id, translate(w, 'ae', 'AE'), starts_with(w, 'b'), to_hex(n), ascii(w), octet_length(w) from s_words order by id;
 select string_agg(format('%L', w), ',' order by id) from s_words;
 drop table s_words;
+-- A bad \u escape: the lexer's 22025 in E'' strings, the parser's 42601 in U&'' ones.
+select E'wrong: \u061';
+select E'wrong: \U0061';
+select U&'wrong: \061';
