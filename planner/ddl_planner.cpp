@@ -442,7 +442,6 @@ namespace {
 
 void refuse_persistence(const PgQuery__RangeVar& relation) {
   const std::string persistence = relation.relpersistence != nullptr ? relation.relpersistence : "p";
-  if (persistence == "t") not_supported("CREATE TEMPORARY SEQUENCE");
   if (persistence == "u") not_supported("CREATE UNLOGGED SEQUENCE");
 }
 

@@ -241,11 +241,6 @@ class NameQualifier {
         qualify_created_range(statement.view_stmt->view);
         break;
       case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
-        if (statement.create_seq_stmt->sequence != nullptr &&
-            text_of(statement.create_seq_stmt->sequence->relpersistence) == "t") {
-          throw SqlError(sqlstate::kFeatureNotSupported, "CREATE TEMPORARY SEQUENCE is not supported", {}, {},
-                         statement.create_seq_stmt->sequence->location + 1);
-        }
         qualify_created_range(statement.create_seq_stmt->sequence);
         break;
       case PG_QUERY__NODE__NODE_INDEX_STMT: {

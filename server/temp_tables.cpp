@@ -60,8 +60,9 @@ void drop_temp_schema(std::int32_t pid, txn::WriteTarget& target) {
   target.write([&](const World& world) -> WorldPtr {
     WorldPtr next = std::make_shared<const World>(world);
     bool changed = false;
-    // Views first (those over the tables go with them anyway), then tables.
-    for (auto kind : {storage::RelationKind::kView, storage::RelationKind::kTable}) {
+    // Views first (those over the tables go with them anyway), then tables,
+    // then the sequences no table owned.
+    for (auto kind : {storage::RelationKind::kView, storage::RelationKind::kTable, storage::RelationKind::kSequence}) {
       planner::DropPlan drop;
       drop.kind = kind;
       drop.cascade = true;
@@ -71,8 +72,10 @@ void drop_temp_schema(std::int32_t pid, txn::WriteTarget& target) {
       };
       if (kind == storage::RelationKind::kView) {
         for (auto entry : next->views()) add(entry.key);
-      } else {
+      } else if (kind == storage::RelationKind::kTable) {
         for (auto entry : next->tables()) add(entry.key);
+      } else {
+        for (auto entry : next->sequences()) add(entry.key);
       }
       if (drop.names.empty()) continue;
       if (WorldPtr dropped = exec::drop_relations(*next, drop)) {

@@ -172,7 +172,7 @@ std::filesystem::path write_checkpoint(const std::filesystem::path& directory, s
         if (!storage::is_temp_relation_key((*it).key)) rest = rest->with_view((*it).value);
       }
       for (auto it = world.sequences().begin(); it != world.sequences().end(); ++it) {
-        rest = rest->with_sequence((*it).value);
+        if (!storage::is_temp_relation_key((*it).key)) rest = rest->with_sequence((*it).value);
       }
       for (auto it = world.namespaces().begin(); it != world.namespaces().end(); ++it) {
         rest = rest->with_namespace((*it).value);

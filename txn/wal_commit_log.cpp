@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 #include "txn/checkpoint_file.h"
 #include "txn/log_record_kind.h"
 #include "txn/world_change.h"
@@ -103,8 +104,10 @@ void WalCommitLog::write(const storage::SequenceCounter& counter, std::uint32_t 
   // block may share its oid with one committed meanwhile (that block then
   // fails), and its value reaches the log with its definition at commit.
   // Commits publish after their record, under the lock held here.
+  // A temporary sequence is never logged: it ends with its session.
   auto committed = database_.snapshot()->find_sequence(oid);
   if (committed == nullptr || committed->counter.get() != &counter) return;
+  if (storage::is_temp_relation_key(committed->name)) return;
   append_durably(kSequenceStateRecord, encode_sequence_state({oid, last_value, is_called}));
 }
 

@@ -284,8 +284,12 @@ std::string encode_world_change(const World& before, const World& after) {
       });
   World::SequenceMap::diff(
       before.sequences(), after.sequences(), [](const auto& a, const auto& b) { return a.get() == b.get(); },
-      [&](const std::string& name, const std::shared_ptr<const storage::SequenceDefinition>*,
+      [&](const std::string& name, const std::shared_ptr<const storage::SequenceDefinition>* old_sequence,
           const std::shared_ptr<const storage::SequenceDefinition>* new_sequence) {
+        if (storage::is_temp_relation_key(name)) {
+          temporary_oids.push_back((new_sequence != nullptr ? *new_sequence : *old_sequence)->oid);
+          return;
+        }
         if (new_sequence == nullptr) {
           out.put<std::uint8_t>(static_cast<std::uint8_t>(ChangeKind::kSequenceDrop));
           out.put_bytes(name);

@@ -212,6 +212,7 @@ SystemRows class_rows(const storage::World& world) {
     const ClassName named = class_name(world, sequence.name);
     rows.push_back(class_row(sequence.oid, named.name, named.nspace, "S", 0, 1, 1, 3, false, false,
                              owner_and_acl(world, sequence.oid)));
+    if (storage::is_temp_schema(named.schema)) rows.back()[15] = S("t");
   }
   for (const auto& index : indexes_of(world)) {
     // An index belongs to its table's owner and has no ACL.

@@ -74,6 +74,13 @@ def test_nothing_survives_a_restart(tmp_path, how):
             holder.execute("create temp table temp_t (a int primary key, b text)")
             holder.execute("insert into temp_t select g, 'row' from generate_series(1, 100) g")
             holder.execute("create temp table kept (a int)")  # a temporary table named like the schema
+            # Temporary sequences, one a temporary table's serial, past their first logged batch.
+            holder.execute("create temp sequence temp_s")
+            holder.execute("create temp table counted (id serial, v text)")
+            assert holder.execute("select max(nextval('temp_s')) from generate_series(1, 100)").fetchone()[0] == 100
+            holder.execute("insert into counted (v) select 'x' from generate_series(1, 50)")
+            conn.execute("create sequence kept.s")
+            assert conn.execute("select nextval('kept.s')").fetchone()[0] == 1
             if how == "checkpoint_kill9":
                 conn.execute("checkpoint")
         if how == "restart":
@@ -92,12 +99,17 @@ def test_nothing_survives_a_restart(tmp_path, how):
                 conn.execute("select * from temp_t")
             conn.execute("create temp table temp_t (z int)")
             assert conn.execute("select count(*) from temp_t").fetchone()[0] == 0
+            with pytest.raises(psycopg.errors.UndefinedTable):
+                conn.execute("select nextval('temp_s')")
+            conn.execute("create temp sequence temp_s")
+            assert conn.execute("select nextval('temp_s')").fetchone()[0] == 1
+            assert conn.execute("select nextval('kept.s')").fetchone()[0] > 1
     finally:
         stop_server(server)
 
 
 @pytest.mark.parametrize("statement, named", [
-    ("create temp sequence s", "CREATE TEMPORARY SEQUENCE"),
+    ("create unlogged sequence s", "CREATE UNLOGGED SEQUENCE"),
     ("create schema e create table t (a int) grant select on t to public", "GRANT in CREATE SCHEMA"),
     ("create schema e2 create trigger t before insert on x execute function f()", "CREATE TRIGGER in CREATE SCHEMA"),
     ("drop schema public", "DROP SCHEMA public"),
@@ -127,6 +139,26 @@ def test_on_commit_in_blocks(ptreedb_server):
         conn.execute("create temp table p (a int) on commit preserve rows")
         conn.execute("insert into p values (1)")
         assert conn.execute("select count(*) from p").fetchone()[0] == 1
+
+
+def test_temporary_sequences_are_the_sessions_own(ptreedb_server):
+    with connect(ptreedb_server) as first, connect(ptreedb_server) as second:
+        first.execute("create temp sequence s start 10")
+        second.execute("create temp sequence s")
+        assert first.execute("select nextval('s'), nextval('s')").fetchone() == (10, 11)
+        assert second.execute("select nextval('s')").fetchone()[0] == 1
+        assert first.execute(
+            "select relpersistence from pg_class where oid = 'pg_temp.s'::regclass").fetchone()[0] == "t"
+        first.execute("create temp table t (id serial)")
+        assert first.execute(
+            "select c.relpersistence, n.nspname like 'pg_temp%' from pg_class c "
+            "join pg_namespace n on n.oid = c.relnamespace where c.relname = 't_id_seq'").fetchone() == ("t", True)
+        with pytest.raises(psycopg.errors.InvalidTableDefinition):
+            first.execute("create temp sequence public.p")
+        first.execute("discard temp")
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            first.execute("select nextval('s')")
+        assert second.execute("select nextval('s')").fetchone()[0] == 2
 
 
 def test_discard_temp_and_all(ptreedb_server):

@@ -208,3 +208,6 @@ ALTER TABLE seq_ident ALTER COLUMN a DROP NOT NULL;
 INSERT INTO seq_ident (b) VALUES ('now it may be null');
 SELECT * FROM seq_ident;
 DROP TABLE seq_ident;
+-- Temporary sequences (each statement runs in its own session here).
+create temp sequence public.temp_seq_elsewhere;
+create temp sequence temp_seq start 5;
