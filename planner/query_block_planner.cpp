@@ -420,7 +420,31 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   }
   if (has_windows) node = plan_windows(node, projections);
   std::vector<SqlType> projected_types = types_of(projections);
-  node = make_node(ProjectNode{node, projections}, projected_types, node->estimated_rows);
+  // As PostgreSQL does, a volatile select-list item that reads no column and
+  // is no sort key is evaluated after ORDER BY and LIMIT: nextval numbers
+  // the rows in their output order, and only the rows returned draw one.
+  std::vector<std::optional<BoundExpression>> postponed(visible);
+  std::vector<BoundExpression> sorted_projections = projections;
+  const bool orders_or_limits = select.n_sort_clause > 0 || select.limit_count != nullptr || select.limit_offset != nullptr;
+  bool any_postponed = false;
+  if (orders_or_limits && plain_rows_ && !first_of_group) {
+    for (std::size_t c = 0; c < visible; ++c) {
+      const BoundExpression& item = projections[c];
+      const bool sort_key = std::any_of(sort_keys.begin(), sort_keys.end(), [&](const SortKey& key) { return key.output == c; });
+      if (sort_key || !contains_volatile_call(item) || item.contains(ExprKind::kColumn) ||
+          item.contains(ExprKind::kOuterColumn) || item.contains(ExprKind::kSubquery)) {
+        continue;
+      }
+      postponed[c] = item;
+      BoundExpression stand_in;  // a NULL until then
+      stand_in.kind = ExprKind::kConstant;
+      stand_in.type = item.type;
+      stand_in.constant.is_null = true;
+      sorted_projections[c] = std::move(stand_in);
+      any_postponed = true;
+    }
+  }
+  node = make_node(ProjectNode{node, sorted_projections}, projected_types, node->estimated_rows);
   if (first_of_group) {
     BoundExpression one;
     one.kind = ExprKind::kConstant;
@@ -443,17 +467,36 @@ QueryBlock QueryBlockPlanner::plan(const PgQuery__SelectStmt& select) {
   if (sort.limit || sort.offset > 0) simple_block_ = false;
   row_limit_ = sort.with_ties ? std::nullopt : sort.limit;
   row_offset_ = sort.offset;
+  // The rows OFFSET skips draw their postponed items too (PostgreSQL's Limit
+  // reads them through the Result that evaluates them): the sort keeps
+  // limit + offset rows, and a Limit above the projection skips.
+  std::optional<SortNode> skip_after;
+  if (any_postponed && sort.offset > 0 && !sort.with_ties) {
+    skip_after.emplace();
+    skip_after->limit = sort.limit;
+    skip_after->offset = sort.offset;
+    if (sort.limit) sort.limit = *sort.limit > INT64_MAX - sort.offset ? INT64_MAX : *sort.limit + sort.offset;
+    sort.offset = 0;
+  }
   if (!sort.keys.empty() || sort.limit || sort.offset > 0) {
     sort.input = node;
     double rows = sort.limit ? std::min<double>(node->estimated_rows, static_cast<double>(*sort.limit)) : node->estimated_rows;
     node = make_node(std::move(sort), projected_types, rows);
     limit_in_key_order(*node);
   }
-  if (projections.size() > visible) {
+  if (projections.size() > visible || any_postponed) {
     std::vector<BoundExpression> shown;
-    for (std::size_t c = 0; c < visible; ++c) shown.push_back(column_reference(c, projected_types[c]));
+    for (std::size_t c = 0; c < visible; ++c) {
+      shown.push_back(postponed[c] ? std::move(*postponed[c]) : column_reference(c, projected_types[c]));
+    }
     std::vector<SqlType> shown_types = types_of(shown);
     node = make_node(ProjectNode{node, std::move(shown)}, shown_types, node->estimated_rows);
+  }
+  if (skip_after) {
+    skip_after->input = node;
+    const double rows = node->estimated_rows;
+    std::vector<SqlType> types = node->types;
+    node = make_node(std::move(*skip_after), std::move(types), rows);
   }
   // Only a subquery's own planner reads such a block (through its input and
   // select list, never its root).

@@ -211,3 +211,18 @@ DROP TABLE seq_ident;
 -- Temporary sequences (each statement runs in its own session here).
 create temp sequence public.temp_seq_elsewhere;
 create temp sequence temp_seq start 5;
+-- nextval in a select list with ORDER BY or LIMIT draws after them, as
+-- PostgreSQL postpones volatile items: in output order, only for the rows returned.
+create table postponed_rows as select g as x, (g * 7) % 10 as y from generate_series(1, 3000) g;
+create sequence postponed_seq;
+select nextval('postponed_seq'), x from postponed_rows order by y, x limit 3;
+select currval('postponed_seq');
+select x, nextval('postponed_seq') as n from postponed_rows order by x desc limit 2 offset 1;
+select nextval('postponed_seq') from postponed_rows limit 2;
+select currval('postponed_seq');
+select nextval('postponed_seq') as n from postponed_rows order by 1 limit 2;
+select currval('postponed_seq');
+create table postponed_dest (id bigint, x int);
+insert into postponed_dest select nextval('postponed_seq'), x from postponed_rows order by x limit 4;
+select * from postponed_dest order by id;
+select x, nextval('postponed_seq') from postponed_rows where x <= 5 order by x desc;
