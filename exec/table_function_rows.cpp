@@ -192,12 +192,12 @@ void regexp_rows(RowBuilder& out, std::uint32_t row, const planner::TableFunctio
   const std::string_view text = args[0].texts[i];
   if (call.function == TableFunction::kRegexpSplitToTable) {
     const RegexFlags flags = parse_regex_flags_without_global(flags_text, call.name, "");
-    const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags.case_insensitive, false);
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags, false);
     for (const std::string& piece : regex_split(patterns, pattern, text)) out.add_text(row, piece);
     return;
   }
   const RegexFlags flags = parse_regex_flags(flags_text);
-  const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags.case_insensitive, true);
+  const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags, true);
   std::size_t search = 0;
   while (search <= text.size() && patterns.find(pattern, text, search)) {
     out.add_text(row, array_text(match_groups(patterns, pattern, text, "regexp_matches")));

@@ -27,8 +27,11 @@ RegexFlags parse_regex_flags(std::string_view flags) {
       case 'g': out.global = true; break;
       case 'i': out.case_insensitive = true; break;
       case 'c': out.case_insensitive = false; break;
-      case 's': case 't': break;
-      case 'n': case 'm': case 'p': case 'w': case 'x': case 'q': case 'b': case 'e':
+      case 'n': case 'm': out.newline_sensitive = true; break;
+      case 's': out.newline_sensitive = false; break;
+      case 'x': out.expanded = true; break;
+      case 't': out.expanded = false; break;
+      case 'p': case 'w': case 'q': case 'b': case 'e':
         throw SqlError(sqlstate::kFeatureNotSupported,
                        std::string("regular expression option \"") + flag + "\" is not supported yet");
       default: {
@@ -110,19 +113,24 @@ Pcre2Patterns::Pcre2Patterns()
   pcre2_set_heap_limit(context_.get(), kHeapLimitKiB);
 }
 
-const pcre2_code* Pcre2Patterns::compiled(std::string_view pattern, bool case_insensitive, bool captures) {
-  Key key{std::string(pattern), case_insensitive, captures};
+const pcre2_code* Pcre2Patterns::compiled(std::string_view pattern, const RegexFlags& flags, bool captures) {
+  Key key{std::string(pattern), flags.case_insensitive, flags.newline_sensitive, flags.expanded, captures};
   auto found = cache_.find(key);
   if (found != cache_.end()) return found->second.get();
   // Text reaching here is valid UTF-8 (checked where it enters the server).
   // PostgreSQL's default (not newline-sensitive): a newline is an ordinary
   // character, which `.` matches too, and `$` matches at the very end only.
-  std::uint32_t options = PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_DOLLAR_ENDONLY | PCRE2_DOTALL;
+  // Newline-sensitive: `^` and `$` at every line (`^` after a final newline
+  // too), `.` short of a newline.
+  std::uint32_t options =
+      PCRE2_UTF | PCRE2_NO_UTF_CHECK |
+      (flags.newline_sensitive ? PCRE2_MULTILINE | PCRE2_ALT_CIRCUMFLEX : PCRE2_DOLLAR_ENDONLY | PCRE2_DOTALL);
+  if (flags.expanded) options |= PCRE2_EXTENDED;
   // Groups need not capture unless asked or a back reference (\1 ... \9)
   // reads one; capturing groups make each backtracking frame larger
   // (`^(a|b)*$` over 400 kB of text fits the heap limit only without).
   if (!captures && !names_a_group(pattern)) options |= PCRE2_NO_AUTO_CAPTURE;
-  if (case_insensitive) options |= PCRE2_CASELESS;
+  if (flags.case_insensitive) options |= PCRE2_CASELESS;
   int error = 0;
   PCRE2_SIZE offset = 0;
   Code code(pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error, &offset,

@@ -27,11 +27,15 @@
 namespace ptreedb::exec {
 
 // The flags argument of regexp_replace, regexp_match and the like: g, i, c
-// (the last of i and c wins), s and t (the defaults); the newline-sensitive
-// and syntax flags (n, m, p, w, x, q, b, e) are refused with 0A000, other
-// letters 22023.
+// (the last of i and c wins), n or m (newline-sensitive: `^` and `$` match at
+// line breaks and `.` never matches a newline) against s (the default), x
+// (expanded: white space and # comments in the pattern ignored) against t
+// (the default); the partial newline modes p and w and the syntax flags q,
+// b, e are refused with 0A000, other letters 22023. Where PCRE2 differs: in
+// newline-sensitive mode a negated bracket expression (`[^a]`) still
+// matches a newline, which PostgreSQL's does not.
 struct RegexFlags {
-  bool global = false, case_insensitive = false;
+  bool global = false, case_insensitive = false, newline_sensitive = false, expanded = false;
 };
 RegexFlags parse_regex_flags(std::string_view flags);
 // The flags of a function that takes no "g" (regexp_match, the splits):
@@ -55,7 +59,13 @@ class Pcre2Patterns {
   Pcre2Patterns();
   // `pattern` compiled (2201B when it is invalid); `captures`: groups must
   // capture (else only back references make them).
-  const pcre2_code* compiled(std::string_view pattern, bool case_insensitive, bool captures);
+  const pcre2_code* compiled(std::string_view pattern, const RegexFlags& flags, bool captures);
+  // The operators' form (`~*` folds case; no other flag).
+  const pcre2_code* compiled(std::string_view pattern, bool case_insensitive, bool captures) {
+    RegexFlags flags;
+    flags.case_insensitive = case_insensitive;
+    return compiled(pattern, flags, captures);
+  }
   // The first match in `text` from byte `start` (2201B past the limits);
   // false when there is none. The match's groups are in match_data().
   bool find(const pcre2_code* pattern, std::string_view text, std::size_t start);
@@ -80,7 +90,7 @@ class Pcre2Patterns {
   using Code = std::unique_ptr<pcre2_code, CodeDeleter>;
   struct Key {
     std::string pattern;
-    bool case_insensitive, captures;
+    bool case_insensitive, newline_sensitive, expanded, captures;
     auto operator<=>(const Key&) const = default;
   };
   std::map<Key, Code> cache_;

@@ -28,7 +28,7 @@ Vector evaluate_regexp_match(const planner::BoundExpression& expr, const Chunk& 
   Pcre2Patterns patterns;
   return text_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
     const RegexFlags flags = flags_without_global(args, row, "regexp_match", "Use the regexp_matches function instead.");
-    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, true);
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags, true);
     const std::string_view text = args[0].texts[row];
     if (Pcre2Patterns::capture_count(pattern) > Pcre2Patterns::kMaxGroups) {
       throw SqlError(sqlstate::kFeatureNotSupported, "regexp_match with more than 9 groups is not supported yet");
@@ -43,7 +43,7 @@ Vector evaluate_regexp_split_to_array(const planner::BoundExpression& expr, cons
   Pcre2Patterns patterns;
   return text_per_row(expr, args, input.size, [&](std::size_t row) -> std::optional<std::string> {
     const RegexFlags flags = flags_without_global(args, row, "regexp_split_to_array", "");
-    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, false);
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags, false);
     std::vector<std::optional<std::string>> pieces;
     for (std::string& piece : regex_split(patterns, pattern, args[0].texts[row])) pieces.emplace_back(std::move(piece));
     return array_text(pieces);

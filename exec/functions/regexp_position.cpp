@@ -50,7 +50,7 @@ void for_each_match(Pcre2Patterns& cache, const pcre2_code* pattern, std::string
 std::optional<std::vector<PCRE2_SIZE>> nth_match(Pcre2Patterns& cache, std::string_view text,
                                                  std::string_view pattern_text, std::int64_t start,
                                                  const RegexFlags& flags, bool subpatterns, std::int64_t n) {
-  const pcre2_code* pattern = cache.compiled(pattern_text, flags.case_insensitive, subpatterns);
+  const pcre2_code* pattern = cache.compiled(pattern_text, flags, subpatterns);
   const std::uint32_t groups = subpatterns ? Pcre2Patterns::capture_count(pattern) : 0;
   std::optional<std::vector<PCRE2_SIZE>> found;
   std::int64_t seen = 0;
@@ -111,7 +111,7 @@ Vector evaluate_regexp_count(const planner::BoundExpression& expr, const Chunk& 
   return int_per_row(expr, args, input.size, [&](std::size_t row) -> std::int64_t {
     const std::int64_t start = checked_start(args, row);
     const RegexFlags flags = flags_at(args, 3, row, "regexp_count");
-    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, false);
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags, false);
     std::int64_t count = 0;
     for_each_match(patterns, pattern, args[0].texts[row], start, [&](const PCRE2_SIZE*) { return ++count > 0; });
     return count;
@@ -161,7 +161,7 @@ Vector evaluate_regexp_like(const planner::BoundExpression& expr, const Chunk& i
   Pcre2Patterns patterns;
   return int_per_row(expr, args, input.size, [&](std::size_t row) -> std::int64_t {
     const RegexFlags flags = flags_at(args, 2, row, "regexp_like");
-    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags.case_insensitive, false);
+    const pcre2_code* pattern = patterns.compiled(args[1].texts[row], flags, false);
     return patterns.find(pattern, args[0].texts[row], 0) ? 1 : 0;
   });
 }

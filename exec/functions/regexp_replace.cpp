@@ -52,7 +52,7 @@ Vector evaluate_regexp_replace(const planner::BoundExpression& expr, const Chunk
     const std::string_view text = args[0].texts[row], replacement = args[2].texts[row];
     const RegexFlags flags = args.size() > 3 ? parse_regex_flags(args[3].texts[row]) : RegexFlags{};
     const pcre2_code* pattern =
-        patterns.compiled(args[1].texts[row], flags.case_insensitive, names_a_group(replacement));
+        patterns.compiled(args[1].texts[row], flags, names_a_group(replacement));
     std::string out;
     std::size_t copied = 0, search = 0;
     while (search <= text.size() && patterns.find(pattern, text, search)) {

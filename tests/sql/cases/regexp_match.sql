@@ -46,3 +46,12 @@ select regexp_split_to_table('a,b,,c', ',');
 select foo from regexp_split_to_table('thE QUick', 'e', 'zippy') as foo;
 select foo from regexp_split_to_table('thE QUick', 'e', 'g') as foo;
 select t.id, piece from (values (1, 'a b'), (2, 'c')) t(id, s), lateral regexp_split_to_table(t.s, ' ') as piece order by 1, 2;
+-- Newline-sensitive (n, m) and expanded (x) flags.
+select regexp_matches('foo' || chr(10) || 'bar' || chr(10) || 'bequq' || chr(10) || 'baz', '^', 'mg');
+select regexp_matches('foo' || chr(10) || 'bar' || chr(10) || 'bequq' || chr(10) || 'baz', '$', 'mg');
+select regexp_matches('1' || chr(10) || '2' || chr(10) || '3' || chr(10) || '4' || chr(10), '^.?', 'mg');
+select regexp_matches(chr(10) || '1' || chr(10) || '2' || chr(10) || '3' || chr(10) || '4' || chr(10), '.?$', 'mg');
+select regexp_like('a' || chr(10) || 'd', 'a.d', 'n'), regexp_like('a' || chr(10) || 'd', 'a.d'), regexp_like('a' || chr(10) || 'd', 'a.d', 'ns');
+select regexp_like('abc', ' a . c ', 'x'), regexp_like('abc', ' a . c ', 'xt'), regexp_like('a c', 'a\ c # comment', 'x');
+select regexp_replace('one' || chr(10) || 'two', '^', '> ', 'gn');
+select regexp_count('a' || chr(10) || 'b' || chr(10) || 'c', '^\w$', 1, 'm');
