@@ -97,6 +97,51 @@ std::uint32_t Pcre2Patterns::capture_count(const pcre2_code* pattern) {
   return count;
 }
 
+std::string pcre2_pattern_of(std::string_view pattern) {
+  std::string out;
+  out.reserve(pattern.size());
+  bool in_brackets = false;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) {
+      const char next = pattern[++i];
+      if (!in_brackets && next == 'm') {
+        out += "\\b(?=\\w)";
+      } else if (!in_brackets && next == 'M') {
+        out += "\\b(?<=\\w)";
+      } else if (!in_brackets && next == 'y') {
+        out += "\\b";
+      } else if (!in_brackets && next == 'Y') {
+        out += "\\B";
+      } else if (!in_brackets && next == 'b') {
+        out += "\\x{08}";
+      } else {
+        out += c;
+        out += next;
+      }
+      continue;
+    }
+    out += c;
+    if (!in_brackets && c == '[') {
+      in_brackets = true;
+      // A leading ^, then a leading ] is a member, not the end.
+      if (i + 1 < pattern.size() && pattern[i + 1] == '^') out += pattern[++i];
+      if (i + 1 < pattern.size() && pattern[i + 1] == ']') out += pattern[++i];
+    } else if (in_brackets && c == '[' && i + 1 < pattern.size() &&
+               (pattern[i + 1] == ':' || pattern[i + 1] == '.' || pattern[i + 1] == '=')) {
+      // [:class:], [.element.], [=equivalence=]: copied through their closing pair.
+      const char kind = pattern[i + 1];
+      const std::size_t close = pattern.find(std::string{kind, ']'}, i + 2);
+      if (close == std::string_view::npos) continue;
+      out.append(pattern.substr(i + 1, close + 2 - (i + 1)));
+      i = close + 1;
+    } else if (in_brackets && c == ']') {
+      in_brackets = false;
+    }
+  }
+  return out;
+}
+
 bool names_a_group(std::string_view text) {
   for (std::size_t i = 0; i + 1 < text.size(); ++i) {
     if (text[i] != '\\') continue;
@@ -133,7 +178,8 @@ const pcre2_code* Pcre2Patterns::compiled(std::string_view pattern, const RegexF
   if (flags.case_insensitive) options |= PCRE2_CASELESS;
   int error = 0;
   PCRE2_SIZE offset = 0;
-  Code code(pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error, &offset,
+  const std::string translated = pcre2_pattern_of(pattern);
+  Code code(pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated.data()), translated.size(), options, &error, &offset,
                           nullptr));
   if (!code) throw SqlError("2201B", "invalid regular expression: " + pcre2_message(error));
   return cache_.emplace(std::move(key), std::move(code)).first->second.get();

@@ -50,6 +50,11 @@ inline std::size_t character_length(std::string_view text, std::size_t at) {
   return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
 }
 
+// PostgreSQL's escapes PCRE2 spells otherwise, outside bracket expressions:
+// \m and \M (start and end of a word), \y and \Y (a word boundary, or
+// not), \b (a backspace, where PCRE2's \b is a word boundary).
+std::string pcre2_pattern_of(std::string_view pattern);
+
 // Whether `text` holds a group reference \1 .. \9 (a back reference in a
 // pattern, a group in a replacement); `\\` is an escaped backslash.
 bool names_a_group(std::string_view text);

@@ -55,3 +55,8 @@ select regexp_like('a' || chr(10) || 'd', 'a.d', 'n'), regexp_like('a' || chr(10
 select regexp_like('abc', ' a . c ', 'x'), regexp_like('abc', ' a . c ', 'xt'), regexp_like('a c', 'a\ c # comment', 'x');
 select regexp_replace('one' || chr(10) || 'two', '^', '> ', 'gn');
 select regexp_count('a' || chr(10) || 'b' || chr(10) || 'c', '^\w$', 1, 'm');
+-- PostgreSQL's word escapes (\m \M \y \Y) and \b as a backspace.
+select 'a foo' ~ '\mfoo', 'afoo' ~ '\mfoo', 'foo bar' ~ 'foo\M', 'food' ~ 'foo\M';
+select '(foo)' ~ '\yfoo\y', 'foo' ~ 'o\Yo', 'a b' ~ 'a\bb', E'a\bb' ~ 'a\bb';
+select regexp_replace('the cat scattered', '\mcat\M', 'dog', 'g');
+select 'x' ~ 'abcd(\m)+xyz', 'x' ~ 'xyz(\Y\Y)+', 'x' ~ 'x|(?:\M)+';
