@@ -198,14 +198,10 @@ void regexp_rows(RowBuilder& out, std::uint32_t row, const planner::TableFunctio
   }
   const RegexFlags flags = parse_regex_flags(flags_text);
   const pcre2_code* pattern = patterns.compiled(args[1].texts[i], flags, true);
-  std::size_t search = 0;
-  while (search <= text.size() && patterns.find(pattern, text, search)) {
+  for_each_match(patterns, pattern, text, 1, [&](const PCRE2_SIZE*) {
     out.add_text(row, array_text(match_groups(patterns, pattern, text, "regexp_matches")));
-    if (!flags.global) break;
-    const PCRE2_SIZE* offsets = patterns.offsets();
-    search = offsets[1];
-    if (offsets[0] == offsets[1]) search += search < text.size() ? character_length(text, search) : 1;
-  }
+    return flags.global;
+  });
 }
 
 }  // namespace

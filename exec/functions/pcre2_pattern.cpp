@@ -75,18 +75,16 @@ std::vector<std::optional<std::string>> match_groups(const Pcre2Patterns& patter
 
 std::vector<std::string> regex_split(Pcre2Patterns& patterns, const pcre2_code* pattern, std::string_view text) {
   std::vector<std::string> pieces;
-  std::size_t piece_start = 0, previous_end = 0, search = 0;
-  while (search <= text.size() && patterns.find(pattern, text, search)) {
-    const PCRE2_SIZE* offsets = patterns.offsets();
+  std::size_t piece_start = 0, previous_end = 0;
+  for_each_match(patterns, pattern, text, 1, [&](const PCRE2_SIZE* offsets) {
     const std::size_t begin = offsets[0], end = offsets[1];
     if (begin < text.size() && end > previous_end) {  // not a degenerate match
       pieces.emplace_back(text.substr(piece_start, begin - piece_start));
       piece_start = end;
     }
     previous_end = end;
-    search = end;
-    if (begin == end) search += search < text.size() ? character_length(text, search) : 1;
-  }
+    return true;
+  });
   pieces.emplace_back(text.substr(piece_start));
   return pieces;
 }

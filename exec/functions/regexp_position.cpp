@@ -24,26 +24,6 @@ namespace {
                  std::string("invalid value for parameter \"") + parameter + "\": " + std::to_string(value));
 }
 
-// setup_regexp_matches' walk: each match from the start character on (an
-// empty match moves the search on by one character), its offsets handed to
-// `visit` until it returns false. A start past the end finds nothing.
-template <class Visit>
-void for_each_match(Pcre2Patterns& cache, const pcre2_code* pattern, std::string_view text, std::int64_t start,
-                    const Visit& visit) {
-  std::size_t search = 0;
-  for (std::int64_t c = 1; c < start; ++c) {
-    if (search >= text.size()) return;
-    search += character_length(text, search);
-  }
-  while (search <= text.size() && cache.find(pattern, text, search)) {
-    const PCRE2_SIZE* offsets = cache.offsets();
-    const std::size_t begin = offsets[0], end = offsets[1];
-    if (!visit(offsets)) return;
-    search = end;
-    if (begin == end) search += search < text.size() ? character_length(text, search) : 1;
-  }
-}
-
 // The n-th match's (begin, end) byte offsets, PCRE2_UNSET for an unset
 // group: of each group when `subpatterns` and the pattern has groups, else
 // of the whole match; nullopt with fewer matches.
