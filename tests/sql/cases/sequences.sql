@@ -226,3 +226,5 @@ create table postponed_dest (id bigint, x int);
 insert into postponed_dest select nextval('postponed_seq'), x from postponed_rows order by x limit 4;
 select * from postponed_dest order by id;
 select x, nextval('postponed_seq') from postponed_rows where x <= 5 order by x desc;
+drop table postponed_rows, postponed_dest;
+drop sequence postponed_seq;
