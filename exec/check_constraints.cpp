@@ -3,6 +3,7 @@
 #include "exec/evaluate.h"
 #include "exec/table_scan.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 
@@ -30,7 +31,7 @@ const planner::BoundCheck* CheckOutcomes::first_failed(std::size_t row) const {
 
 void throw_check_violation(const storage::TableSchema& schema, const std::string& check, std::string detail) {
   throw SqlError(sqlstate::kCheckViolation,
-                 "new row for relation \"" + schema.name() + "\" violates check constraint \"" + check + "\"",
+                 "new row for relation \"" + storage::split_relation_key(schema.name()).relation + "\" violates check constraint \"" + check + "\"",
                  std::move(detail));
 }
 

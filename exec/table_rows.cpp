@@ -3,6 +3,7 @@
 #include "exec/check_constraints.h"
 #include "storage/row/row_text.h"
 #include "storage/sql_error.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::exec {
 namespace {
@@ -78,7 +79,7 @@ std::vector<storage::RowRef> build_table_rows(const storage::TableSchema& schema
     for (std::size_t c : not_null) {
       if (!chunk.columns[first_column + c].nulls[rows[i]]) continue;
       throw SqlError(sqlstate::kNotNullViolation,
-                     "null value in column \"" + schema.column(c).name + "\" of relation \"" + schema.name() +
+                     "null value in column \"" + schema.column(c).name + "\" of relation \"" + storage::split_relation_key(schema.name()).relation +
                          "\" violates not-null constraint",
                      failing_row(schema, built[i]));
     }

@@ -14,6 +14,7 @@
 #include "planner/view_updatability.h"
 #include "storage/sql_error.h"
 #include "storage/stack_depth.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 
@@ -216,7 +217,7 @@ std::vector<std::size_t> insert_targets(const PgQuery__InsertStmt& insert, const
     auto position = schema.find_column(target.name);
     if (!position) {
       throw SqlError(sqlstate::kUndefinedColumn,
-                     "column \"" + std::string(target.name) + "\" of relation \"" + schema.name() + "\" does not exist",
+                     "column \"" + std::string(target.name) + "\" of relation \"" + storage::split_relation_key(schema.name()).relation + "\" does not exist",
                      {}, {}, target.location + 1);
     }
     if (target.n_indirection > 0) not_supported("INSERT into a field or array element", target.location);

@@ -10,6 +10,7 @@
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
 #include "storage/table/table_keys.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::planner {
 
@@ -99,7 +100,7 @@ std::vector<const PgQuery__Node*> assignments(const PgQuery__OnConflictClause& c
     auto position = schema.find_column(target.name);
     if (!position) {
       throw SqlError(sqlstate::kUndefinedColumn,
-                     "column \"" + std::string(target.name) + "\" of relation \"" + schema.name() + "\" does not exist",
+                     "column \"" + std::string(target.name) + "\" of relation \"" + storage::split_relation_key(schema.name()).relation + "\" does not exist",
                      {}, {}, target.location + 1);
     }
     if (target.n_indirection > 0) {

@@ -194,6 +194,30 @@ class NameQualifier {
     range->relname = copy(storage::relation_key(*target, name));
   }
 
+  // A foreign key naming the table being created refers to it, as in
+  // PostgreSQL, where the new relation is found first (the temporary schema
+  // is searched first; a permanent one is created in the path's first schema).
+  void qualify_self_references(PgQuery__CreateStmt& create, const std::string& written_schema,
+                               const std::string& written_name) {
+    const std::string key = text_of(create.relation->relname);
+    walk_messages(&create.base, [&](ProtobufCMessage& message) {
+      if (message.descriptor != &pg_query__constraint__descriptor) return true;
+      auto& constraint = reinterpret_cast<PgQuery__Constraint&>(message);
+      if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN || constraint.pktable == nullptr) return false;
+      PgQuery__RangeVar& referenced = *constraint.pktable;
+      const std::string schema = text_of(referenced.schemaname);
+      if (text_of(referenced.relname) != written_name) return false;
+      if (!schema.empty() && schema != written_schema) return false;
+      if (schema.empty() && !written_schema.empty() && key != storage::relation_key(temp_schema_name(), written_name)) {
+        return false;  // an unqualified name reaches a qualified new table only through the path
+      }
+      handled_.insert(&referenced);
+      referenced.relname = copy(key);
+      referenced.schemaname = copy("");
+      return false;
+    });
+  }
+
   void qualify_name_list(PgQuery__Node* item) {
     if (item == nullptr || item->node_case != PG_QUERY__NODE__NODE_LIST) return;
     PgQuery__List& list = *item->list;
@@ -217,7 +241,12 @@ class NameQualifier {
       case PG_QUERY__NODE__NODE_CREATE_STMT:
         // ON COMMIT is the session's to carry out (temp_table_creation).
         if (temp_table_creation(statement)) statement.create_stmt->oncommit = PG_QUERY__ON_COMMIT_ACTION__ONCOMMIT_NOOP;
-        qualify_created_range(statement.create_stmt->relation);
+        if (statement.create_stmt->relation != nullptr) {
+          const PgQuery__RangeVar written = *statement.create_stmt->relation;
+          const std::string written_schema = text_of(written.schemaname), written_name = text_of(written.relname);
+          qualify_created_range(statement.create_stmt->relation);
+          qualify_self_references(*statement.create_stmt, written_schema, written_name);
+        }
         break;
       case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
         if (statement.create_table_as_stmt->into != nullptr) {

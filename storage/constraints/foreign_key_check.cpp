@@ -10,9 +10,13 @@
 #include "storage/ptree/parallel.h"
 #include "storage/sql_error.h"
 #include "storage/table/table_keys.h"
+#include "storage/world/relation_name.h"
 
 namespace ptreedb::storage {
 namespace {
+
+// Messages name a relation as PostgreSQL's RelationGetRelationName does: without its schema.
+std::string relation_name(const std::string& key) { return split_relation_key(key).relation; }
 
 constexpr std::size_t kCheckGrain = 1024;
 
@@ -64,7 +68,7 @@ void check_rows(const World& world, const TableSchema& schema, const ForeignKeyS
   });
   const std::size_t failed = first_failure.load();
   if (failed == rows.size()) return;
-  const std::string message = "insert or update on table \"" + schema.name() +
+  const std::string message = "insert or update on table \"" + relation_name(schema.name()) +
                               "\" violates foreign key constraint \"" + key.name + "\"";
   if (any_null(key.columns, rows[failed])) {
     throw SqlError(sqlstate::kForeignKeyViolation, message,
@@ -72,7 +76,7 @@ void check_rows(const World& world, const TableSchema& schema, const ForeignKeyS
   }
   throw SqlError(sqlstate::kForeignKeyViolation, message,
                  "Key " + describe_key(schema, key.columns, rows[failed]) + " is not present in table \"" +
-                     key.referenced_table + "\".");
+                     relation_name(key.referenced_table) + "\".");
 }
 
 struct Deletion {
@@ -126,10 +130,11 @@ std::shared_ptr<const World> enforce_on_deletion(std::shared_ptr<const World> wo
     std::size_t culprit = found.front().referenced;
     for (const auto& match : found) culprit = std::min(culprit, match.referenced);
     throw SqlError(sqlstate::kForeignKeyViolation,
-                   "update or delete on table \"" + deletion.table + "\" violates foreign key constraint \"" +
-                       key.name + "\" on table \"" + schema.name() + "\"",
+                   "update or delete on table \"" + relation_name(deletion.table) +
+                       "\" violates foreign key constraint \"" + key.name + "\" on table \"" +
+                       relation_name(schema.name()) + "\"",
                    "Key " + describe_key(referenced->schema(), key.referenced_columns, deletion.rows[culprit]) +
-                       " is still referenced from table \"" + schema.name() + "\".");
+                       " is still referenced from table \"" + relation_name(schema.name()) + "\".");
   }
   Deletion cascaded{schema.name(), {}, false};
   std::vector<RowKey> doomed;

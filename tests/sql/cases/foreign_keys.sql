@@ -85,3 +85,12 @@ drop table fk_parent cascade;
 insert into fk_wide values (99, 99);
 insert into fk_later values (4, 4, 4);
 drop table fk_child, fk_wide, fk_tree, fk_pair, fk_pair_ref, fk_later;
+-- A table of another schema referring to itself, qualified or through search_path.
+create schema fk_self;
+create table fk_self.node (id int primary key, parent int references fk_self.node);
+insert into fk_self.node values (1, null), (2, 1);
+insert into fk_self.node values (3, 7);
+delete from fk_self.node where id = 1;
+set search_path = fk_self; create table leaf (id int primary key, up int references leaf); insert into leaf values (1, 1); select * from fk_self.leaf;
+select conname, conrelid::regclass, confrelid::regclass from pg_constraint where conname in ('node_parent_fkey', 'leaf_up_fkey') order by 1;
+drop schema fk_self cascade;

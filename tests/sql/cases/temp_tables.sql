@@ -33,3 +33,10 @@ create table tt_where (f1 text); insert into tt_where values ('public');
 create temp table tt_where (f1 text); insert into tt_where values ('temp'); set search_path = public, pg_temp; select * from tt_where;
 create temp table tt_where (f1 text); insert into tt_where values ('temp'); set search_path = pg_temp, public; select * from tt_where;
 set search_path to pg_temp; select current_schema() ~ 'pg_temp' as is_temp_schema;
+-- A temporary table's foreign key to itself (a tree), and messages naming it without its schema.
+create temp table tt_tree (id int primary key, parent int references tt_tree); insert into tt_tree values (1, null), (2, 1); select * from tt_tree order by id;
+create temp table tt_tree (id int primary key, parent int references tt_tree (id)); insert into tt_tree values (1, 9);
+create temp table tt_tree (id int primary key, parent int references pg_temp.tt_tree); insert into tt_tree values (1, null), (2, 1); delete from tt_tree where id = 1;
+create temp table tt_tree (id int primary key, parent int references tt_tree, v int not null check (v > 0)); insert into tt_tree values (1, null, null);
+create temp table tt_tree (id int primary key, parent int references tt_tree, v int not null check (v > 0)); insert into tt_tree values (1, null, 0);
+create temp table tt_tree (id int primary key, parent int, foreign key (parent) references tt_tree); select conname, confrelid = conrelid from pg_constraint where conname = 'tt_tree_parent_fkey';
