@@ -63,6 +63,7 @@ QueryResult result_of(const std::optional<std::vector<planner::OutputColumn>>& r
 struct MatchedRows {
   std::vector<std::int64_t> positions;  // ascending
   RowsPerChunk chunk_rows;              // where each one's values are
+  std::vector<std::uint32_t> chunk_of;  // per position: the chunk its values are in
 };
 
 MatchedRows matched_rows(const std::vector<Chunk>& chunks) {
@@ -83,6 +84,7 @@ MatchedRows matched_rows(const std::vector<Chunk>& chunks) {
     if (m > 0 && matches[m].position == matches[m - 1].position) continue;
     matched.positions.push_back(matches[m].position);
     matched.chunk_rows[matches[m].chunk].push_back(matches[m].row);
+    matched.chunk_of.push_back(matches[m].chunk);
   }
   return matched;
 }
@@ -114,20 +116,57 @@ void locate_rows(const storage::RowTree& tree, const std::vector<std::int64_t>& 
 // from `planned`; they still apply when the schema is the same and each row it
 // changes is the very row it read (rows are immutable, so identity suffices).
 // Otherwise a concurrent statement got there first: 40001, as PostgreSQL's
-// REPEATABLE READ reports it.
+// REPEATABLE READ reports it. In a data-modifying WITH the world written to
+// holds only the statement's own changes, so a changed row is one an earlier
+// part changed: it is marked in `skipped` and left alone.
 std::shared_ptr<const storage::Table> table_to_change(const storage::World& world, const planner::RowChangePlan& plan,
                                                       const std::vector<RowKey>& keys,
-                                                      const std::vector<RowRef>& read_rows) {
+                                                      const std::vector<RowRef>& read_rows,
+                                                      std::vector<bool>& skipped) {
+  skipped.assign(keys.size(), false);
   auto table = world.find_table(plan.table_name);
   if (!table || table->schema_ptr() != plan.table->schema_ptr()) throw_concurrent_change(plan.table_name);
   if (table->rows().same_root(plan.table->rows())) return table;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const RowRef* now = table->rows().find(keys[i]);
     if (now == nullptr || now->bytes() != read_rows[i].bytes()) {
+      if (plan.skip_rows_changed_by_statement) {
+        skipped[i] = true;
+        continue;
+      }
       throw SqlError(sqlstate::kSerializationFailure, "could not serialize access due to concurrent update");
     }
   }
   return table;
+}
+
+bool any_skipped(const std::vector<bool>& skipped) {
+  return std::find(skipped.begin(), skipped.end(), true) != skipped.end();
+}
+
+// `items` less the skipped ones, copied only when some are.
+template <class Item>
+const std::vector<Item>& without_skipped(const std::vector<Item>& items, const std::vector<bool>& skipped,
+                                         std::vector<Item>& kept) {
+  if (!any_skipped(skipped)) return items;
+  kept.clear();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (!skipped[i]) kept.push_back(items[i]);
+  }
+  return kept;
+}
+
+// The matched rows' places in their chunks, less the skipped ones.
+RowsPerChunk rows_kept(const MatchedRows& matched, const std::vector<bool>& skipped) {
+  if (!any_skipped(skipped)) return matched.chunk_rows;
+  RowsPerChunk kept(matched.chunk_rows.size());
+  std::vector<std::size_t> next(matched.chunk_rows.size(), 0);
+  for (std::size_t m = 0; m < matched.chunk_of.size(); ++m) {
+    const std::uint32_t chunk = matched.chunk_of[m];
+    const std::uint32_t row = matched.chunk_rows[chunk][next[chunk]++];
+    if (!skipped[m]) kept[chunk].push_back(row);
+  }
+  return kept;
 }
 
 // New rows are the statement's until it commits, then the table's: they are
@@ -189,16 +228,25 @@ QueryResult run_update(const planner::UpdatePlan& plan, txn::WriteTarget& databa
   std::vector<RowKey> keys;
   std::vector<RowRef> old_rows;
   locate_rows(plan.table->rows(), matched.positions, keys, old_rows);
+  std::vector<bool> skipped;
+  std::size_t count = keys.size();
   if (!keys.empty()) {
     database.write([&](const storage::World& world) {
-      auto table = table_to_change(world, plan, keys, old_rows);
+      auto table = table_to_change(world, plan, keys, old_rows, skipped);
+      std::vector<RowKey> kept_keys;
+      std::vector<RowRef> kept_new, kept_old;
+      const auto& changed_keys = without_skipped(keys, skipped, kept_keys);
+      const auto& changed_new = without_skipped(new_rows, skipped, kept_new);
+      const auto& changed_old = without_skipped(old_rows, skipped, kept_old);
+      count = changed_keys.size();
       // The new rows may move to other keys (a changed primary key).
-      auto next = world.with_table(std::make_shared<storage::Table>(table->replace_rows(keys, new_rows)));
-      return storage::enforce_foreign_keys(std::move(next), plan.table_name, new_rows, old_rows);
+      auto next = world.with_table(std::make_shared<storage::Table>(table->replace_rows(changed_keys, changed_new)));
+      return storage::enforce_foreign_keys(std::move(next), plan.table_name, changed_new, changed_old);
     });
   }
-  std::vector<Chunk> returned = plan.returning ? returned_rows(chunks, matched.chunk_rows, 1 + width) : std::vector<Chunk>{};
-  return result_of(plan.returning, "UPDATE " + std::to_string(keys.size()), std::move(returned));
+  std::vector<Chunk> returned =
+      plan.returning ? returned_rows(chunks, rows_kept(matched, skipped), 1 + width) : std::vector<Chunk>{};
+  return result_of(plan.returning, "UPDATE " + std::to_string(count), std::move(returned));
 }
 
 QueryResult run_delete(const planner::DeletePlan& plan, txn::WriteTarget& database) {
@@ -208,15 +256,23 @@ QueryResult run_delete(const planner::DeletePlan& plan, txn::WriteTarget& databa
   std::vector<RowKey> keys;
   std::vector<RowRef> old_rows;
   locate_rows(plan.table->rows(), matched.positions, keys, old_rows);
+  std::vector<bool> skipped;
   std::size_t count = keys.size();
   if (count > 0) {
     database.write([&](const storage::World& world) {
-      auto table = table_to_change(world, plan, keys, old_rows);
-      auto next = world.with_table(std::make_shared<storage::Table>(table->delete_rows(std::move(keys))));
-      return storage::enforce_foreign_keys(std::move(next), plan.table_name, {}, old_rows);
+      auto table = table_to_change(world, plan, keys, old_rows, skipped);
+      std::vector<RowKey> kept_keys;
+      std::vector<RowRef> kept_rows;
+      without_skipped(keys, skipped, kept_keys);
+      std::vector<RowKey> deleted_keys = any_skipped(skipped) ? std::move(kept_keys) : std::move(keys);
+      const auto& deleted_rows = without_skipped(old_rows, skipped, kept_rows);
+      count = deleted_keys.size();
+      auto next = world.with_table(std::make_shared<storage::Table>(table->delete_rows(std::move(deleted_keys))));
+      return storage::enforce_foreign_keys(std::move(next), plan.table_name, {}, deleted_rows);
     });
   }
-  std::vector<Chunk> returned = plan.returning ? returned_rows(chunks, matched.chunk_rows, 1) : std::vector<Chunk>{};
+  std::vector<Chunk> returned =
+      plan.returning ? returned_rows(chunks, rows_kept(matched, skipped), 1) : std::vector<Chunk>{};
   return result_of(plan.returning, "DELETE " + std::to_string(count), std::move(returned));
 }
 

@@ -122,7 +122,8 @@ void PlanPrinter::count_relations(const PlanNode& node) {
           count_relations(*op.left);
           count_relations(*op.right);
         } else if constexpr (std::is_same_v<Op, planner::OuterValuesNode> ||
-                             std::is_same_v<Op, planner::WorkTableScanNode>) {
+                             std::is_same_v<Op, planner::WorkTableScanNode> ||
+                             std::is_same_v<Op, planner::CteScanNode>) {
           ++relations_;
         } else if constexpr (std::is_same_v<Op, planner::FunctionScanNode>) {
           ++relations_;

@@ -75,6 +75,7 @@ class PlanExecutor {
   void run_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::WorkTableScanNode& work_table, const Sink& sink);
+  void run_operator(const planner::PlanNode& node, const planner::CteScanNode& scan, const Sink& sink);
   void run_operator(const planner::PlanNode& node, const planner::LateralJoinNode& lateral, const Sink& sink);
   // Whether node kind Op has its overload (checked in stream_operator).
   template <class Op>

@@ -65,6 +65,7 @@ class PlanPrinter {
   void print_operator(const planner::PlanNode& node, const planner::OuterValuesNode& outer, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive, const NodeLines& at);
   void print_operator(const planner::PlanNode& node, const planner::WorkTableScanNode& scan, const NodeLines& at);
+  void print_operator(const planner::PlanNode& node, const planner::CteScanNode& scan, const NodeLines& at);
   Labels operator_labels(const planner::PlanNode& node, const planner::ScanNode& scan);
   Labels operator_labels(const planner::PlanNode& node, const planner::ValuesNode& values);
   Labels operator_labels(const planner::PlanNode& node, const planner::FilterNode& filter);
@@ -78,6 +79,7 @@ class PlanPrinter {
   Labels operator_labels(const planner::PlanNode& node, const planner::OuterValuesNode& outer);
   Labels operator_labels(const planner::PlanNode& node, const planner::RecursiveUnionNode& recursive);
   Labels operator_labels(const planner::PlanNode& node, const planner::WorkTableScanNode& scan);
+  Labels operator_labels(const planner::PlanNode& node, const planner::CteScanNode& scan);
   void print_operator(const planner::PlanNode& node, const planner::LateralJoinNode& lateral, const NodeLines& at);
   Labels operator_labels(const planner::PlanNode& node, const planner::LateralJoinNode& lateral);
   void print_on_conflict(const storage::TableSchema& schema, const planner::OnConflictPlan& on_conflict);

@@ -4,6 +4,7 @@
 #include "exec/dml_executor.h"
 #include "exec/evaluate.h"
 #include "exec/explain.h"
+#include "exec/modifying_with.h"
 #include "exec/object_ownership.h"
 #include "exec/progressive_approximation.h"
 #include "exec/select_executor.h"
@@ -129,6 +130,9 @@ QueryResult execute_statement(const planner::StatementPlan& plan, txn::WriteTarg
     return result;
   }
   if (const auto* explain = std::get_if<planner::ExplainPlan>(&plan)) return run_explain(*explain, database);
+  if (const auto* modifying = std::get_if<planner::ModifyingWithPlan>(&plan)) {
+    return run_modifying_with(*modifying, database, sink);
+  }
   if (const auto* insert = std::get_if<InsertPlan>(&plan)) return run_insert(*insert, database);
   if (const auto* update = std::get_if<planner::UpdatePlan>(&plan)) return run_update(*update, database);
   if (const auto* del = std::get_if<planner::DeletePlan>(&plan)) return run_delete(*del, database);

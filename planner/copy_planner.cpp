@@ -7,6 +7,7 @@
 #include "planner/ddl_clauses.h"
 #include "planner/domain_constraints.h"
 #include "planner/expression_binder.h"
+#include "planner/modifying_with.h"
 #include "planner/privileges.h"
 #include "planner/statement_planner.h"
 #include "storage/sql_error.h"
@@ -323,6 +324,9 @@ SelectPlan plan_query(const PgQuery__Node& query, const storage::World& world) {
   std::size_t returning = 0;
   switch (query.node_case) {
     case PG_QUERY__NODE__NODE_SELECT_STMT: {
+      if (has_modifying_with(query)) {
+        throw SqlError(sqlstate::kFeatureNotSupported, "COPY of a query with data-modifying WITH queries is not supported yet");
+      }
       StatementPlan plan = plan_statement(query, world);
       return std::move(std::get<SelectPlan>(plan));
     }

@@ -129,9 +129,11 @@ void check_no_cursor(const PgQuery__Node* where) {
 }
 
 // The WITH queries of a DML statement, visible to all of it.
-PlanningContext context_with(const storage::World& world, const PgQuery__WithClause* with, CommonTableScope& scope) {
-  PlanningContext context{world};
+PlanningContext context_with(const storage::World& world, const PgQuery__WithClause* with, CommonTableScope& scope,
+                             const CommonTableScope* outer) {
+  PlanningContext context{world, outer};
   if (with == nullptr) return context;
+  scope.parent = outer;
   enter_with_clause(*with, scope);
   context.common_tables = &scope;
   return context;
@@ -365,9 +367,9 @@ const PgQuery__Node* multi_assigned_value(const PgQuery__MultiAssignRef& ref) {
   return row.args[ref.colno - 1];
 }
 
-InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world) {
+InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world, const CommonTableScope* outer) {
   CommonTableScope common_tables;
-  PlanningContext context = context_with(world, insert.with_clause, common_tables);
+  PlanningContext context = context_with(world, insert.with_clause, common_tables, outer);
   auto table = target_table(world, *insert.relation, "INSERT");
   const TableSchema& schema = table->schema();
   std::vector<std::size_t> targets = insert_targets(insert, schema);
@@ -424,9 +426,9 @@ InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& 
   return plan;
 }
 
-UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& world) {
+UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& world, const CommonTableScope* outer) {
   CommonTableScope common_tables;
-  PlanningContext context = context_with(world, update.with_clause, common_tables);
+  PlanningContext context = context_with(world, update.with_clause, common_tables, outer);
   auto table = target_table(world, *update.relation, "UPDATE");
   const TableSchema& schema = table->schema();
   std::size_t width = schema.columns().size();
@@ -511,9 +513,9 @@ UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& 
   return plan;
 }
 
-DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& world) {
+DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& world, const CommonTableScope* outer) {
   CommonTableScope common_tables;
-  PlanningContext context = context_with(world, del.with_clause, common_tables);
+  PlanningContext context = context_with(world, del.with_clause, common_tables, outer);
   auto table = target_table(world, *del.relation, "DELETE");
   check_relation_privilege(world, table->schema().oid(), table->schema().name(), false, storage::kPrivDelete);
   check_table_select(world, table->schema().oid(), table->schema().name(), false);  // columns read, if any

@@ -14,9 +14,15 @@
 
 namespace ptreedb::planner {
 
-InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world);
-UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& world);
-DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& world);
+struct CommonTableScope;
+
+// `outer`: the WITH queries a data-modifying WITH query sees (planner/modifying_with.h).
+InsertPlan plan_insert(const PgQuery__InsertStmt& insert, const storage::World& world,
+                       const CommonTableScope* outer = nullptr);
+UpdatePlan plan_update(const PgQuery__UpdateStmt& update, const storage::World& world,
+                       const CommonTableScope* outer = nullptr);
+DeletePlan plan_delete(const PgQuery__DeleteStmt& del, const storage::World& world,
+                       const CommonTableScope* outer = nullptr);
 TruncatePlan plan_truncate(const PgQuery__TruncateStmt& truncate, const storage::World& world);
 
 // The value of one `SET (a, b) = (x, y)` column: its item of the row

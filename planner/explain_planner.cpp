@@ -80,6 +80,9 @@ ExplainPlan plan_explain(const PgQuery__ExplainStmt& explain, const storage::Wor
   if (std::holds_alternative<ExplainPlan>(target->plan)) {
     throw SqlError(sqlstate::kSyntaxError, "EXPLAIN cannot explain EXPLAIN");
   }
+  if (std::holds_alternative<ModifyingWithPlan>(target->plan)) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "EXPLAIN of a statement with data-modifying WITH queries is not supported yet");
+  }
   plan.target = std::move(target);
   return plan;
 }

@@ -15,6 +15,7 @@
 #include "storage/world/relation_name.h"
 #include "planner/join_order.h"
 #include "planner/key_order_limit.h"
+#include "planner/modifying_with.h"
 #include "planner/parameters.h"
 #include "planner/parse/parse_sql.h"
 #include "planner/privileges.h"
@@ -63,8 +64,9 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
   bool unqualified = range.schemaname == nullptr || *range.schemaname == '\0';
   if (unqualified && context_.common_tables != nullptr) {
     if (const auto* common = context_.common_tables->find(name)) {
-      if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
-        not_supported("WITH queries other than SELECT", common->location);
+      if (is_modifying(*common)) {
+        add_cte_scan(*common, alias, column_aliases, range.location);
+        return;
       }
       if (const WorkTableReference* work = context_.common_tables->work_table_for(common)) {
         add_work_table_scan(*common, *work, alias, column_aliases, range.location);
@@ -171,6 +173,26 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
   scan.alias = alias;
   scan.index_use = current_planner_methods().index_use;
   add_relation(make_node(std::move(scan), std::move(types)), columns, static_cast<double>(table->row_count()));
+}
+
+void QueryBlockPlanner::add_cte_scan(const PgQuery__CommonTableExpr& common, const std::string& alias,
+                                     const PgQuery__Alias* column_aliases, int location) {
+  ReturnedRowsOf returned = returned_rows_of(common);
+  QueryBlock block;
+  CteScanNode scan;
+  scan.slot = std::move(returned.slot);
+  scan.name = common.ctename;
+  scan.alias = alias;
+  std::vector<SqlType> types;
+  for (auto& column : returned.columns) {
+    scan.columns.push_back(column.name);
+    types.push_back(column.type);
+    column.table_oid = 0;
+    column.column_number = 0;
+  }
+  block.columns = std::move(returned.columns);
+  block.root = make_node(std::move(scan), std::move(types), 100);
+  add_block(block, alias, column_aliases, location);
 }
 
 void QueryBlockPlanner::add_work_table_scan(const PgQuery__CommonTableExpr& common, const WorkTableReference& work,

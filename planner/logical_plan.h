@@ -188,6 +188,22 @@ struct WorkTableScanNode {
   std::vector<std::string> columns;  // the WITH query's column names (for EXPLAIN)
 };
 
+// The rows a data-modifying WITH query returned (INSERT/UPDATE/DELETE ...
+// RETURNING), which the statement runs before anything reads them. The
+// executor owns the row format, so the slot holds them opaquely; it is
+// filled once per execution of the statement (exec/modifying_with.h).
+struct ReturnedRowsSlot {
+  std::shared_ptr<const void> rows;
+};
+
+// CTE Scan: the returned rows of a data-modifying WITH query.
+struct CteScanNode {
+  std::shared_ptr<ReturnedRowsSlot> slot;
+  std::string name;   // the WITH query's name
+  std::string alias;  // the FROM item's name
+  std::vector<std::string> columns;  // the WITH query's column names (for EXPLAIN)
+};
+
 // A set-returning function in FROM: for each input row, that row's columns
 // followed by each value the function returns for arguments evaluated over
 // the row (then its ordinal, from 1, WITH ORDINALITY). The input is one empty
@@ -226,7 +242,7 @@ struct LateralJoinNode {
 struct PlanNode {
   std::variant<ScanNode, ValuesNode, FilterNode, ProjectNode, JoinNode, AggregateNode, SortNode,
                SetOperationNode, FunctionScanNode, OuterValuesNode, WindowNode, RecursiveUnionNode,
-               WorkTableScanNode, LateralJoinNode>
+               WorkTableScanNode, LateralJoinNode, CteScanNode>
       op;
   std::vector<value::SqlType> types;  // of the output columns
   double estimated_rows = 1;          // for join ordering

@@ -75,6 +75,10 @@ struct RowChangePlan {
   PlanPtr source;
   std::optional<std::vector<OutputColumn>> returning;
   std::vector<BoundCheck> checks;  // UPDATE: the table's CHECK constraints
+  // A part (or the main statement) of a data-modifying WITH: a row another
+  // part already changed is skipped, as PostgreSQL skips a row the same
+  // command modified, instead of failing as a concurrent change.
+  bool skip_rows_changed_by_statement = false;
 };
 struct UpdatePlan : RowChangePlan {};
 struct DeletePlan : RowChangePlan {};
@@ -142,8 +146,26 @@ struct ExplainPlan {
   double planning_ms = 0;
 };
 
+// A statement whose WITH list holds INSERT, UPDATE or DELETE queries
+// (planner/modifying_with.h): each runs once, its RETURNING rows kept in its
+// slot for the CTE scans that read them. The parts something reads run
+// first, in `parts` order (a part after the parts it reads), then `main`,
+// then the parts nothing reads, as PostgreSQL finishes those after the main
+// statement. Every part was planned against the statement's snapshot, so
+// none sees another's changes to the tables; a row already changed by an
+// earlier part is left as that part left it.
+struct ModifyingWithPart {
+  std::variant<InsertPlan, UpdatePlan, DeletePlan> plan;
+  std::shared_ptr<ReturnedRowsSlot> slot;
+  bool read = false;  // a CTE scan reads its rows: it runs before `main`
+};
+struct ModifyingWithPlan {
+  std::vector<ModifyingWithPart> parts;
+  std::variant<SelectPlan, InsertPlan, UpdatePlan, DeletePlan> main;
+};
+
 using StatementPlan = std::variant<SelectPlan, InsertPlan, CreateTablePlan, CopyPlan, UpdatePlan,
-                                   DeletePlan, TruncatePlan, DdlPlan, ExplainPlan>;
+                                   DeletePlan, TruncatePlan, DdlPlan, ExplainPlan, ModifyingWithPlan>;
 
 struct ExplainTarget {
   StatementPlan plan;

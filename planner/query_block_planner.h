@@ -159,6 +159,8 @@ class QueryBlockPlanner : public SubqueryHook {
   void add_relation(PlanPtr plan, const std::vector<ScopeColumn>& columns, double rows);
   void add_range_var(const PgQuery__RangeVar& range);
   // A recursive term's reference to its own WITH query: the work table.
+  void add_cte_scan(const PgQuery__CommonTableExpr& common, const std::string& alias,
+                    const PgQuery__Alias* column_aliases, int location);
   void add_work_table_scan(const PgQuery__CommonTableExpr& common, const WorkTableReference& work,
                            const std::string& alias, const PgQuery__Alias* column_aliases, int location);
   void add_range_function(const PgQuery__RangeFunction& range);

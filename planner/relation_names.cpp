@@ -83,6 +83,7 @@ class NameQualifier {
 
   void qualify(PgQuery__Node& statement) {
     collect_common_table_names(statement);
+    collect_write_targets(statement);
     qualify_created(statement);
     walk_messages(&statement.base, [&](ProtobufCMessage& message) {
       if (message.descriptor == &pg_query__range_var__descriptor) {
@@ -108,6 +109,19 @@ class NameQualifier {
     auto* out = static_cast<char*>(arena_.allocate(text.size() + 1, 1));
     std::memcpy(out, text.c_str(), text.size() + 1);
     return out;
+  }
+
+  void collect_write_targets(PgQuery__Node& statement) {
+    walk_messages(&statement.base, [&](ProtobufCMessage& message) {
+      if (message.descriptor == &pg_query__insert_stmt__descriptor) {
+        targets_.insert(reinterpret_cast<PgQuery__InsertStmt&>(message).relation);
+      } else if (message.descriptor == &pg_query__update_stmt__descriptor) {
+        targets_.insert(reinterpret_cast<PgQuery__UpdateStmt&>(message).relation);
+      } else if (message.descriptor == &pg_query__delete_stmt__descriptor) {
+        targets_.insert(reinterpret_cast<PgQuery__DeleteStmt&>(message).relation);
+      }
+      return true;
+    });
   }
 
   void collect_common_table_names(PgQuery__Node& statement) {
@@ -147,7 +161,8 @@ class NameQualifier {
     const std::string schema = text_of(range.schemaname);
     const std::string name = text_of(range.relname);
     if (schema.empty()) {
-      if (common_tables_.contains(name)) return;
+      // An INSERT, UPDATE or DELETE target is a table even when a WITH query has its name.
+      if (common_tables_.contains(name) && !targets_.contains(&range)) return;
       if (auto key = unqualified_key(name)) set_key(range, *key);
       return;
     }
@@ -319,6 +334,7 @@ class NameQualifier {
   bool view_unqualified_ = false;
   bool reads_temporary_ = false;
   std::unordered_set<const PgQuery__RangeVar*> handled_;
+  std::unordered_set<const PgQuery__RangeVar*> targets_;  // INSERT/UPDATE/DELETE targets
 };
 
 }  // namespace

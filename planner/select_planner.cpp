@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "planner/catalog/catalog_functions.h"
+#include "planner/modifying_with.h"
 #include "planner/primary_key_lookup.h"
 #include "planner/query_block_planner.h"
 #include "planner/recursive_with.h"
@@ -52,10 +53,9 @@ void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope)
                             scope.self_referring.end();
       refuse_search_and_cycle(*common, self_referring);
     }
-    // A data-modifying WITH query runs even when nothing reads it: never skipped silently.
-    if (common->ctequery == nullptr || common->ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
-      block_planning::not_supported("WITH queries other than SELECT", common->location);
-    }
+    // A data-modifying WITH query is one of the statement's parts (it runs
+    // even when nothing reads it); anywhere but the top level it is refused.
+    if (is_modifying(*common)) check_modifying_allowed(*common);
     scope.tables.push_back(common);
   }
 }

@@ -17,6 +17,7 @@
 #include "planner/user_type_names.h"
 #include "storage/world/world_user_types.h"
 #include "planner/dml_planner.h"
+#include "planner/modifying_with.h"
 #include "planner/expression_binder.h"
 #include "planner/foreign_key_planner.h"
 #include "planner/parse/deparse.h"
@@ -425,14 +426,18 @@ StatementPlan plan_statement_kind(const PgQuery__Node& statement, const storage:
         query.into_clause = nullptr;
         return plan_create_table_as(*statement.select_stmt->into_clause, query, false, world);
       }
+      if (has_modifying_with(statement)) return plan_modifying_with(statement, world);
       return plan_select_statement(*statement.select_stmt, world);
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
       return plan_create_table_as(*statement.create_table_as_stmt, world);
     case PG_QUERY__NODE__NODE_INSERT_STMT:
+      if (has_modifying_with(statement)) return plan_modifying_with(statement, world);
       return plan_insert(*statement.insert_stmt, world);
     case PG_QUERY__NODE__NODE_UPDATE_STMT:
+      if (has_modifying_with(statement)) return plan_modifying_with(statement, world);
       return plan_update(*statement.update_stmt, world);
     case PG_QUERY__NODE__NODE_DELETE_STMT:
+      if (has_modifying_with(statement)) return plan_modifying_with(statement, world);
       return plan_delete(*statement.delete_stmt, world);
     case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
       return plan_truncate(*statement.truncate_stmt, world);

@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "planner/modifying_with.h"
 #include "planner/statement_planner.h"
 #include "server/session_state.h"
 #include "server/stat_commit_view.h"
@@ -51,6 +52,9 @@ exec::QueryResult declare(const PgQuery__DeclareCursorStmt& declare, std::string
   if (state.cursors.contains(name)) throw SqlError("42P03", "cursor \"" + name + "\" already exists");
   if (declare.query == nullptr || declare.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
     throw SqlError(sqlstate::kFeatureNotSupported, "DECLARE CURSOR supports only SELECT and VALUES queries");
+  }
+  if (planner::has_modifying_with(*declare.query)) {
+    throw SqlError(sqlstate::kFeatureNotSupported, "DECLARE CURSOR must not contain data-modifying statements in WITH");
   }
   txn::WorldPtr base;
   if (state.transaction) {

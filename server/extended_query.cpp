@@ -46,6 +46,9 @@ std::optional<std::vector<planner::OutputColumn>> columns_of(const planner::Stat
   if (const auto* insert = std::get_if<planner::InsertPlan>(&plan)) return insert->returning;
   if (const auto* update = std::get_if<planner::UpdatePlan>(&plan)) return update->returning;
   if (const auto* remove = std::get_if<planner::DeletePlan>(&plan)) return remove->returning;
+  if (const auto* modifying = std::get_if<planner::ModifyingWithPlan>(&plan)) {
+    return std::visit([](const auto& main) { return columns_of(planner::StatementPlan(main)); }, modifying->main);
+  }
   if (std::holds_alternative<planner::ExplainPlan>(plan)) {
     planner::OutputColumn column;
     column.name = "QUERY PLAN";

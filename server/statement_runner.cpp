@@ -311,7 +311,8 @@ StatementOutcome run_one_statement(const PgQuery__Node& statement, std::string_v
     if (auto* copy = std::get_if<planner::CopyPlan>(&plan); copy != nullptr && copy->from) {
       outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), database);
     } else if (std::holds_alternative<planner::InsertPlan>(plan) || std::holds_alternative<planner::UpdatePlan>(plan) ||
-               std::holds_alternative<planner::DeletePlan>(plan)) {
+               std::holds_alternative<planner::DeletePlan>(plan) ||
+               std::holds_alternative<planner::ModifyingWithPlan>(plan)) {
       // Row writes run into a private world; if a concurrent commit changed
       // their rows, the committer runs them again on its newest world (with
       // this session's settings and parameters) instead of failing them.

@@ -282,6 +282,15 @@ bool run_set(const PgQuery__VariableSetStmt& statement, SessionState& state, std
 
 const char* write_command_name(const PgQuery__Node& statement) {
   switch (statement.node_case) {
+    case PG_QUERY__NODE__NODE_SELECT_STMT: {
+      // A SELECT writes through its data-modifying WITH queries, if any.
+      const PgQuery__WithClause* with = statement.select_stmt->with_clause;
+      for (std::size_t i = 0; with != nullptr && i < with->n_ctes; ++i) {
+        const PgQuery__Node* query = with->ctes[i]->common_table_expr->ctequery;
+        if (query != nullptr && query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) return write_command_name(*query);
+      }
+      return nullptr;
+    }
     case PG_QUERY__NODE__NODE_INSERT_STMT: return "INSERT";
     case PG_QUERY__NODE__NODE_UPDATE_STMT: return "UPDATE";
     case PG_QUERY__NODE__NODE_DELETE_STMT: return "DELETE";

@@ -205,21 +205,28 @@ WorldPtr apply_write_set(const WorldPtr& current, const WorldPtr& snapshot, cons
     if (reads == nullptr || reads->changed_between(*snapshot, *current)) throw_serialization_failure();
   }
 
+  // First committer wins: every row this transaction replaced must still be
+  // the very version it read (rows are immutable, so identity suffices).
+  // Checked in every table before any is merged, so a lost race is a 40001
+  // (which READ COMMITTED answers by running the statement again) even when
+  // the merge of another table would have met a key the winner inserted.
   for (const TableWrites& table : writes.tables) {
     // Compared by identity, not name: rows planned against a table that was
     // dropped (and created again), altered or truncated meanwhile never land
     // in what now has its name.
     auto committed = next->find_table(table.name);
     if (!same_relation(table.snapshot_table.get(), committed.get())) throw_serialization_failure();
+    if (committed == table.snapshot_table) continue;
+    for (std::size_t i = 0; i < table.replaced_keys.size(); ++i) {
+      const storage::RowRef* now = committed->rows().find(table.replaced_keys[i]);
+      if (now == nullptr || now->bytes() != table.replaced_rows[i].bytes()) throw_serialization_failure();
+    }
+  }
+  for (const TableWrites& table : writes.tables) {
+    auto committed = next->find_table(table.name);
     if (committed == table.snapshot_table) {
       next = next->with_table(table.private_table);  // this table is untouched since the snapshot
     } else {
-      // First committer wins: every row this transaction replaced must still
-      // be the very version it read (rows are immutable, so identity suffices).
-      for (std::size_t i = 0; i < table.replaced_keys.size(); ++i) {
-        const storage::RowRef* now = committed->rows().find(table.replaced_keys[i]);
-        if (now == nullptr || now->bytes() != table.replaced_rows[i].bytes()) throw_serialization_failure();
-      }
       // Inserted keys that now exist raise 23505 here; rows of tables without
       // a primary key get fresh row ids from the committed table.
       storage::Table merged = merge_rows(*committed, table);
