@@ -122,3 +122,22 @@ def test_writes_survive_a_crash(tmp_path):
             assert conn.execute("select count(*), min(id) from dst").fetchone() == (500, 2)
     finally:
         stop_server(server)
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("declare c cursor for with t as (insert into ew_r values (1) returning a) select * from t",
+     "DECLARE CURSOR must not contain data-modifying statements in WITH"),
+    ("explain with t as (insert into ew_r values (1) returning a) select * from t", "EXPLAIN"),
+    ("copy (with t as (insert into ew_r values (1) returning a) select * from t) to stdout", "COPY"),
+])
+def test_refused_where_not_implemented(ptreedb_server, statement, message):
+    with connect(ptreedb_server) as conn:
+        conn.execute("drop table if exists ew_r")
+        conn.execute("create table ew_r (a int)")
+    with connect(ptreedb_server, autocommit=False) as block:
+        with pytest.raises(psycopg.errors.FeatureNotSupported) as error:
+            block.execute(statement)
+        assert message in str(error.value)
+    with connect(ptreedb_server) as conn:
+        assert conn.execute("select count(*) from ew_r").fetchone()[0] == 0
+        conn.execute("drop table ew_r")
