@@ -18,6 +18,7 @@
 #include "storage/world/world_user_types.h"
 #include "planner/dml_planner.h"
 #include "planner/modifying_with.h"
+#include "planner/table_like_clause.h"
 #include "planner/expression_binder.h"
 #include "planner/foreign_key_planner.h"
 #include "planner/parse/deparse.h"
@@ -188,6 +189,8 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
   std::vector<const PgQuery__Constraint*> table_constraints;
   std::vector<const PgQuery__Constraint*> check_constraints;  // column and table level, in the order written
   std::vector<ForeignKeyDefinition> references;  // resolved once every column and key is known
+  std::vector<storage::CheckConstraintSchema> copied_checks;  // LIKE ... INCLUDING CONSTRAINTS
+  std::vector<IndexSchema> copied_indexes;                    // LIKE ... INCLUDING INDEXES: plain ones
   for (std::size_t i = 0; i < create.n_table_elts; ++i) {
     const PgQuery__Node* element = create.table_elts[i];
     if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
@@ -199,7 +202,41 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
       continue;
     }
     if (element->node_case == PG_QUERY__NODE__NODE_TABLE_LIKE_CLAUSE) {
-      throw SqlError(sqlstate::kFeatureNotSupported, "LIKE in CREATE TABLE is not supported");
+      CopiedTableParts copied = copy_table_like(*element->table_like_clause, world);
+      const std::size_t first = columns.size();
+      auto shifted = [first](std::vector<std::size_t> positions) {
+        for (auto& position : positions) position += first;
+        return positions;
+      };
+      for (std::size_t c = 0; c < copied.columns.size(); ++c) {
+        for (const auto& existing : columns) {
+          if (existing.name == copied.columns[c].name) {
+            throw SqlError("42701", "column \"" + existing.name + "\" specified more than once");
+          }
+        }
+        columns.push_back(copied.columns[c]);
+        if (copied.identity_sequences[c]) {
+          plan.sequences.push_back(
+              owned_sequence(world, name, columns.back(), *copied.identity_sequences[c], plan.sequences));
+          columns.back().default_sql = nextval_default_sql(plan.sequences.back().name);
+        }
+      }
+      for (auto& check : copied.checks) {
+        check.columns = shifted(std::move(check.columns));
+        copied_checks.push_back(std::move(check));
+      }
+      if (!copied.primary_key.empty()) {
+        set_primary_key(shifted(std::move(copied.primary_key)), element->table_like_clause->relation->location);
+      }
+      for (auto& index : copied.indexes) {
+        if (index.unique) {
+          add_unique(shifted(std::move(index.columns)), nullptr);
+        } else {
+          copied_indexes.push_back(std::move(index));
+          copied_indexes.back().columns = shifted(std::move(copied_indexes.back().columns));
+        }
+      }
+      continue;
     }
     if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
       throw SqlError(sqlstate::kFeatureNotSupported, "this table element is not supported yet");
@@ -314,9 +351,21 @@ CreateTablePlan plan_create_table(const PgQuery__CreateStmt& create, const stora
         refuse_constraint(*constraint);
     }
   }
+  // Plain indexes copied by LIKE are named as CREATE INDEX names them.
+  for (auto& index : copied_indexes) {
+    std::string joined;
+    for (std::size_t key : index.columns) joined += (joined.empty() ? "" : "_") + columns[key].name;
+    index.name = storage::make_object_name(storage::split_relation_key(name).relation, joined, "idx");
+    index.standalone = true;
+    indexes.push_back(std::move(index));
+  }
   // Checks may read any column, so they are bound once all are known.
-  std::vector<storage::CheckConstraintSchema> checks;
+  std::vector<storage::CheckConstraintSchema> checks = std::move(copied_checks);
   std::set<std::string> taken = constraint_names(world), own;
+  for (const auto& check : checks) {
+    taken.insert(check.name);
+    own.insert(check.name);
+  }
   for (const PgQuery__Constraint* constraint : check_constraints) {
     if (constraint->conname != nullptr && *constraint->conname && own.contains(constraint->conname)) {
       throw SqlError("42710", "check constraint \"" + std::string(constraint->conname) + "\" already exists");
