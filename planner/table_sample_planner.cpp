@@ -10,6 +10,7 @@
 #include "planner/catalog/system_relation_plan.h"
 #include "planner/expression_binder.h"
 #include "storage/sql_error.h"
+#include "storage/value/decimal.h"
 
 namespace ptreedb::planner {
 
@@ -58,6 +59,26 @@ BoundExpression coerce_argument(BoundExpression value, SqlType target, const cha
 [[noreturn]] void not_a_table(int location) {
   throw SqlError(sqlstate::kFeatureNotSupported, "TABLESAMPLE clause can only be applied to tables and materialized views", {}, {},
                  location + 1);
+}
+
+}  // namespace
+
+namespace {
+
+// A constant number as the argument's literal wrote it, through the casts
+// that coerced it (2.5 is numeric cast to real, 100 an integer cast to bigint).
+std::optional<double> constant_number(const BoundExpression& argument) {
+  if (argument.kind == ExprKind::kCast && argument.args.size() == 1) return constant_number(argument.args[0]);
+  if (argument.kind != ExprKind::kConstant || argument.constant.is_null) return std::nullopt;
+  switch (argument.type.id) {
+    case TypeId::kSmallint:
+    case TypeId::kInteger:
+    case TypeId::kBigint: return static_cast<double>(argument.constant.int_value);
+    case TypeId::kReal:
+    case TypeId::kDouble: return argument.constant.double_value;
+    case TypeId::kNumeric: return value::decimal_to_double(argument.constant.decimal_value);
+    default: return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -117,14 +138,13 @@ void QueryBlockPlanner::add_table_sample(const PgQuery__RangeTableSample& sample
     bound.repeatable = coerce_argument(binder.bind(sample.repeatable), SqlType::of(TypeId::kDouble), "REPEATABLE");
   }
   scan = &std::get<ScanNode>(relations_.back().plan->op);
-  // The planner's estimate: the fraction when it is a constant.
+  // The planner's estimate: the fraction (or row count) when it is a constant.
   double rows = relations_.back().base_rows;
-  const BoundExpression& argument = bound.argument;
-  if (argument.kind == ExprKind::kConstant && !argument.constant.is_null) {
+  if (std::optional<double> argument = constant_number(bound.argument)) {
     if (bound.method == TableSample::Method::kSystemRows) {
-      rows = std::min(rows, static_cast<double>(argument.constant.int_value));
+      rows = std::min(rows, std::max(0.0, *argument));
     } else if (bound.method != TableSample::Method::kSystemTime) {
-      rows *= std::clamp(argument.constant.double_value, 0.0, 100.0) / 100.0;
+      rows *= std::clamp(*argument, 0.0, 100.0) / 100.0;
     }
   }
   relations_.back().base_rows = std::max(1.0, rows);

@@ -246,6 +246,16 @@ def test_explain_shows_the_sample_scan(conn):
     assert any("Sampling: bernoulli ('1'::real)" in line for line in lines)
 
 
+@pytest.mark.parametrize("clause, rows", [
+    ("bernoulli (2.5)", 250), ("system (10)", 1000), ("bernoulli (100)", MEDIUM), ("system_rows (100)", 100),
+    ("system_rows (50000)", MEDIUM), ("bernoulli (0)", 1),
+])
+def test_explain_estimates_the_sample_s_rows(conn, clause, rows):
+    # The estimate is the fraction (or row count) of the table, however the literal is typed.
+    lines = plan(conn, f"select count(*) from medium tablesample {clause}")
+    assert any(f"Sample Scan on medium  (rows={rows})" in line for line in lines), lines
+
+
 def test_samples_while_writers_update_the_table(conn):
     """Samplers never see a half-applied write: every row drawn is a row of
     some committed state, and writers are never blocked by samplers."""
