@@ -1,6 +1,7 @@
 #include "server/extended_query.h"
 
 #include <optional>
+#include <utility>
 #include <variant>
 
 #include "planner/statement_planner.h"
@@ -242,6 +243,8 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
     protocol::encode_empty_query_response(out);
     return nullptr;
   }
+  const bool starts_now = !portal.started;
+  std::size_t writes_before = 0;
   if (!portal.started) {
     portal.started = true;
     const PgQuery__Node& statement = *portal.statement->statement;
@@ -249,6 +252,8 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
       state.transaction =
           std::make_unique<txn::Transaction>(database, state.default_isolation, state.default_read_only);
       implicit_transaction_ = true;
+      unsent_answer_.reset();
+      several_writes_ = false;
     } else if (implicit_transaction_ && statement.node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT) {
       // BEGIN, COMMIT, ROLLBACK: the statements so far commit first, as
       // PostgreSQL ends its implicit transaction before a transaction command.
@@ -257,6 +262,7 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
     // An Execute that asks for every row streams them while they are
     // produced; one with a row limit keeps the result in the portal, which
     // later Executes read on from.
+    if (implicit_transaction_ && state.transaction) writes_before = state.transaction->write_statements().size();
     std::optional<ResultStream> stream;
     if (message.max_rows <= 0 && state.write_to_client) {
       stream.emplace(out, state.write_to_client, portal.result_formats, false);
@@ -293,6 +299,8 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
   }
   // A portal suspended before its block failed sends nothing more.
   if (state.transaction && state.transaction->failed()) throw_in_failed_transaction();
+  const std::size_t answer_begin = out.size();
+  const std::uint64_t writes_at_begin = state.output_writes;
   std::size_t sent = 0;
   if (portal.result.returns_rows && !portal.done) {
     const std::size_t limit = message.max_rows > 0 ? static_cast<std::size_t>(message.max_rows) : 0;
@@ -304,7 +312,37 @@ std::unique_ptr<exec::CopyLoader> ExtendedQuery::execute(const protocol::Execute
   }
   portal.done = true;
   protocol::encode_command_complete(out, completion_tag(portal.result, sent));
+  if (implicit_transaction_ && starts_now && state.transaction &&
+      state.transaction->write_statements().size() > writes_before) {
+    // A write whose whole response is in `out`, as yet unsent.
+    if (unsent_answer_ || several_writes_ || message.max_rows > 0 || writes_at_begin != state.output_writes) {
+      unsent_answer_.reset();
+      several_writes_ = true;
+    } else {
+      unsent_answer_ = std::make_shared<UnsentAnswer>(
+          UnsentAnswer{answer_begin, out.size(), state.output_writes, portal.result_formats, std::nullopt});
+    }
+  }
   return nullptr;
+}
+
+AnswerRewrite ExtendedQuery::answer_rewrite(const SessionState& state) const {
+  if (!unsent_answer_ || several_writes_) return {};
+  // Run on the committing thread while the session waits for its commit:
+  // nothing writes the session's output meanwhile.
+  return [answer = unsent_answer_, &state](const exec::QueryResult& rerun) {
+    if (state.output_writes != answer->output_writes) return false;
+    if (rerun.returns_rows && rerun.columns.size() != answer->formats.size()) return false;
+    std::string encoded;
+    std::size_t sent = 0;
+    if (rerun.returns_rows) {
+      RowCursor cursor;
+      sent = encode_data_rows(encoded, rerun, answer->formats, cursor, 0);
+    }
+    protocol::encode_command_complete(encoded, completion_tag(rerun, sent));
+    answer->replacement = std::move(encoded);
+    return true;
+  };
 }
 
 void ExtendedQuery::close(const protocol::Close& message, SessionState& state, std::string& out) {
@@ -323,12 +361,22 @@ void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database&
   implicit_transaction_ = false;
   std::unique_ptr<txn::Transaction> ending = std::move(state.transaction);
   state.refresh_transaction_status();
+  AnswerRewrite rewrite = answer_rewrite(state);
+  std::shared_ptr<UnsentAnswer> answer = std::exchange(unsent_answer_, nullptr);
+  several_writes_ = false;
+  // The re-run's response in place of the first run's, once committed.
+  auto replace_answer = [answer, &state](bool committed, std::string& buffer) {
+    if (!committed || !answer || !answer->replacement || state.output_writes != answer->output_writes) return;
+    if (answer->end > buffer.size()) return;
+    buffer.replace(answer->begin, answer->end - answer->begin, *answer->replacement);
+  };
   if (ending == nullptr || ending->failed()) {
     end_transaction_cursors(state, false);
     return;
   }
   if (in_background && state.commit_done) {
-    if (auto deferred = submit_with_replay(ending, state)) {
+    if (auto deferred = submit_with_replay(ending, state, std::move(rewrite))) {
+      deferred->then.push_back(replace_answer);
       deferred->then.push_back(
           [&state](bool committed, std::string&) { end_transaction_cursors(state, committed); });
       deferred_ = std::move(deferred);
@@ -339,7 +387,8 @@ void ExtendedQuery::end_implicit_transaction(SessionState& state, txn::Database&
     return;
   }
   try {
-    commit_with_replay(*ending, database, state);
+    commit_with_replay(*ending, database, state, std::move(rewrite));
+    replace_answer(true, out);
     end_transaction_cursors(state, true);
   } catch (const SqlError& error) {
     end_transaction_cursors(state, false);

@@ -20,6 +20,7 @@
 #include "server/protocol/frontend_messages.h"
 #include "server/result_encoder.h"
 #include "server/deferred_commit.h"
+#include "server/read_committed_replay.h"
 #include "server/session_state.h"
 #include "txn/database.h"
 
@@ -92,6 +93,20 @@ class ExtendedQuery {
   // is not a block: the session's status stays idle, so SET LOCAL warns and
   // DECLARE needs BEGIN, as in PostgreSQL.
   bool implicit_transaction_ = false;
+  // The implicit transaction's one write statement, its Execute's response
+  // (DataRows, CommandComplete) still in the output buffer: when COMMIT's
+  // READ COMMITTED re-run answers otherwise, the response is replaced (as
+  // the simple protocol's autocommit re-run answers) instead of failing 40001.
+  struct UnsentAnswer {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    std::uint64_t output_writes = 0;  // SessionState::output_writes when encoded
+    std::vector<protocol::FormatCode> formats;
+    std::optional<std::string> replacement;  // the re-run's response, encoded by the committer
+  };
+  std::shared_ptr<UnsentAnswer> unsent_answer_;
+  bool several_writes_ = false;  // then no answer is replaced
+  AnswerRewrite answer_rewrite(const SessionState& state) const;
   std::shared_ptr<DeferredCommit> deferred_;  // an Execute's or Sync's commit being awaited
   bool deferred_is_sync_ = false;
 };

@@ -80,6 +80,7 @@ asio::awaitable<bool> Session::read_more() {
 
 asio::awaitable<void> Session::flush() {
   if (out_.empty()) co_return;
+  ++state_.output_writes;
   boost::system::error_code error;
   co_await stream_.write_all(asio::buffer(out_), error);
   out_.clear();
@@ -184,6 +185,7 @@ asio::awaitable<Session::StartupOutcome> Session::startup() {
     // Results stream from the statement's thread; a cancel, a timeout or
     // pg_terminate_backend ends a wait for a client that does not read.
     state_.write_to_client = [this](std::string& out) {
+      ++state_.output_writes;
       stream_.write_blocking(out, [this] { exec::check_interrupt(state_.interrupt); });
     };
     co_return StartupOutcome::kReady;

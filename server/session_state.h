@@ -98,6 +98,9 @@ struct SessionState {
   // result streams while it is produced (server/result_stream.h); null in
   // unit tests, where results are collected whole.
   std::function<void(std::string&)> write_to_client;
+  // How many times output went to the socket: bytes encoded before the last
+  // write may still be replaced (an implicit transaction's re-run answer).
+  std::uint64_t output_writes = 0;
   // ON COMMIT DELETE ROWS / DROP of this session's temporary tables.
   TempOnCommit temp_on_commit;
 };

@@ -374,6 +374,48 @@ def test_prepared_increments_in_read_committed_blocks_never_fail(ptreedb_server)
     assert rows == [(1, clients * increments), (2, 2 * clients * increments)]
 
 
+def test_extended_protocol_autocommit_writes_are_answered_by_their_rerun(ptreedb_server):
+    # Outside a block the extended protocol runs each statement in an
+    # implicit transaction that Sync commits. When a concurrent commit changed
+    # its rows, the committer re-runs it, and while its response has not left
+    # the server the re-run's answer replaces it, as PostgreSQL's READ
+    # COMMITTED answers with the row it re-evaluated: UPDATE ... RETURNING
+    # counters hand out every value once, DELETE counts what it deleted.
+    import psycopg
+
+    with psycopg.connect(ptreedb_server.dsn, autocommit=True) as setup:
+        setup.execute("create table ticket (id int primary key, n bigint)")
+        setup.execute("insert into ticket values (1, 0)")
+        setup.execute("create table backlog (id int primary key)")
+        setup.execute("insert into backlog select g from generate_series(1, 600) g")
+    clients, increments = 6, 80
+    errors, handed_out, deleted = [], [], []
+
+    def work(number):
+        try:
+            with psycopg.connect(ptreedb_server.dsn, autocommit=True) as conn:
+                for i in range(increments):
+                    handed_out.append(conn.execute(
+                        "update ticket set n = n + 1 where id = %s returning n", (1,)).fetchone()[0])
+                    start = (number * 7 + i * 5) % 600
+                    cur = conn.execute("delete from backlog where id between %s and %s", (start, start + 9))
+                    deleted.append(cur.rowcount)
+        except Exception as error:  # noqa: BLE001 - any error fails the test below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(handed_out) == list(range(1, clients * increments + 1))
+    with psycopg.connect(ptreedb_server.dsn, autocommit=True) as check:
+        assert check.execute("select n from ticket").fetchone()[0] == clients * increments
+        left = check.execute("select count(*) from backlog").fetchone()[0]
+    assert sum(deleted) == 600 - left
+
+
 def test_a_held_snapshot_shows_in_the_commit_view_until_it_ends(ptreedb_server):
     # A REPEATABLE READ block keeps its world while autocommit updates go on:
     # ptreedb_stat_commit shows two live worlds, a growing snapshot age and
