@@ -68,7 +68,10 @@ StatementOutcome run_in_transaction(const PgQuery__Node& statement, std::string_
     outcome.copy_in = std::make_unique<exec::CopyLoader>(std::move(*copy), transaction);
     return outcome;
   }
-  outcome.result = exec::execute_statement(plan, transaction, rows);
+  // A write's answer is kept whole (not streamed): a READ COMMITTED re-run
+  // at COMMIT compares its own with it.
+  const bool writes = std::holds_alternative<planner::ModifyingWithPlan>(plan);
+  outcome.result = exec::execute_statement(plan, transaction, writes ? nullptr : rows);
   take_result_notices(outcome);
   if (!std::holds_alternative<planner::SelectPlan>(plan) && !std::holds_alternative<planner::CopyPlan>(plan)) {
     // A READ COMMITTED block replays its writes from their text (and bound

@@ -141,3 +141,36 @@ def test_refused_where_not_implemented(ptreedb_server, statement, message):
     with connect(ptreedb_server) as conn:
         assert conn.execute("select count(*) from ew_r").fetchone()[0] == 0
         conn.execute("drop table ew_r")
+
+
+def test_concurrent_counters_through_the_extended_protocol(ptreedb_server):
+    """Each statement takes the next number and logs it, from several
+    autocommit psycopg sessions (extended protocol): a lost race is re-run
+    and answered by its re-run, so every number is handed out and logged once."""
+    with connect(ptreedb_server) as conn:
+        conn.execute("drop table if exists ew_counter, ew_taken")
+        conn.execute("create table ew_counter (id int primary key, n int)")
+        conn.execute("insert into ew_counter values (1, 0)")
+        conn.execute("create table ew_taken (n int)")
+    errors, answers = [], []
+
+    def worker():
+        try:
+            with connect(ptreedb_server) as conn:
+                for _ in range(60):
+                    answers.append(conn.execute(
+                        "with next as (update ew_counter set n = n + 1 where id = %s returning n), "
+                        "logged as (insert into ew_taken select n from next) select n from next", (1,)).fetchone()[0])
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(answers) == list(range(1, 241))
+    with connect(ptreedb_server) as conn:
+        assert conn.execute("select count(*), count(distinct n), max(n) from ew_taken").fetchone() == (240, 240, 240)
+        conn.execute("drop table ew_counter, ew_taken")
