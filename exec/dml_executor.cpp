@@ -144,16 +144,14 @@ bool any_skipped(const std::vector<bool>& skipped) {
   return std::find(skipped.begin(), skipped.end(), true) != skipped.end();
 }
 
-// `items` less the skipped ones, copied only when some are.
+// Drops the skipped items, in place.
 template <class Item>
-const std::vector<Item>& without_skipped(const std::vector<Item>& items, const std::vector<bool>& skipped,
-                                         std::vector<Item>& kept) {
-  if (!any_skipped(skipped)) return items;
-  kept.clear();
+void erase_skipped(std::vector<Item>& items, const std::vector<bool>& skipped) {
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (!skipped[i]) kept.push_back(items[i]);
+    if (!skipped[i]) items[kept++] = std::move(items[i]);
   }
-  return kept;
+  items.resize(kept);
 }
 
 // The matched rows' places in their chunks, less the skipped ones.
@@ -233,15 +231,15 @@ QueryResult run_update(const planner::UpdatePlan& plan, txn::WriteTarget& databa
   if (!keys.empty()) {
     database.write([&](const storage::World& world) {
       auto table = table_to_change(world, plan, keys, old_rows, skipped);
-      std::vector<RowKey> kept_keys;
-      std::vector<RowRef> kept_new, kept_old;
-      const auto& changed_keys = without_skipped(keys, skipped, kept_keys);
-      const auto& changed_new = without_skipped(new_rows, skipped, kept_new);
-      const auto& changed_old = without_skipped(old_rows, skipped, kept_old);
-      count = changed_keys.size();
+      if (any_skipped(skipped)) {
+        erase_skipped(keys, skipped);
+        erase_skipped(new_rows, skipped);
+        erase_skipped(old_rows, skipped);
+        count = keys.size();
+      }
       // The new rows may move to other keys (a changed primary key).
-      auto next = world.with_table(std::make_shared<storage::Table>(table->replace_rows(changed_keys, changed_new)));
-      return storage::enforce_foreign_keys(std::move(next), plan.table_name, changed_new, changed_old);
+      auto next = world.with_table(std::make_shared<storage::Table>(table->replace_rows(keys, new_rows)));
+      return storage::enforce_foreign_keys(std::move(next), plan.table_name, new_rows, old_rows);
     });
   }
   std::vector<Chunk> returned =
@@ -261,14 +259,13 @@ QueryResult run_delete(const planner::DeletePlan& plan, txn::WriteTarget& databa
   if (count > 0) {
     database.write([&](const storage::World& world) {
       auto table = table_to_change(world, plan, keys, old_rows, skipped);
-      std::vector<RowKey> kept_keys;
-      std::vector<RowRef> kept_rows;
-      without_skipped(keys, skipped, kept_keys);
-      std::vector<RowKey> deleted_keys = any_skipped(skipped) ? std::move(kept_keys) : std::move(keys);
-      const auto& deleted_rows = without_skipped(old_rows, skipped, kept_rows);
-      count = deleted_keys.size();
-      auto next = world.with_table(std::make_shared<storage::Table>(table->delete_rows(std::move(deleted_keys))));
-      return storage::enforce_foreign_keys(std::move(next), plan.table_name, {}, deleted_rows);
+      if (any_skipped(skipped)) {
+        erase_skipped(keys, skipped);
+        erase_skipped(old_rows, skipped);
+        count = keys.size();
+      }
+      auto next = world.with_table(std::make_shared<storage::Table>(table->delete_rows(std::move(keys))));
+      return storage::enforce_foreign_keys(std::move(next), plan.table_name, {}, old_rows);
     });
   }
   std::vector<Chunk> returned =
