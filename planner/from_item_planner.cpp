@@ -72,21 +72,12 @@ void QueryBlockPlanner::add_range_var(const PgQuery__RangeVar& range) {
         add_work_table_scan(*common, *work, alias, column_aliases, range.location);
         return;
       }
-      // A WITH query sees the WITH queries listed before it, not itself;
-      // under RECURSIVE the whole list.
-      CommonTableScope visible;
       const CommonTableScope* home = context_.common_tables;
       while (home != nullptr &&
              std::find(home->tables.begin(), home->tables.end(), common) == home->tables.end()) {
         home = home->parent;
       }
-      visible.parent = home->parent;
-      visible.recursive = home->recursive;
-      visible.self_referring = home->self_referring;
-      for (const auto* table : home->tables) {
-        if (table == common && !home->recursive) break;
-        visible.tables.push_back(table);
-      }
+      const CommonTableScope visible = scope_seen_by(*home, *common);
       PlanningContext inner{context_.world, &visible, context_.expanding_views};
       bool self_referring = std::find(home->self_referring.begin(), home->self_referring.end(), common) !=
                             home->self_referring.end();

@@ -44,6 +44,7 @@ class ModifyingWithPlanning {
 
   // Plans every part not planned yet, in list order.
   void plan_all() {
+    enter_with_clause(with_, list_);
     for (std::size_t i = 0; i < with_.n_ctes; ++i) {
       const auto* common = with_.ctes[i]->common_table_expr;
       if (holds(*common)) plan_part(*common);
@@ -94,16 +95,7 @@ class ModifyingWithPlanning {
                      {}, {}, common.location + 1);
     }
     part.planning = true;
-    // The part sees the WITH queries before it; under RECURSIVE the whole list.
-    CommonTableScope all;
-    enter_with_clause(with_, all);
-    CommonTableScope visible;
-    visible.recursive = all.recursive;
-    visible.self_referring = all.self_referring;
-    for (const auto* table : all.tables) {
-      if (table == &common && !all.recursive) break;
-      visible.tables.push_back(table);
-    }
+    const CommonTableScope visible = scope_seen_by(list_, common);
     ModifyingWithPart planned{.plan = {}, .slot = part.slot};
     const PgQuery__Node& query = *common.ctequery;
     if (query.node_case == PG_QUERY__NODE__NODE_INSERT_STMT) {
@@ -130,6 +122,7 @@ class ModifyingWithPlanning {
   }
 
   const PgQuery__WithClause& with_;
+  CommonTableScope list_;  // the WITH list as a scope (entered once parts may be planned)
   const storage::World& world_;
   std::map<const PgQuery__CommonTableExpr*, Part> parts_;
   std::vector<ModifyingWithPart> order_;

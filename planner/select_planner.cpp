@@ -60,6 +60,18 @@ void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope)
   }
 }
 
+CommonTableScope scope_seen_by(const CommonTableScope& home, const PgQuery__CommonTableExpr& common) {
+  CommonTableScope visible;
+  visible.parent = home.parent;
+  visible.recursive = home.recursive;
+  visible.self_referring = home.self_referring;
+  for (const auto* table : home.tables) {
+    if (table == &common && !home.recursive) break;
+    visible.tables.push_back(table);
+  }
+  return visible;
+}
+
 PlanPtr plan_dml_rows(const PlanningContext& context, PlannedRelation relation,
                       std::span<PgQuery__Node* const> from_items, const PgQuery__Node* where,
                       const BindOutputs& bind_outputs) {

@@ -44,6 +44,10 @@ struct CommonTableScope {
 // stays the caller's); a RECURSIVE list checked first (planner/recursive_with.h).
 void enter_with_clause(const PgQuery__WithClause& with, CommonTableScope& scope);
 
+// The scope `common`, a query of `home`'s list, is planned in: the queries
+// listed before it, not itself; under RECURSIVE the whole list.
+CommonTableScope scope_seen_by(const CommonTableScope& home, const PgQuery__CommonTableExpr& common);
+
 // The views being expanded around a point of a statement, innermost first: a
 // view met again inside its own expansion is a cycle.
 struct ExpandingView {
