@@ -166,7 +166,7 @@ class AlterTable {
     const TableSchema& schema = old.schema();
     if (schema.find_column(action.column.name)) {
       if (action.if_not_exists) return;
-      throw SqlError("42701", "column \"" + action.column.name + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" already exists");
+      throw SqlError("42701", "column \"" + action.column.name + "\" of relation \"" + relation_name() + "\" already exists");
     }
     // The default is computed once and stored in every existing row.
     planner::BoundExpression default_value = planner::bind_default(action.column);
@@ -179,7 +179,7 @@ class AlterTable {
     Vector value = evaluate(default_value, one_row);
     if (value.is_null(0) && action.column.not_null && old.row_count() > 0) {
       throw SqlError(sqlstate::kNotNullViolation,
-                     "column \"" + action.column.name + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" contains null values");
+                     "column \"" + action.column.name + "\" of relation \"" + relation_name() + "\" contains null values");
     }
     SchemaParts parts = storage::parts_of(schema);
     parts.columns.push_back(action.column);
@@ -280,7 +280,7 @@ class AlterTable {
     auto position = schema.find_column(action.from);
     if (!position) throw SqlError(sqlstate::kUndefinedColumn, "column \"" + action.from + "\" does not exist");
     if (schema.find_column(action.to)) {
-      throw SqlError("42701", "column \"" + action.to + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" already exists");
+      throw SqlError("42701", "column \"" + action.to + "\" of relation \"" + relation_name() + "\" already exists");
     }
     SchemaParts parts = storage::parts_of(schema);
     parts.columns[*position].name = action.to;
@@ -307,7 +307,7 @@ class AlterTable {
       throw SqlError(sqlstate::kUndefinedColumn, "column \"" + action.from + "\" does not exist");
     }
     if (std::find(view->column_names.begin(), view->column_names.end(), action.to) != view->column_names.end()) {
-      throw SqlError("42701", "column \"" + action.to + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" already exists");
+      throw SqlError("42701", "column \"" + action.to + "\" of relation \"" + relation_name() + "\" already exists");
     }
     auto renamed = std::make_shared<storage::ViewDefinition>(*view);
     renamed->column_names[static_cast<std::size_t>(at - view->column_names.begin())] = action.to;
@@ -516,7 +516,7 @@ class AlterTable {
     if (!primary_key && !index) {
       if (action.missing_ok) return;
       throw SqlError(sqlstate::kUndefinedObject,
-                     "constraint \"" + action.name + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" does not exist");
+                     "constraint \"" + action.name + "\" of relation \"" + relation_name() + "\" does not exist");
     }
     // Foreign keys that look their rows up in this key depend on it.
     auto dependents = keys_using(*world_, schema, index);
@@ -552,7 +552,7 @@ class AlterTable {
     auto& column = parts.columns[existing_column(old.schema(), action.column)];
     if (column.identity != 0) {
       // Its default is its sequence's nextval, not shown and not replaced.
-      throw SqlError("42601", "column \"" + action.column + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" is an identity column",
+      throw SqlError("42601", "column \"" + action.column + "\" of relation \"" + relation_name() + "\" is an identity column",
                      {}, action.default_sql ? "" : "Use ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY instead.");
     }
     column.default_sql = action.default_sql;
@@ -576,7 +576,7 @@ class AlterTable {
     const TableSchema& schema = old.schema();
     const std::size_t position = existing_column(schema, action.column);
     if (!action.not_null && schema.column(position).identity != 0) {
-      throw SqlError("42601", "column \"" + action.column + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" is an identity column");
+      throw SqlError("42601", "column \"" + action.column + "\" of relation \"" + relation_name() + "\" is an identity column");
     }
     if (!action.not_null && uses(schema.primary_key(), position)) {
       throw SqlError("42P16", "column \"" + action.column + "\" is in a primary key");
@@ -585,7 +585,7 @@ class AlterTable {
       for (auto entry : old.rows()) {
         if (entry.value.is_null(position)) {
           throw SqlError(sqlstate::kNotNullViolation,
-                         "column \"" + action.column + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" contains null values");
+                         "column \"" + action.column + "\" of relation \"" + relation_name() + "\" contains null values");
         }
       }
     }
@@ -597,7 +597,7 @@ class AlterTable {
   // Identity columns (ALTER COLUMN ... ADD/SET/DROP IDENTITY): the column's
   // owned sequence is created, altered or dropped with it.
   [[noreturn]] void not_identity(const std::string& column) {
-    throw SqlError("55000", "column \"" + column + "\" of relation \"" + storage::split_relation_key(name_).relation + "\" is not an identity column");
+    throw SqlError("55000", "column \"" + column + "\" of relation \"" + relation_name() + "\" is not an identity column");
   }
 
   std::shared_ptr<const storage::SequenceDefinition> identity_sequence(const std::string& column) {
@@ -616,7 +616,7 @@ class AlterTable {
     if (type != value::TypeId::kSmallint && type != value::TypeId::kInteger && type != value::TypeId::kBigint) {
       throw SqlError(sqlstate::kInvalidParameterValue, "identity column type must be smallint, integer, or bigint");
     }
-    const std::string where = "column \"" + action.column + "\" of relation \"" + storage::split_relation_key(name_).relation + "\"";
+    const std::string where = "column \"" + action.column + "\" of relation \"" + relation_name() + "\"";
     if (!column.not_null) throw SqlError("55000", where + " must be declared NOT NULL before identity can be added");
     if (column.identity != 0) throw SqlError("55000", where + " is already an identity column");
     if (column.default_sql) throw SqlError("55000", where + " already has a default value");
@@ -689,6 +689,8 @@ class AlterTable {
   WorldPtr world_;
   const planner::AlterTablePlan& plan_;
   std::string name_;
+  // The table's name as PostgreSQL's messages give it: without its schema.
+  std::string relation_name() const { return storage::split_relation_key(name_).relation; }
   RelationKind kind_;
   std::shared_ptr<const Table> current_;  // keeps table()'s result alive while an action runs
 };
